@@ -1,0 +1,64 @@
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import { lazy, Suspense, useEffect, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { Route, Routes, useLocation } from "react-router";
+import { Toaster } from "../components/ui/toast";
+import { PublicLayout } from "../features/public-site/layout/PublicLayout";
+import NotFoundPage from "../features/public-site/pages/NotFoundPage";
+import { ReferralTracker } from "../features/referral/ReferralTracker";
+import { type SiteConfig, SiteContext } from "../lib/site";
+import { matchRoute, metaKeys, ROUTES, type RouteDef } from "./routes";
+
+const lazyPages = new Map(ROUTES.map((route) => [route, lazy(route.load)]));
+
+/** Keeps the document title in step with the route, and scrolls to the top on navigation (spec §2). */
+function RouteEffects() {
+  const location = useLocation();
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+  useEffect(() => {
+    const route = matchRoute(location.pathname);
+    const title = route ? t(metaKeys(route).title) : t("notFound.title");
+    document.title = `${title} | ${t("brand.name")}`;
+    document.documentElement.lang = i18n.language;
+  }, [location.pathname, t, i18n.language]);
+  return null;
+}
+
+function Page({ route }: { route: RouteDef }) {
+  const Component = lazyPages.get(route)!;
+  return <Component />;
+}
+
+/**
+ * The whole application: providers, then routes. Used by the browser (entry-client) and by the
+ * server's prerenderer (entry-server), each supplying its own router around it.
+ */
+export function App({ i18n, queryClient, site }: { i18n: I18n; queryClient: QueryClient; site: SiteConfig }) {
+  const routes = useMemo(() => ROUTES.filter((r) => r.layout === "public"), []);
+  return (
+    <SiteContext.Provider value={site}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouteEffects />
+          <ReferralTracker />
+          <Routes>
+            <Route element={<PublicLayout />}>
+              {routes.map((route) => (
+                <Route key={route.path} path={route.path} element={<Page route={route} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </SiteContext.Provider>
+  );
+}
+

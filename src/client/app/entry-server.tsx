@@ -1,0 +1,72 @@
+import { QueryClient } from "@tanstack/react-query";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import type { CatalogueSummaryDto } from "../../shared/catalogue";
+import type { Language } from "../../shared/i18n/languages";
+import type { Resources } from "../../shared/i18n/namespaces";
+import { catalogueKeys } from "../lib/catalogue";
+import { createI18n } from "../lib/i18n";
+import type { SiteConfig } from "../lib/site";
+import { App } from "./App";
+import { matchRoute, metaKeys } from "./routes";
+import type { InitialState } from "./state";
+
+export { ALIASES, matchRoute } from "./routes";
+
+export interface RenderInput {
+  url: string;
+  language: Language;
+  /** All namespaces of `language`. */
+  resources: Resources;
+  site: SiteConfig;
+  catalogueSummary?: CatalogueSummaryDto;
+}
+
+export interface RenderOutput {
+  status: 200 | 404;
+  html: string;
+  title: string;
+  description: string;
+  state: InitialState;
+}
+
+/** Escapes text for an HTML attribute or text node. */
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Renders one page to HTML, waiting for its lazy module and translations (React's prerender), for
+ * the server's page cache (decisions.md §5). The returned state holds only the namespaces the page
+ * uses, so the browser hydrates without another request.
+ */
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const pathname = new URL(input.url, "http://x").pathname;
+  const route = matchRoute(pathname);
+  const i18n = createI18n(input.language, { [input.language]: input.resources });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  if (input.catalogueSummary) queryClient.setQueryData(catalogueKeys.summary(input.language), input.catalogueSummary);
+
+  const { prelude } = await prerenderToNodeStream(
+    <StaticRouter location={input.url}>
+      <App i18n={i18n} queryClient={queryClient} site={input.site} />
+    </StaticRouter>,
+  );
+  let html = "";
+  for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+
+  const keys = route ? metaKeys(route) : { title: "notFound.title", description: "notFound.help" };
+  const used = new Set(["common", ...(route?.namespaces ?? [])]);
+  const resources = Object.fromEntries(Object.entries(input.resources).filter(([ns]) => used.has(ns))) as Resources;
+  return {
+    status: route ? 200 : 404,
+    html,
+    title: `${escapeHtml(i18n.t(keys.title))} | ${escapeHtml(i18n.t("brand.name"))}`,
+    description: escapeHtml(i18n.t(keys.description)),
+    state: {
+      language: input.language,
+      resources,
+      site: input.site,
+      ...(route?.data === "catalogue" && input.catalogueSummary ? { catalogueSummary: input.catalogueSummary } : {}),
+    },
+  };
+}
+

@@ -1,0 +1,86 @@
+import type { ComponentType } from "react";
+import type { Namespace } from "../../shared/i18n/namespaces";
+
+/**
+ * Every route of the site (spec §2), in one table used by the browser router and by the server's
+ * prerenderer: which module renders it, which translation namespaces it needs, its title and
+ * description keys, whether the server may cache its HTML, and what catalogue data it shows.
+ * Aliases (decisions.md §1) are redirected by the server to `canonical`.
+ */
+export interface RouteDef {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  namespaces: Namespace[];
+  /** `<ns>:meta.title`-style keys; the namespace's `meta.title` by default. */
+  meta?: { title: string; description: string };
+  /** Public layout (header and footer) or a bare one (admin, student areas). */
+  layout: "public" | "bare";
+  /** The catalogue summary is prerendered into the page. */
+  data?: "catalogue";
+}
+
+const site = (path: string, ns: Namespace, load: RouteDef["load"], extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  load,
+  namespaces: [ns],
+  layout: "public",
+  ...extra,
+});
+
+export const ROUTES: RouteDef[] = [
+  site("/", "home", () => import("../features/public-site/pages/HomePage"), { data: "catalogue" }),
+  site("/program", "program", () => import("../features/public-site/pages/ProgramPage"), { data: "catalogue" }),
+  site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), { data: "catalogue" }),
+  site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage")),
+  site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage")),
+  site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), { data: "catalogue" }),
+  site("/affiliate-program", "affiliate", () => import("../features/public-site/pages/AffiliateProgramPage")),
+  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), { data: "catalogue" }),
+  site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
+  site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
+  site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
+  site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
+  site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
+  site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
+  site("/privacy-policy", "legal", () => import("../features/public-site/pages/PrivacyPolicyPage"), {
+    meta: { title: "legal:privacy.meta.title", description: "legal:privacy.meta.description" },
+  }),
+  site("/terms", "legal", () => import("../features/public-site/pages/TermsPage"), {
+    meta: { title: "legal:terms.meta.title", description: "legal:terms.meta.description" },
+  }),
+  site("/cookie-policy", "legal", () => import("../features/public-site/pages/CookiePolicyPage"), {
+    meta: { title: "legal:cookies.meta.title", description: "legal:cookies.meta.description" },
+  }),
+  site("/gdpr", "legal", () => import("../features/public-site/pages/GdprPage"), {
+    meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
+  }),
+  site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "catalogue" }),
+  site("/apply/payment", "apply", () => import("../features/apply/ApplyPage")),
+  site("/apply/success", "apply", () => import("../features/apply/ApplySuccessPage"), {
+    meta: { title: "apply:success.meta.title", description: "apply:meta.description" },
+  }),
+  site("/payment-success", "apply", () => import("../features/apply/PaymentSuccessPage"), {
+    meta: { title: "apply:verify.meta.title", description: "apply:meta.description" },
+  }),
+];
+
+/** Alias → canonical path (decisions.md §1 "legal page aliases"). */
+export const ALIASES: Record<string, string> = {
+  "/terms-conditions": "/terms",
+  "/cookie-policy-new": "/cookie-policy",
+  "/privacy": "/privacy-policy",
+};
+
+
+import { matchPath } from "react-router";
+
+/** The route that renders `pathname`, or undefined (404). */
+export function matchRoute(pathname: string): RouteDef | undefined {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}
+
+/** Title and description keys of a route: its own, else `<namespace>:meta.*`. */
+export function metaKeys(route: RouteDef): { title: string; description: string } {
+  const ns = route.namespaces[0];
+  return route.meta ?? { title: `${ns}:meta.title`, description: `${ns}:meta.description` };
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/Button";
+import { setConsent, useConsent } from "../../../lib/consent";
+
+/**
+ * Cookie notice (spec §2, §4 "Cookie consent"): shown until a choice is stored. "Accept All" allows
+ * the referral cookie; "Accept only necessary" refuses it and removes an existing one (decisions §4).
+ * Not rendered on the server, so cached pages are the same for every visitor.
+ */
+export function CookieNotice() {
+  const { t } = useTranslation("common");
+  const consent = useConsent();
+  if (consent !== "unknown") return null;
+  return (
+    <section
+      aria-labelledby="cookie-title"
+      className="no-print fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="text-sm text-slate-700">
+          <h2 id="cookie-title" className="font-semibold text-brand-900">
+            {t("cookies.title")}
+          </h2>
+          <p className="mt-1">
+            {t("cookies.body")}{" "}
+            <Link to="/cookie-policy" className="text-brand-700 underline">
+              {t("cookies.policy")}
+            </Link>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" size="sm" onClick={() => setConsent("necessary")}>
+            {t("cookies.necessaryOnly")}
+          </Button>
+          <Button size="sm" onClick={() => setConsent("all")}>
+            {t("cookies.acceptAll")}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { Mail, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useSite } from "../../../lib/site";
+
+/** Site footer (spec §2): the programme links, legal links, support mail link and a maps link. */
+export function Footer() {
+  const { t } = useTranslation("common");
+  const { supportEmail, today } = useSite();
+  const explore = [
+    { to: "/program", label: t("nav.program") },
+    { to: "/apply", label: t("nav.apply") },
+    { to: "/campus-life", label: t("nav.forStudents") },
+    { to: "/for-parents", label: t("nav.forParents") },
+    { to: "/for-universities", label: t("nav.forUniversities") },
+    { to: "/affiliate-program", label: t("footer.affiliateProgram") },
+  ];
+  const legal = [
+    { to: "/privacy-policy", label: t("footer.privacy") },
+    { to: "/terms", label: t("footer.terms") },
+    { to: "/cookie-policy", label: t("footer.cookies") },
+    { to: "/gdpr", label: t("footer.gdpr") },
+    { to: "/accessibility", label: t("footer.accessibility") },
+  ];
+  return (
+    <footer className="no-print mt-auto bg-brand-900 text-brand-50">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="lg:col-span-1">
+          <p className="text-lg font-bold text-white">{t("brand.name")}</p>
+          <p className="mt-3 text-sm text-brand-100">{t("footer.about")}</p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="text-sm font-semibold tracking-wide text-white uppercase">
+            {t("footer.explore")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {explore.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold tracking-wide text-white uppercase">
+            {t("footer.legal")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {legal.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t("footer.contact")}</h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            <li>
+              <a href={`mailto:${supportEmail}`} className="inline-flex items-center gap-2 break-all text-brand-100 hover:text-white hover:underline">
+                <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
+                {supportEmail}
+              </a>
+            </li>
+            <li>
+              <a
+                href="https://www.openstreetmap.org/search?query=The%20Hague"
+                className="inline-flex items-center gap-2 text-brand-100 hover:text-white hover:underline"
+                rel="noopener"
+              >
+                <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
+                {t("footer.address")} — {t("footer.map")}
+              </a>
+            </li>
+            <li>
+              <Link to="/contact" className="text-brand-100 hover:text-white hover:underline">
+                {t("footer.contactPage")}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-brand-800">
+        <p className="mx-auto w-full max-w-6xl px-4 py-4 text-xs text-brand-100 sm:px-6 lg:px-8">
+          {t("footer.rights", { year: today.slice(0, 4) })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,126 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "../../../components/ui/Button";
+import { cn } from "../../../components/ui/cn";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+
+export const NAV_LINKS = [
+  { to: "/program", key: "nav.program" },
+  { to: "/campus-life", key: "nav.forStudents" },
+  { to: "/for-parents", key: "nav.forParents" },
+  { to: "/for-universities", key: "nav.forUniversities" },
+  { to: "/faq", key: "nav.faq" },
+] as const;
+
+/** True once the page has scrolled more than `threshold` px (spec §2: compact header after 20 px). */
+function useScrolledPast(threshold: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [threshold]);
+  return past;
+}
+
+/** Brand mark and name, linking home. */
+function Brand() {
+  const { t } = useTranslation("common");
+  return (
+    <Link to="/" className="flex items-center gap-2 font-bold text-brand-900" aria-label={t("brand.home")}>
+      <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#0b3a5b" />
+        <path d="M18 46V18h6v11h16V18h6v28h-6V35H24v11z" fill="#f5b942" />
+      </svg>
+      <span className="leading-tight">{t("brand.name")}</span>
+    </Link>
+  );
+}
+
+/**
+ * Site header (spec §2 "Header and footer"): navigation, Apply call to action, Student Login,
+ * language switcher. Compact after 20 px of scroll; below 768 px a full-height menu overlay
+ * (Radix Dialog, which locks body scrolling and traps focus while open).
+ */
+export function Header() {
+  const { t } = useTranslation("common");
+  const compact = useScrolledPast(20);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header
+      className={cn(
+        "no-print sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-all",
+        compact ? "border-slate-200 py-2 shadow-sm" : "border-transparent py-4",
+      )}
+    >
+      <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Brand />
+        <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-2.5 py-2 text-sm font-medium hover:bg-brand-50",
+                  isActive ? "text-accent-600" : "text-slate-800",
+                )
+              }
+            >
+              {t(link.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-3 md:flex">
+          <LanguageSwitcher />
+          <Link to="/student/login" className="text-sm font-medium text-brand-800 hover:underline">
+            {t("nav.studentLogin")}
+          </Link>
+          <Link to="/apply" className={buttonClass("primary", "sm")}>
+            {t("nav.apply")}
+          </Link>
+        </div>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden" aria-label={t("nav.openMenu")}>
+            <Menu aria-hidden="true" className="h-6 w-6" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Content className="fixed inset-0 z-50 flex h-dvh flex-col overflow-y-auto bg-white p-4 md:hidden">
+              <div className="flex items-center justify-between">
+                <Dialog.Title asChild>
+                  <span className="font-bold text-brand-900">{t("brand.name")}</span>
+                </Dialog.Title>
+                <Dialog.Close className="rounded-md p-2 text-brand-900 hover:bg-brand-50" aria-label={t("nav.closeMenu")}>
+                  <X aria-hidden="true" className="h-6 w-6" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">{t("nav.label")}</Dialog.Description>
+              <nav aria-label={t("nav.label")} className="mt-6 flex flex-col">
+                {NAV_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900">
+                    {t(link.key)}
+                  </NavLink>
+                ))}
+                <Link to="/student/login" className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900">
+                  {t("nav.studentLogin")}
+                </Link>
+              </nav>
+              <Link to="/apply" className={buttonClass("primary", "lg", "mt-6")}>
+                {t("nav.apply")}
+              </Link>
+              <LanguageSwitcher className="mt-6" />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,311 @@
+import {
+  ArrowRight,
+  Award,
+  BedDouble,
+  Briefcase,
+  Building2,
+  Check,
+  ClipboardList,
+  CreditCard,
+  FileCheck2,
+  Globe2,
+  GraduationCap,
+  Handshake,
+  Landmark,
+  Leaf,
+  type LucideIcon,
+  MailCheck,
+  MessagesSquare,
+  Presentation,
+  School,
+  ShieldCheck,
+  Sparkles,
+  Users,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Accordion } from "../../../components/ui/Accordion";
+import { ButtonLink } from "../../../components/ui/Button";
+import { Card, Container, Section } from "../../../components/ui/Layout";
+import { useCatalogueSummary } from "../../../lib/catalogue";
+import { useFormat } from "../../../lib/format";
+import { CohortTable } from "./home/CohortTable";
+import { CatalogueFallback } from "./home/cohorts";
+import { Hero, StatsStrip } from "./home/Hero";
+
+const BENEFITS: Array<[string, LucideIcon]> = [
+  ["city", Landmark],
+  ["classes", Users],
+  ["ects", GraduationCap],
+  ["international", Globe2],
+  ["arranged", Sparkles],
+  ["visa", FileCheck2],
+];
+
+const PILLARS: Array<[string, LucideIcon]> = [
+  ["politics", Landmark],
+  ["business", Briefcase],
+  ["communication", MessagesSquare],
+  ["sustainability", Leaf],
+];
+
+const EXPERIENCE: Array<[string, LucideIcon]> = [
+  ["visits", Building2],
+  ["pitch", Presentation],
+  ["development", Briefcase],
+  ["housing", BedDouble],
+  ["certificate", Award],
+];
+
+const INCLUDED = ["tuition", "housing", "meals", "visits", "certificate"] as const;
+
+const PARTNERS: Array<[string, LucideIcon, string]> = [
+  ["universities", GraduationCap, "/for-universities"],
+  ["agents", School, "/affiliate-program"],
+  ["companies", Handshake, "/partners"],
+];
+
+const EXPERTISE = [
+  "courts",
+  "organisations",
+  "multinationals",
+  "startups",
+  "ngos",
+  "universities",
+  "government",
+] as const;
+
+const STEPS: Array<[string, LucideIcon]> = [
+  ["choose", ClipboardList],
+  ["details", FileCheck2],
+  ["pay", CreditCard],
+  ["confirm", MailCheck],
+];
+
+const FAQ = ["who", "housing", "visa", "refund"] as const;
+
+/** The landing page (spec §2 "Landing page"); every figure comes from the catalogue (decisions.md §1). */
+export default function HomePage() {
+  const { t } = useTranslation("home");
+  const { money } = useFormat();
+  const summary = useCatalogueSummary();
+  const { data } = summary;
+  const retry = () => void summary.refetch();
+
+  return (
+    <>
+      <Hero data={data} />
+      <StatsStrip data={data} isPending={summary.isPending} onRetry={retry} />
+
+      <Section title={t("benefits.title")} intro={t("benefits.intro")}>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {BENEFITS.map(([key, Icon]) => (
+            <li key={key}>
+              <Card className="h-full">
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon aria-hidden="true" className="h-6 w-6" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`benefits.${key}.title`)}</h3>
+                <p className="mt-2 text-slate-700">{t(`benefits.${key}.body`)}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tinted title={t("pillars.title")} intro={t("pillars.intro")}>
+        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {PILLARS.map(([key, Icon], i) => (
+            <li
+              key={key}
+              className="relative h-full overflow-hidden rounded-xl border border-slate-200 border-t-4 border-t-accent-500 bg-white p-6 shadow-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="absolute right-4 top-3 text-4xl font-extrabold text-brand-50"
+              >
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <Icon aria-hidden="true" className="relative h-8 w-8 text-brand-700" />
+              <h3 className="relative mt-4 text-lg font-semibold text-brand-900">
+                {t(`pillars.${key}.title`)}
+              </h3>
+              <p className="relative mt-2 text-slate-700">{t(`pillars.${key}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8">
+          <Link
+            to="/program"
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            {t("hero.program")}
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        </p>
+      </Section>
+
+      <Section title={t("experience.title")} intro={t("experience.intro")}>
+        <ul className="grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
+          {EXPERIENCE.map(([key, Icon]) => (
+            <li key={key} className="flex gap-4">
+              <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-accent-600 text-white">
+                <Icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-brand-900">{t(`experience.${key}.title`)}</h3>
+                <p className="mt-1 text-slate-700">{t(`experience.${key}.body`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tinted id="cohorts" title={t("cohorts.title")} intro={t("cohorts.intro")}>
+        {data ? (
+          <CohortTable schools={data.schools} />
+        ) : (
+          <CatalogueFallback isPending={summary.isPending} onRetry={retry} ns="home" />
+        )}
+      </Section>
+
+      <Section title={t("price.title")} intro={t("price.intro")}>
+        <div className="grid overflow-hidden rounded-2xl border border-slate-200 shadow-lg md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className="flex flex-col justify-center bg-gradient-to-br from-brand-900 to-brand-700 p-8 text-white">
+            {data ? (
+              data.fromPrice !== null ? (
+                <p>
+                  <span className="block text-lg text-brand-50">{t("price.from")}</span>
+                  <span className="block text-4xl font-extrabold tracking-tight sm:text-5xl">
+                    {money(data.fromPrice)}
+                  </span>
+                  <span className="mt-1 block text-brand-50">{t("price.perStudent")}</span>
+                </p>
+              ) : (
+                <p className="text-lg">{t("price.noPrice")}</p>
+              )
+            ) : (
+              <div className="rounded-lg bg-white">
+                <CatalogueFallback isPending={summary.isPending} onRetry={retry} ns="home" />
+              </div>
+            )}
+            <p className="mt-6 text-sm text-brand-50">{t("price.early")}</p>
+            <ButtonLink to="/apply" size="lg" className="mt-6 self-start">
+              {t("price.cta")}
+            </ButtonLink>
+          </div>
+          <div className="bg-white p-8">
+            <h3 className="text-lg font-semibold text-brand-900">{t("price.includedTitle")}</h3>
+            <ul className="mt-4 space-y-3">
+              {INCLUDED.map((key) => (
+                <li key={key} className="flex items-start gap-3 text-slate-800">
+                  <span className="mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
+                    <Check aria-hidden="true" className="h-3.5 w-3.5" strokeWidth={3} />
+                  </span>
+                  {t(`price.included.${key}`)}
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-6 space-y-3 border-t border-slate-200 pt-6 text-slate-700">
+              <li className="flex items-start gap-3">
+                <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                {t("price.insurance")}
+              </li>
+              <li className="flex items-start gap-3">
+                <CreditCard aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                {t("price.payment")}
+              </li>
+            </ul>
+          </div>
+        </div>
+      </Section>
+
+      <Section tinted title={t("partners.title")} intro={t("partners.intro")}>
+        <ul className="grid gap-5 md:grid-cols-3">
+          {PARTNERS.map(([key, Icon, to]) => (
+            <li key={key}>
+              <Card className="flex h-full flex-col">
+                <Icon aria-hidden="true" className="h-8 w-8 text-accent-600" />
+                <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`partners.${key}.title`)}</h3>
+                <p className="mt-2 flex-1 text-slate-700">{t(`partners.${key}.body`)}</p>
+                <Link
+                  to={to}
+                  className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                >
+                  {t(`partners.${key}.link`)}
+                  <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={t("expertise.title")} intro={t("expertise.intro")}>
+        <ul className="flex flex-wrap gap-3">
+          {EXPERTISE.map((key) => (
+            <li
+              key={key}
+              className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm"
+            >
+              {t(`expertise.${key}`)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tinted title={t("steps.title")} intro={t("steps.intro")}>
+        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map(([key, Icon], i) => (
+            <li key={key} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-brand-900 text-base font-bold text-white">
+                  {i + 1}
+                </span>
+                <Icon aria-hidden="true" className="h-6 w-6 text-accent-600" />
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`steps.${key}.title`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`steps.${key}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title={t("faq.title")}>
+        <div className="max-w-3xl">
+          <Accordion
+            items={FAQ.map((key) => ({ question: t(`faq.${key}.question`), answer: t(`faq.${key}.answer`) }))}
+          />
+          <p className="mt-6">
+            <Link
+              to="/faq"
+              className="inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              {t("faq.more")}
+              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </p>
+        </div>
+      </Section>
+
+      <section className="bg-brand-900 py-14 text-white sm:py-20">
+        <Container className="text-center">
+          <h2 className="text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">{t("cta.body")}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to="/apply" size="lg">
+              {t("cta.apply")}
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </ButtonLink>
+            <Link
+              to="/program"
+              className="inline-flex items-center justify-center rounded-lg border border-white/70 px-7 py-3.5 text-lg font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("cta.program")}
+            </Link>
+          </div>
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { toast } from "../../components/ui/toast";
+import { api } from "../../lib/api";
+import { readConsent } from "../../lib/consent";
+import { rememberReferral } from "../../lib/referral";
+
+const COUNTED_PREFIX = "referral_counted_";
+const countedThisVisit = new Set<string>();
+
+/** True once this browser has counted a click on `code` (storage only with consent, spec §3). */
+function alreadyCounted(code: string): boolean {
+  if (countedThisVisit.has(code)) return true;
+  try {
+    return readConsent() === "all" && localStorage.getItem(COUNTED_PREFIX + code) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markCounted(code: string) {
+  countedThisVisit.add(code);
+  if (readConsent() !== "all") return;
+  try {
+    localStorage.setItem(COUNTED_PREFIX + code, "1");
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/**
+ * Referral tracking (spec §4 "Referral tracking", §8 toasts): a `?ref=CODE` in the address is
+ * recorded once per code per browser, validated, and kept for the payment step; the affiliate
+ * cookie is written only after "Accept All" (decisions.md §4). Renders nothing.
+ */
+export function ReferralTracker() {
+  const location = useLocation();
+  const { t } = useTranslation("common");
+  const handled = useRef(new Set<string>());
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const code = params.get("ref")?.trim().toUpperCase();
+    if (!code || code.length > 64 || handled.current.has(code)) return;
+    handled.current.add(code);
+
+    if (!alreadyCounted(code)) {
+      markCounted(code);
+      void api("/api/record-code-click", {
+        body: {
+          code,
+          sourceUrl: window.location.href.slice(0, 2000),
+          utmSource: params.get("utm_source") ?? "",
+          utmCampaign: params.get("utm_campaign") ?? "",
+          userAgent: navigator.userAgent.slice(0, 500),
+          hasCookieConsent: readConsent() === "all",
+        },
+      }).catch(() => undefined);
+    }
+
+    api<{ isValid: boolean; message?: string; expiryDays?: number }>("/api/validate-code", { body: { code } })
+      .then((result) => {
+        if (result.isValid) {
+          rememberReferral(code, result.expiryDays);
+          toast({
+            title: t("referral.appliedTitle"),
+            description: result.message || t("referral.appliedDefault"),
+            variant: "success",
+          });
+        } else {
+          toast({ title: t("referral.invalidTitle"), description: result.message || t("referral.invalidDefault"), variant: "destructive" });
+        }
+      })
+      .catch(() => {
+        toast({ title: t("validation.errorTitle"), description: t("referral.failed"), variant: "destructive" });
+      });
+  }, [location.search, t]);
+
+  return null;
+}

@@ -1,0 +1,47 @@
+/**
+ * The browser's JSON client for the API (spec §7, §8). Every request sends cookie credentials; a
+ * FormData body is sent as is, anything else as JSON. A non-OK answer throws ApiError whose
+ * `message` is the server's plain-language message (already in the visitor's language), or
+ * "<status>: <body text>" when the body has none (spec §8 "Generic").
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> | null,
+  ) {
+    super(message);
+  }
+  /** Field → message, when the server rejected form fields. */
+  get fieldErrors(): Record<string, string> {
+    const value = this.body?.fieldErrors;
+    return value && typeof value === "object" ? (value as Record<string, string>) : {};
+  }
+}
+
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; nullOn401?: boolean; signal?: AbortSignal } = {},
+): Promise<T> {
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  const response = await fetch(path, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    credentials: "include",
+    headers: options.body === undefined || isForm ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (options.nullOn401 && response.status === 401) return null as T;
+  const text = await response.text();
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const message = typeof json?.message === "string" ? json.message : `${response.status}: ${text || response.statusText}`;
+    throw new ApiError(response.status, message, json);
+  }
+  return json as T;
+}

@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from "react";
+import { deleteCookie, readCookie, writeCookie } from "./cookies";
+
+/**
+ * Cookie consent (spec §3 "Cookies", §4 "Cookie consent", decisions.md §4). Cookies
+ * `cookieconsent_status` = accepted and `cookieconsent_necessary_only` = true|false, 365 days.
+ * "necessary only" removes the affiliate cookie at once.
+ */
+export const CONSENT_STATUS = "cookieconsent_status";
+export const CONSENT_NECESSARY_ONLY = "cookieconsent_necessary_only";
+export const AFFILIATE_COOKIE = "affiliate_code";
+const YEAR = 365 * 24 * 3600;
+
+export type Consent = "unknown" | "all" | "necessary";
+
+const listeners = new Set<() => void>();
+
+/** The stored consent: unknown until the visitor chose. */
+export function readConsent(): Consent {
+  if (readCookie(CONSENT_STATUS) !== "accepted") return "unknown";
+  return readCookie(CONSENT_NECESSARY_ONLY) === "true" ? "necessary" : "all";
+}
+
+/** Stores the visitor's choice and notifies subscribers. */
+export function setConsent(choice: "all" | "necessary"): void {
+  writeCookie(CONSENT_NECESSARY_ONLY, choice === "necessary" ? "true" : "false", YEAR);
+  writeCookie(CONSENT_STATUS, "accepted", YEAR);
+  if (choice === "necessary") deleteCookie(AFFILIATE_COOKIE);
+  for (const l of listeners) l();
+}
+
+/** True when marketing cookies (the affiliate cookie) may be written: "Accept All" given. */
+export const mayStoreReferral = () => readConsent() === "all";
+
+/**
+ * The consent state as a React value; "unknown" during server rendering and before hydration,
+ * so the prerendered page is the same for everyone.
+ */
+export function useConsent(): Consent {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readConsent,
+    () => "unknown" as Consent,
+  );
+}
+
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { todayIso } from "../shared/age";
+import type { DbHandle } from "./db/client";
+import type { Env } from "./env";
+import { loadResources } from "./lib/i18n";
+import { CatalogueService } from "./modules/catalogue/service";
+import { catalogueRoutes } from "./modules/catalogue/routes";
+import { applicationRoutes } from "./modules/applications/routes";
+import { codeRoutes } from "./modules/codes/routes";
+import { FileStorage, loadFileKey } from "./modules/files/storage";
+import { createTransport, MailService } from "./modules/mail/service";
+import { PageCache } from "./modules/pages/renderer";
+import { pageRoutes } from "./modules/pages/routes";
+import { createOfflineProvider } from "./modules/payments/providers/offline";
+import { registerOfflineCheckoutRoutes } from "./modules/payments/providers/offline-routes";
+import { createStripeProvider } from "./modules/payments/providers/stripe";
+import type { PaymentProvider } from "./modules/payments/providers/types";
+import { paymentRoutes } from "./modules/payments/routes";
+import { PaymentsService } from "./modules/payments/service";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurity } from "./plugins/security";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface AppOptions {
+  env: Env;
+  database: DbHandle;
+  /** Clock, for tests. */
+  now?: () => Date;
+  /** Logger on/off (tests pass false). */
+  logger?: boolean;
+  /** Where the built client lives (default dist/client and dist/server). */
+  distDir?: string;
+  /** Payment provider override (tests). */
+  provider?: PaymentProvider;
+}
+
+export interface AppServices {
+  catalogue: CatalogueService;
+  payments: PaymentsService;
+  mail: MailService;
+  provider: PaymentProvider;
+  pages: PageCache;
+  files: FileStorage;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/**
+ * Builds the application without listening (fastify/demo style): plugins first (errors,
+ * security, multipart), then each module's routes, then static assets and server-rendered pages.
+ * All state lives in the database handle and the services created here, so tests build as many
+ * isolated apps as they like and drive them with `app.inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const now = options.now ?? (() => new Date());
+  const today = () => todayIso(now());
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'] },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    genReqId: () => randomUUID(),
+    disableRequestLogging: env.isProduction,
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, env);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 }, throwFileSizeLimit: true });
+
+  const db = database.db;
+  const catalogue = new CatalogueService(db, today);
+  const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
+  const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
+  const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
+  const offlineSecret = `whsec_offline_${randomBytes(24).toString("base64url")}`;
+  const provider =
+    options.provider ??
+    (env.paymentProvider === "stripe"
+      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE })
+      : createOfflineProvider({ db, appOrigin: env.APP_ORIGIN, webhookSecret: offlineSecret }));
+  const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log });
+
+  const resources = loadResources();
+  const distDir = options.distDir ?? path.join(ROOT, "dist");
+  const pages = new PageCache({
+    clientDir: path.join(distDir, "client"),
+    serverEntryPath: path.join(distDir, "server", "entry-server.js"),
+    resources,
+    site: { supportEmail: env.SUPPORT_EMAIL, paymentProvider: provider.name },
+    contentVersion: () => `${catalogue.version}|${today()}`,
+    today,
+    catalogueSummary: (language) => catalogue.summary(language),
+  });
+  await pages.init();
+  app.decorate("services", { catalogue, payments, mail, provider, pages, files });
+
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(applicationRoutes, { db, env, files, today });
+  await app.register(codeRoutes, { db, now });
+  await app.register(paymentRoutes, { payments, provider });
+  if (provider.name === "offline" && !options.provider) {
+    await app.register(async (scope) =>
+      registerOfflineCheckoutRoutes(scope, {
+        db,
+        supportEmail: env.SUPPORT_EMAIL,
+        deliver: async (rawBody, signature) => {
+          const res = await app.inject({
+            method: "POST",
+            url: "/api/payments/webhook",
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+            payload: rawBody,
+          });
+          return { statusCode: res.statusCode };
+        },
+        webhookSecret: offlineSecret,
+        schoolBrand: "The Hague Summer School",
+      }),
+    );
+  }
+
+  app.get("/api/health", async () => ({ ok: true, database: database.kind, payments: provider.name }));
+
+  if (pages.ready) {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, "client"),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  }
+  await app.register(pageRoutes, { pages });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database: repository functions accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/**
+ * Opens the database: PostgreSQL through `pg` when `databaseUrl` is set, otherwise embedded PGlite
+ * stored in `<dataDir>/pglite` (or in memory when `dataDir` is null, for tests), then applies the
+ * pending migrations. Migrations are recorded by drizzle, so running this twice changes nothing.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.join(options.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close() };
+}

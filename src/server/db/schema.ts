@@ -1,0 +1,324 @@
+/**
+ * Database schema (PostgreSQL dialect; runs on PGlite or a real PostgreSQL server).
+ * Money columns end in `_cents` and hold integer euro cents. Ids that appear in URLs are UUIDs
+ * (decisions.md §3). Texts shown to visitors in several languages are `LocalizedText` JSON.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** A text in the site's languages; `en` is required and is the fallback. */
+export type LocalizedText = { en: string; zh?: string; fr?: string };
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const summerSchools = pgTable("summer_schools", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull(),
+  location: text("location").notNull(),
+  startDate: date("start_date").notNull(),
+  endDate: date("end_date").notNull(),
+  applicationOpensAt: date("application_opens_at"),
+  applicationDeadline: date("application_deadline"),
+  capacity: integer("capacity").notNull().default(50),
+  depositPercent: integer("deposit_percent").notNull().default(100),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const addOnOptions = pgTable("add_on_options", {
+  id: id(),
+  summerSchoolId: uuid("summer_school_id")
+    .notNull()
+    .references(() => summerSchools.id),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull(),
+  priceCents: integer("price_cents").notNull(),
+  isRequired: boolean("is_required").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
+});
+
+export const packages = pgTable("packages", {
+  id: id(),
+  summerSchoolId: uuid("summer_school_id")
+    .notNull()
+    .references(() => summerSchools.id),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull(),
+  priceCents: integer("price_cents").notNull(),
+  includes: jsonb("includes").$type<LocalizedText[]>().notNull().default([]),
+  includedAddOnIds: uuid("included_add_on_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  urgencyText: jsonb("urgency_text").$type<LocalizedText>(),
+  urgencyColor: text("urgency_color").$type<"green" | "orange" | "red">(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
+});
+
+export const housingOptions = pgTable("housing_options", {
+  id: id(),
+  summerSchoolId: uuid("summer_school_id")
+    .notNull()
+    .references(() => summerSchools.id),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  description: jsonb("description").$type<LocalizedText>().notNull(),
+  priceAdjustmentCents: integer("price_adjustment_cents").notNull().default(0),
+  sortOrder: integer("sort_order").notNull().default(0),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
+});
+
+export const affiliates = pgTable("affiliates", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  status: text("status").$type<"pending" | "approved" | "suspended">().notNull().default("pending"),
+  commissionPercent: integer("commission_percent").notNull().default(10),
+  createdAt: createdAt(),
+});
+
+export const codes = pgTable("codes", {
+  id: id(),
+  /** Stored upper-case; look-ups upper-case the input. */
+  code: text("code").notNull().unique(),
+  codeType: text("code_type").$type<"discount" | "referral">().notNull(),
+  discountType: text("discount_type").$type<"percentage" | "fixed">(),
+  /** Percent (1-100) for percentage codes, cents for fixed codes, 0 for referral codes. */
+  discountValue: integer("discount_value").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  validFrom: timestamp("valid_from", { withTimezone: true }),
+  validTo: timestamp("valid_to", { withTimezone: true }),
+  maxRedemptions: integer("max_redemptions"),
+  /** Empty: valid for every summer school. */
+  summerSchoolIds: uuid("summer_school_ids").array().notNull().default(sql`'{}'::uuid[]`),
+  affiliateId: uuid("affiliate_id").references(() => affiliates.id),
+  description: text("description").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const applicants = pgTable(
+  "applicants",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    postalCode: text("postal_code").notNull(),
+    countryOfResidence: text("country_of_residence").notNull(),
+    nationality: text("nationality").notNull(),
+    dateOfBirth: date("date_of_birth").notNull(),
+    passportNumber: text("passport_number").notNull(),
+    university: text("university").notNull(),
+    fieldOfStudy: text("field_of_study").notNull(),
+    studentStatus: text("student_status").notNull(),
+    expectations: text("expectations").notNull().default(""),
+    referralSource: text("referral_source").notNull().default(""),
+    otherReferralDetail: text("other_referral_detail").notNull().default(""),
+    passportFileId: uuid("passport_file_id"),
+    language: text("language").notNull().default("en"),
+    /** SHA-256 of the capability token held by the applicant's browser (decisions.md §3). */
+    accessTokenHash: text("access_token_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("applicants_email_idx").on(t.email)],
+);
+
+export const storedFiles = pgTable("stored_files", {
+  id: id(),
+  applicantId: uuid("applicant_id")
+    .notNull()
+    .references(() => applicants.id),
+  kind: text("kind").$type<"passport">().notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: createdAt(),
+});
+
+export type ApplicationStatus =
+  | "pending_payment"
+  | "submitted"
+  | "under_review"
+  | "accepted"
+  | "rejected"
+  | "waitlisted"
+  | "withdrawn"
+  | "cancelled";
+export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: id(),
+    applicantId: uuid("applicant_id")
+      .notNull()
+      .references(() => applicants.id),
+    summerSchoolId: uuid("summer_school_id")
+      .notNull()
+      .references(() => summerSchools.id),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => packages.id),
+    housingOptionId: uuid("housing_option_id")
+      .notNull()
+      .references(() => housingOptions.id),
+    addOnIds: uuid("add_on_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    status: text("status").$type<ApplicationStatus>().notNull().default("pending_payment"),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("unpaid"),
+    appliedCodeId: uuid("applied_code_id").references(() => codes.id),
+    affiliateId: uuid("affiliate_id").references(() => affiliates.id),
+    originalAmountCents: integer("original_amount_cents"),
+    discountAmountCents: integer("discount_amount_cents"),
+    totalAmountCents: integer("total_amount_cents"),
+    depositAmountCents: integer("deposit_amount_cents"),
+    amountPaidCents: integer("amount_paid_cents").notNull().default(0),
+    /** Set when something needs an admin's eye (amount mismatch, over capacity). */
+    flag: text("flag"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("applications_applicant_idx").on(t.applicantId),
+    index("applications_school_idx").on(t.summerSchoolId),
+  ],
+);
+
+/**
+ * A use of a code by an application: `held` while a checkout session is open (P4), `redeemed`
+ * once paid, `released` when the session expired or the code was removed. Live uses (held and not
+ * expired, or redeemed) count against `codes.max_redemptions`.
+ */
+export const codeRedemptions = pgTable(
+  "code_redemptions",
+  {
+    id: id(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => codes.id),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    status: text("status").$type<"held" | "redeemed" | "released">().notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("code_redemptions_live_uq")
+      .on(t.codeId, t.applicationId)
+      .where(sql`${t.status} <> 'released'`),
+    index("code_redemptions_code_idx").on(t.codeId),
+  ],
+);
+
+export const codeClicks = pgTable("code_clicks", {
+  id: id(),
+  codeId: uuid("code_id").references(() => codes.id),
+  code: text("code").notNull(),
+  sourceUrl: text("source_url").notNull().default(""),
+  utmSource: text("utm_source").notNull().default(""),
+  utmCampaign: text("utm_campaign").notNull().default(""),
+  userAgent: text("user_agent").notNull().default(""),
+  hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    provider: text("provider").$type<"stripe" | "offline">().notNull(),
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    /** Hash of the quote this session charges; a changed quote needs a new session (P13). */
+    quoteKey: text("quote_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    url: text("url").notNull(),
+    status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+    paymentStatus: text("payment_status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("checkout_sessions_application_idx").on(t.applicationId)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    provider: text("provider").$type<"stripe" | "offline" | "none">().notNull(),
+    /** Checkout session id, or `zero:<applicationId>` for a zero-payment completion. */
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    /** Payment intent id (or equivalent) shown to the applicant as the payment reference. */
+    providerReference: text("provider_reference").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    kind: text("kind").$type<"deposit" | "balance">().notNull().default("deposit"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_application_idx").on(t.applicationId)],
+);
+
+export const webhookEvents = pgTable("webhook_events", {
+  /** The provider's event id; the primary key makes every event processed once (P6). */
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+  result: text("result"),
+});
+
+/** Sessions of the built-in offline payment provider (its simulated hosted checkout). */
+export const offlineCheckoutSessions = pgTable("offline_checkout_sessions", {
+  id: text("id").primaryKey(),
+  payload: jsonb("payload").notNull(),
+  status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+  paymentStatus: text("payment_status").$type<"unpaid" | "paid">().notNull().default("unpaid"),
+  paymentIntentId: text("payment_intent_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** E-mails to send; `dedupe_key` makes each business e-mail queued once (P6). */
+export const emailOutbox = pgTable("email_outbox", {
+  id: id(),
+  dedupeKey: text("dedupe_key").notNull().unique(),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+/**
+ * Configuration, validated once at start-up (create-t3-app style). Every variable, its default and
+ * its meaning is listed in the README's configuration table; keep the two in step.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Public origin of the site, used in e-mails and payment return URLs. */
+    APP_ORIGIN: z.url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.string().optional(),
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Only for tests: base URL of a fake Stripe API, e.g. http://127.0.0.1:12111 */
+    STRIPE_API_BASE: z.url().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
+    SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),
+    /** 32 bytes, base64: key of the AES-256-GCM encryption of uploaded passports. */
+    FILE_ENCRYPTION_KEY: z.string().optional(),
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    APP_ORIGIN: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    isProduction: env.NODE_ENV === "production",
+    paymentProvider: env.STRIPE_SECRET_KEY ? ("stripe" as const) : ("offline" as const),
+  }))
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY" });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+/** Parses `source` (process.env by default); prints every problem and exits on invalid configuration. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,42 @@
+import { todayIso } from "../shared/age";
+import { buildApp } from "./app";
+import { openDatabase } from "./db/client";
+import { seedDemoCatalogue } from "./db/seed";
+import { loadEnv } from "./env";
+
+/**
+ * Starts the server: validates the configuration, opens the database (PGlite in DATA_DIR unless
+ * DATABASE_URL is set) and migrates it, seeds the demo catalogue on first start, listens, and
+ * runs the background jobs (e-mail sending every 30 s, payment reconciliation every 5 min).
+ */
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  if (env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
+  const app = await buildApp({ env, database });
+  if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
+
+  const timers = [
+    setInterval(() => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")), 30_000),
+    setInterval(() => void app.services.payments.reconcile().catch((err) => app.log.error({ err }, "reconciliation failed")), 5 * 60_000),
+  ];
+  void app.services.mail.flush().catch(() => undefined);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    for (const t of timers) clearInterval(t);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

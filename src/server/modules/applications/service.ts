@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { ApplicationDto, ApplicationQuoteDto, QuoteLineItem } from "../../../shared/application";
+import { canApply, cohortStatus } from "../../../shared/catalogue";
+import type { Language } from "../../../shared/i18n/languages";
+import { computeQuote, remainingDueDate } from "../../../shared/pricing";
+import type { ApplicantInput } from "../../../shared/schemas/applicant";
+import type { ProgramSelection } from "../../../shared/schemas/application";
+import type { Db, Tx } from "../../db/client";
+import { addOnOptions, applicants, applications, housingOptions, packages, payments, summerSchools } from "../../db/schema";
+import { HttpError } from "../../lib/errors";
+import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
+import { localize } from "../catalogue/service";
+import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicantRow = typeof applicants.$inferSelect;
+
+/** Name of the httpOnly cookie holding the applicant's capability (decisions.md §3). */
+export const APPLICANT_COOKIE = "applicant_access";
+
+/** The rows a quote is computed from, read inside the caller's transaction (never from a cache). */
+export interface PricedRows {
+  school: typeof summerSchools.$inferSelect;
+  pkg: typeof packages.$inferSelect;
+  housing: typeof housingOptions.$inferSelect;
+  addOns: Array<typeof addOnOptions.$inferSelect>;
+}
+
+/** Loads the catalogue rows of an application's choices; 422 when they do not fit together. */
+export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promise<PricedRows> {
+  const [school] = await tx.select().from(summerSchools).where(eq(summerSchools.id, selection.summerSchoolId));
+  if (!school || school.archivedAt) throw new HttpError(422, "validation.selectSchool");
+  const [pkg] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, selection.packageId), eq(packages.summerSchoolId, school.id)));
+  if (!pkg || pkg.archivedAt) throw new HttpError(422, "validation.selectPackage");
+  const [housing] = await tx
+    .select()
+    .from(housingOptions)
+    .where(and(eq(housingOptions.id, selection.housingOptionId), eq(housingOptions.summerSchoolId, school.id)));
+  if (!housing || housing.archivedAt) throw new HttpError(422, "validation.selectHousing");
+  const schoolAddOns = await tx.select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, school.id));
+  const wanted = new Set(selection.selectedAddOns);
+  for (const id of wanted) {
+    if (!schoolAddOns.some((a) => a.id === id && !a.archivedAt)) throw new HttpError(422, "errors.invalidSelection");
+  }
+  // Required add-ons are always selected; included ones are part of the package (spec §4).
+  const addOns = schoolAddOns.filter(
+    (a) => !a.archivedAt && (wanted.has(a.id) || a.isRequired) && !pkg.includedAddOnIds.includes(a.id),
+  );
+  return { school, pkg, housing, addOns };
+}
+
+/**
+ * The server's quote of an application (decisions.md §2): package + housing + chargeable add-ons
+ * − the code's discount, deposit split by the school's depositPercent, VAT included; with line
+ * items named in `language` for the payment summary and the hosted checkout.
+ */
+export function quoteOf(rows: PricedRows, code: CodeRow | null, language: Language, allAddOns?: Array<typeof addOnOptions.$inferSelect>): ApplicationQuoteDto {
+  const quote = computeQuote({
+    packagePriceCents: rows.pkg.priceCents,
+    housingAdjustmentCents: rows.housing.priceAdjustmentCents,
+    addOns: rows.addOns.map((a) => ({ id: a.id, priceCents: a.priceCents, includedInPackage: false })),
+    depositPercent: rows.school.depositPercent,
+    discount: code ? discountRuleOf(code) : null,
+  });
+  const lineItems: QuoteLineItem[] = [
+    { id: rows.pkg.id, kind: "package", name: localize(rows.pkg.name, language), amount: rows.pkg.priceCents },
+    { id: rows.housing.id, kind: "housing", name: localize(rows.housing.name, language), amount: rows.housing.priceAdjustmentCents },
+    ...(allAddOns ?? [])
+      .filter((a) => rows.pkg.includedAddOnIds.includes(a.id))
+      .map((a) => ({ id: a.id, kind: "addOn" as const, name: localize(a.name, language), amount: 0, included: true })),
+    ...rows.addOns.map((a) => ({ id: a.id, kind: "addOn" as const, name: localize(a.name, language), amount: a.priceCents })),
+  ];
+  return {
+    ...quote,
+    lineItems,
+    appliedCode: code
+      ? {
+          codeId: code.id,
+          code: code.code,
+          codeType: code.codeType,
+          discountType: code.discountType ?? null,
+          affiliateId: code.affiliateId ?? null,
+        }
+      : null,
+  };
+}
+
+/** A short stable key of what a quote charges, for checkout idempotency (P13). */
+export function quoteKey(quote: ApplicationQuoteDto): string {
+  const basis = JSON.stringify([quote.totalAmount, quote.depositAmount, quote.discountAmount, quote.appliedCode?.codeId ?? null, quote.lineItems]);
+  return createHash("sha256").update(basis).digest("base64url").slice(0, 22);
+}
+
+/** Capability check: the token from the applicant's cookie must match the applicant's stored hash. */
+export function ownsApplicant(applicant: ApplicantRow, token: string | undefined): boolean {
+  return tokenMatches(token, applicant.accessTokenHash);
+}
+
+/** Creates an applicant and its capability token (returned once; only its hash is stored). */
+export async function createApplicant(db: Db, input: ApplicantInput, language: Language) {
+  const token = newToken();
+  const [row] = await db
+    .insert(applicants)
+    .values({ ...input, language, accessTokenHash: hashToken(token) })
+    .returning({ id: applicants.id });
+  return { id: row!.id, token };
+}
+
+/** Reads an applicant the caller may act for; 404 otherwise (never 403: no hint that it exists). */
+export async function applicantForOwner(tx: Tx, id: string, token: string | undefined): Promise<ApplicantRow> {
+  const [row] = await tx.select().from(applicants).where(eq(applicants.id, id));
+  if (!row || !ownsApplicant(row, token)) throw new HttpError(404, "errors.applicationNotFound");
+  return row;
+}
+
+/** Reads an application the caller may act for (by its applicant's capability); 404 otherwise. */
+export async function applicationForOwner(
+  tx: Tx,
+  id: string,
+  token: string | undefined,
+  options: { lock?: boolean } = {},
+): Promise<{ application: ApplicationRow; applicant: ApplicantRow }> {
+  const base = tx.select().from(applications).where(eq(applications.id, id));
+  const [application] = options.lock ? await base.for("update") : await base;
+  if (!application) throw new HttpError(404, "errors.applicationNotFound");
+  const applicant = await applicantForOwner(tx, application.applicantId, token);
+  return { application, applicant };
+}
+
+/**
+ * `POST /api/create-application-from-info` (spec §4 "Submitting personal information"): creates the
+ * application of an applicant for the chosen programme, or updates the applicant's unpaid one, so
+ * going back and forth in the wizard never leaves duplicates. The school must be open for
+ * applications (decisions.md §1 cohort status).
+ */
+export async function saveApplication(db: Db, applicantId: string, token: string | undefined, selection: ProgramSelection, today: string) {
+  return db.transaction(async (tx) => {
+    const applicant = await applicantForOwner(tx, applicantId, token);
+    const rows = await loadPricedRows(tx, selection);
+    const paid = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.summerSchoolId, rows.school.id), inArray(applications.paymentStatus, ["paid", "partially_refunded"])));
+    const status = cohortStatus(rows.school, paid.length, today);
+    if (status === "full") throw new HttpError(409, "errors.schoolFull");
+    if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
+    const values = {
+      summerSchoolId: rows.school.id,
+      packageId: rows.pkg.id,
+      housingOptionId: rows.housing.id,
+      addOnIds: rows.addOns.map((a) => a.id),
+      updatedAt: new Date(),
+    };
+    const [existing] = await tx
+      .select()
+      .from(applications)
+      .where(and(eq(applications.applicantId, applicant.id), eq(applications.status, "pending_payment"), eq(applications.paymentStatus, "unpaid")))
+      .limit(1);
+    if (existing) {
+      await tx.update(applications).set(values).where(eq(applications.id, existing.id));
+      return existing.id;
+    }
+    const [created] = await tx.insert(applications).values({ applicantId: applicant.id, ...values }).returning({ id: applications.id });
+    return created!.id;
+  });
+}
+
+/** Selection stored on an application. */
+export const selectionOf = (a: ApplicationRow): ProgramSelection => ({
+  summerSchoolId: a.summerSchoolId,
+  packageId: a.packageId,
+  housingOptionId: a.housingOptionId,
+  selectedAddOns: a.addOnIds,
+});
+
+/** The current quote of an application with its applied code (if still attached). */
+export async function currentQuote(tx: Tx, application: ApplicationRow, language: Language, codeOverride?: CodeRow | null) {
+  const rows = await loadPricedRows(tx, selectionOf(application));
+  const code = codeOverride !== undefined ? codeOverride : application.appliedCodeId ? await findCodeById(tx, application.appliedCodeId) : null;
+  const allAddOns = await tx.select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, rows.school.id));
+  return { rows, code: code ?? null, quote: quoteOf(rows, code ?? null, language, allAddOns) };
+}
+
+/** The owner's view of an application (payment step, confirmation; spec §2). */
+export async function applicationDto(tx: Tx, application: ApplicationRow, applicant: ApplicantRow, language: Language): Promise<ApplicationDto> {
+  const { rows, quote } = await currentQuote(tx, application, language);
+  const [payment] = await tx.select().from(payments).where(eq(payments.applicationId, application.id)).orderBy(payments.paidAt).limit(1);
+  const paidQuote =
+    application.paymentStatus === "paid" && application.totalAmountCents !== null
+      ? {
+          ...quote,
+          originalAmount: application.originalAmountCents ?? quote.originalAmount,
+          discountAmount: application.discountAmountCents ?? quote.discountAmount,
+          totalAmount: application.totalAmountCents,
+          depositAmount: application.depositAmountCents ?? quote.depositAmount,
+          remainingAmount: application.totalAmountCents - (application.depositAmountCents ?? application.totalAmountCents),
+        }
+      : quote;
+  return {
+    id: application.id,
+    applicantId: applicant.id,
+    status: application.status,
+    paymentStatus: application.paymentStatus,
+    createdAt: application.createdAt.toISOString(),
+    submittedAt: application.submittedAt?.toISOString() ?? null,
+    summerSchool: {
+      id: rows.school.id,
+      name: localize(rows.school.name, language),
+      startDate: rows.school.startDate,
+      endDate: rows.school.endDate,
+    },
+    package: { id: rows.pkg.id, name: localize(rows.pkg.name, language) },
+    housing: { id: rows.housing.id, name: localize(rows.housing.name, language), priceAdjustment: rows.housing.priceAdjustmentCents },
+    addOns: quote.lineItems
+      .filter((l) => l.kind === "addOn")
+      .map((l) => ({ id: l.id, name: l.name, price: l.amount, included: Boolean(l.included) })),
+    applicant: {
+      firstName: applicant.firstName,
+      lastName: applicant.lastName,
+      email: applicant.email,
+      phone: applicant.phone,
+      nationality: applicant.nationality,
+      university: applicant.university,
+      fieldOfStudy: applicant.fieldOfStudy,
+      hasPassport: Boolean(applicant.passportFileId),
+    },
+    quote: paidQuote,
+    payment: payment
+      ? { amount: payment.amountCents, currency: payment.currency, reference: payment.providerReference, paidAt: payment.paidAt.toISOString() }
+      : null,
+    remainingDueDate: remainingDueDate(rows.school.startDate),
+  };
+}

@@ -1,0 +1,190 @@
+import { inArray, isNull, sql } from "drizzle-orm";
+import { todayIso } from "../../../shared/age";
+import {
+  type AddOnOptionDto,
+  type CatalogueSummaryDto,
+  canApply,
+  cohortStatus,
+  type HousingOptionDto,
+  lengthInDays,
+  type PackageDto,
+  type SummerSchoolDto,
+} from "../../../shared/catalogue";
+import type { Language } from "../../../shared/i18n/languages";
+import type { Db } from "../../db/client";
+import { addOnOptions, applications, housingOptions, type LocalizedText, packages, summerSchools } from "../../db/schema";
+
+type SchoolRow = typeof summerSchools.$inferSelect;
+type PackageRow = typeof packages.$inferSelect;
+type HousingRow = typeof housingOptions.$inferSelect;
+type AddOnRow = typeof addOnOptions.$inferSelect;
+
+export interface CatalogueSnapshot {
+  schools: SchoolRow[];
+  packages: PackageRow[];
+  housing: HousingRow[];
+  addOns: AddOnRow[];
+  paidPlaces: Map<string, number>;
+}
+
+/** The text in `language`, else English. */
+export const localize = (text: LocalizedText | null | undefined, language: Language): string =>
+  text ? (text[language] || text.en) : "";
+
+/**
+ * The catalogue (summer schools, packages, housing options, add-ons and paid places per school),
+ * read from the database once and held in memory until `invalidate()` (decisions.md §5), so the
+ * public catalogue calls cost no query on the hot path. `version` changes with every invalidation
+ * and is part of the public pages' content version.
+ */
+export class CatalogueService {
+  private snapshot: Promise<CatalogueSnapshot> | null = null;
+  version = 1;
+
+  constructor(
+    private readonly db: Db,
+    private readonly today: () => string = () => todayIso(),
+  ) {}
+
+  /** Drops the cached catalogue; call after any change to catalogue rows or to paid places. */
+  invalidate() {
+    this.snapshot = null;
+    this.version += 1;
+  }
+
+  /** The cached snapshot (loaded on first use). */
+  load(): Promise<CatalogueSnapshot> {
+    if (!this.snapshot) {
+      this.snapshot = this.read().catch((err) => {
+        this.snapshot = null;
+        throw err;
+      });
+    }
+    return this.snapshot;
+  }
+
+  private async read(): Promise<CatalogueSnapshot> {
+    const [schools, pkgs, housing, addOns, paid] = await Promise.all([
+      this.db.select().from(summerSchools).where(isNull(summerSchools.archivedAt)).orderBy(summerSchools.startDate),
+      this.db.select().from(packages).where(isNull(packages.archivedAt)).orderBy(packages.sortOrder),
+      this.db.select().from(housingOptions).where(isNull(housingOptions.archivedAt)).orderBy(housingOptions.sortOrder),
+      this.db.select().from(addOnOptions).where(isNull(addOnOptions.archivedAt)).orderBy(addOnOptions.sortOrder),
+      this.db
+        .select({ schoolId: applications.summerSchoolId, count: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(inArray(applications.paymentStatus, ["paid", "partially_refunded"]))
+        .groupBy(applications.summerSchoolId),
+    ]);
+    return {
+      schools,
+      packages: pkgs,
+      housing,
+      addOns,
+      paidPlaces: new Map(paid.map((p) => [p.schoolId, Number(p.count)])),
+    };
+  }
+
+  /** Upcoming schools (not started) with their live status, earliest first. */
+  async listSchools(language: Language): Promise<SummerSchoolDto[]> {
+    const snap = await this.load();
+    const today = this.today();
+    const out: SummerSchoolDto[] = [];
+    for (const s of snap.schools) {
+      const paid = snap.paidPlaces.get(s.id) ?? 0;
+      const status = cohortStatus(s, paid, today);
+      if (!status) continue;
+      const prices = snap.packages.filter((p) => p.summerSchoolId === s.id).map((p) => p.priceCents);
+      out.push({
+        id: s.id,
+        name: localize(s.name, language),
+        description: localize(s.description, language),
+        location: s.location,
+        startDate: s.startDate,
+        endDate: s.endDate,
+        applicationOpensAt: s.applicationOpensAt,
+        applicationDeadline: s.applicationDeadline,
+        lengthDays: lengthInDays(s.startDate, s.endDate),
+        capacity: s.capacity,
+        placesLeft: Math.max(0, s.capacity - paid),
+        depositPercent: s.depositPercent,
+        status,
+        fromPrice: prices.length ? Math.min(...prices) : null,
+      });
+    }
+    return out;
+  }
+
+  /** Summary for the public pages: schools, the lowest open price and the usual length. */
+  async summary(language: Language): Promise<CatalogueSummaryDto> {
+    const schools = await this.listSchools(language);
+    const openPrices = schools.filter((s) => canApply(s.status) && s.fromPrice !== null).map((s) => s.fromPrice!);
+    const lengths = new Map<number, number>();
+    for (const s of schools) lengths.set(s.lengthDays, (lengths.get(s.lengthDays) ?? 0) + 1);
+    const lengthDays = [...lengths.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+    return { schools, fromPrice: openPrices.length ? Math.min(...openPrices) : null, lengthDays };
+  }
+
+  async school(id: string): Promise<SchoolRow | undefined> {
+    return (await this.load()).schools.find((s) => s.id === id);
+  }
+
+  /** Packages of a school, with the names of the add-ons they include. */
+  async packagesOf(schoolId: string, language: Language): Promise<PackageDto[]> {
+    const snap = await this.load();
+    return snap.packages.filter((p) => p.summerSchoolId === schoolId).map((p) => this.packageDto(p, snap, language));
+  }
+
+  async package(id: string, language: Language): Promise<PackageDto | undefined> {
+    const snap = await this.load();
+    const p = snap.packages.find((row) => row.id === id);
+    return p ? this.packageDto(p, snap, language) : undefined;
+  }
+
+  private packageDto(p: PackageRow, snap: CatalogueSnapshot, language: Language): PackageDto {
+    return {
+      id: p.id,
+      summerSchoolId: p.summerSchoolId,
+      name: localize(p.name, language),
+      description: localize(p.description, language),
+      price: p.priceCents,
+      includes: p.includes.map((text) => localize(text, language)),
+      includedAddOns: p.includedAddOnIds,
+      includedAddOnNames: p.includedAddOnIds.map((id) => localize(snap.addOns.find((a) => a.id === id)?.name, language)),
+      urgencyText: p.urgencyText ? localize(p.urgencyText, language) : null,
+      urgencyColor: p.urgencyColor ?? null,
+    };
+  }
+
+  async housingOf(schoolId: string, language: Language): Promise<HousingOptionDto[]> {
+    const snap = await this.load();
+    return snap.housing
+      .filter((h) => h.summerSchoolId === schoolId)
+      .map((h) => ({
+        id: h.id,
+        name: localize(h.name, language),
+        description: localize(h.description, language),
+        priceAdjustment: h.priceAdjustmentCents,
+      }));
+  }
+
+  async addOnsOf(schoolId: string, language: Language): Promise<AddOnOptionDto[]> {
+    const snap = await this.load();
+    return snap.addOns.filter((a) => a.summerSchoolId === schoolId).map((a) => this.addOnDto(a, language));
+  }
+
+  async addOn(id: string, language: Language): Promise<AddOnOptionDto | undefined> {
+    const a = (await this.load()).addOns.find((row) => row.id === id);
+    return a ? this.addOnDto(a, language) : undefined;
+  }
+
+  private addOnDto(a: AddOnRow, language: Language): AddOnOptionDto {
+    return {
+      id: a.id,
+      name: localize(a.name, language),
+      description: localize(a.description, language),
+      price: a.priceCents,
+      isRequired: a.isRequired,
+    };
+  }
+}
+

@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { CatalogueSummaryDto } from "../../../shared/catalogue";
+import type { Language } from "../../../shared/i18n/languages";
+import type { Resources } from "../../../shared/i18n/namespaces";
+
+/** The prerenderer built from src/client/app/entry-server.tsx (`vite build --ssr`). */
+export interface ServerEntry {
+  render(input: {
+    url: string;
+    language: Language;
+    resources: Resources;
+    site: { supportEmail: string; paymentProvider: "stripe" | "offline"; today: string };
+    catalogueSummary?: CatalogueSummaryDto;
+  }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
+  matchRoute(pathname: string): { path: string; data?: "catalogue" } | undefined;
+  ALIASES: Record<string, string>;
+}
+
+/** A rendered page, ready to send: the body, its compressed forms and its ETag. */
+export interface RenderedPage {
+  status: number;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  language: Language;
+}
+
+/** Makes JSON safe inside a `<script type="application/json">` element. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+/**
+ * Renders public pages once per (path, language, content version) and keeps them in memory with
+ * brotli and gzip bodies and an ETag (decisions.md §5). The content version changes when the
+ * catalogue, paid places, translations or the date change, so live figures are never stale.
+ * Pages with parameters (e.g. /partner/CODE) and unknown paths share one cached entry per route
+ * pattern only when their HTML does not depend on the parameter; otherwise they are rendered per
+ * request (cheap, and bounded by the 404 entry for unknown paths).
+ */
+export class PageCache {
+  private cache = new Map<string, Promise<RenderedPage>>();
+  private cachedVersion = "";
+  private template = "";
+  private entry: ServerEntry | null = null;
+
+  constructor(
+    private readonly opts: {
+      clientDir: string;
+      serverEntryPath: string;
+      resources: Record<Language, Resources>;
+      site: { supportEmail: string; paymentProvider: "stripe" | "offline" };
+      contentVersion: () => string;
+      today: () => string;
+      catalogueSummary: (language: Language) => Promise<CatalogueSummaryDto>;
+    },
+  ) {}
+
+  /** Loads the HTML template and the prerenderer; false when the client has not been built. */
+  async init(): Promise<boolean> {
+    const templatePath = path.join(this.opts.clientDir, "index.html");
+    if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
+    this.template = readFileSync(templatePath, "utf8");
+    this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
+    return true;
+  }
+
+  get ready() {
+    return this.entry !== null;
+  }
+
+  /** Canonical path of an alias (/terms-conditions → /terms), or undefined. */
+  aliasOf(pathname: string): string | undefined {
+    return this.entry?.ALIASES[pathname];
+  }
+
+  /** The page for `pathname` in `language`, from memory when possible. */
+  get(pathname: string, language: Language): Promise<RenderedPage> {
+    const entry = this.entry;
+    if (!entry) throw new Error("pages not built");
+    const version = this.opts.contentVersion();
+    if (version !== this.cachedVersion) {
+      this.cache.clear();
+      this.cachedVersion = version;
+    }
+    const route = entry.matchRoute(pathname);
+    const cacheable = route ? !route.path.includes(":") : false;
+    const key = route ? `${pathname}|${language}` : `404|${language}`;
+    if (!cacheable && route) return this.render(pathname, language);
+    let page = this.cache.get(key);
+    if (!page) {
+      page = this.render(route ? pathname : "/__not_found__", language);
+      page.catch(() => this.cache.delete(key));
+      this.cache.set(key, page);
+    }
+    return page;
+  }
+
+  private async render(pathname: string, language: Language): Promise<RenderedPage> {
+    const entry = this.entry!;
+    const route = entry.matchRoute(pathname);
+    const out = await entry.render({
+      url: pathname,
+      language,
+      resources: this.opts.resources[language],
+      site: { ...this.opts.site, today: this.opts.today() },
+      catalogueSummary: route?.data === "catalogue" ? await this.opts.catalogueSummary(language) : undefined,
+    });
+    const canonical = route ? `<link rel="canonical" href="${pathname}" />` : '<meta name="robots" content="noindex" />';
+    const html = this.template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(
+        "<!--head-->",
+        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
+      )
+      .replace("<!--app-->", out.html)
+      .replace("<!--state-->", `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`);
+    const body = Buffer.from(html, "utf8");
+    return {
+      status: out.status,
+      body,
+      br: brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      language,
+    };
+  }
+}

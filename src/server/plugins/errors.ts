@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+import { HttpError } from "../lib/errors";
+import { t } from "../lib/i18n";
+
+const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: "errors.invalidJson" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: "errors.invalidJson" },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: "errors.uploadTooLarge" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: "errors.unsupportedMediaType" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: "errors.badRequest" },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, key: "errors.uploadTooLarge" },
+  FST_PARTS_LIMIT: { status: 413, key: "errors.uploadTooLarge" },
+  FST_FILES_LIMIT: { status: 413, key: "errors.uploadTooLarge" },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: "errors.unsupportedMediaType" },
+  FST_ERR_VALIDATION: { status: 400, key: "errors.badRequest" },
+};
+
+/**
+ * One error format for the whole API: `{ message }` in the request's language, plus safe extras
+ * (`fieldErrors`, `quote`, `reference`). Unexpected errors answer 500 with a generic message and a
+ * correlation id; details go only to the server log (checklist I2, I4).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
+    const language = request.language;
+    if (error instanceof HttpError) {
+      const extra = { ...error.extra };
+      if (extra.fieldErrors && typeof extra.fieldErrors === "object") {
+        extra.fieldErrors = Object.fromEntries(
+          Object.entries(extra.fieldErrors as Record<string, string>).map(([k, v]) => [k, t(language, v)]),
+        );
+      }
+      if (error.status >= 500) request.log.error({ err: error }, "request failed");
+      return reply.status(error.status).send({ message: t(language, error.messageKey, error.vars), ...extra });
+    }
+    const code = (error as FastifyError).code;
+    const known = code ? FASTIFY_CODES[code] : undefined;
+    if (known) return reply.status(known.status).send({ message: t(language, known.key) });
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) return reply.status(429).send({ message: t(language, "errors.tooManyRequests") });
+    if (status && status >= 400 && status < 500) {
+      request.log.info({ err: error }, "client error");
+      return reply.status(status).send({ message: t(language, "errors.badRequest") });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply
+      .status(500)
+      .send({ message: t(language, "errors.internal", { reference: request.id }), reference: request.id });
+  });
+}

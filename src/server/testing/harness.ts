@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { todayIso } from "../../shared/age";
+import { buildApp } from "../app";
+import { type DbHandle, openDatabase } from "../db/client";
+import { seedDemoCatalogue } from "../db/seed";
+import { envSchema } from "../env";
+import type { PaymentProvider } from "../modules/payments/providers/types";
+
+/**
+ * A fresh, isolated app for a test file: its own database (in-memory PGlite, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards), its own data folder, the
+ * demo catalogue seeded, logging off. `close()` releases everything.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; provider?: PaymentProvider; now?: () => Date; seed?: boolean; withPages?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : null });
+  const now = options.now ?? (() => new Date());
+  if (options.seed !== false) await seedDemoCatalogue(database.db, todayIso(now()));
+  const env = envSchema.parse({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    APP_ORIGIN: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    now,
+    logger: false,
+    provider: options.provider,
+    distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie header that carries every cookie a response set (e.g. the applicant capability). */
+export function cookiesFrom(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** A valid applicant of the shared schema (18-40 today), with overrides. */
+export function applicantFixture(overrides: Record<string, unknown> = {}) {
+  const year = new Date().getUTCFullYear() - 25;
+  return {
+    firstName: "Amara",
+    lastName: "Okafor",
+    email: "amara.okafor@example.com",
+    phone: "+234 801 234 5678",
+    address: "12 Marina Road",
+    city: "Lagos",
+    postalCode: "101001",
+    countryOfResidence: "NG",
+    nationality: "NG",
+    dateOfBirth: `${year}-05-14`,
+    passportNumber: "A12345678",
+    university: "University of Lagos",
+    fieldOfStudy: "economics",
+    studentStatus: "undergraduate",
+    expectations: "Learn how European companies expand abroad.",
+    referralSource: "university",
+    otherReferralDetail: "",
+    ...overrides,
+  };
+}
+
+/** A minimal valid PDF. */
+export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+
+/** Builds a multipart body for `POST /api/upload-passport`. */
+export function passportUpload(applicantId: string, content: Buffer, filename = "passport.pdf", type = "application/pdf") {
+  const boundary = `----hss${Math.random().toString(16).slice(2)}`;
+  const head = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="applicantId"\r\n\r\n${applicantId}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\npassport\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  ].join("");
+  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: "http://localhost:3000" } };
+}
+
+/**
+ * Walks the API through steps 1-2 of the wizard for the first open school: applicant, passport,
+ * application. Returns the ids and the capability cookie.
+ */
+export async function createPaidReadyApplication(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{ id: string; status: string }>;
+  const school = schools.find((s) => s.status === "open")!;
+  const pkgs = (await app.inject({ url: `/api/summer-schools/${school.id}/packages` })).json() as Array<{ id: string }>;
+  const housing = (await app.inject({ url: `/api/summer-schools/${school.id}/housing-options` })).json() as Array<{ id: string; priceAdjustment: number }>;
+  const created = await app.inject({ method: "POST", url: "/api/applicants", payload: applicantFixture(overrides) });
+  if (created.statusCode !== 201) throw new Error(`applicant: ${created.statusCode} ${created.body}`);
+  const cookie = cookiesFrom(created);
+  const applicantId = created.json().id as string;
+  const upload = passportUpload(applicantId, PDF_BYTES);
+  const up = await app.inject({ method: "POST", url: "/api/upload-passport", headers: { ...upload.headers, cookie }, payload: upload.payload });
+  if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body}`);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/create-application-from-info",
+    headers: { cookie },
+    payload: {
+      applicantId,
+      summerSchoolId: school.id,
+      packageId: pkgs[0]!.id,
+      housingOptionId: housing.find((h) => h.priceAdjustment === 0)!.id,
+      selectedAddOns: [],
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`application: ${res.statusCode} ${res.body}`);
+  return { applicantId, applicationId: res.json().id as string, cookie, schoolId: school.id };
+}

@@ -1,0 +1,40 @@
+/**
+ * Age rule of enrolment: 18 to 40 years old on the day of applying (spec §5, decisions.md §1 "age").
+ * Dates are ISO yyyy-mm-dd strings, compared as calendar dates (no time zone drift).
+ */
+export const MIN_AGE = 18;
+export const MAX_AGE = 40;
+
+/** Whole years between a date of birth and `today` (both yyyy-mm-dd). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+/**
+ * Checks the enrolment age. A person is "over 40" from their 41st birthday on, so the oldest
+ * allowed birth date is 41 years before today plus one day.
+ * @returns null when allowed, "tooYoung" under 18, "tooOld" at 41 and above.
+ */
+export function checkAge(dateOfBirth: string, today: string): null | "tooYoung" | "tooOld" {
+  const age = ageOn(dateOfBirth, today);
+  if (age < MIN_AGE) return "tooYoung";
+  if (age > MAX_AGE) return "tooOld";
+  return null;
+}
+
+/** Today's date as yyyy-mm-dd in UTC. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Bounds for the date-of-birth picker (yyyy-mm-dd): min is the earliest allowed birth date. */
+export function dateOfBirthBounds(today: string): { min: string; max: string } {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const max = new Date(Date.UTC(y - MIN_AGE, m - 1, d));
+  const min = new Date(Date.UTC(y - MAX_AGE - 1, m - 1, d + 1));
+  return { min: min.toISOString().slice(0, 10), max: max.toISOString().slice(0, 10) };
+}

@@ -1,0 +1,92 @@
+/**
+ * The one pricing rule of the school, used by the server to decide what is charged and by the
+ * browser only to show a preview of step 1 before an application exists.
+ * Sources: spec §4 "Totals", spec §5 "Payment step", spec §9 "Money", decisions.md §2.
+ * All amounts are integer euro cents.
+ */
+
+export const VAT_RATE_PERCENT = 21;
+
+export type DiscountRule =
+  | { codeType: "discount"; discountType: "percentage"; percent: number }
+  | { codeType: "discount"; discountType: "fixed"; amountCents: number }
+  | { codeType: "referral" };
+
+export interface QuoteInput {
+  packagePriceCents: number;
+  housingAdjustmentCents: number;
+  /** Selected add-ons (required ones included); `includedInPackage` ones cost nothing. */
+  addOns: ReadonlyArray<{ id: string; priceCents: number; includedInPackage: boolean }>;
+  /** 1-100; 100 means the full amount is paid on applying. */
+  depositPercent: number;
+  discount?: DiscountRule | null;
+}
+
+export interface Quote {
+  currency: "EUR";
+  /** Package + housing + chargeable add-ons, before any code. */
+  originalAmount: number;
+  discountAmount: number;
+  /** What the applicant owes in all: originalAmount − discountAmount, never below 0. */
+  totalAmount: number;
+  /** Paid now. */
+  depositAmount: number;
+  /** Paid later, in the student portal (decisions.md §1 "deposit"). */
+  remainingAmount: number;
+  depositPercent: number;
+  /** VAT included in totalAmount: round(total − total / 1.21) (spec §9). */
+  vatAmount: number;
+  addOnsAmount: number;
+}
+
+/** Included VAT of a VAT-inclusive amount in cents (spec §9: rounded total minus total/1.21). */
+export function includedVat(totalCents: number): number {
+  return Math.round(totalCents - totalCents / (1 + VAT_RATE_PERCENT / 100));
+}
+
+/**
+ * Discount of a code on an original amount in cents: percentage codes round to the cent,
+ * fixed codes are capped at the amount, referral codes give nothing (spec §5 "Payment step").
+ */
+export function discountFor(originalAmount: number, rule: DiscountRule | null | undefined): number {
+  if (!rule || rule.codeType === "referral") return 0;
+  if (rule.discountType === "percentage") {
+    const percent = Math.min(100, Math.max(0, rule.percent));
+    return Math.min(originalAmount, Math.round((originalAmount * percent) / 100));
+  }
+  return Math.min(originalAmount, Math.max(0, rule.amountCents));
+}
+
+/** Splits a total into deposit and remainder (spec §5): below 100 %, deposit = round(total × percent). */
+export function splitDeposit(totalAmount: number, depositPercent: number): { deposit: number; remaining: number } {
+  if (depositPercent >= 100) return { deposit: totalAmount, remaining: 0 };
+  const deposit = Math.round((totalAmount * Math.max(0, depositPercent)) / 100);
+  return { deposit, remaining: totalAmount - deposit };
+}
+
+/** Computes the full quote of an application from catalogue prices and an optional code. */
+export function computeQuote(input: QuoteInput): Quote {
+  const addOnsAmount = input.addOns.reduce((sum, a) => sum + (a.includedInPackage ? 0 : a.priceCents), 0);
+  const originalAmount = Math.max(0, input.packagePriceCents + input.housingAdjustmentCents + addOnsAmount);
+  const discountAmount = discountFor(originalAmount, input.discount);
+  const totalAmount = Math.max(0, originalAmount - discountAmount);
+  const { deposit, remaining } = splitDeposit(totalAmount, input.depositPercent);
+  return {
+    currency: "EUR",
+    originalAmount,
+    discountAmount,
+    totalAmount,
+    depositAmount: deposit,
+    remainingAmount: remaining,
+    depositPercent: input.depositPercent,
+    vatAmount: includedVat(totalAmount),
+    addOnsAmount,
+  };
+}
+
+/** Date the remainder is due: 28 days before the programme starts (spec §4 "Totals"). ISO yyyy-mm-dd. */
+export function remainingDueDate(startDate: string): string {
+  const d = new Date(`${startDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 28);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { checkAge, todayIso } from "../age";
+import { COUNTRY_CODES, FIELDS_OF_STUDY, REFERRAL_SOURCES, STUDENT_STATUSES } from "../options";
+import { V } from "./messages";
+
+/** A required single-line text field: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max = 200) =>
+  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: V.tooLong }).optional().default("");
+
+const isoDate = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidDate })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidDate });
+
+/** Email rule of spec §5: the ordinary pattern, at most 254 characters, stored lower-case. */
+export const emailField = requiredText(254)
+  .pipe(z.email({ error: V.invalidEmail }))
+  .transform((value) => value.toLowerCase());
+
+/**
+ * Personal information of an applicant (spec §3 "Applicant (application form)", rules spec §5).
+ * Shared by the wizard's step 2 form and `POST /api/applicants`. Age is checked against today's
+ * date at validation time (18–40, decisions.md §1).
+ */
+export const applicantInputSchema = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: emailField,
+    phone: requiredText(40),
+    address: requiredText(200),
+    city: requiredText(100),
+    postalCode: requiredText(20),
+    countryOfResidence: z.enum(COUNTRY_CODES, { error: V.required }),
+    nationality: z.enum(COUNTRY_CODES, { error: V.required }),
+    dateOfBirth: isoDate,
+    passportNumber: requiredText(30),
+    university: requiredText(200),
+    fieldOfStudy: z.enum(FIELDS_OF_STUDY, { error: V.required }),
+    studentStatus: z.enum(STUDENT_STATUSES, { error: V.required }),
+    expectations: optionalText(2000),
+    referralSource: z.union([z.enum(REFERRAL_SOURCES), z.literal("")]).optional().default(""),
+    otherReferralDetail: optionalText(500),
+  })
+  .superRefine((value, ctx) => {
+    const age = checkAge(value.dateOfBirth, todayIso());
+    if (age === "tooYoung") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: V.tooYoung });
+    if (age === "tooOld") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: V.tooOld });
+    if (value.referralSource === "other" && !value.otherReferralDetail) {
+      ctx.addIssue({ code: "custom", path: ["otherReferralDetail"], message: V.specifyReferral });
+    }
+  });
+
+/** What the form holds (before defaults and transforms). */
+export type ApplicantFormValues = z.input<typeof applicantInputSchema>;
+/** What the server stores. */
+export type ApplicantInput = z.output<typeof applicantInputSchema>;
+
+/** `PATCH /api/applicants/{id}`: any subset of the fields, plus the passport address from the upload. */
+export const applicantPatchSchema = z.object({
+  passportUrl: z.string().trim().max(300).optional(),
+});
+
+/** Passport upload limits (spec §5, decisions.md §3). */
+export const PASSPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const PDF_MAGIC = "%PDF-";

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { V } from "./messages";
+
+const id = (message: string) => z.uuid({ error: message });
+
+/** Step 1 choices (spec §5 "Program step"): school, package and housing are required. */
+export const programSelectionSchema = z.object({
+  summerSchoolId: id(V.selectSchool),
+  packageId: id(V.selectPackage),
+  housingOptionId: id(V.selectHousing),
+  selectedAddOns: z.array(z.uuid({ error: V.invalidChoice })).max(50).default([]),
+});
+export type ProgramSelection = z.output<typeof programSelectionSchema>;
+
+/** `POST /api/create-application-from-info` (spec §7). */
+export const createApplicationSchema = programSelectionSchema.extend({
+  applicantId: z.uuid({ error: V.invalidChoice }),
+});
+
+/** `POST /api/validate-code` (spec §7): code, and the application in the payment step. */
+export const validateCodeSchema = z.object({
+  code: z.string({ error: V.enterCode }).trim().min(1, { error: V.enterCode }).max(64, { error: V.tooLong }),
+  applicationId: z.uuid().optional(),
+});
+
+/** `POST /api/record-code-click` (spec §7). */
+export const recordCodeClickSchema = z.object({
+  code: z.string().trim().min(1).max(64),
+  sourceUrl: z.string().max(2000).optional().default(""),
+  utmSource: z.string().max(200).optional().default(""),
+  utmCampaign: z.string().max(200).optional().default(""),
+  userAgent: z.string().max(500).optional().default(""),
+  hasCookieConsent: z.boolean().optional().default(false),
+});
+
+const cents = z.number().int().min(0).max(100_000_000);
+
+/**
+ * `POST /api/create-checkout-session` (spec §7). The amounts are a consistency check only: the
+ * server charges its own quote and answers 409 with that quote when they differ (decisions.md §2).
+ * The URLs are accepted for compatibility but the server builds its own (same-origin) return URLs.
+ */
+export const createCheckoutSessionSchema = z.object({
+  applicationId: z.uuid(),
+  totalAmount: cents.optional(),
+  discountAmount: cents.optional(),
+  originalAmount: cents.optional(),
+  appliedCodeId: z.uuid().nullable().optional(),
+  successUrl: z.string().max(2000).optional(),
+  cancelUrl: z.string().max(2000).optional(),
+  termsAccepted: z.literal(true, { error: V.acceptTerms }),
+});
+
+/** `POST /api/process-zero-payment` (spec §7); completes only when the server's quote is 0. */
+export const processZeroPaymentSchema = z.object({
+  applicationId: z.uuid(),
+  codeId: z.uuid().nullable().optional(),
+  affiliateId: z.uuid().nullable().optional(),
+  discountInfo: z
+    .object({
+      appliedCodeId: z.uuid().nullable().optional(),
+      discountAmount: cents.optional(),
+      originalAmount: cents.optional(),
+    })
+    .optional(),
+  termsAccepted: z.literal(true, { error: V.acceptTerms }),
+});

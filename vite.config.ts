@@ -1,0 +1,32 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Builds the browser bundle (dist/client) and, with `--ssr`, the page renderer the server uses to
+ * prerender public pages (dist/server). In development, `npm run dev` serves the client with hot
+ * reload and forwards /api and the test checkout routes to the Fastify server on port 3000.
+ */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    target: "es2020",
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": "http://localhost:3000",
+      "/test-payment": "http://localhost:3000",
+    },
+  },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
