@@ -38,6 +38,8 @@ export interface AppOptions {
   distDir?: string;
   /** Payment provider override (tests). */
   provider?: PaymentProvider;
+  /** Secret of the offline provider's webhook events (tests sign their own events); random by default. */
+  offlineWebhookSecret?: string;
 }
 
 export interface AppServices {
@@ -85,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
-  const offlineSecret = `whsec_offline_${randomBytes(24).toString("base64url")}`;
+  const offlineSecret = options.offlineWebhookSecret ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;
   const provider =
     options.provider ??
     (env.paymentProvider === "stripe"

@@ -34,7 +34,15 @@ export function todayIso(now: Date = new Date()): string {
 /** Bounds for the date-of-birth picker (yyyy-mm-dd): min is the earliest allowed birth date. */
 export function dateOfBirthBounds(today: string): { min: string; max: string } {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  const max = new Date(Date.UTC(y - MIN_AGE, m - 1, d));
-  const min = new Date(Date.UTC(y - MAX_AGE - 1, m - 1, d + 1));
+  // Same day and month `years` earlier; 29 February becomes 28 February in a common year (ageOn
+  // counts a 29 February birthday on 1 March in common years, so 28 February is the last day to be
+  // still one year younger).
+  const yearsBefore = (years: number) => {
+    const lastDayOfMonth = new Date(Date.UTC(y - years, m, 0)).getUTCDate();
+    return new Date(Date.UTC(y - years, m - 1, Math.min(d, lastDayOfMonth)));
+  };
+  const max = yearsBefore(MIN_AGE);
+  const min = yearsBefore(MAX_AGE + 1);
+  min.setUTCDate(min.getUTCDate() + 1);
   return { min: min.toISOString().slice(0, 10), max: max.toISOString().slice(0, 10) };
 }

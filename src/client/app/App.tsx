@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Route, Routes, useLocation } from "react-router";
 import { Toaster } from "../components/ui/toast";
@@ -28,16 +28,41 @@ function RouteEffects() {
   return null;
 }
 
-function Page({ route }: { route: RouteDef }) {
-  const Component = lazyPages.get(route)!;
+/** Modules already loaded before the first render (the current route), rendered without suspending. */
+export type PreloadedPages = Map<RouteDef, ComponentType>;
+
+function Page({ route, preloaded }: { route: RouteDef; preloaded?: PreloadedPages }) {
+  const Component = preloaded?.get(route) ?? lazyPages.get(route)!;
   return <Component />;
+}
+
+/**
+ * Loads the module of the route at `pathname` so the first render (prerender on the server,
+ * hydration in the browser) does not suspend: React would otherwise emit the page as a pending
+ * boundary completed by an inline script, which the CSP forbids.
+ */
+export async function preloadRoute(pathname: string): Promise<PreloadedPages> {
+  const route = matchRoute(pathname);
+  const map: PreloadedPages = new Map();
+  if (route) map.set(route, (await route.load()).default);
+  return map;
 }
 
 /**
  * The whole application: providers, then routes. Used by the browser (entry-client) and by the
  * server's prerenderer (entry-server), each supplying its own router around it.
  */
-export function App({ i18n, queryClient, site }: { i18n: I18n; queryClient: QueryClient; site: SiteConfig }) {
+export function App({
+  i18n,
+  queryClient,
+  site,
+  preloaded,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  site: SiteConfig;
+  preloaded?: PreloadedPages;
+}) {
   const routes = useMemo(() => ROUTES.filter((r) => r.layout === "public"), []);
   return (
     <SiteContext.Provider value={site}>
@@ -48,7 +73,7 @@ export function App({ i18n, queryClient, site }: { i18n: I18n; queryClient: Quer
           <Routes>
             <Route element={<PublicLayout />}>
               {routes.map((route) => (
-                <Route key={route.path} path={route.path} element={<Page route={route} />} />
+                <Route key={route.path} path={route.path} element={<Page route={route} preloaded={preloaded} />} />
               ))}
               <Route path="*" element={<NotFoundPage />} />
             </Route>

@@ -4,9 +4,8 @@ import { BrowserRouter } from "react-router";
 import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
 import { catalogueKeys } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
-import { App } from "./App";
+import { App, preloadRoute } from "./App";
 import { createQueryClient } from "./query";
-import { matchRoute } from "./routes";
 import { type InitialState, STATE_ELEMENT_ID } from "./state";
 
 /**
@@ -35,11 +34,11 @@ async function start() {
     paymentProvider: "offline" as const,
     today: new Date().toISOString().slice(0, 10),
   };
-  await matchRoute(window.location.pathname)?.load();
+  const preloaded = await preloadRoute(window.location.pathname);
   const root = document.getElementById("root")!;
   const app = (
     <BrowserRouter>
-      <App i18n={i18n} queryClient={queryClient} site={site} />
+      <App i18n={i18n} queryClient={queryClient} site={site} preloaded={preloaded} />
     </BrowserRouter>
   );
   if (sameLanguage && root.firstElementChild) hydrateRoot(root, app);

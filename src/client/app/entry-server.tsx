@@ -7,7 +7,7 @@ import type { Resources } from "../../shared/i18n/namespaces";
 import { catalogueKeys } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import type { SiteConfig } from "../lib/site";
-import { App } from "./App";
+import { App, preloadRoute } from "./App";
 import { matchRoute, metaKeys } from "./routes";
 import type { InitialState } from "./state";
 
@@ -45,11 +45,16 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   if (input.catalogueSummary) queryClient.setQueryData(catalogueKeys.summary(input.language), input.catalogueSummary);
 
+  const preloaded = await preloadRoute(pathname);
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StaticRouter location={input.url}>
-      <App i18n={i18n} queryClient={queryClient} site={input.site} />
+      <App i18n={i18n} queryClient={queryClient} site={input.site} preloaded={preloaded} />
     </StaticRouter>,
+    // No outlined boundaries: they are completed by inline scripts, which the CSP forbids.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
+  if (errors.length) console.error("page prerender error", input.url, errors[0]);
   let html = "";
   for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
 

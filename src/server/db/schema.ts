@@ -253,6 +253,8 @@ export const checkoutSessions = pgTable(
     providerSessionId: text("provider_session_id").notNull().unique(),
     /** Hash of the quote this session charges; a changed quote needs a new session (P13). */
     quoteKey: text("quote_key").notNull(),
+    /** Sent to the provider; a retry with the same key and parameters returns the same session (P13). */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     url: text("url").notNull(),

@@ -30,6 +30,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
     const key = issue.path.join(".") || "_";
     if (!(key in fieldErrors)) fieldErrors[key] = issue.message.startsWith("validation.") ? issue.message : "errors.badRequest";
   }
-  const first = Object.values(fieldErrors)[0] ?? "errors.badRequest";
+  // Spec §5: missing required fields read "Please fill in all required fields." (the fields say which).
+  const messages = Object.values(fieldErrors);
+  const first = messages.includes("validation.required") ? "validation.fillRequired" : (messages[0] ?? "errors.badRequest");
   throw new HttpError(400, first, { fieldErrors });
 }

@@ -16,6 +16,16 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_VALIDATION: { status: 400, key: "errors.badRequest" },
 };
 
+/** True for a PostgreSQL "data exception" (SQLSTATE class 22), possibly wrapped by Drizzle in `cause`. */
+function isDataException(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (typeof current.code === "string" && /^22[0-9A-Z]{3}$/.test(current.code)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /**
  * One error format for the whole API: `{ message }` in the request's language, plus safe extras
  * (`fieldErrors`, `quote`, `reference`). Unexpected errors answer 500 with a generic message and a
@@ -37,6 +47,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const code = (error as FastifyError).code;
     const known = code ? FASTIFY_CODES[code] : undefined;
     if (known) return reply.status(known.status).send({ message: t(language, known.key) });
+    if (isDataException(error)) {
+      // Input the database cannot store (e.g. a NUL character in a text): the sender's mistake.
+      request.log.warn({ err: error }, "database refused the input");
+      return reply.status(400).send({ message: t(language, "errors.badRequest") });
+    }
     const status = (error as FastifyError).statusCode;
     if (status === 429) return reply.status(429).send({ message: t(language, "errors.tooManyRequests") });
     if (status && status >= 400 && status < 500) {

@@ -183,10 +183,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     (run: (entry: RecordedRequest, params: Record<string, string>) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const entry = record(request);
-      const send = (status: number, body: unknown) => reply.status(status).type("application/json").send(body);
+      const send = (status: number, body: unknown) =>
+        reply.status(status).type("application/json").send(body);
       if (!/^Bearer sk_test_[A-Za-z0-9_]+$/.test(entry.authorization ?? "")) {
         return send(401, {
-          error: { type: "invalid_request_error", message: "Invalid API Key provided (fake Stripe wants sk_test_…)" },
+          error: {
+            type: "invalid_request_error",
+            message: "Invalid API Key provided (fake Stripe wants sk_test_…)",
+          },
         });
       }
       const key = request.method === "POST" ? entry.idempotencyKey : null;
@@ -230,11 +234,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     handle(({ body }) => {
       const amountOff = Number(str(body.amount_off));
       if (!Number.isSafeInteger(amountOff) || amountOff <= 0) {
-        throw new StripeApiError(400, "invalid_request_error", "Invalid amount_off", "parameter_invalid_integer", "amount_off");
+        throw new StripeApiError(
+          400,
+          "invalid_request_error",
+          "Invalid amount_off",
+          "parameter_invalid_integer",
+          "amount_off",
+        );
       }
       const name = str(body.name);
       if (name && name.length > 40) {
-        throw new StripeApiError(400, "invalid_request_error", "Name is too long (max 40)", "string_length", "name");
+        throw new StripeApiError(
+          400,
+          "invalid_request_error",
+          "Name is too long (max 40)",
+          "string_length",
+          "name",
+        );
       }
       const coupon: FakeCoupon = {
         id: randomId("").slice(0, 8).toUpperCase(),
@@ -265,7 +281,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const priceData = obj(item.price_data);
         const unit = Number(str(priceData.unit_amount));
         const quantity = Number(str(item.quantity) ?? "1");
-        if (!str(obj(priceData.product_data).name)) throw invalid("line_items", "product_data.name is required");
+        if (!str(obj(priceData.product_data).name))
+          throw invalid("line_items", "product_data.name is required");
         if (!str(priceData.currency)) throw invalid("line_items", "price_data.currency is required");
         if (!Number.isSafeInteger(unit) || unit < 0) throw invalid("line_items", "Invalid unit_amount");
         if (!Number.isSafeInteger(quantity) || quantity < 1) throw invalid("line_items", "Invalid quantity");
@@ -282,7 +299,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = body.expires_at === undefined ? now + 24 * 3600 : Number(str(body.expires_at));
-      if (!Number.isSafeInteger(expiresAt) || expiresAt < now + 30 * 60 - 60 || expiresAt > now + 24 * 3600 + 60) {
+      if (
+        !Number.isSafeInteger(expiresAt) ||
+        expiresAt < now + 30 * 60 - 60 ||
+        expiresAt > now + 24 * 3600 + 60
+      ) {
         throw invalid("expires_at", "expires_at must be between 30 minutes and 24 hours from now");
       }
       const successUrl = str(body.success_url);
@@ -348,7 +369,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   app.setNotFoundHandler((request, reply) => {
     record(request);
     return reply.status(404).send({
-      error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${request.url})` },
+      error: {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${request.method}: ${request.url})`,
+      },
     });
   });
 

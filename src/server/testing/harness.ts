@@ -23,7 +23,17 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; provider?: PaymentProvider; now?: () => Date; seed?: boolean; withPages?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    provider?: PaymentProvider;
+    now?: () => Date;
+    seed?: boolean;
+    withPages?: boolean;
+    /** Secret of the built-in offline provider's webhook, so a test can sign its own events. */
+    offlineWebhookSecret?: string;
+    /** Runs after the app is built and before it is ready, e.g. to register a test-only route. */
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
   let databaseUrl: string | undefined;
@@ -61,8 +71,10 @@ export async function createTestApp(
     now,
     logger: false,
     provider: options.provider,
+    offlineWebhookSecret: options.offlineWebhookSecret,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
+  await options.setup?.(app);
   await app.ready();
   return {
     app,
@@ -123,25 +135,38 @@ export function passportUpload(applicantId: string, content: Buffer, filename = 
 }
 
 /**
- * Walks the API through steps 1-2 of the wizard for the first open school: applicant, passport,
- * application. Returns the ids and the capability cookie.
+ * Walks the API through steps 1-2 of the wizard for the first open school (or `options.schoolId`):
+ * applicant, passport, application. `options.remoteAddress` is the client address of every request
+ * (rate limits count per address). Returns the ids and the capability cookie.
  */
-export async function createPaidReadyApplication(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+export async function createPaidReadyApplication(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  options: { remoteAddress?: string; schoolId?: string } = {},
+) {
+  const remoteAddress = options.remoteAddress;
   const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{ id: string; status: string }>;
-  const school = schools.find((s) => s.status === "open")!;
+  const school = schools.find((s) => (options.schoolId ? s.id === options.schoolId : s.status === "open"))!;
   const pkgs = (await app.inject({ url: `/api/summer-schools/${school.id}/packages` })).json() as Array<{ id: string }>;
   const housing = (await app.inject({ url: `/api/summer-schools/${school.id}/housing-options` })).json() as Array<{ id: string; priceAdjustment: number }>;
-  const created = await app.inject({ method: "POST", url: "/api/applicants", payload: applicantFixture(overrides) });
+  const created = await app.inject({ method: "POST", url: "/api/applicants", payload: applicantFixture(overrides), remoteAddress });
   if (created.statusCode !== 201) throw new Error(`applicant: ${created.statusCode} ${created.body}`);
   const cookie = cookiesFrom(created);
   const applicantId = created.json().id as string;
   const upload = passportUpload(applicantId, PDF_BYTES);
-  const up = await app.inject({ method: "POST", url: "/api/upload-passport", headers: { ...upload.headers, cookie }, payload: upload.payload });
+  const up = await app.inject({
+    method: "POST",
+    url: "/api/upload-passport",
+    headers: { ...upload.headers, cookie },
+    payload: upload.payload,
+    remoteAddress,
+  });
   if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body}`);
   const res = await app.inject({
     method: "POST",
     url: "/api/create-application-from-info",
     headers: { cookie },
+    remoteAddress,
     payload: {
       applicantId,
       summerSchoolId: school.id,

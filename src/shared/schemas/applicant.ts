@@ -9,12 +9,17 @@ export const requiredText = (max = 200) =>
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: V.tooLong }).optional().default("");
 
+/** A real yyyy-mm-dd calendar date (Date.parse alone accepts 2001-02-31 as 3 March). */
+const isCalendarDate = (value: string) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
+
 const isoDate = z
   .string({ error: V.required })
   .trim()
-  .min(1, { error: V.required })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidDate })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidDate });
+  .min(1, { error: V.required, abort: true })
+  .refine(isCalendarDate, { error: V.invalidDate });
 
 /** Email rule of spec §5: the ordinary pattern, at most 254 characters, stored lower-case. */
 export const emailField = requiredText(254)
@@ -43,11 +48,15 @@ export const applicantInputSchema = z
     fieldOfStudy: z.enum(FIELDS_OF_STUDY, { error: V.required }),
     studentStatus: z.enum(STUDENT_STATUSES, { error: V.required }),
     expectations: optionalText(2000),
-    referralSource: z.union([z.enum(REFERRAL_SOURCES), z.literal("")]).optional().default(""),
+    referralSource: z
+      .union([z.enum(REFERRAL_SOURCES), z.literal("")])
+      .optional()
+      .default(""),
     otherReferralDetail: optionalText(500),
   })
   .superRefine((value, ctx) => {
-    const age = checkAge(value.dateOfBirth, todayIso());
+    // Only a valid date has an age; an invalid one already has its own message.
+    const age = isCalendarDate(value.dateOfBirth) ? checkAge(value.dateOfBirth, todayIso()) : null;
     if (age === "tooYoung") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: V.tooYoung });
     if (age === "tooOld") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: V.tooOld });
     if (value.referralSource === "other" && !value.otherReferralDetail) {

@@ -74,6 +74,7 @@ CREATE TABLE "checkout_sessions" (
 	"provider" text NOT NULL,
 	"provider_session_id" text NOT NULL,
 	"quote_key" text NOT NULL,
+	"idempotency_key" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"currency" text DEFAULT 'EUR' NOT NULL,
 	"url" text NOT NULL,
@@ -82,7 +83,8 @@ CREATE TABLE "checkout_sessions" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "checkout_sessions_provider_session_id_unique" UNIQUE("provider_session_id")
+	CONSTRAINT "checkout_sessions_provider_session_id_unique" UNIQUE("provider_session_id"),
+	CONSTRAINT "checkout_sessions_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
 CREATE TABLE "code_clicks" (

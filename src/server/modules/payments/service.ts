@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Db, Tx } from "../../db/client";
@@ -77,6 +77,9 @@ export class PaymentsService {
       const holdUntil = new Date(started.getTime() + HOLD_MINUTES * 60_000);
       if (code) await claimCode(tx, code.id, { now: started, summerSchoolId: rows.school.id, applicationId, status: "held", holdUntil });
       const key = quoteKey(quote);
+      // One row per attempt, reserved before the provider is called: a double click or a retry
+      // finds it and reuses its idempotency key and expiry, so the provider returns the same
+      // session (P13); a reservation older than a minute whose call never finished is retried.
       const [open] = await tx
         .select()
         .from(checkoutSessions)
@@ -88,15 +91,12 @@ export class PaymentsService {
             gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
           ),
         )
+        .orderBy(desc(checkoutSessions.createdAt))
         .limit(1);
       const stale = await tx
-        .select({ id: checkoutSessions.providerSessionId })
+        .select({ id: checkoutSessions.providerSessionId, url: checkoutSessions.url })
         .from(checkoutSessions)
         .where(and(eq(checkoutSessions.applicationId, applicationId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.quoteKey, key)));
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.applicationId, applicationId), eq(checkoutSessions.quoteKey, key)));
       await tx
         .update(applications)
         .set({
@@ -107,13 +107,36 @@ export class PaymentsService {
           updatedAt: started,
         })
         .where(eq(applications.id, applicationId));
-      return { application, applicant, rows, quote, key, open, stale, generation: Number(n) };
+      let reservation = open;
+      if (!reservation) {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.applicationId, applicationId));
+        const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
+        [reservation] = await tx
+          .insert(checkoutSessions)
+          .values({
+            applicationId,
+            provider: provider.name,
+            providerSessionId: `pending:${idempotencyKey}`,
+            idempotencyKey,
+            quoteKey: key,
+            amountCents: quote.depositAmount,
+            currency: "EUR",
+            url: "",
+            expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
+          })
+          .returning();
+      }
+      return { application, applicant, rows, quote, key, reservation: reservation!, stale };
     });
 
-    if (prepared.open) return { url: prepared.open.url, sessionId: prepared.open.providerSessionId };
+    const { reservation } = prepared;
+    if (reservation.url) return { url: reservation.url, sessionId: reservation.providerSessionId };
 
     for (const old of prepared.stale) {
-      await provider.expireCheckoutSession(old.id).catch(() => undefined);
+      if (old.url) await provider.expireCheckoutSession(old.id).catch(() => undefined);
       await db.update(checkoutSessions).set({ status: "expired", updatedAt: now() }).where(eq(checkoutSessions.providerSessionId, old.id));
     }
 
@@ -130,13 +153,13 @@ export class PaymentsService {
     for (const line of quote.lineItems) if (line.kind === "addOn" && line.amount > 0) lineItems.push({ name: line.name, amountCents: line.amount });
     // A deposit below 100 % is charged as one line: the deposit of the total.
     const deposit = quote.depositAmount < quote.totalAmount;
-    const expiresAt = new Date(now().getTime() + CHECKOUT_MINUTES * 60_000 + 60_000);
+    const expiresAt = reservation.expiresAt;
     const origin = this.deps.env.APP_ORIGIN;
     let created: { id: string; url: string };
     try {
       created = await provider.createCheckoutSession({
         applicationId,
-        idempotencyKey: `checkout:${applicationId}:${prepared.key}:${prepared.generation}`,
+        idempotencyKey: reservation.idempotencyKey,
         lineItems: deposit ? [{ name: `${schoolName} — deposit ${quote.depositPercent}%`, amountCents: quote.depositAmount }] : lineItems,
         discountCents: deposit ? 0 : quote.discountAmount,
         discountLabel: quote.appliedCode ? `Code ${quote.appliedCode.code}` : null,
@@ -151,23 +174,17 @@ export class PaymentsService {
       });
     } catch (err) {
       this.deps.log.error({ err, applicationId }, "checkout session creation failed");
-      await db.transaction((tx) => releaseHolds(tx, applicationId, now()));
+      await db.transaction(async (tx) => {
+        await tx.delete(checkoutSessions).where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
+        await releaseHolds(tx, applicationId, now());
+      });
       if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
       throw err;
     }
     await db
-      .insert(checkoutSessions)
-      .values({
-        applicationId,
-        provider: provider.name,
-        providerSessionId: created.id,
-        quoteKey: prepared.key,
-        amountCents: quote.depositAmount,
-        currency: "EUR",
-        url: created.url,
-        expiresAt,
-      })
-      .onConflictDoNothing({ target: checkoutSessions.providerSessionId });
+      .update(checkoutSessions)
+      .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
+      .where(eq(checkoutSessions.id, reservation.id));
     return { url: created.url, sessionId: created.id };
   }
 

@@ -36,7 +36,7 @@ function Brand() {
         <rect width="64" height="64" rx="14" fill="#0b3a5b" />
         <path d="M18 46V18h6v11h16V18h6v28h-6V35H24v11z" fill="#f5b942" />
       </svg>
-      <span className="leading-tight">{t("brand.name")}</span>
+      <span className="leading-tight md:hidden xl:inline">{t("brand.name")}</span>
     </Link>
   );
 }
@@ -63,14 +63,14 @@ export function Header() {
     >
       <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
-        <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.label")} className="hidden items-center gap-0.5 md:flex">
           {NAV_LINKS.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               className={({ isActive }) =>
                 cn(
-                  "rounded-md px-2.5 py-2 text-sm font-medium hover:bg-brand-50",
+                  "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium hover:bg-brand-50",
                   isActive ? "text-accent-600" : "text-slate-800",
                 )
               }
@@ -81,10 +81,10 @@ export function Header() {
         </nav>
         <div className="hidden items-center gap-3 md:flex">
           <LanguageSwitcher />
-          <Link to="/student/login" className="text-sm font-medium text-brand-800 hover:underline">
+          <Link to="/student/login" className="whitespace-nowrap text-sm font-medium text-brand-800 hover:underline">
             {t("nav.studentLogin")}
           </Link>
-          <Link to="/apply" className={buttonClass("primary", "sm")}>
+          <Link to="/apply" className={buttonClass("primary", "sm", "whitespace-nowrap")}>
             {t("nav.apply")}
           </Link>
         </div>

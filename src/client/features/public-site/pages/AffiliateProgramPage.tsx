@@ -57,10 +57,10 @@ export default function AffiliateProgramPage() {
   return (
     <>
       <PageHeader title={t("header.title")} lead={t("header.lead")}>
-        <ButtonLink to="/affiliate/register" size="lg">
+        <ButtonLink to="/affiliate/register" size="lg" className="text-center">
           {t("header.register")}
         </ButtonLink>
-        <ButtonLink to="/affiliate/login" variant="secondary" size="lg">
+        <ButtonLink to="/affiliate/login" variant="secondary" size="lg" className="text-center">
           {t("header.login")}
         </ButtonLink>
       </PageHeader>
@@ -145,10 +145,10 @@ export default function AffiliateProgramPage() {
             <h2 className="text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
             <p className="mt-3 max-w-2xl text-brand-50">{t("cta.body")}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <ButtonLink to="/affiliate/register" size="lg">
+              <ButtonLink to="/affiliate/register" size="lg" className="text-center">
                 {t("cta.register")}
               </ButtonLink>
-              <ButtonLink to="/affiliate/login" variant="secondary" size="lg">
+              <ButtonLink to="/affiliate/login" variant="secondary" size="lg" className="text-center">
                 {t("cta.login")}
               </ButtonLink>
             </div>

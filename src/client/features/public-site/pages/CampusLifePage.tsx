@@ -91,10 +91,10 @@ export default function CampusLifePage() {
   return (
     <>
       <PageHeader title={t("header.title")} lead={t("header.lead")}>
-        <ButtonLink to="/apply" size="lg">
+        <ButtonLink to="/apply" size="lg" className="text-center">
           {t("header.apply")}
         </ButtonLink>
-        <ButtonLink to="/program" variant="secondary" size="lg">
+        <ButtonLink to="/program" variant="secondary" size="lg" className="text-center">
           {t("header.program")}
         </ButtonLink>
       </PageHeader>
@@ -146,10 +146,10 @@ export default function CampusLifePage() {
             <h2 className="text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
             <p className="mt-3 max-w-2xl text-brand-50">{t("cta.body")}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-              <ButtonLink to="/apply" size="lg">
+              <ButtonLink to="/apply" size="lg" className="text-center">
                 {t("cta.apply")}
               </ButtonLink>
-              <ButtonLink to="/program" variant="secondary" size="lg">
+              <ButtonLink to="/program" variant="secondary" size="lg" className="text-center">
                 {t("cta.program")}
               </ButtonLink>
               <Link to="/faq" className="font-semibold text-white underline hover:text-brand-100 sm:ml-2">

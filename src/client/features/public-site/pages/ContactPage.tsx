@@ -11,7 +11,7 @@ import {
   ShieldAlert,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { buttonClass, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
 
@@ -94,7 +94,10 @@ export default function ContactPage() {
                 </div>
                 <p className="mt-3 text-slate-700">{t(`topics.${id}.body`)}</p>
                 <p className="mt-auto pt-4">
-                  <a href={mailto(t(`topics.${id}.subject`))} className={`${linkClass} inline-flex items-center gap-2`}>
+                  <a
+                    href={mailto(t(`topics.${id}.subject`))}
+                    className={`${linkClass} inline-flex items-center gap-2`}
+                  >
                     <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
                     {t(`topics.${id}.link`)}
                   </a>

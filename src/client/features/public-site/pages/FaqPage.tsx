@@ -117,10 +117,10 @@ export default function FaqPage() {
                 <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
                 {t("more.email", { email: supportEmail })}
               </a>
-              <ButtonLink to="/contact" variant="secondary">
+              <ButtonLink to="/contact" variant="secondary" className="text-center">
                 {t("more.contact")}
               </ButtonLink>
-              <ButtonLink to="/apply" variant="secondary">
+              <ButtonLink to="/apply" variant="secondary" className="text-center">
                 {t("more.apply")}
               </ButtonLink>
             </div>

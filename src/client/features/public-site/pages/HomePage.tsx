@@ -22,10 +22,12 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Accordion } from "../../../components/ui/Accordion";
 import { ButtonLink } from "../../../components/ui/Button";
+import { cn } from "../../../components/ui/cn";
 import { Card, Container, Section } from "../../../components/ui/Layout";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
@@ -100,14 +102,17 @@ export default function HomePage() {
       <Section title={t("benefits.title")} intro={t("benefits.intro")}>
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map(([key, Icon]) => (
-            <li key={key}>
-              <Card className="h-full">
-                <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="h-6 w-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`benefits.${key}.title`)}</h3>
-                <p className="mt-2 text-slate-700">{t(`benefits.${key}.body`)}</p>
-              </Card>
+            <li
+              key={key}
+              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6"
+            >
+              <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon aria-hidden="true" className="h-6 w-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-brand-900 sm:mt-4">{t(`benefits.${key}.title`)}</h3>
+                <p className="mt-1 text-slate-700 sm:mt-2">{t(`benefits.${key}.body`)}</p>
+              </div>
             </li>
           ))}
         </ul>
@@ -122,7 +127,7 @@ export default function HomePage() {
             >
               <span
                 aria-hidden="true"
-                className="absolute right-4 top-3 text-4xl font-extrabold text-brand-50"
+                className="absolute right-5 top-6 text-sm font-bold tracking-widest text-accent-600"
               >
                 {String(i + 1).padStart(2, "0")}
               </span>
@@ -135,13 +140,7 @@ export default function HomePage() {
           ))}
         </ol>
         <p className="mt-8">
-          <Link
-            to="/program"
-            className="inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-          >
-            {t("hero.program")}
-            <ArrowRight aria-hidden="true" className="h-4 w-4" />
-          </Link>
+          <ArrowLink to="/program">{t("hero.program")}</ArrowLink>
         </p>
       </Section>
 
@@ -190,7 +189,7 @@ export default function HomePage() {
               </div>
             )}
             <p className="mt-6 text-sm text-brand-50">{t("price.early")}</p>
-            <ButtonLink to="/apply" size="lg" className="mt-6 self-start">
+            <ButtonLink to="/apply" size="lg" className="mt-6 sm:self-start">
               {t("price.cta")}
             </ButtonLink>
           </div>
@@ -228,13 +227,9 @@ export default function HomePage() {
                 <Icon aria-hidden="true" className="h-8 w-8 text-accent-600" />
                 <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`partners.${key}.title`)}</h3>
                 <p className="mt-2 flex-1 text-slate-700">{t(`partners.${key}.body`)}</p>
-                <Link
-                  to={to}
-                  className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-                >
-                  {t(`partners.${key}.link`)}
-                  <ArrowRight aria-hidden="true" className="h-4 w-4" />
-                </Link>
+                <p className="mt-4">
+                  <ArrowLink to={to}>{t(`partners.${key}.link`)}</ArrowLink>
+                </p>
               </Card>
             </li>
           ))}
@@ -277,35 +272,51 @@ export default function HomePage() {
             items={FAQ.map((key) => ({ question: t(`faq.${key}.question`), answer: t(`faq.${key}.answer`) }))}
           />
           <p className="mt-6">
-            <Link
-              to="/faq"
-              className="inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
-              {t("faq.more")}
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
+            <ArrowLink to="/faq">{t("faq.more")}</ArrowLink>
           </p>
         </div>
       </Section>
 
-      <section className="bg-brand-900 py-14 text-white sm:py-20">
-        <Container className="text-center">
-          <h2 className="text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">{t("cta.body")}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/apply" size="lg">
-              {t("cta.apply")}
-              <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </ButtonLink>
-            <Link
-              to="/program"
-              className="inline-flex items-center justify-center rounded-lg border border-white/70 px-7 py-3.5 text-lg font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {t("cta.program")}
-            </Link>
+      <section className="pb-14 sm:pb-20">
+        <Container>
+          <div className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-900 to-brand-700 px-6 py-12 text-center text-white shadow-xl sm:px-12">
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute -bottom-20 -left-20 h-64 w-64 rounded-full border-[36px] border-white/5"
+            />
+            <h2 className="relative text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
+            <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-50">{t("cta.body")}</p>
+            <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <ButtonLink to="/apply" size="lg">
+                {t("cta.apply")}
+                <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              </ButtonLink>
+              <Link
+                to="/program"
+                className="inline-flex items-center justify-center rounded-lg border border-white/70 px-7 py-3.5 text-lg font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                {t("cta.program")}
+              </Link>
+            </div>
           </div>
         </Container>
       </section>
     </>
+  );
+}
+
+/** A text link with a trailing arrow that stays on the last line when the text wraps. */
+function ArrowLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900",
+        className,
+      )}
+    >
+      {children}
+      <ArrowRight aria-hidden="true" className="ml-1.5 inline h-4 w-4 align-[-0.125em]" />
+    </Link>
   );
 }

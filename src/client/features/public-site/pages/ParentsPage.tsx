@@ -76,7 +76,7 @@ function PriceFact() {
   }
   return (
     <>
-      <p className="text-2xl font-bold text-brand-900">{money(price)}</p>
+      <p className="text-2xl font-bold text-brand-900">{t("facts.price.value", { price: money(price) })}</p>
       <p className="mt-1 text-slate-700">{t("facts.price.label")}</p>
     </>
   );
@@ -93,10 +93,10 @@ export default function ParentsPage() {
   return (
     <>
       <PageHeader title={t("header.title")} lead={t("header.lead")}>
-        <ButtonLink to="/program" size="lg">
+        <ButtonLink to="/program" size="lg" className="text-center">
           {t("header.program")}
         </ButtonLink>
-        <ButtonLink to="/contact" variant="secondary" size="lg">
+        <ButtonLink to="/contact" variant="secondary" size="lg" className="text-center">
           {t("header.contact")}
         </ButtonLink>
       </PageHeader>
@@ -286,10 +286,10 @@ export default function ParentsPage() {
             <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
             {t("contact.email", { email: supportEmail })}
           </a>
-          <ButtonLink to="/contact" variant="secondary">
+          <ButtonLink to="/contact" variant="secondary" className="text-center">
             {t("contact.contactPage")}
           </ButtonLink>
-          <ButtonLink to="/faq" variant="secondary">
+          <ButtonLink to="/faq" variant="secondary" className="text-center">
             {t("contact.faq")}
           </ButtonLink>
         </div>

@@ -1,7 +1,16 @@
-import { Building2, GraduationCap, Handshake, Landmark, type LucideIcon, Mail, School, Ticket } from "lucide-react";
+import {
+  Building2,
+  CircleCheck,
+  GraduationCap,
+  Landmark,
+  type LucideIcon,
+  Mail,
+  School,
+  Ticket,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { buttonClass, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
 
@@ -58,9 +67,7 @@ export default function PartnersPage() {
           <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-5 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
             <p className="flex items-start gap-3 text-brand-900">
               <Ticket aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-accent-600" />
-              <span className="break-words">
-                {t("referred.message", { code })}
-              </span>
+              <span className="break-words">{t("referred.message", { code })}</span>
             </p>
             <ButtonLink to="/apply" variant="primary" className="shrink-0">
               {t("referred.apply")}
@@ -85,14 +92,17 @@ export default function PartnersPage() {
                 <ul className="mt-2 space-y-2 text-slate-700">
                   {benefits.map((benefit) => (
                     <li key={benefit} className="flex gap-2">
-                      <Handshake aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-accent-600" />
+                      <CircleCheck aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-brand-600" />
                       <span>{t(`kinds.${id}.benefits.${benefit}`)}</span>
                     </li>
                   ))}
                 </ul>
                 {link ? (
                   <p className="mt-auto pt-5">
-                    <Link to={link.to} className="font-semibold text-brand-700 underline hover:text-brand-900">
+                    <Link
+                      to={link.to}
+                      className="font-semibold text-brand-700 underline hover:text-brand-900"
+                    >
                       {t(link.key)}
                     </Link>
                   </p>

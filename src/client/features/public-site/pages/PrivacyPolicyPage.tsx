@@ -21,12 +21,37 @@ const SECTIONS = [
   "changes",
 ] as const;
 
-const DATA = ["identity", "birth", "passport", "academic", "choices", "payment", "messages", "technical"] as const;
-const PURPOSES = ["application", "organise", "payment", "communication", "referral", "security", "law"] as const;
+const DATA = [
+  "identity",
+  "birth",
+  "passport",
+  "academic",
+  "choices",
+  "payment",
+  "messages",
+  "technical",
+] as const;
+const PURPOSES = [
+  "application",
+  "organise",
+  "payment",
+  "communication",
+  "referral",
+  "security",
+  "law",
+] as const;
 const RECIPIENTS = ["payment", "email", "insurer", "hosts", "partner", "authorities"] as const;
 const RETENTION = ["applications", "financial", "other"] as const;
 const SECURITY = ["https", "passport", "access", "cards", "passwords", "breach"] as const;
-const RIGHTS = ["access", "rectification", "erasure", "restriction", "portability", "objection", "consent"] as const;
+const RIGHTS = [
+  "access",
+  "rectification",
+  "erasure",
+  "restriction",
+  "portability",
+  "objection",
+  "consent",
+] as const;
 
 /** /privacy-policy (spec §2, aliases /privacy): what personal data we process, why, and your rights under the GDPR. */
 export default function PrivacyPolicyPage() {
@@ -56,11 +81,14 @@ export default function PrivacyPolicyPage() {
       </PageHeader>
       <Container className="pb-16">
         <Prose>
-          <nav aria-labelledby="privacy-contents" className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+          <nav
+            aria-labelledby="privacy-contents"
+            className="rounded-xl border border-slate-200 bg-slate-50 p-5"
+          >
             <p id="privacy-contents" className="font-semibold text-brand-900">
               {t("toc")}
             </p>
-            <ol className="mt-2 list-decimal space-y-1 pl-5">
+            <ol className="mt-2 list-decimal space-y-1">
               {SECTIONS.map((id) => (
                 <li key={id}>
                   <a href={`#${id}`}>{t(`privacy.${id}.title`)}</a>

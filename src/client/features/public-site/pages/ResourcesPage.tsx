@@ -4,8 +4,8 @@ import {
   CloudSun,
   FileText,
   HeartPulse,
-  Luggage,
   type LucideIcon,
+  Luggage,
   Presentation,
   TrainFront,
   Wallet,
@@ -179,7 +179,10 @@ export default function ResourcesPage() {
             <p className="text-slate-700">{t("travel.pickup.body")}</p>
             <p className="mt-4 text-slate-700">
               {t("travel.planner")}{" "}
-              <a href="https://www.ns.nl/en" className="font-semibold text-brand-700 underline hover:text-brand-900">
+              <a
+                href="https://www.ns.nl/en"
+                className="font-semibold text-brand-700 underline hover:text-brand-900"
+              >
                 {t("travel.plannerLink")}
               </a>
             </p>

@@ -63,10 +63,10 @@ export default function TestimonialsPage() {
 
       <Section title={t("cta.title")} intro={t("cta.body")}>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-          <ButtonLink to="/apply" size="lg">
+          <ButtonLink to="/apply" size="lg" className="text-center">
             {t("cta.apply")}
           </ButtonLink>
-          <ButtonLink to="/program" variant="secondary" size="lg">
+          <ButtonLink to="/program" variant="secondary" size="lg" className="text-center">
             {t("cta.program")}
           </ButtonLink>
           <Link

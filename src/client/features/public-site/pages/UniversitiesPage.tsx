@@ -59,11 +59,11 @@ export default function UniversitiesPage() {
   return (
     <>
       <PageHeader title={t("header.title")} lead={t("header.lead")}>
-        <a href={inquiry} className={buttonClass("primary", "lg")}>
-          <Mail aria-hidden="true" className="h-5 w-5" />
+        <a href={inquiry} className={buttonClass("primary", "lg", "text-center")}>
+          <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
           {t("header.cta")}
         </a>
-        <ButtonLink to="/program" variant="secondary" size="lg">
+        <ButtonLink to="/program" variant="secondary" size="lg" className="text-center">
           {t("header.program")}
         </ButtonLink>
       </PageHeader>
@@ -135,8 +135,8 @@ export default function UniversitiesPage() {
             <Sparkles aria-hidden="true" className="h-8 w-8 text-accent-400" />
             <h2 className="mt-3 text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
             <p className="mt-3 max-w-2xl text-brand-50">{t("cta.body")}</p>
-            <a href={inquiry} className={buttonClass("primary", "lg", "mt-6")}>
-              <Mail aria-hidden="true" className="h-5 w-5" />
+            <a href={inquiry} className={buttonClass("primary", "lg", "mt-6 text-center")}>
+              <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
               {t("cta.button")}
             </a>
             <p className="mt-4 text-brand-50 wrap-anywhere">{t("cta.address", { email: supportEmail })}</p>

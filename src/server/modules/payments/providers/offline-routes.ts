@@ -2,8 +2,8 @@ import querystring from "node:querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   isLanguage,
-  LOCALE_OF,
   type Language,
+  LOCALE_OF,
   parseAcceptLanguage,
   resolveLanguage,
 } from "../../../../shared/i18n/languages";
@@ -107,7 +107,8 @@ const TEXT: Record<Language, PageText> = {
     pay: (total) => `Payer ${total}`,
     cancel: "Annuler et revenir",
     expiredTitle: "Cette session de paiement a expiré",
-    expiredBody: "Aucun paiement n’a été effectué. Revenez à votre candidature pour lancer un nouveau paiement.",
+    expiredBody:
+      "Aucun paiement n’a été effectué. Revenez à votre candidature pour lancer un nouveau paiement.",
     back: "Revenir à votre candidature",
     paidTitle: "Cette session de paiement est déjà réglée",
     paidBody: "Votre paiement a bien été reçu. Plus rien à faire ici.",
@@ -227,9 +228,13 @@ export async function registerOfflineCheckoutRoutes(
 
   await app.register(async (scope) => {
     if (scope.hasContentTypeParser(FORM_TYPE)) scope.removeContentTypeParser(FORM_TYPE);
-    scope.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-      done(null, querystring.parse(String(body)));
-    });
+    scope.addContentTypeParser(
+      FORM_TYPE,
+      { parseAs: "string", bodyLimit: BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, querystring.parse(String(body)));
+      },
+    );
     scope.addHook("onSend", async (_request, reply, payload) => {
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
@@ -300,7 +305,10 @@ export async function registerOfflineCheckoutRoutes(
       const money = (cents: number) => escapeHtml(formatMoney(cents, language));
       const total = formatMoney(payload.amountCents, language);
       const items = payload.lineItems
-        .map((item) => `<tr><td>${escapeHtml(item.name)}</td><td class="num">${money(item.amountCents)}</td></tr>`)
+        .map(
+          (item) =>
+            `<tr><td>${escapeHtml(item.name)}</td><td class="num">${money(item.amountCents)}</td></tr>`,
+        )
         .join("\n");
       const discount =
         payload.discountCents > 0
@@ -367,7 +375,10 @@ ${discount}
           );
         }
       } catch (error) {
-        request.log.error({ err: error, sessionId: completed.id }, "offline checkout: webhook delivery failed");
+        request.log.error(
+          { err: error, sessionId: completed.id },
+          "offline checkout: webhook delivery failed",
+        );
       }
       return reply.redirect(successUrlOf(completed), 303);
     });

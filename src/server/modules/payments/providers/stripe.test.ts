@@ -1,7 +1,12 @@
 import { createServer } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeStripe, type FormObject, parseStripeForm, startFakeStripe } from "../../../testing/fake-stripe";
+import {
+  type FakeStripe,
+  type FormObject,
+  parseStripeForm,
+  startFakeStripe,
+} from "../../../testing/fake-stripe";
 import { createStripeProvider, normaliseCheckoutSession } from "./stripe";
 import { type CreateCheckoutInput, PaymentProviderError, WebhookSignatureError } from "./types";
 
@@ -90,7 +95,10 @@ describe("createStripeProvider: createCheckoutSession", () => {
           },
           quantity: "1",
         },
-        { price_data: { currency: "eur", product_data: { name: "Private room" }, unit_amount: "80000" }, quantity: "1" },
+        {
+          price_data: { currency: "eur", product_data: { name: "Private room" }, unit_amount: "80000" },
+          quantity: "1",
+        },
       ],
       discounts: [{ coupon: [...fake.coupons.keys()].at(-1) }],
       customer_email: "ana@example.com",
@@ -144,7 +152,9 @@ describe("createStripeProvider: createCheckoutSession", () => {
 
   it("refuses an inconsistent input before calling Stripe", async () => {
     const p = provider();
-    await expect(p.createCheckoutSession(checkoutInput({ amountCents: 100 }))).rejects.toThrow(PaymentProviderError);
+    await expect(p.createCheckoutSession(checkoutInput({ amountCents: 100 }))).rejects.toThrow(
+      PaymentProviderError,
+    );
     await expect(
       p.createCheckoutSession(checkoutInput({ expiresAt: new Date(Date.now() + 10 * 60_000) })),
     ).rejects.toThrow(/30 minutes/);
@@ -206,7 +216,10 @@ describe("createStripeProvider: retrieve and expire", () => {
 
     const { id: delayed } = await p.createCheckoutSession(checkoutInput());
     fake.completeSession(delayed, { paymentStatus: "unpaid" });
-    expect(await p.retrieveCheckoutSession(delayed)).toMatchObject({ status: "complete", paymentStatus: "unpaid" });
+    expect(await p.retrieveCheckoutSession(delayed)).toMatchObject({
+      status: "complete",
+      paymentStatus: "unpaid",
+    });
   });
 
   it("returns null for an unknown session and for a malformed id (without asking Stripe)", async () => {
@@ -229,7 +242,11 @@ describe("createStripeProvider: retrieve and expire", () => {
       payment_intent: { id: "pi_123" },
       url: null,
     });
-    expect(state).toMatchObject({ paymentIntentId: "pi_123", currency: "EUR", applicationId: APPLICATION_ID });
+    expect(state).toMatchObject({
+      paymentIntentId: "pi_123",
+      currency: "EUR",
+      applicationId: APPLICATION_ID,
+    });
   });
 
   it("expires an open session and ignores sessions that are already closed", async () => {
@@ -298,15 +315,22 @@ describe("createStripeProvider: parseWebhook (checklist P5)", () => {
   });
 
   it("sets session to null for other event types", () => {
-    const other = JSON.stringify({ id: "evt_2", object: "event", type: "charge.refunded", data: { object: { id: "ch_1", object: "charge" } } });
+    const other = JSON.stringify({
+      id: "evt_2",
+      object: "event",
+      type: "charge.refunded",
+      data: { object: { id: "ch_1", object: "charge" } },
+    });
     expect(provider().parseWebhook(Buffer.from(other), sign(other)).session).toBeNull();
   });
 
   it("rejects a bad signature", () => {
-    expect(() => provider().parseWebhook(Buffer.from(payload), sign(payload, { secret: "whsec_other" }))).toThrow(
+    expect(() =>
+      provider().parseWebhook(Buffer.from(payload), sign(payload, { secret: "whsec_other" })),
+    ).toThrow(WebhookSignatureError);
+    expect(() => provider().parseWebhook(Buffer.from(payload), "t=1,v1=deadbeef")).toThrow(
       WebhookSignatureError,
     );
-    expect(() => provider().parseWebhook(Buffer.from(payload), "t=1,v1=deadbeef")).toThrow(WebhookSignatureError);
   });
 
   it("rejects a missing signature", () => {
@@ -318,21 +342,25 @@ describe("createStripeProvider: parseWebhook (checklist P5)", () => {
     const signature = sign(payload);
     const reserialised = JSON.stringify(JSON.parse(payload), null, 2);
     expect(reserialised).not.toBe(payload);
-    expect(() => provider().parseWebhook(Buffer.from(reserialised), signature)).toThrow(WebhookSignatureError);
+    expect(() => provider().parseWebhook(Buffer.from(reserialised), signature)).toThrow(
+      WebhookSignatureError,
+    );
   });
 
   it("rejects a timestamp older than 5 minutes and accepts one just inside", () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(() => provider().parseWebhook(Buffer.from(payload), sign(payload, { timestamp: now - 301 }))).toThrow(
-      WebhookSignatureError,
-    );
+    expect(() =>
+      provider().parseWebhook(Buffer.from(payload), sign(payload, { timestamp: now - 301 })),
+    ).toThrow(WebhookSignatureError);
     expect(provider().parseWebhook(Buffer.from(payload), sign(payload, { timestamp: now - 240 })).id).toBe(
       "evt_test_1",
     );
   });
 
   it("rejects a correctly signed body that is not an event", () => {
-    expect(() => provider().parseWebhook(Buffer.from("not json"), sign("not json"))).toThrow(WebhookSignatureError);
+    expect(() => provider().parseWebhook(Buffer.from("not json"), sign("not json"))).toThrow(
+      WebhookSignatureError,
+    );
     expect(() => provider().parseWebhook(Buffer.from("{}"), sign("{}"))).toThrow(WebhookSignatureError);
   });
 });
@@ -340,7 +368,9 @@ describe("createStripeProvider: parseWebhook (checklist P5)", () => {
 describe("parseStripeForm (fake Stripe)", () => {
   it("nests bracket keys into objects and arrays", () => {
     expect(
-      parseStripeForm("a=1&b[c]=2&d[0][e]=3&d[1][e]=4&f[]=5&f[]=6&g[h][i][0]=%7BX%7D&expand[0]=payment_intent"),
+      parseStripeForm(
+        "a=1&b[c]=2&d[0][e]=3&d[1][e]=4&f[]=5&f[]=6&g[h][i][0]=%7BX%7D&expand[0]=payment_intent",
+      ),
     ).toEqual({
       a: "1",
       b: { c: "2" },

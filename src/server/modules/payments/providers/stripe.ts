@@ -46,16 +46,19 @@ export function assertCheckoutInput(input: CreateCheckoutInput, now: Date = new 
   if (!input.idempotencyKey) fail("idempotencyKey is required");
   if (input.lineItems.length === 0) fail("no line items");
   for (const item of input.lineItems) {
-    if (!Number.isSafeInteger(item.amountCents) || item.amountCents <= 0) fail("line item amounts must be positive cents");
+    if (!Number.isSafeInteger(item.amountCents) || item.amountCents <= 0)
+      fail("line item amounts must be positive cents");
     if (!item.name.trim()) fail("line item without a name");
   }
-  if (!Number.isSafeInteger(input.discountCents) || input.discountCents < 0) fail("discount must be ≥ 0 cents");
+  if (!Number.isSafeInteger(input.discountCents) || input.discountCents < 0)
+    fail("discount must be ≥ 0 cents");
   const sum = input.lineItems.reduce((total, item) => total + item.amountCents, 0);
   if (input.amountCents !== sum - input.discountCents) fail("amountCents ≠ sum(lineItems) − discountCents");
   if (!(input.amountCents > 0)) fail("amountCents must be > 0");
   if (!input.successUrl.includes("{CHECKOUT_SESSION_ID}")) fail("successUrl lacks {CHECKOUT_SESSION_ID}");
   const ahead = input.expiresAt.getTime() - now.getTime();
-  if (!(ahead >= MIN_EXPIRY_MS && ahead <= MAX_EXPIRY_MS)) fail("expiresAt must be 30 minutes to 24 hours ahead");
+  if (!(ahead >= MIN_EXPIRY_MS && ahead <= MAX_EXPIRY_MS))
+    fail("expiresAt must be 30 minutes to 24 hours ahead");
 }
 
 /** The fields of a Stripe `checkout.session` object that `normaliseCheckoutSession` reads. */
@@ -79,7 +82,8 @@ export interface CheckoutSessionLike {
  */
 export function normaliseCheckoutSession(session: CheckoutSessionLike): CheckoutSessionState {
   const pi = session.payment_intent;
-  const status = session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
+  const status =
+    session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
   const paymentStatus =
     session.payment_status === "paid"
       ? "paid"
@@ -141,7 +145,9 @@ function toProviderError(error: unknown, action: string): PaymentProviderError {
   if (error instanceof PaymentProviderError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const detail = [error.type, error.statusCode, error.code].filter(Boolean).join(" ");
-    return new PaymentProviderError(`Stripe ${action} failed (${detail}): ${error.message}`, { cause: error });
+    return new PaymentProviderError(`Stripe ${action} failed (${detail}): ${error.message}`, {
+      cause: error,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new PaymentProviderError(`Stripe ${action} failed: ${message}`, { cause: error });
@@ -209,7 +215,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             mode: "payment",
             currency: "eur",
             line_items: input.lineItems.map((item) => ({
-              price_data: { currency: "eur", product_data: { name: item.name }, unit_amount: item.amountCents },
+              price_data: {
+                currency: "eur",
+                product_data: { name: item.name },
+                unit_amount: item.amountCents,
+              },
               quantity: 1,
             })),
             ...(discounts ? { discounts } : {}),
@@ -224,7 +234,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (!session.url) throw new PaymentProviderError(`Stripe returned session ${session.id} without a URL`);
+        if (!session.url)
+          throw new PaymentProviderError(`Stripe returned session ${session.id} without a URL`);
         return { id: session.id, url: session.url };
       } catch (error) {
         throw toProviderError(error, "checkout creation");

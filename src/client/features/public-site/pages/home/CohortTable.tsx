@@ -8,8 +8,8 @@ import { ApplyAction, StatusBadge } from "./cohorts";
 
 /**
  * Upcoming cohorts (decisions.md §1 "cohort table"): one row per school from the database, then the
- * fixed "Custom cohorts — on request" row with a mail link. On phones the dates move under the name
- * so the table fits 375 px without scrolling.
+ * fixed "Custom cohorts — on request" row with a mail link. On phones the dates and the status move
+ * under the name (their columns are hidden) so the table fits 375 px without scrolling.
  */
 export function CohortTable({ schools }: { schools: SummerSchoolDto[] }) {
   const { t } = useTranslation("home");
@@ -32,7 +32,7 @@ export function CohortTable({ schools }: { schools: SummerSchoolDto[] }) {
               <th scope="col" className={`${th} hidden sm:table-cell`}>
                 {t("cohorts.dates")}
               </th>
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} hidden sm:table-cell`}>
                 {t("cohorts.statusColumn")}
               </th>
               <th scope="col" className={`${th} text-right`}>
@@ -58,9 +58,12 @@ export function CohortTable({ schools }: { schools: SummerSchoolDto[] }) {
                   <th scope="row" className={`${td} text-left font-semibold text-brand-900`}>
                     {school.name}
                     <span className="mt-1 block text-sm font-normal text-slate-700 sm:hidden">{range}</span>
+                    <span className="mt-2 block sm:hidden">
+                      <StatusBadge status={school.status} ns="home" />
+                    </span>
                   </th>
                   <td className={`${td} hidden whitespace-nowrap text-slate-800 sm:table-cell`}>{range}</td>
-                  <td className={td}>
+                  <td className={`${td} hidden sm:table-cell`}>
                     <StatusBadge status={school.status} ns="home" />
                   </td>
                   <td className={`${td} text-right`}>
@@ -77,11 +80,13 @@ export function CohortTable({ schools }: { schools: SummerSchoolDto[] }) {
                 </span>
               </th>
               <td className={`${td} hidden text-slate-800 sm:table-cell`}>{t("cohorts.customDates")}</td>
-              <td className={`${td} text-sm text-slate-800`}>{t("cohorts.customStatus")}</td>
+              <td className={`${td} hidden text-sm text-slate-800 sm:table-cell`}>
+                {t("cohorts.customStatus")}
+              </td>
               <td className={`${td} text-right`}>
                 <a
                   href={mailto}
-                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                  className="inline-flex items-center gap-1.5 whitespace-nowrap text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
                 >
                   <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
                   {t("cohorts.customAction")} <span className="sr-only">{t("cohorts.customActionFor")}</span>

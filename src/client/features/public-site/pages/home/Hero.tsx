@@ -108,7 +108,7 @@ export function StatsStrip({
     if (data.lengthDays !== null) {
       stats.push({
         key: "days",
-        value: String(data.lengthDays),
+        value: t("stats.days", { count: data.lengthDays }),
         label: t("stats.daysLabel", { count: data.lengthDays }),
       });
     }

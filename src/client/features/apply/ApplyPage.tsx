@@ -1,0 +1,74 @@
+import { Lock } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { Container } from "../../components/ui/Layout";
+import { Spinner } from "../../components/ui/Spinner";
+import { Progress } from "./components/Progress";
+import { ConfirmationStep } from "./steps/ConfirmationStep";
+import { PaymentStep } from "./steps/PaymentStep";
+import { PersonalStep } from "./steps/PersonalStep";
+import { ProgramStep } from "./steps/ProgramStep";
+import { useWizardState, type WizardState } from "./wizard-state";
+
+/**
+ * The application wizard (spec §2 "Apply page", §4 "Wizard"): program selection, personal
+ * information, payment, confirmation. /apply/payment opens step 3 directly (checkout's cancel
+ * target) when this tab has an application; otherwise the wizard starts where the state says.
+ */
+export default function ApplyPage() {
+  const { t } = useTranslation("apply");
+  const { state, update, loaded } = useWizardState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onPaymentPath = location.pathname === "/apply/payment";
+
+  useEffect(() => {
+    if (!loaded) return;
+    if (onPaymentPath && state.step < 3) {
+      if (state.applicationId) update({ step: 3 });
+      else navigate("/apply", { replace: true });
+    } else if (!onPaymentPath && state.step === 3) {
+      navigate("/apply/payment", { replace: true });
+    }
+  }, [loaded, onPaymentPath, state.step, state.applicationId, update, navigate]);
+
+  /** Next is allowed below step 3, Back above step 1; both scroll to the top (spec §4). */
+  const go = (step: WizardState["step"], patch: Partial<WizardState> = {}) => {
+    update({ ...patch, step });
+    if (step === 3) navigate("/apply/payment");
+    else if (step < 3 && onPaymentPath) navigate("/apply");
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  return (
+    <div className="bg-slate-50 pb-16">
+      <Container className="max-w-4xl pt-10">
+        {state.step < 4 ? (
+          <header className="mb-8">
+            <h1 className="text-3xl font-bold text-brand-900">{t("title")}</h1>
+            <p className="mt-2 text-slate-700">{t("description")}</p>
+            <p className="mt-3 inline-flex items-center gap-2 text-sm text-emerald-800">
+              <Lock aria-hidden="true" className="h-4 w-4" />
+              {t("secure")}
+            </p>
+          </header>
+        ) : null}
+        {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
+        {!loaded ? (
+          <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+        ) : state.step === 1 ? (
+          <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+        ) : state.step === 2 ? (
+          <PersonalStep state={state} update={update} onBack={() => go(1)} onNext={(patch) => go(3, patch)} />
+        ) : state.step === 3 && state.applicationId ? (
+          <PaymentStep applicationId={state.applicationId} onBack={() => go(2)} onCompleted={(paymentId) => go(4, { paymentId })} />
+        ) : state.step === 4 && state.applicationId ? (
+          <ConfirmationStep applicationId={state.applicationId} />
+        ) : (
+          <Spinner />
+        )}
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,327 @@
+import { AlertCircle, CalendarDays, Check, Users } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { type AddOnOptionDto, canApply, type PackageDto, type SummerSchoolDto } from "../../../../shared/catalogue";
+import { computeQuote } from "../../../../shared/pricing";
+import { programSelectionSchema } from "../../../../shared/schemas/application";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Layout";
+import { Spinner } from "../../../components/ui/Spinner";
+import { cn } from "../../../components/ui/cn";
+import { toast } from "../../../components/ui/toast";
+import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
+import { useFormat } from "../../../lib/format";
+import type { WizardState } from "../wizard-state";
+
+type Choice = Pick<WizardState, "summerSchoolId" | "packageId" | "housingOptionId" | "selectedAddOns">;
+
+const urgencyClass = {
+  green: "bg-emerald-100 text-emerald-900",
+  orange: "bg-amber-100 text-amber-900",
+  red: "bg-red-100 text-red-900",
+} as const;
+
+/** Earliest-starting school that takes applications (spec §4 "Program selection defaults"). */
+export function defaultSchool(schools: SummerSchoolDto[], wanted?: string | null): SummerSchoolDto | undefined {
+  const open = schools.filter((s) => canApply(s.status));
+  return open.find((s) => s.id === wanted) ?? open[0];
+}
+
+/** The add-ons that are selected no matter what: required ones and those included in the package. */
+function lockedAddOns(addOns: AddOnOptionDto[], pkg: PackageDto | undefined) {
+  return new Set(addOns.filter((a) => a.isRequired || pkg?.includedAddOns.includes(a.id)).map((a) => a.id));
+}
+
+/**
+ * Step 1, program selection (spec §2, §4, §5): school, package, housing and add-ons, with the
+ * defaults of spec §4; choosing another school resets the rest. Shows a price preview computed
+ * by the shared pricing rule; the amount charged is the server's quote on step 3.
+ */
+export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (patch: Partial<WizardState>) => void }) {
+  const { t } = useTranslation("apply");
+  const { money, date } = useFormat();
+  const [params] = useSearchParams();
+  const summary = useCatalogueSummary();
+  const schools = summary.data?.schools ?? [];
+  const [choice, setChoice] = useState<Choice>({
+    summerSchoolId: state.summerSchoolId,
+    packageId: state.packageId,
+    housingOptionId: state.housingOptionId,
+    selectedAddOns: state.selectedAddOns,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // Take over what the tab stored once it is loaded.
+  useEffect(() => {
+    setChoice({
+      summerSchoolId: state.summerSchoolId,
+      packageId: state.packageId,
+      housingOptionId: state.housingOptionId,
+      selectedAddOns: state.selectedAddOns,
+    });
+  }, [state.summerSchoolId, state.packageId, state.housingOptionId, state.selectedAddOns]);
+
+  const school =
+    schools.find((s) => s.id === choice.summerSchoolId && canApply(s.status)) ?? defaultSchool(schools, params.get("school"));
+  const { packages, housing, addOns } = useSchoolOptions(school?.id);
+  const pkg = packages.data?.find((p) => p.id === choice.packageId) ?? packages.data?.[0];
+  const housingOption =
+    housing.data?.find((h) => h.id === choice.housingOptionId) ??
+    housing.data?.find((h) => h.priceAdjustment === 0) ??
+    housing.data?.[0];
+  const locked = useMemo(() => lockedAddOns(addOns.data ?? [], pkg), [addOns.data, pkg]);
+  const selected = new Set([...choice.selectedAddOns.filter((id) => addOns.data?.some((a) => a.id === id)), ...locked]);
+
+  const preview =
+    pkg && housingOption && addOns.data
+      ? computeQuote({
+          packagePriceCents: pkg.price,
+          housingAdjustmentCents: housingOption.priceAdjustment,
+          addOns: addOns.data
+            .filter((a) => selected.has(a.id))
+            .map((a) => ({ id: a.id, priceCents: a.price, includedInPackage: pkg.includedAddOns.includes(a.id) })),
+          depositPercent: school?.depositPercent ?? 100,
+        })
+      : null;
+
+  const chooseSchool = (id: string) => setChoice({ summerSchoolId: id, packageId: undefined, housingOptionId: undefined, selectedAddOns: [] });
+  const toggleAddOn = (id: string) =>
+    setChoice((c) => ({
+      ...c,
+      selectedAddOns: c.selectedAddOns.includes(id) ? c.selectedAddOns.filter((x) => x !== id) : [...c.selectedAddOns, id],
+    }));
+
+  const submit = () => {
+    const candidate = {
+      summerSchoolId: school?.id ?? "",
+      packageId: pkg?.id ?? "",
+      housingOptionId: housingOption?.id ?? "",
+      selectedAddOns: [...selected].filter((id) => !pkg?.includedAddOns.includes(id)),
+    };
+    const result = programSelectionSchema.safeParse(candidate);
+    if (!result.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of result.error.issues) fieldErrors[String(issue.path[0])] ??= t(`common:${issue.message}`);
+      setErrors(fieldErrors);
+      toast({ title: t("common:validation.errorTitle"), description: Object.values(fieldErrors)[0], variant: "destructive" });
+      return;
+    }
+    setErrors({});
+    onNext({ ...result.data, selectedAddOns: result.data.selectedAddOns });
+  };
+
+  if (summary.isPending) return <Spinner />;
+  if (summary.isError) {
+    return (
+      <Card>
+        <p role="alert" className="flex items-center gap-2 text-red-800">
+          <AlertCircle aria-hidden="true" className="h-5 w-5" /> {t("common:loadError")}
+        </p>
+        <Button variant="secondary" className="mt-4" onClick={() => void summary.refetch()}>
+          {t("common:retry")}
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="space-y-8">
+      <fieldset>
+        <legend className="text-xl font-bold text-brand-900">{t("program.schoolLegend")}</legend>
+        {schools.length === 0 ? <p className="mt-3 text-slate-700">{t("program.noSchools")}</p> : null}
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          {schools.map((s) => {
+            const disabled = !canApply(s.status);
+            const checked = s.id === school?.id;
+            return (
+              <label
+                key={s.id}
+                className={cn(
+                  "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 transition",
+                  checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                  disabled && "cursor-not-allowed bg-slate-50 opacity-80",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="summerSchoolId"
+                  value={s.id}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={() => chooseSchool(s.id)}
+                  className="sr-only"
+                />
+                <span className="font-semibold text-brand-900">{s.name}</span>
+                <span className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+                  <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                  {t("common:dates.range", { start: date(s.startDate), end: date(s.endDate) })}
+                </span>
+                <span className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+                  <Users aria-hidden="true" className="h-4 w-4" />
+                  {t(`status.${s.status}`)}
+                  {canApply(s.status) ? ` · ${t("program.placesLeft", { count: s.placesLeft })}` : ""}
+                </span>
+                {checked ? <Check aria-hidden="true" className="absolute top-3 right-3 h-5 w-5 text-brand-600" /> : null}
+              </label>
+            );
+          })}
+        </div>
+        {errors.summerSchoolId ? (
+          <p className="mt-2 text-sm font-medium text-red-700" role="alert">
+            {errors.summerSchoolId}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {school && (packages.isPending || housing.isPending || addOns.isPending) ? <Spinner /> : null}
+      {packages.isError || housing.isError || addOns.isError ? (
+        <p role="alert" className="text-red-800">
+          {t("common:loadError")}
+        </p>
+      ) : null}
+
+      {packages.data ? (
+        <fieldset>
+          <legend className="text-xl font-bold text-brand-900">{t("program.packageLegend")}</legend>
+          <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            {packages.data.map((p) => {
+              const checked = p.id === pkg?.id;
+              return (
+                <label
+                  key={p.id}
+                  className={cn(
+                    "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4",
+                    checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="packageId"
+                    value={p.id}
+                    checked={checked}
+                    onChange={() => setChoice((c) => ({ ...c, packageId: p.id }))}
+                    className="sr-only"
+                  />
+                  <span className="flex items-start justify-between gap-2">
+                    <span className="text-lg font-semibold text-brand-900">{p.name}</span>
+                    <span className="text-lg font-bold text-brand-900">{money(p.price)}</span>
+                  </span>
+                  {p.urgencyText && p.urgencyColor ? (
+                    <span className={cn("mt-2 w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold", urgencyClass[p.urgencyColor])}>
+                      {p.urgencyText}
+                    </span>
+                  ) : null}
+                  <span className="mt-2 text-sm text-slate-700">{p.description}</span>
+                  <ul className="mt-3 space-y-1 text-sm text-slate-800">
+                    {p.includes.map((item) => (
+                      <li key={item} className="flex gap-2">
+                        <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {housing.data ? (
+        <fieldset>
+          <legend className="text-xl font-bold text-brand-900">{t("program.housingLegend")}</legend>
+          <div className="mt-4 grid gap-3 sm:grid-cols-3">
+            {housing.data.map((h) => {
+              const checked = h.id === housingOption?.id;
+              return (
+                <label
+                  key={h.id}
+                  className={cn(
+                    "flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4",
+                    checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="housingOptionId"
+                    value={h.id}
+                    checked={checked}
+                    onChange={() => setChoice((c) => ({ ...c, housingOptionId: h.id }))}
+                    className="sr-only"
+                  />
+                  <span className="font-semibold text-brand-900">{h.name}</span>
+                  <span className="mt-1 text-sm font-semibold text-slate-800">
+                    {h.priceAdjustment === 0
+                      ? t("program.housingIncluded")
+                      : h.priceAdjustment > 0
+                        ? `+ ${money(h.priceAdjustment)}`
+                        : `− ${money(-h.priceAdjustment)}`}
+                  </span>
+                  <span className="mt-1 text-sm text-slate-700">{h.description}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {addOns.data && addOns.data.length > 0 ? (
+        <fieldset>
+          <legend className="text-xl font-bold text-brand-900">{t("program.addOnsLegend")}</legend>
+          <ul className="mt-4 space-y-3">
+            {addOns.data.map((a) => {
+              const included = Boolean(pkg?.includedAddOns.includes(a.id));
+              const isLocked = locked.has(a.id);
+              return (
+                <li key={a.id}>
+                  <label
+                    className={cn(
+                      "flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4",
+                      isLocked ? "cursor-not-allowed" : "cursor-pointer hover:border-brand-200",
+                    )}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={selected.has(a.id)}
+                      disabled={isLocked}
+                      onChange={() => toggleAddOn(a.id)}
+                      className="mt-1 h-5 w-5 accent-brand-700"
+                    />
+                    <span className="flex-1">
+                      <span className="flex flex-wrap items-baseline justify-between gap-2">
+                        <span className="font-semibold text-brand-900">
+                          {a.name}
+                          {included ? ` (${t("program.included")})` : a.isRequired ? ` (${t("program.required")})` : ""}
+                        </span>
+                        <span className="font-semibold text-slate-800">{included ? money(0) : money(a.price)}</span>
+                      </span>
+                      <span className="mt-1 block text-sm text-slate-700">{a.description}</span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      {preview ? (
+        <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="text-sm text-slate-700">{t("program.estimatedTotal")}</p>
+            <p className="text-2xl font-bold text-brand-900">{money(preview.totalAmount)}</p>
+            <p className="text-xs text-slate-600">{t("program.vatIncluded", { vat: money(preview.vatAmount) })}</p>
+          </div>
+          <Button size="lg" onClick={submit}>
+            {t("program.continue")}
+          </Button>
+        </Card>
+      ) : school ? null : (
+        <Button size="lg" onClick={submit}>
+          {t("program.continue")}
+        </Button>
+      )}
+    </div>
+  );
+}

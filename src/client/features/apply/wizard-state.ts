@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from "react";
+import type { ApplicantFormValues } from "../../../shared/schemas/applicant";
+
+/**
+ * Wizard state kept across steps and reloads (issue: "a reload on any step must not lose what was
+ * entered"): in sessionStorage for this tab, while the applicant and application themselves live
+ * on the server. Amounts are never kept here: the payment step always reads the server's quote.
+ */
+export interface WizardState {
+  step: 1 | 2 | 3 | 4;
+  summerSchoolId?: string;
+  packageId?: string;
+  housingOptionId?: string;
+  selectedAddOns: string[];
+  personal: Partial<ApplicantFormValues>;
+  applicantId?: string;
+  applicationId?: string;
+  passportUrl?: string;
+  passportFileName?: string;
+  paymentId?: string;
+  submittedAt?: string;
+}
+
+export const WIZARD_STORAGE_KEY = "apply.wizard.v1";
+/** Ids of the application this tab completed last, for /apply/success. */
+export const LAST_SUBMITTED_KEY = "apply.lastSubmitted";
+
+/** The ids of the application this tab completed last. */
+export function readLastSubmitted(): { applicationId?: string; applicantId?: string } {
+  try {
+    return JSON.parse(sessionStorage.getItem(LAST_SUBMITTED_KEY) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+const EMPTY: WizardState = { step: 1, selectedAddOns: [], personal: {} };
+
+function read(): WizardState {
+  if (typeof window === "undefined") return EMPTY;
+  try {
+    const raw = sessionStorage.getItem(WIZARD_STORAGE_KEY);
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as WizardState) } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+/** Clears the wizard (after a completed application). */
+export function clearWizard() {
+  try {
+    const last = read();
+    if (last.applicationId) {
+      sessionStorage.setItem(LAST_SUBMITTED_KEY, JSON.stringify({ applicationId: last.applicationId, applicantId: last.applicantId }));
+    }
+    sessionStorage.removeItem(WIZARD_STORAGE_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/**
+ * The wizard's state and an updater that persists every change. Starts empty on the server and
+ * for the first client render (so hydration matches), then loads what this tab stored.
+ */
+export function useWizardState() {
+  const [state, setState] = useState<WizardState>(EMPTY);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    setState(read());
+    setLoaded(true);
+  }, []);
+  const update = useCallback((patch: Partial<WizardState> | ((s: WizardState) => Partial<WizardState>)) => {
+    setState((prev) => {
+      const next = { ...prev, ...(typeof patch === "function" ? patch(prev) : patch) };
+      try {
+        sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(next));
+      } catch {
+        /* storage full or unavailable: the state still lives in memory */
+      }
+      return next;
+    });
+  }, []);
+  return { state, update, loaded };
+}
