@@ -14,7 +14,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("localhost"),
+    /** Listen address; default: every interface (IPv6 and IPv4 where available). */
+    HOST: z.string().optional(),
     /** Public origin of the site, used in e-mails and payment return URLs. */
     APP_ORIGIN: z.url().optional(),
     DATA_DIR: z.string().default("./data"),

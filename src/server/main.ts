@@ -32,7 +32,11 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.HOST) await app.listen({ port: env.PORT, host: env.HOST });
+  else {
+    // Dual-stack when the machine has IPv6, so both localhost addresses (::1 and 127.0.0.1) answer.
+    await app.listen({ port: env.PORT, host: "::" }).catch(() => app.listen({ port: env.PORT, host: "0.0.0.0" }));
+  }
   app.log.info(`The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`);
 }
 

@@ -1,7 +1,10 @@
 import * as RadixAccordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 
-/** Question-and-answer list (Radix Accordion): keyboard accessible, one item open at a time. */
+/**
+ * Question-and-answer list (Radix Accordion): keyboard accessible, one item open at a time. Closed
+ * answers stay in the HTML (hidden), so the server-rendered page and search engines have them.
+ */
 export function Accordion({ items }: { items: Array<{ question: string; answer: string }> }) {
   return (
     <RadixAccordion.Root type="single" collapsible className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -15,7 +18,9 @@ export function Accordion({ items }: { items: Array<{ question: string; answer: 
               </RadixAccordion.Trigger>
             </h3>
           </RadixAccordion.Header>
-          <RadixAccordion.Content className="px-5 pb-5 text-slate-700">{item.answer}</RadixAccordion.Content>
+          <RadixAccordion.Content forceMount className="px-5 pb-5 text-slate-700 data-[state=closed]:hidden">
+            {item.answer}
+          </RadixAccordion.Content>
         </RadixAccordion.Item>
       ))}
     </RadixAccordion.Root>

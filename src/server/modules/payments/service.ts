@@ -296,6 +296,11 @@ export class PaymentsService {
         return "already_paid";
       }
       if (session.paymentStatus !== "paid") {
+        if (session.status === "complete" && stored.paymentStatus === "failed") {
+          // Stripe keeps a failed delayed payment's session `complete`/`unpaid`: it stays failed (P9).
+          log.warn({ applicationId, sessionId: session.id }, "fulfilment: session already failed; ignored");
+          return "ignored";
+        }
         if (session.status === "complete") {
           await tx.update(applications).set({ paymentStatus: "pending", updatedAt: now() }).where(eq(applications.id, applicationId));
           await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now() }).where(eq(checkoutSessions.id, stored.id));
@@ -360,6 +365,11 @@ export class PaymentsService {
     await db.transaction(async (tx) => {
       const [stored] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, session.id));
       if (!stored) return;
+      if (stored.paymentStatus === "paid") {
+        // Out of order (P8): the paid state stands.
+        this.deps.log.warn({ sessionId: session.id }, "payment failure reported for a paid session; ignored");
+        return;
+      }
       await tx.update(checkoutSessions).set({ paymentStatus: "failed", updatedAt: now() }).where(eq(checkoutSessions.id, stored.id));
       await tx
         .update(applications)

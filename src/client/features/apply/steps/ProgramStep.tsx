@@ -138,7 +138,7 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
               <label
                 key={s.id}
                 className={cn(
-                  "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 transition",
+                  "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
                   checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
                   disabled && "cursor-not-allowed bg-slate-50 opacity-80",
                 )}
@@ -191,7 +191,7 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                 <label
                   key={p.id}
                   className={cn(
-                    "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4",
+                    "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
                     checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
                   )}
                 >
@@ -238,7 +238,7 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                 <label
                   key={h.id}
                   className={cn(
-                    "flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4",
+                    "flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
                     checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
                   )}
                 >

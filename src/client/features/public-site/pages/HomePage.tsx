@@ -266,16 +266,20 @@ export default function HomePage() {
         </ol>
       </Section>
 
-      <Section title={t("faq.title")}>
-        <div className="max-w-3xl">
+      <section className="py-12 sm:py-16">
+        <Container className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
+          <div>
+            <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t("faq.title")}</h2>
+            <p className="mt-3 text-slate-700">{t("faq.intro")}</p>
+            <p className="mt-6">
+              <ArrowLink to="/faq">{t("faq.more")}</ArrowLink>
+            </p>
+          </div>
           <Accordion
             items={FAQ.map((key) => ({ question: t(`faq.${key}.question`), answer: t(`faq.${key}.answer`) }))}
           />
-          <p className="mt-6">
-            <ArrowLink to="/faq">{t("faq.more")}</ArrowLink>
-          </p>
-        </div>
-      </Section>
+        </Container>
+      </section>
 
       <section className="pb-14 sm:pb-20">
         <Container>

@@ -76,7 +76,7 @@ export function CohortTable({ schools }: { schools: SummerSchoolDto[] }) {
               <th scope="row" className={`${td} text-left font-semibold text-brand-900`}>
                 {t("cohorts.customName")}
                 <span className="mt-1 block text-sm font-normal text-slate-700 sm:hidden">
-                  {t("cohorts.customDates")}
+                  {t("cohorts.customDates")} · {t("cohorts.customStatus")}
                 </span>
               </th>
               <td className={`${td} hidden text-slate-800 sm:table-cell`}>{t("cohorts.customDates")}</td>

@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarDays, CheckCircle2, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CatalogueSummaryDto, canApply } from "../../../../../shared/catalogue";
@@ -103,7 +104,7 @@ export function StatsStrip({
 }) {
   const { t } = useTranslation("home");
   const { money } = useFormat();
-  const stats: Array<{ key: string; value: string; label: string }> = [];
+  const stats: Array<{ key: string; value: ReactNode; label: string }> = [];
   if (data) {
     if (data.lengthDays !== null) {
       stats.push({
@@ -117,7 +118,7 @@ export function StatsStrip({
       data.fromPrice !== null
         ? {
             key: "price",
-            value: t("stats.from", { price: money(data.fromPrice) }),
+            value: <FromPrice text={t("stats.from", { price: MARK })} price={money(data.fromPrice)} />,
             label: t("stats.fromLabel"),
           }
         : { key: "price", value: t("stats.noPrice"), label: t("stats.noPriceLabel") },
@@ -157,5 +158,19 @@ export function StatsStrip({
         </div>
       </Container>
     </section>
+  );
+}
+
+const MARK = "\u0000";
+
+/** "from {{price}}" with the words around the amount in a smaller size, in any language's word order. */
+function FromPrice({ text, price }: { text: string; price: string }) {
+  const [before = "", after = ""] = text.split(MARK);
+  return (
+    <>
+      {before.trim() ? <span className="text-base font-semibold sm:text-lg">{before}</span> : null}
+      <span className="whitespace-nowrap">{price}</span>
+      {after.trim() ? <span className="text-base font-semibold sm:text-lg">{after}</span> : null}
+    </>
   );
 }
