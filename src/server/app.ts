@@ -8,9 +8,9 @@ import { todayIso } from "../shared/age";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { loadResources } from "./lib/i18n";
-import { CatalogueService } from "./modules/catalogue/service";
-import { catalogueRoutes } from "./modules/catalogue/routes";
 import { applicationRoutes } from "./modules/applications/routes";
+import { catalogueRoutes } from "./modules/catalogue/routes";
+import { CatalogueService } from "./modules/catalogue/service";
 import { codeRoutes } from "./modules/codes/routes";
 import { FileStorage, loadFileKey } from "./modules/files/storage";
 import { createTransport, MailService } from "./modules/mail/service";
@@ -71,7 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+          },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => randomUUID(),
@@ -80,18 +83,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurity(app, env);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1 },
+    throwFileSizeLimit: true,
+  });
 
   const db = database.db;
   const catalogue = new CatalogueService(db, today);
   const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
-  const offlineSecret = options.offlineWebhookSecret ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;
+  const offlineSecret =
+    options.offlineWebhookSecret ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;
   const provider =
     options.provider ??
     (env.paymentProvider === "stripe"
-      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE })
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiBase: env.STRIPE_API_BASE,
+        })
       : createOfflineProvider({ db, appOrigin: env.APP_ORIGIN, webhookSecret: offlineSecret }));
   const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log });
 
@@ -143,7 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders: (res, filePath) => {
         res.header(
           "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
         );
       },
     });

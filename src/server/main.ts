@@ -17,8 +17,17 @@ async function main() {
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
   const timers = [
-    setInterval(() => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")), 30_000),
-    setInterval(() => void app.services.payments.reconcile().catch((err) => app.log.error({ err }, "reconciliation failed")), 5 * 60_000),
+    setInterval(
+      () => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")),
+      30_000,
+    ),
+    setInterval(
+      () =>
+        void app.services.payments
+          .reconcile()
+          .catch((err) => app.log.error({ err }, "reconciliation failed")),
+      5 * 60_000,
+    ),
   ];
   void app.services.mail.flush().catch(() => undefined);
 
@@ -35,9 +44,13 @@ async function main() {
   if (env.HOST) await app.listen({ port: env.PORT, host: env.HOST });
   else {
     // Dual-stack when the machine has IPv6, so both localhost addresses (::1 and 127.0.0.1) answer.
-    await app.listen({ port: env.PORT, host: "::" }).catch(() => app.listen({ port: env.PORT, host: "0.0.0.0" }));
+    await app
+      .listen({ port: env.PORT, host: "::" })
+      .catch(() => app.listen({ port: env.PORT, host: "0.0.0.0" }));
   }
-  app.log.info(`The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`);
+  app.log.info(
+    `The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`,
+  );
 }
 
 main().catch((err) => {

@@ -75,7 +75,12 @@ export function lengthInDays(startDate: string, endDate: string): number {
  * Order: full → opening soon → closed (deadline passed) → few spots left → open.
  */
 export function cohortStatus(
-  school: { startDate: string; applicationOpensAt: string | null; applicationDeadline: string | null; capacity: number },
+  school: {
+    startDate: string;
+    applicationOpensAt: string | null;
+    applicationDeadline: string | null;
+    capacity: number;
+  },
   paidPlaces: number,
   today: string,
 ): CohortStatus | null {

@@ -58,7 +58,10 @@ export function discountFor(originalAmount: number, rule: DiscountRule | null | 
 }
 
 /** Splits a total into deposit and remainder (spec §5): below 100 %, deposit = round(total × percent). */
-export function splitDeposit(totalAmount: number, depositPercent: number): { deposit: number; remaining: number } {
+export function splitDeposit(
+  totalAmount: number,
+  depositPercent: number,
+): { deposit: number; remaining: number } {
   if (depositPercent >= 100) return { deposit: totalAmount, remaining: 0 };
   const deposit = Math.round((totalAmount * Math.max(0, depositPercent)) / 100);
   return { deposit, remaining: totalAmount - deposit };

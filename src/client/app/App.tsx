@@ -16,6 +16,7 @@ const lazyPages = new Map(ROUTES.map((route) => [route, lazy(route.load)]));
 function RouteEffects() {
   const location = useLocation();
   const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every route change, not only hash changes
   useEffect(() => {
     if (!location.hash) window.scrollTo(0, 0);
   }, [location.pathname, location.hash]);
@@ -73,7 +74,11 @@ export function App({
           <Routes>
             <Route element={<PublicLayout />}>
               {routes.map((route) => (
-                <Route key={route.path} path={route.path} element={<Page route={route} preloaded={preloaded} />} />
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={<Page route={route} preloaded={preloaded} />}
+                />
               ))}
               <Route path="*" element={<NotFoundPage />} />
             </Route>
@@ -86,4 +91,3 @@ export function App({
     </SiteContext.Provider>
   );
 }
-

@@ -22,7 +22,9 @@ async function start() {
   } catch {
     stored = null;
   }
-  const language = isLanguage(stored) ? stored : (state?.language ?? resolveLanguage(null, navigator.languages));
+  const language = isLanguage(stored)
+    ? stored
+    : (state?.language ?? resolveLanguage(null, navigator.languages));
   const sameLanguage = state && state.language === language;
   const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
   const queryClient = createQueryClient();

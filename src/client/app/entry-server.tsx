@@ -42,8 +42,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const pathname = new URL(input.url, "http://x").pathname;
   const route = matchRoute(pathname);
   const i18n = createI18n(input.language, { [input.language]: input.resources });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  if (input.catalogueSummary) queryClient.setQueryData(catalogueKeys.summary(input.language), input.catalogueSummary);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  if (input.catalogueSummary)
+    queryClient.setQueryData(catalogueKeys.summary(input.language), input.catalogueSummary);
 
   const preloaded = await preloadRoute(pathname);
   const errors: unknown[] = [];
@@ -56,11 +59,14 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
   if (errors.length) console.error("page prerender error", input.url, errors[0]);
   let html = "";
-  for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  for await (const chunk of prelude)
+    html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
 
   const keys = route ? metaKeys(route) : { title: "notFound.title", description: "notFound.help" };
   const used = new Set(["common", ...(route?.namespaces ?? [])]);
-  const resources = Object.fromEntries(Object.entries(input.resources).filter(([ns]) => used.has(ns))) as Resources;
+  const resources = Object.fromEntries(
+    Object.entries(input.resources).filter(([ns]) => used.has(ns)),
+  ) as Resources;
   return {
     status: route ? 200 : 404,
     html,
@@ -70,8 +76,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       language: input.language,
       resources,
       site: input.site,
-      ...(route?.data === "catalogue" && input.catalogueSummary ? { catalogueSummary: input.catalogueSummary } : {}),
+      ...(route?.data === "catalogue" && input.catalogueSummary
+        ? { catalogueSummary: input.catalogueSummary }
+        : {}),
     },
   };
 }
-

@@ -19,7 +19,12 @@ export interface RouteDef {
   data?: "catalogue";
 }
 
-const site = (path: string, ns: Namespace, load: RouteDef["load"], extra: Partial<RouteDef> = {}): RouteDef => ({
+const site = (
+  path: string,
+  ns: Namespace,
+  load: RouteDef["load"],
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({
   path,
   load,
   namespaces: [ns],
@@ -29,13 +34,19 @@ const site = (path: string, ns: Namespace, load: RouteDef["load"], extra: Partia
 
 export const ROUTES: RouteDef[] = [
   site("/", "home", () => import("../features/public-site/pages/HomePage"), { data: "catalogue" }),
-  site("/program", "program", () => import("../features/public-site/pages/ProgramPage"), { data: "catalogue" }),
-  site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), { data: "catalogue" }),
+  site("/program", "program", () => import("../features/public-site/pages/ProgramPage"), {
+    data: "catalogue",
+  }),
+  site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), {
+    data: "catalogue",
+  }),
   site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage")),
   site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage")),
   site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), { data: "catalogue" }),
   site("/affiliate-program", "affiliate", () => import("../features/public-site/pages/AffiliateProgramPage")),
-  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), { data: "catalogue" }),
+  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), {
+    data: "catalogue",
+  }),
   site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
@@ -70,7 +81,6 @@ export const ALIASES: Record<string, string> = {
   "/cookie-policy-new": "/cookie-policy",
   "/privacy": "/privacy-policy",
 };
-
 
 import { matchPath } from "react-router";
 

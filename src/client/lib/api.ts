@@ -27,8 +27,16 @@ export async function api<T>(
   const response = await fetch(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     credentials: "include",
-    headers: options.body === undefined || isForm ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    headers:
+      options.body === undefined || isForm
+        ? { accept: "application/json" }
+        : { "content-type": "application/json", accept: "application/json" },
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
   });
   if (options.nullOn401 && response.status === 401) return null as T;
@@ -40,7 +48,8 @@ export async function api<T>(
     json = null;
   }
   if (!response.ok) {
-    const message = typeof json?.message === "string" ? json.message : `${response.status}: ${text || response.statusText}`;
+    const message =
+      typeof json?.message === "string" ? json.message : `${response.status}: ${text || response.statusText}`;
     throw new ApiError(response.status, message, json);
   }
   return json as T;

@@ -40,7 +40,10 @@ export function useCatalogueSummary() {
 /** Upcoming summer schools, earliest first (GET /api/summer-schools). */
 export function useSummerSchools() {
   const language = useLanguage();
-  return useQuery({ queryKey: catalogueKeys.schools(language), queryFn: () => api<SummerSchoolDto[]>("/api/summer-schools") });
+  return useQuery({
+    queryKey: catalogueKeys.schools(language),
+    queryFn: () => api<SummerSchoolDto[]>("/api/summer-schools"),
+  });
 }
 
 /** Packages, housing options and add-ons of one school (spec §7); disabled until a school is chosen. */

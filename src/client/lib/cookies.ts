@@ -11,9 +11,11 @@ export function readCookie(name: string): string | undefined {
 /** Writes a first-party cookie (Path=/, SameSite=Lax, Secure on https) for `maxAgeSeconds`. */
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on many phones our visitors use
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }
 
 export function deleteCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

@@ -31,6 +31,7 @@ export function clearReferral(): void {
 if (typeof window !== "undefined") {
   // Consent given after the code was seen: store it now.
   subscribeConsent(() => {
-    if (pending && mayStoreReferral()) writeCookie(AFFILIATE_COOKIE, pending.code, pending.expiryDays * 24 * 3600);
+    if (pending && mayStoreReferral())
+      writeCookie(AFFILIATE_COOKIE, pending.code, pending.expiryDays * 24 * 3600);
   });
 }

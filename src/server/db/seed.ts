@@ -42,10 +42,34 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
 
     const y = demoSummerYear(today);
     const cohorts = [
-      { slug: `june-${y}`, month: L(`June ${y}`, `${y}年6月`, `Juin ${y}`), start: `${y}-06-15`, end: `${y}-06-28`, paid: 50 },
-      { slug: `july-${y}`, month: L(`July ${y}`, `${y}年7月`, `Juillet ${y}`), start: `${y}-07-20`, end: `${y}-08-02`, paid: 46 },
-      { slug: `august-${y}`, month: L(`August ${y}`, `${y}年8月`, `Août ${y}`), start: `${y}-08-17`, end: `${y}-08-30`, paid: 0 },
-      { slug: `september-${y}`, month: L(`September ${y}`, `${y}年9月`, `Septembre ${y}`), start: `${y}-09-07`, end: `${y}-09-20`, paid: 0 },
+      {
+        slug: `june-${y}`,
+        month: L(`June ${y}`, `${y}年6月`, `Juin ${y}`),
+        start: `${y}-06-15`,
+        end: `${y}-06-28`,
+        paid: 50,
+      },
+      {
+        slug: `july-${y}`,
+        month: L(`July ${y}`, `${y}年7月`, `Juillet ${y}`),
+        start: `${y}-07-20`,
+        end: `${y}-08-02`,
+        paid: 46,
+      },
+      {
+        slug: `august-${y}`,
+        month: L(`August ${y}`, `${y}年8月`, `Août ${y}`),
+        start: `${y}-08-17`,
+        end: `${y}-08-30`,
+        paid: 0,
+      },
+      {
+        slug: `september-${y}`,
+        month: L(`September ${y}`, `${y}年9月`, `Septembre ${y}`),
+        start: `${y}-09-07`,
+        end: `${y}-09-20`,
+        paid: 0,
+      },
       {
         slug: `october-${y}`,
         month: L(`October ${y}`, `${y}年10月`, `Octobre ${y}`),
@@ -58,7 +82,12 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
 
     const [affiliate] = await tx
       .insert(affiliates)
-      .values({ name: "Linda Chen Education Consulting", email: "linda@partner.example", status: "approved", commissionPercent: 10 })
+      .values({
+        name: "Linda Chen Education Consulting",
+        email: "linda@partner.example",
+        status: "approved",
+        commissionPercent: 10,
+      })
       .returning();
 
     let firstPaidApplicationId: string | null = null;
@@ -81,7 +110,7 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           startDate: c.start,
           endDate: c.end,
           applicationOpensAt: c.opensAt ?? null,
-          applicationDeadline: `${y}-${c.start.slice(5, 7) === "06" ? "04-30" : c.start.slice(5, 7) + "-01"}`,
+          applicationDeadline: `${y}-${c.start.slice(5, 7) === "06" ? "04-30" : `${c.start.slice(5, 7)}-01`}`,
           capacity: 50,
           depositPercent: 100,
         })
@@ -140,11 +169,23 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           ),
           priceCents: 295000,
           includes: [
-            L("Tuition, workshops and the pitch session", "课程、工作坊和路演", "Cours, ateliers et session de pitch"),
-            L("Shared room (2 people) for 14 nights", "双人间住宿14晚", "Chambre partagée (2 personnes), 14 nuits"),
+            L(
+              "Tuition, workshops and the pitch session",
+              "课程、工作坊和路演",
+              "Cours, ateliers et session de pitch",
+            ),
+            L(
+              "Shared room (2 people) for 14 nights",
+              "双人间住宿14晚",
+              "Chambre partagée (2 personnes), 14 nuits",
+            ),
             L("Breakfast and lunch every day", "每日早餐和午餐", "Petit-déjeuner et déjeuner chaque jour"),
             L("Cultural and company visits", "文化参观与企业参访", "Visites culturelles et d'entreprises"),
-            L("Certificate of completion and 6 ECTS", "结业证书及6个ECTS学分", "Certificat de réussite et 6 ECTS"),
+            L(
+              "Certificate of completion and 6 ECTS",
+              "结业证书及6个ECTS学分",
+              "Certificat de réussite et 6 ECTS",
+            ),
             L("Public transport card", "公共交通卡", "Carte de transport public"),
           ],
           includedAddOnIds: [transport.id],
@@ -180,7 +221,11 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           {
             summerSchoolId: school.id,
             name: L("Shared room (2 people)", "双人间", "Chambre partagée (2 personnes)"),
-            description: L("The standard option, included in the price.", "标准选项，已含在价格中。", "L'option standard, comprise dans le prix."),
+            description: L(
+              "The standard option, included in the price.",
+              "标准选项，已含在价格中。",
+              "L'option standard, comprise dans le prix.",
+            ),
             priceAdjustmentCents: 0,
             sortOrder: 1,
           },
@@ -194,7 +239,11 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           {
             summerSchoolId: school.id,
             name: L("Group room (3-4 people)", "多人间（3-4人）", "Chambre de groupe (3-4 personnes)"),
-            description: L("Share with three or four other students and save.", "与其他三到四名学生同住，更实惠。", "Partagez avec trois ou quatre étudiants et économisez."),
+            description: L(
+              "Share with three or four other students and save.",
+              "与其他三到四名学生同住，更实惠。",
+              "Partagez avec trois ou quatre étudiants et économisez.",
+            ),
             priceAdjustmentCents: -30000,
             sortOrder: 3,
           },
@@ -203,9 +252,17 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
 
       // Demo paid places so the cohort table shows "Full" and "Few spots left".
       if (c.paid > 0 && shared) {
-        const [standard] = await tx.select().from(packages).where(sql`${packages.summerSchoolId} = ${school.id}`).limit(1);
+        const [standard] = await tx
+          .select()
+          .from(packages)
+          .where(sql`${packages.summerSchoolId} = ${school.id}`)
+          .limit(1);
         const total = 295000 + 9500;
-        const demo = Array.from({ length: c.paid }, (_, i) => ({ applicantId: randomUUID(), applicationId: randomUUID(), i }));
+        const demo = Array.from({ length: c.paid }, (_, i) => ({
+          applicantId: randomUUID(),
+          applicationId: randomUUID(),
+          i,
+        }));
         await tx.insert(applicants).values(
           demo.map(({ applicantId, i }) => ({
             id: applicantId,
@@ -263,10 +320,33 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
     const [usedUp] = await tx
       .insert(codes)
       .values([
-        { code: "WELCOME10", codeType: "discount", discountType: "percentage", discountValue: 10, description: "10% welcome discount" },
-        { code: "SAVE200", codeType: "discount", discountType: "fixed", discountValue: 20000, description: "200 EUR off" },
-        { code: "FULLSCHOLAR", codeType: "discount", discountType: "percentage", discountValue: 100, description: "Full scholarship" },
-        { code: "LINDA2027", codeType: "referral", affiliateId: affiliate!.id, description: "Referral code of the demo affiliate" },
+        {
+          code: "WELCOME10",
+          codeType: "discount",
+          discountType: "percentage",
+          discountValue: 10,
+          description: "10% welcome discount",
+        },
+        {
+          code: "SAVE200",
+          codeType: "discount",
+          discountType: "fixed",
+          discountValue: 20000,
+          description: "200 EUR off",
+        },
+        {
+          code: "FULLSCHOLAR",
+          codeType: "discount",
+          discountType: "percentage",
+          discountValue: 100,
+          description: "Full scholarship",
+        },
+        {
+          code: "LINDA2027",
+          codeType: "referral",
+          affiliateId: affiliate!.id,
+          description: "Referral code of the demo affiliate",
+        },
         {
           code: "SUMMER2024",
           codeType: "discount",
@@ -275,12 +355,21 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           validTo: new Date(`${y - 2}-09-30T23:59:59Z`),
           description: "Expired campaign",
         },
-        { code: "ONCEONLY", codeType: "discount", discountType: "fixed", discountValue: 10000, maxRedemptions: 1, description: "Single-use code, already used" },
+        {
+          code: "ONCEONLY",
+          codeType: "discount",
+          discountType: "fixed",
+          discountValue: 10000,
+          maxRedemptions: 1,
+          description: "Single-use code, already used",
+        },
       ])
       .returning()
       .then((rows) => rows.filter((r) => r.code === "ONCEONLY"));
     if (usedUp && firstPaidApplicationId) {
-      await tx.insert(codeRedemptions).values({ codeId: usedUp.id, applicationId: firstPaidApplicationId, status: "redeemed" });
+      await tx
+        .insert(codeRedemptions)
+        .values({ codeId: usedUp.id, applicationId: firstPaidApplicationId, status: "redeemed" });
     }
     return true;
   });

@@ -28,10 +28,13 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join(".") || "_";
-    if (!(key in fieldErrors)) fieldErrors[key] = issue.message.startsWith("validation.") ? issue.message : "errors.badRequest";
+    if (!(key in fieldErrors))
+      fieldErrors[key] = issue.message.startsWith("validation.") ? issue.message : "errors.badRequest";
   }
   // Spec §5: missing required fields read "Please fill in all required fields." (the fields say which).
   const messages = Object.values(fieldErrors);
-  const first = messages.includes("validation.required") ? "validation.fillRequired" : (messages[0] ?? "errors.badRequest");
+  const first = messages.includes("validation.required")
+    ? "validation.fillRequired"
+    : (messages[0] ?? "errors.badRequest");
   throw new HttpError(400, first, { fieldErrors });
 }

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LANGUAGES, type Language, parseAcceptLanguage, resolveLanguage, LANGUAGE_KEY } from "../../shared/i18n/languages";
+import {
+  LANGUAGE_KEY,
+  LANGUAGES,
+  type Language,
+  parseAcceptLanguage,
+  resolveLanguage,
+} from "../../shared/i18n/languages";
 import { NAMESPACES, type Namespace, type Resources } from "../../shared/i18n/namespaces";
 import { makeTranslator } from "../../shared/i18n/translate";
 
@@ -27,13 +33,19 @@ const resources = loadResources();
 
 /** Server-side translator of the `common` namespace: `t(language, "errors.notFound")`. */
 export const t = makeTranslator(
-  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].common ?? {}])) as Record<Language, Record<string, unknown>>,
+  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].common ?? {}])) as Record<
+    Language,
+    Record<string, unknown>
+  >,
 );
 
 /**
  * The language of a request: the `language` cookie (the visitor's stored choice), else the
  * Accept-Language header, else English (decisions.md §1, §5).
  */
-export function requestLanguage(cookies: Record<string, string | undefined>, acceptLanguage: string | undefined): Language {
+export function requestLanguage(
+  cookies: Record<string, string | undefined>,
+  acceptLanguage: string | undefined,
+): Language {
   return resolveLanguage(cookies[LANGUAGE_KEY], parseAcceptLanguage(acceptLanguage));
 }

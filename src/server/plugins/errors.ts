@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { ZodError } from "zod";
+import type { ZodError } from "zod";
 import { HttpError } from "../lib/errors";
 import { t } from "../lib/i18n";
 
@@ -42,7 +42,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         );
       }
       if (error.status >= 500) request.log.error({ err: error }, "request failed");
-      return reply.status(error.status).send({ message: t(language, error.messageKey, error.vars), ...extra });
+      return reply
+        .status(error.status)
+        .send({ message: t(language, error.messageKey, error.vars), ...extra });
     }
     const code = (error as FastifyError).code;
     const known = code ? FASTIFY_CODES[code] : undefined;

@@ -65,8 +65,16 @@ describe("the default app (test environment)", () => {
       const attempts: Array<[string, Record<string, string>, string]> = [
         ["foreign Origin", { origin: "https://evil.example", "content-type": "application/json" }, body],
         ["Origin null", { origin: "null", "content-type": "application/json" }, body],
-        ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site", "content-type": "application/json" }, body],
-        ["Sec-Fetch-Site: same-site", { "sec-fetch-site": "same-site", "content-type": "application/json" }, body],
+        [
+          "Sec-Fetch-Site: cross-site",
+          { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+          body,
+        ],
+        [
+          "Sec-Fetch-Site: same-site",
+          { "sec-fetch-site": "same-site", "content-type": "application/json" },
+          body,
+        ],
         ["text/plain body", { "content-type": "text/plain" }, body],
         ["text/plain with charset", { "content-type": "text/plain;charset=UTF-8" }, body],
         ["form body", { "content-type": "application/x-www-form-urlencoded" }, "firstName=Eve"],
@@ -116,7 +124,12 @@ describe("the default app (test environment)", () => {
       const evil = { origin: "https://evil.example", cookie: a.cookie };
       const upload = passportUpload(a.applicantId, PDF_BYTES);
       const attempts = [
-        { method: "POST" as const, url: "/api/upload-passport", headers: { ...upload.headers, ...evil }, payload: upload.payload },
+        {
+          method: "POST" as const,
+          url: "/api/upload-passport",
+          headers: { ...upload.headers, ...evil },
+          payload: upload.payload,
+        },
         {
           method: "POST" as const,
           url: "/api/validate-code",
@@ -124,7 +137,12 @@ describe("the default app (test environment)", () => {
           payload: { code: "FULLSCHOLAR", applicationId: a.applicationId },
         },
         { method: "DELETE" as const, url: `/api/applications/${a.applicationId}/code`, headers: evil },
-        { method: "PATCH" as const, url: `/api/applicants/${a.applicantId}`, headers: evil, payload: applicantFixture({ firstName: "Eve" }) },
+        {
+          method: "PATCH" as const,
+          url: `/api/applicants/${a.applicantId}`,
+          headers: evil,
+          payload: applicantFixture({ firstName: "Eve" }),
+        },
         {
           method: "POST" as const,
           url: "/api/create-checkout-session",
@@ -148,8 +166,14 @@ describe("the default app (test environment)", () => {
         const res = await t.app.inject({ ...attempt, remoteAddress: nextAddress() });
         expect(res.statusCode, attempt.url).toBe(403);
       }
-      const dto = await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } });
-      expect(dto.json()).toMatchObject({ paymentStatus: "unpaid", quote: { appliedCode: null, discountAmount: 0 } });
+      const dto = await t.app.inject({
+        url: `/api/applications/${a.applicationId}`,
+        headers: { cookie: a.cookie },
+      });
+      expect(dto.json()).toMatchObject({
+        paymentStatus: "unpaid",
+        quote: { appliedCode: null, discountAmount: 0 },
+      });
       expect(dto.json().applicant.firstName).toBe("Amara");
       // A GET carries no state change, whoever links to it.
       const get = await t.app.inject({
@@ -237,7 +261,15 @@ describe("the default app (test environment)", () => {
       expect(body.message).toBe(
         `Something went wrong on our side. Please try again in a moment. If it keeps happening, contact us and mention reference ${body.reference}.`,
       );
-      for (const leak of ["select", "applicants", "passport_number", "relation", "/work/", "handler.ts", " at "]) {
+      for (const leak of [
+        "select",
+        "applicants",
+        "passport_number",
+        "relation",
+        "/work/",
+        "handler.ts",
+        " at ",
+      ]) {
         expect(res.body).not.toContain(leak);
       }
       expectSecurityHeaders(res);
@@ -253,7 +285,10 @@ describe("the default app (test environment)", () => {
       );
       const spy = vi.spyOn(t.database.db, "transaction").mockRejectedValue(failure);
       try {
-        const res = await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } });
+        const res = await t.app.inject({
+          url: `/api/applications/${a.applicationId}`,
+          headers: { cookie: a.cookie },
+        });
         expect(res.statusCode).toBe(500);
         expect(Object.keys(json(res)).sort()).toEqual(["message", "reference"]);
         expect(res.body).not.toMatch(/select|passport_number|Failed query|params/i);
@@ -269,9 +304,10 @@ describe("the default app (test environment)", () => {
       } finally {
         spy.mockRestore();
       }
-      expect((await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 

@@ -77,14 +77,19 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (request, context) => {
-      const err = new HttpError(429, "errors.tooManyRequests", { retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+    errorResponseBuilder: (_request, context) => {
+      const err = new HttpError(429, "errors.tooManyRequests", {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      });
       return err;
     },
   });
   app.addHook("onRequest", async (request) => {
     if (isCrossSiteRequest(request, env.APP_ORIGIN)) {
-      request.log.warn({ origin: request.headers.origin, site: request.headers["sec-fetch-site"] }, "cross-site request refused");
+      request.log.warn(
+        { origin: request.headers.origin, site: request.headers["sec-fetch-site"] },
+        "cross-site request refused",
+      );
       throw new HttpError(403, "errors.forbidden");
     }
   });

@@ -120,10 +120,17 @@ export function applicantFixture(overrides: Record<string, unknown> = {}) {
 }
 
 /** A minimal valid PDF. */
-export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+export const PDF_BYTES = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
 /** Builds a multipart body for `POST /api/upload-passport`. */
-export function passportUpload(applicantId: string, content: Buffer, filename = "passport.pdf", type = "application/pdf") {
+export function passportUpload(
+  applicantId: string,
+  content: Buffer,
+  filename = "passport.pdf",
+  type = "application/pdf",
+) {
   const boundary = `----hss${Math.random().toString(16).slice(2)}`;
   const head = [
     `--${boundary}\r\nContent-Disposition: form-data; name="applicantId"\r\n\r\n${applicantId}\r\n`,
@@ -131,7 +138,10 @@ export function passportUpload(applicantId: string, content: Buffer, filename = 
     `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   ].join("");
   const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: "http://localhost:3000" } };
+  return {
+    payload,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: "http://localhost:3000" },
+  };
 }
 
 /**
@@ -145,11 +155,23 @@ export async function createPaidReadyApplication(
   options: { remoteAddress?: string; schoolId?: string } = {},
 ) {
   const remoteAddress = options.remoteAddress;
-  const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{ id: string; status: string }>;
+  const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{
+    id: string;
+    status: string;
+  }>;
   const school = schools.find((s) => (options.schoolId ? s.id === options.schoolId : s.status === "open"))!;
-  const pkgs = (await app.inject({ url: `/api/summer-schools/${school.id}/packages` })).json() as Array<{ id: string }>;
-  const housing = (await app.inject({ url: `/api/summer-schools/${school.id}/housing-options` })).json() as Array<{ id: string; priceAdjustment: number }>;
-  const created = await app.inject({ method: "POST", url: "/api/applicants", payload: applicantFixture(overrides), remoteAddress });
+  const pkgs = (await app.inject({ url: `/api/summer-schools/${school.id}/packages` })).json() as Array<{
+    id: string;
+  }>;
+  const housing = (
+    await app.inject({ url: `/api/summer-schools/${school.id}/housing-options` })
+  ).json() as Array<{ id: string; priceAdjustment: number }>;
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/applicants",
+    payload: applicantFixture(overrides),
+    remoteAddress,
+  });
   if (created.statusCode !== 201) throw new Error(`applicant: ${created.statusCode} ${created.body}`);
   const cookie = cookiesFrom(created);
   const applicantId = created.json().id as string;

@@ -8,7 +8,10 @@ export const programSelectionSchema = z.object({
   summerSchoolId: id(V.selectSchool),
   packageId: id(V.selectPackage),
   housingOptionId: id(V.selectHousing),
-  selectedAddOns: z.array(z.uuid({ error: V.invalidChoice })).max(50).default([]),
+  selectedAddOns: z
+    .array(z.uuid({ error: V.invalidChoice }))
+    .max(50)
+    .default([]),
 });
 export type ProgramSelection = z.output<typeof programSelectionSchema>;
 

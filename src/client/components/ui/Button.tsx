@@ -9,11 +9,16 @@ const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
   primary: "bg-accent-600 text-white hover:bg-accent-500 focus-visible:outline-accent-600",
-  secondary: "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-brand-700",
+  secondary:
+    "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-brand-700",
   ghost: "text-brand-800 hover:bg-brand-50",
   danger: "bg-red-700 text-white hover:bg-red-800",
 };
-const sizes: Record<Size, string> = { sm: "px-3 py-1.5 text-sm", md: "px-5 py-2.5 text-base", lg: "px-7 py-3.5 text-lg" };
+const sizes: Record<Size, string> = {
+  sm: "px-3 py-1.5 text-sm",
+  md: "px-5 py-2.5 text-base",
+  lg: "px-7 py-3.5 text-lg",
+};
 
 /** Class names of a button, for links styled as buttons. */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", className?: string) {

@@ -7,7 +7,15 @@ export function Container({ className, children }: { className?: string; childre
 }
 
 /** A page's top band: its one `h1`, an optional lead paragraph and optional actions. */
-export function PageHeader({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="bg-gradient-to-b from-brand-50 to-white py-12 sm:py-16">
       <Container>
@@ -46,7 +54,11 @@ export function Section({
 
 /** A white rounded card. */
 export function Card({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm", className)}>{children}</div>;
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm", className)}>
+      {children}
+    </div>
+  );
 }
 
 /** Long-form text (legal pages, articles): readable measure and spacing for headings, lists and paragraphs. */

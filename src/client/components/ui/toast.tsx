@@ -45,7 +45,12 @@ export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const { t } = useTranslation("common");
   return (
-    <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t("toast.notifications")}>
+    <RadixToast.Provider
+      duration={5000}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t("toast.notifications")}
+    >
       {toasts.map((item) => (
         <RadixToast.Root
           key={item.id}
@@ -61,9 +66,14 @@ export function Toaster() {
         >
           <div>
             <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
-            {item.description ? <RadixToast.Description className="mt-1 text-sm">{item.description}</RadixToast.Description> : null}
+            {item.description ? (
+              <RadixToast.Description className="mt-1 text-sm">{item.description}</RadixToast.Description>
+            ) : null}
           </div>
-          <RadixToast.Close aria-label={t("toast.close")} className="absolute top-3 right-3 rounded p-1 hover:bg-black/5">
+          <RadixToast.Close
+            aria-label={t("toast.close")}
+            className="absolute top-3 right-3 rounded p-1 hover:bg-black/5"
+          >
             <X aria-hidden="true" className="h-4 w-4" />
           </RadixToast.Close>
         </RadixToast.Root>

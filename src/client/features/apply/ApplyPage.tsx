@@ -62,7 +62,11 @@ export default function ApplyPage() {
         ) : state.step === 2 ? (
           <PersonalStep state={state} update={update} onBack={() => go(1)} onNext={(patch) => go(3, patch)} />
         ) : state.step === 3 && state.applicationId ? (
-          <PaymentStep applicationId={state.applicationId} onBack={() => go(2)} onCompleted={(paymentId) => go(4, { paymentId })} />
+          <PaymentStep
+            applicationId={state.applicationId}
+            onBack={() => go(2)}
+            onCompleted={(paymentId) => go(4, { paymentId })}
+          />
         ) : state.step === 4 && state.applicationId ? (
           <ConfirmationStep applicationId={state.applicationId} />
         ) : (

@@ -14,7 +14,11 @@ export default function ApplySuccessPage() {
   const [ids, setIds] = useState<{ applicationId?: string; applicantId?: string }>({});
   useEffect(() => {
     if (!loaded) return;
-    setIds(state.applicationId ? { applicationId: state.applicationId, applicantId: state.applicantId } : readLastSubmitted());
+    setIds(
+      state.applicationId
+        ? { applicationId: state.applicationId, applicantId: state.applicantId }
+        : readLastSubmitted(),
+    );
   }, [loaded, state.applicationId, state.applicantId]);
   const application = useApplication(ids.applicationId);
   const submitted = application.data?.submittedAt ?? application.data?.createdAt;

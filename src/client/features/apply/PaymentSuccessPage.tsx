@@ -23,7 +23,8 @@ export default function PaymentSuccessPage() {
   const toasted = useRef(false);
   const verification = useQuery({
     queryKey: ["checkout-verification", sessionId],
-    queryFn: () => api<CheckoutVerificationDto>(`/api/checkout-sessions/${encodeURIComponent(sessionId)}/verify`),
+    queryFn: () =>
+      api<CheckoutVerificationDto>(`/api/checkout-sessions/${encodeURIComponent(sessionId)}/verify`),
     enabled: /^[A-Za-z0-9_-]{8,255}$/.test(sessionId),
     refetchOnWindowFocus: false,
     refetchInterval: (query) => {
@@ -58,7 +59,11 @@ export default function PaymentSuccessPage() {
             <AlertCircle aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
             <h1 className="mt-3 text-2xl font-bold text-brand-900">{t("verify.errorTitle")}</h1>
             <p className="mt-3 text-slate-700" role="alert">
-              {data?.state === "failed" ? t("verify.failed") : data?.state === "expired" ? t("verify.expired") : t("verify.issue")}
+              {data?.state === "failed"
+                ? t("verify.failed")
+                : data?.state === "expired"
+                  ? t("verify.expired")
+                  : t("verify.issue")}
             </p>
             <p className="mt-2 text-slate-700">{t("verify.couldNotVerify")}</p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
@@ -80,7 +85,11 @@ export default function PaymentSuccessPage() {
           <>
             <Loader2 aria-hidden="true" className="mx-auto h-12 w-12 animate-spin text-brand-600" />
             <h1 className="mt-3 text-2xl font-bold text-brand-900">
-              {verification.isPending ? t("verify.checking") : data?.state === "pending" ? t("verify.pendingTitle") : t("verify.verifying")}
+              {verification.isPending
+                ? t("verify.checking")
+                : data?.state === "pending"
+                  ? t("verify.pendingTitle")
+                  : t("verify.verifying")}
             </h1>
             <p className="mt-3 text-slate-700" role="status">
               {data?.state === "pending" ? t("verify.pending") : t("verify.wait")}

@@ -50,7 +50,10 @@ export function clearWizard() {
   try {
     const last = read();
     if (last.applicationId) {
-      sessionStorage.setItem(LAST_SUBMITTED_KEY, JSON.stringify({ applicationId: last.applicationId, applicantId: last.applicantId }));
+      sessionStorage.setItem(
+        LAST_SUBMITTED_KEY,
+        JSON.stringify({ applicationId: last.applicationId, applicantId: last.applicantId }),
+      );
     }
     sessionStorage.removeItem(WIZARD_STORAGE_KEY);
   } catch {

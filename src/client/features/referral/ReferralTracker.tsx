@@ -41,7 +41,11 @@ export function ReferralTracker() {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const code = params.get("ref")?.trim().toUpperCase();
+    // A code arrives as ?ref=CODE on any page, or as /partner/CODE (spec §2).
+    const fromPath = /^\/partner\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+    const code = (params.get("ref") ?? (fromPath ? decodeURIComponent(fromPath) : undefined))
+      ?.trim()
+      .toUpperCase();
     if (!code || code.length > 64 || handled.current.has(code)) return;
     handled.current.add(code);
 
@@ -69,13 +73,21 @@ export function ReferralTracker() {
             variant: "success",
           });
         } else {
-          toast({ title: t("referral.invalidTitle"), description: result.message || t("referral.invalidDefault"), variant: "destructive" });
+          toast({
+            title: t("referral.invalidTitle"),
+            description: result.message || t("referral.invalidDefault"),
+            variant: "destructive",
+          });
         }
       })
       .catch(() => {
-        toast({ title: t("validation.errorTitle"), description: t("referral.failed"), variant: "destructive" });
+        toast({
+          title: t("validation.errorTitle"),
+          description: t("referral.failed"),
+          variant: "destructive",
+        });
       });
-  }, [location.search, t]);
+  }, [location.search, location.pathname, t]);
 
   return null;
 }

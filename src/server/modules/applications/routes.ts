@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { applicantInputSchema, applicantPatchSchema, PASSPORT_MAX_BYTES, PDF_MAGIC } from "../../../shared/schemas/applicant";
+import {
+  applicantInputSchema,
+  applicantPatchSchema,
+  PASSPORT_MAX_BYTES,
+  PDF_MAGIC,
+} from "../../../shared/schemas/applicant";
 import { createApplicationSchema } from "../../../shared/schemas/application";
 import type { Db } from "../../db/client";
 import { applicants, storedFiles } from "../../db/schema";
@@ -37,7 +42,10 @@ export const passportUrlOf = (applicantId: string) => `/api/applicants/${applica
  * Applicant and application calls of spec §7 used by the wizard, guarded by the applicant's
  * capability cookie (decisions.md §3). Rate limits: applicant creation 10/min per address.
  */
-export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; env: Env; files: FileStorage; today: () => string }) {
+export async function applicationRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; env: Env; files: FileStorage; today: () => string },
+) {
   const { db, env, files } = opts;
 
   const setCapability = (reply: FastifyReply, token: string) =>
@@ -50,12 +58,16 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
     });
 
   /** POST /api/applicants — body: applicant fields (shared schema) → 201 { id }; sets the capability cookie. */
-  app.post("/api/applicants", { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const input = parseOrThrow(applicantInputSchema, request.body);
-    const { id, token } = await createApplicant(db, input, request.language);
-    setCapability(reply, token);
-    return reply.status(201).header("cache-control", "no-store").send({ id });
-  });
+  app.post(
+    "/api/applicants",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const input = parseOrThrow(applicantInputSchema, request.body);
+      const { id, token } = await createApplicant(db, input, request.language);
+      setCapability(reply, token);
+      return reply.status(201).header("cache-control", "no-store").send({ id });
+    },
+  );
 
   /**
    * PATCH /api/applicants/:id — either the full applicant fields (going back to step 2 and
@@ -69,7 +81,10 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
       const applicant = await applicantForOwner(tx, id, token);
       if ("firstName" in body) {
         const input = parseOrThrow(applicantInputSchema, body);
-        await tx.update(applicants).set({ ...input, updatedAt: new Date() }).where(eq(applicants.id, id));
+        await tx
+          .update(applicants)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(applicants.id, id));
         return { id, passportUrl: applicant.passportFileId ? passportUrlOf(id) : null };
       }
       const { passportUrl } = parseOrThrow(applicantPatchSchema, body);
@@ -85,7 +100,9 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
     const id = idParam(request.params);
     const applicant = await applicantForOwner(db, id, applicantToken(request));
     const { accessTokenHash: _hash, passportFileId, createdAt: _c, updatedAt: _u, ...fields } = applicant;
-    return reply.header("cache-control", "no-store").send({ ...fields, passportUrl: passportFileId ? passportUrlOf(id) : null });
+    return reply
+      .header("cache-control", "no-store")
+      .send({ ...fields, passportUrl: passportFileId ? passportUrlOf(id) : null });
   });
 
   /**
@@ -98,7 +115,9 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
     if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");
     const fields: Record<string, string> = {};
     let content: Buffer | null = null;
-    for await (const part of request.parts({ limits: { fileSize: PASSPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: PASSPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 },
+    })) {
       if (part.type === "file") {
         if (part.fieldname !== "document") {
           part.file.resume();
@@ -111,9 +130,11 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
     }
     const applicantId = idParams.safeParse({ id: fields.applicantId });
     if (!applicantId.success) throw new HttpError(404, "errors.applicationNotFound");
-    if (fields.type !== undefined && fields.type !== "passport") throw new HttpError(400, "errors.badRequest");
+    if (fields.type !== undefined && fields.type !== "passport")
+      throw new HttpError(400, "errors.badRequest");
     if (!content || content.length === 0) throw new HttpError(400, "errors.uploadMissing");
-    if (content.subarray(0, PDF_MAGIC.length).toString("latin1") !== PDF_MAGIC) throw new HttpError(415, "errors.uploadNotPdf");
+    if (content.subarray(0, PDF_MAGIC.length).toString("latin1") !== PDF_MAGIC)
+      throw new HttpError(415, "errors.uploadNotPdf");
     const id = applicantId.data.id;
     const applicant = await applicantForOwner(db, id, applicantToken(request));
     const fileId = await files.save(content);
@@ -126,14 +147,20 @@ export async function applicationRoutes(app: FastifyInstance, opts: { db: Db; en
           sizeBytes: content.length,
           sha256: createHash("sha256").update(content).digest("hex"),
         });
-        await tx.update(applicants).set({ passportFileId: fileId, updatedAt: new Date() }).where(eq(applicants.id, id));
+        await tx
+          .update(applicants)
+          .set({ passportFileId: fileId, updatedAt: new Date() })
+          .where(eq(applicants.id, id));
       });
     } catch (err) {
       await files.remove(fileId);
       throw err;
     }
     if (applicant.passportFileId) await files.remove(applicant.passportFileId).catch(() => undefined);
-    return reply.status(201).header("cache-control", "no-store").send({ url: passportUrlOf(id) });
+    return reply
+      .status(201)
+      .header("cache-control", "no-store")
+      .send({ url: passportUrlOf(id) });
   });
 
   /** GET /api/applicants/:id/passport — the owner's passport, as an attachment with nosniff (I1). */

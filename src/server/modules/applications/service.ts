@@ -7,7 +7,15 @@ import { computeQuote, remainingDueDate } from "../../../shared/pricing";
 import type { ApplicantInput } from "../../../shared/schemas/applicant";
 import type { ProgramSelection } from "../../../shared/schemas/application";
 import type { Db, Tx } from "../../db/client";
-import { addOnOptions, applicants, applications, housingOptions, packages, payments, summerSchools } from "../../db/schema";
+import {
+  addOnOptions,
+  applicants,
+  applications,
+  housingOptions,
+  packages,
+  payments,
+  summerSchools,
+} from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
 import { localize } from "../catalogue/service";
@@ -29,7 +37,10 @@ export interface PricedRows {
 
 /** Loads the catalogue rows of an application's choices; 422 when they do not fit together. */
 export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promise<PricedRows> {
-  const [school] = await tx.select().from(summerSchools).where(eq(summerSchools.id, selection.summerSchoolId));
+  const [school] = await tx
+    .select()
+    .from(summerSchools)
+    .where(eq(summerSchools.id, selection.summerSchoolId));
   if (!school || school.archivedAt) throw new HttpError(422, "validation.selectSchool");
   const [pkg] = await tx
     .select()
@@ -39,12 +50,15 @@ export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promi
   const [housing] = await tx
     .select()
     .from(housingOptions)
-    .where(and(eq(housingOptions.id, selection.housingOptionId), eq(housingOptions.summerSchoolId, school.id)));
+    .where(
+      and(eq(housingOptions.id, selection.housingOptionId), eq(housingOptions.summerSchoolId, school.id)),
+    );
   if (!housing || housing.archivedAt) throw new HttpError(422, "validation.selectHousing");
   const schoolAddOns = await tx.select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, school.id));
   const wanted = new Set(selection.selectedAddOns);
   for (const id of wanted) {
-    if (!schoolAddOns.some((a) => a.id === id && !a.archivedAt)) throw new HttpError(422, "errors.invalidSelection");
+    if (!schoolAddOns.some((a) => a.id === id && !a.archivedAt))
+      throw new HttpError(422, "errors.invalidSelection");
   }
   // Required add-ons are always selected; included ones are part of the package (spec §4).
   const addOns = schoolAddOns.filter(
@@ -58,7 +72,12 @@ export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promi
  * − the code's discount, deposit split by the school's depositPercent, VAT included; with line
  * items named in `language` for the payment summary and the hosted checkout.
  */
-export function quoteOf(rows: PricedRows, code: CodeRow | null, language: Language, allAddOns?: Array<typeof addOnOptions.$inferSelect>): ApplicationQuoteDto {
+export function quoteOf(
+  rows: PricedRows,
+  code: CodeRow | null,
+  language: Language,
+  allAddOns?: Array<typeof addOnOptions.$inferSelect>,
+): ApplicationQuoteDto {
   const quote = computeQuote({
     packagePriceCents: rows.pkg.priceCents,
     housingAdjustmentCents: rows.housing.priceAdjustmentCents,
@@ -67,12 +86,33 @@ export function quoteOf(rows: PricedRows, code: CodeRow | null, language: Langua
     discount: code ? discountRuleOf(code) : null,
   });
   const lineItems: QuoteLineItem[] = [
-    { id: rows.pkg.id, kind: "package", name: localize(rows.pkg.name, language), amount: rows.pkg.priceCents },
-    { id: rows.housing.id, kind: "housing", name: localize(rows.housing.name, language), amount: rows.housing.priceAdjustmentCents },
+    {
+      id: rows.pkg.id,
+      kind: "package",
+      name: localize(rows.pkg.name, language),
+      amount: rows.pkg.priceCents,
+    },
+    {
+      id: rows.housing.id,
+      kind: "housing",
+      name: localize(rows.housing.name, language),
+      amount: rows.housing.priceAdjustmentCents,
+    },
     ...(allAddOns ?? [])
       .filter((a) => rows.pkg.includedAddOnIds.includes(a.id))
-      .map((a) => ({ id: a.id, kind: "addOn" as const, name: localize(a.name, language), amount: 0, included: true })),
-    ...rows.addOns.map((a) => ({ id: a.id, kind: "addOn" as const, name: localize(a.name, language), amount: a.priceCents })),
+      .map((a) => ({
+        id: a.id,
+        kind: "addOn" as const,
+        name: localize(a.name, language),
+        amount: 0,
+        included: true,
+      })),
+    ...rows.addOns.map((a) => ({
+      id: a.id,
+      kind: "addOn" as const,
+      name: localize(a.name, language),
+      amount: a.priceCents,
+    })),
   ];
   return {
     ...quote,
@@ -91,7 +131,13 @@ export function quoteOf(rows: PricedRows, code: CodeRow | null, language: Langua
 
 /** A short stable key of what a quote charges, for checkout idempotency (P13). */
 export function quoteKey(quote: ApplicationQuoteDto): string {
-  const basis = JSON.stringify([quote.totalAmount, quote.depositAmount, quote.discountAmount, quote.appliedCode?.codeId ?? null, quote.lineItems]);
+  const basis = JSON.stringify([
+    quote.totalAmount,
+    quote.depositAmount,
+    quote.discountAmount,
+    quote.appliedCode?.codeId ?? null,
+    quote.lineItems,
+  ]);
   return createHash("sha256").update(basis).digest("base64url").slice(0, 22);
 }
 
@@ -111,7 +157,11 @@ export async function createApplicant(db: Db, input: ApplicantInput, language: L
 }
 
 /** Reads an applicant the caller may act for; 404 otherwise (never 403: no hint that it exists). */
-export async function applicantForOwner(tx: Tx, id: string, token: string | undefined): Promise<ApplicantRow> {
+export async function applicantForOwner(
+  tx: Tx,
+  id: string,
+  token: string | undefined,
+): Promise<ApplicantRow> {
   const [row] = await tx.select().from(applicants).where(eq(applicants.id, id));
   if (!row || !ownsApplicant(row, token)) throw new HttpError(404, "errors.applicationNotFound");
   return row;
@@ -137,14 +187,25 @@ export async function applicationForOwner(
  * going back and forth in the wizard never leaves duplicates. The school must be open for
  * applications (decisions.md §1 cohort status).
  */
-export async function saveApplication(db: Db, applicantId: string, token: string | undefined, selection: ProgramSelection, today: string) {
+export async function saveApplication(
+  db: Db,
+  applicantId: string,
+  token: string | undefined,
+  selection: ProgramSelection,
+  today: string,
+) {
   return db.transaction(async (tx) => {
     const applicant = await applicantForOwner(tx, applicantId, token);
     const rows = await loadPricedRows(tx, selection);
     const paid = await tx
       .select({ id: applications.id })
       .from(applications)
-      .where(and(eq(applications.summerSchoolId, rows.school.id), inArray(applications.paymentStatus, ["paid", "partially_refunded"])));
+      .where(
+        and(
+          eq(applications.summerSchoolId, rows.school.id),
+          inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+        ),
+      );
     const status = cohortStatus(rows.school, paid.length, today);
     if (status === "full") throw new HttpError(409, "errors.schoolFull");
     if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
@@ -158,13 +219,22 @@ export async function saveApplication(db: Db, applicantId: string, token: string
     const [existing] = await tx
       .select()
       .from(applications)
-      .where(and(eq(applications.applicantId, applicant.id), eq(applications.status, "pending_payment"), eq(applications.paymentStatus, "unpaid")))
+      .where(
+        and(
+          eq(applications.applicantId, applicant.id),
+          eq(applications.status, "pending_payment"),
+          eq(applications.paymentStatus, "unpaid"),
+        ),
+      )
       .limit(1);
     if (existing) {
       await tx.update(applications).set(values).where(eq(applications.id, existing.id));
       return existing.id;
     }
-    const [created] = await tx.insert(applications).values({ applicantId: applicant.id, ...values }).returning({ id: applications.id });
+    const [created] = await tx
+      .insert(applications)
+      .values({ applicantId: applicant.id, ...values })
+      .returning({ id: applications.id });
     return created!.id;
   });
 }
@@ -178,17 +248,40 @@ export const selectionOf = (a: ApplicationRow): ProgramSelection => ({
 });
 
 /** The current quote of an application with its applied code (if still attached). */
-export async function currentQuote(tx: Tx, application: ApplicationRow, language: Language, codeOverride?: CodeRow | null) {
+export async function currentQuote(
+  tx: Tx,
+  application: ApplicationRow,
+  language: Language,
+  codeOverride?: CodeRow | null,
+) {
   const rows = await loadPricedRows(tx, selectionOf(application));
-  const code = codeOverride !== undefined ? codeOverride : application.appliedCodeId ? await findCodeById(tx, application.appliedCodeId) : null;
-  const allAddOns = await tx.select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, rows.school.id));
+  const code =
+    codeOverride !== undefined
+      ? codeOverride
+      : application.appliedCodeId
+        ? await findCodeById(tx, application.appliedCodeId)
+        : null;
+  const allAddOns = await tx
+    .select()
+    .from(addOnOptions)
+    .where(eq(addOnOptions.summerSchoolId, rows.school.id));
   return { rows, code: code ?? null, quote: quoteOf(rows, code ?? null, language, allAddOns) };
 }
 
 /** The owner's view of an application (payment step, confirmation; spec §2). */
-export async function applicationDto(tx: Tx, application: ApplicationRow, applicant: ApplicantRow, language: Language): Promise<ApplicationDto> {
+export async function applicationDto(
+  tx: Tx,
+  application: ApplicationRow,
+  applicant: ApplicantRow,
+  language: Language,
+): Promise<ApplicationDto> {
   const { rows, quote } = await currentQuote(tx, application, language);
-  const [payment] = await tx.select().from(payments).where(eq(payments.applicationId, application.id)).orderBy(payments.paidAt).limit(1);
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.applicationId, application.id))
+    .orderBy(payments.paidAt)
+    .limit(1);
   const paidQuote =
     application.paymentStatus === "paid" && application.totalAmountCents !== null
       ? {
@@ -197,7 +290,8 @@ export async function applicationDto(tx: Tx, application: ApplicationRow, applic
           discountAmount: application.discountAmountCents ?? quote.discountAmount,
           totalAmount: application.totalAmountCents,
           depositAmount: application.depositAmountCents ?? quote.depositAmount,
-          remainingAmount: application.totalAmountCents - (application.depositAmountCents ?? application.totalAmountCents),
+          remainingAmount:
+            application.totalAmountCents - (application.depositAmountCents ?? application.totalAmountCents),
         }
       : quote;
   return {
@@ -214,7 +308,11 @@ export async function applicationDto(tx: Tx, application: ApplicationRow, applic
       endDate: rows.school.endDate,
     },
     package: { id: rows.pkg.id, name: localize(rows.pkg.name, language) },
-    housing: { id: rows.housing.id, name: localize(rows.housing.name, language), priceAdjustment: rows.housing.priceAdjustmentCents },
+    housing: {
+      id: rows.housing.id,
+      name: localize(rows.housing.name, language),
+      priceAdjustment: rows.housing.priceAdjustmentCents,
+    },
     addOns: quote.lineItems
       .filter((l) => l.kind === "addOn")
       .map((l) => ({ id: l.id, name: l.name, price: l.amount, included: Boolean(l.included) })),
@@ -230,7 +328,12 @@ export async function applicationDto(tx: Tx, application: ApplicationRow, applic
     },
     quote: paidQuote,
     payment: payment
-      ? { amount: payment.amountCents, currency: payment.currency, reference: payment.providerReference, paidAt: payment.paidAt.toISOString() }
+      ? {
+          amount: payment.amountCents,
+          currency: payment.currency,
+          reference: payment.providerReference,
+          paidAt: payment.paidAt.toISOString(),
+        }
       : null,
     remainingDueDate: remainingDueDate(rows.school.startDate),
   };

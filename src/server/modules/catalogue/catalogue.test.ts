@@ -1,8 +1,13 @@
-import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AddOnOptionDto, HousingOptionDto, PackageDto, SummerSchoolDto } from "../../../shared/catalogue";
+import type {
+  AddOnOptionDto,
+  HousingOptionDto,
+  PackageDto,
+  SummerSchoolDto,
+} from "../../../shared/catalogue";
 import { packages, summerSchools } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
 
@@ -50,7 +55,10 @@ describe("catalogue API", () => {
       expect(s.depositPercent).toBe(100);
       expect(s.location).toBe("The Hague, Netherlands");
     }
-    expect(bySlugMonth(schools, "July")).toMatchObject({ startDate: `${YEAR}-07-20`, endDate: `${YEAR}-08-02` });
+    expect(bySlugMonth(schools, "July")).toMatchObject({
+      startDate: `${YEAR}-07-20`,
+      endDate: `${YEAR}-08-02`,
+    });
     expect(bySlugMonth(schools, "October").applicationOpensAt).toBe(`${YEAR}-05-01`);
   });
 
@@ -144,15 +152,23 @@ describe("catalogue API", () => {
     expect(frSchools[0]!.name).toBe(`Université d'été de commerce international — Juin ${YEAR}`);
 
     // The stored choice wins over the browser's language; an invalid cookie falls back to the header.
-    expect((await schoolsOf({ cookie: "language=zh", "accept-language": "fr" }))[0]!.name).toMatch(/^国际商务/);
-    expect((await schoolsOf({ cookie: "language=de", "accept-language": "fr" }))[0]!.name).toMatch(/^Université/);
+    expect((await schoolsOf({ cookie: "language=zh", "accept-language": "fr" }))[0]!.name).toMatch(
+      /^国际商务/,
+    );
+    expect((await schoolsOf({ cookie: "language=de", "accept-language": "fr" }))[0]!.name).toMatch(
+      /^Université/,
+    );
     expect((await schoolsOf({ "accept-language": "de, en" }))[0]!.name).toMatch(/^International/);
 
     const august = bySlugMonth(await schoolsOf(), "August");
-    const pkgs = (await get(`/api/summer-schools/${august.id}/packages`, { cookie: "language=zh" })).json() as PackageDto[];
+    const pkgs = (
+      await get(`/api/summer-schools/${august.id}/packages`, { cookie: "language=zh" })
+    ).json() as PackageDto[];
     expect(pkgs[1]!.name).toBe("尊享套餐");
     expect(pkgs[1]!.includedAddOnNames).toEqual(["公共交通卡", "机场接机"]);
-    const housing = (await get(`/api/summer-schools/${august.id}/housing-options`, { "accept-language": "fr" })).json();
+    const housing = (
+      await get(`/api/summer-schools/${august.id}/housing-options`, { "accept-language": "fr" })
+    ).json();
     expect(housing[1].name).toBe("Chambre individuelle");
 
     const notFound = await get(`/api/packages/${randomUUID()}`, { "accept-language": "fr" });

@@ -21,13 +21,18 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { catalogue: C
   const { catalogue } = opts;
   const schoolId = async (params: unknown) => {
     const parsed = idParams.safeParse(params);
-    if (!parsed.success || !(await catalogue.school(parsed.data.id))) throw new HttpError(404, "errors.notFound");
+    if (!parsed.success || !(await catalogue.school(parsed.data.id)))
+      throw new HttpError(404, "errors.notFound");
     return parsed.data.id;
   };
   const cacheable = { "cache-control": "public, max-age=30", vary: "Accept-Language, Cookie" };
 
-  app.get("/api/summer-schools", async (req, reply) => reply.headers(cacheable).send(await catalogue.listSchools(req.language)));
-  app.get("/api/catalogue/summary", async (req, reply) => reply.headers(cacheable).send(await catalogue.summary(req.language)));
+  app.get("/api/summer-schools", async (req, reply) =>
+    reply.headers(cacheable).send(await catalogue.listSchools(req.language)),
+  );
+  app.get("/api/catalogue/summary", async (req, reply) =>
+    reply.headers(cacheable).send(await catalogue.summary(req.language)),
+  );
   app.get("/api/summer-schools/:id/packages", async (req, reply) =>
     reply.headers(cacheable).send(await catalogue.packagesOf(await schoolId(req.params), req.language)),
   );

@@ -12,7 +12,14 @@ import {
 } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Db } from "../../db/client";
-import { addOnOptions, applications, housingOptions, type LocalizedText, packages, summerSchools } from "../../db/schema";
+import {
+  addOnOptions,
+  applications,
+  housingOptions,
+  type LocalizedText,
+  packages,
+  summerSchools,
+} from "../../db/schema";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -29,7 +36,7 @@ export interface CatalogueSnapshot {
 
 /** The text in `language`, else English. */
 export const localize = (text: LocalizedText | null | undefined, language: Language): string =>
-  text ? (text[language] || text.en) : "";
+  text ? text[language] || text.en : "";
 
 /**
  * The catalogue (summer schools, packages, housing options, add-ons and paid places per school),
@@ -65,10 +72,22 @@ export class CatalogueService {
 
   private async read(): Promise<CatalogueSnapshot> {
     const [schools, pkgs, housing, addOns, paid] = await Promise.all([
-      this.db.select().from(summerSchools).where(isNull(summerSchools.archivedAt)).orderBy(summerSchools.startDate),
+      this.db
+        .select()
+        .from(summerSchools)
+        .where(isNull(summerSchools.archivedAt))
+        .orderBy(summerSchools.startDate),
       this.db.select().from(packages).where(isNull(packages.archivedAt)).orderBy(packages.sortOrder),
-      this.db.select().from(housingOptions).where(isNull(housingOptions.archivedAt)).orderBy(housingOptions.sortOrder),
-      this.db.select().from(addOnOptions).where(isNull(addOnOptions.archivedAt)).orderBy(addOnOptions.sortOrder),
+      this.db
+        .select()
+        .from(housingOptions)
+        .where(isNull(housingOptions.archivedAt))
+        .orderBy(housingOptions.sortOrder),
+      this.db
+        .select()
+        .from(addOnOptions)
+        .where(isNull(addOnOptions.archivedAt))
+        .orderBy(addOnOptions.sortOrder),
       this.db
         .select({ schoolId: applications.summerSchoolId, count: sql<number>`count(*)::int` })
         .from(applications)
@@ -117,7 +136,9 @@ export class CatalogueService {
   /** Summary for the public pages: schools, the lowest open price and the usual length. */
   async summary(language: Language): Promise<CatalogueSummaryDto> {
     const schools = await this.listSchools(language);
-    const openPrices = schools.filter((s) => canApply(s.status) && s.fromPrice !== null).map((s) => s.fromPrice!);
+    const openPrices = schools
+      .filter((s) => canApply(s.status) && s.fromPrice !== null)
+      .map((s) => s.fromPrice!);
     const lengths = new Map<number, number>();
     for (const s of schools) lengths.set(s.lengthDays, (lengths.get(s.lengthDays) ?? 0) + 1);
     const lengthDays = [...lengths.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -131,7 +152,9 @@ export class CatalogueService {
   /** Packages of a school, with the names of the add-ons they include. */
   async packagesOf(schoolId: string, language: Language): Promise<PackageDto[]> {
     const snap = await this.load();
-    return snap.packages.filter((p) => p.summerSchoolId === schoolId).map((p) => this.packageDto(p, snap, language));
+    return snap.packages
+      .filter((p) => p.summerSchoolId === schoolId)
+      .map((p) => this.packageDto(p, snap, language));
   }
 
   async package(id: string, language: Language): Promise<PackageDto | undefined> {
@@ -149,7 +172,9 @@ export class CatalogueService {
       price: p.priceCents,
       includes: p.includes.map((text) => localize(text, language)),
       includedAddOns: p.includedAddOnIds,
-      includedAddOnNames: p.includedAddOnIds.map((id) => localize(snap.addOns.find((a) => a.id === id)?.name, language)),
+      includedAddOnNames: p.includedAddOnIds.map((id) =>
+        localize(snap.addOns.find((a) => a.id === id)?.name, language),
+      ),
       urgencyText: p.urgencyText ? localize(p.urgencyText, language) : null,
       urgencyColor: p.urgencyColor ?? null,
     };
@@ -187,4 +212,3 @@ export class CatalogueService {
     };
   }
 }
-

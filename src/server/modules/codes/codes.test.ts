@@ -34,7 +34,10 @@ const nextAddress = () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(Date.now() + clockOffsetMs), offlineWebhookSecret: WEBHOOK_SECRET });
+  t = await createTestApp({
+    now: () => new Date(Date.now() + clockOffsetMs),
+    offlineWebhookSecret: WEBHOOK_SECRET,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -59,7 +62,10 @@ function validate(code: unknown, applied?: Applied, headers: Record<string, stri
     method: "POST",
     url: "/api/validate-code",
     headers: { ...headers, ...(applied ? { cookie: applied.cookie } : {}) },
-    payload: { code, ...(applied ? { applicationId: applied.applicationId } : {}) } as Record<string, unknown>,
+    payload: { code, ...(applied ? { applicationId: applied.applicationId } : {}) } as Record<
+      string,
+      unknown
+    >,
     remoteAddress: applied?.address ?? nextAddress(),
   });
 }
@@ -95,7 +101,8 @@ async function liveUses(codeId: string) {
     .from(codeRedemptions)
     .where(and(eq(codeRedemptions.codeId, codeId), ne(codeRedemptions.status, "released")));
   const now = Date.now() + clockOffsetMs;
-  return rows.filter((r) => r.status === "redeemed" || (r.holdExpiresAt && r.holdExpiresAt.getTime() > now)).length;
+  return rows.filter((r) => r.status === "redeemed" || (r.holdExpiresAt && r.holdExpiresAt.getTime() > now))
+    .length;
 }
 
 async function deliverWebhook(type: string, sessionId: string) {
@@ -104,7 +111,10 @@ async function deliverWebhook(type: string, sessionId: string) {
   return t.app.inject({
     method: "POST",
     url: "/api/payments/webhook",
-    headers: { "content-type": "application/json", "stripe-signature": signOfflineEvent(body, WEBHOOK_SECRET) },
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signOfflineEvent(body, WEBHOOK_SECRET),
+    },
     payload: body,
   });
 }
@@ -139,7 +149,12 @@ describe("POST /api/validate-code without an application (referral tracking)", (
   it("accepts a referral code with expiryDays 30 and its affiliate, without an applicationId", async () => {
     const res = await validate("LINDA2027");
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ isValid: true, message: MSG.referral, codeType: "referral", expiryDays: 30 });
+    expect(json(res)).toMatchObject({
+      isValid: true,
+      message: MSG.referral,
+      codeType: "referral",
+      expiryDays: 30,
+    });
     expect(json(res).affiliateId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -170,8 +185,12 @@ describe("POST /api/validate-code without an application (referral tracking)", (
   });
 
   it("answers in the visitor's language", async () => {
-    expect(json(await validate("NOSUCHCODE", undefined, { "accept-language": "fr" })).message).toBe(fr.errors.codeNotFound);
-    expect(json(await validate("SUMMER2024", undefined, { cookie: "language=fr" })).message).toBe(fr.errors.codeExpired);
+    expect(json(await validate("NOSUCHCODE", undefined, { "accept-language": "fr" })).message).toBe(
+      fr.errors.codeNotFound,
+    );
+    expect(json(await validate("SUMMER2024", undefined, { cookie: "language=fr" })).message).toBe(
+      fr.errors.codeExpired,
+    );
     expect(fr.errors.codeExpired).not.toBe(MSG.expired);
   });
 
@@ -181,7 +200,9 @@ describe("POST /api/validate-code without an application (referral tracking)", (
       expect(res.statusCode).toBe(400);
       expect(json(res).message).toBe("Please enter a code");
     }
-    expect(json(await validate("", undefined, { "accept-language": "fr" })).message).toBe(fr.validation.enterCode);
+    expect(json(await validate("", undefined, { "accept-language": "fr" })).message).toBe(
+      fr.validation.enterCode,
+    );
     expect((await validate(42)).statusCode).toBe(400);
     expect((await validate({ $gt: "" })).statusCode).toBe(400);
     const badId = await t.app.inject({
@@ -200,26 +221,51 @@ describe("POST /api/validate-code with an application", () => {
     const res = await validate("WELCOME10", a);
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body).toMatchObject({ isValid: true, message: MSG.valid, discountType: "percentage", discountAmount: 30450 });
-    expect(body.quote).toMatchObject({ originalAmount: 304500, discountAmount: 30450, totalAmount: 274050, depositAmount: 274050 });
+    expect(body).toMatchObject({
+      isValid: true,
+      message: MSG.valid,
+      discountType: "percentage",
+      discountAmount: 30450,
+    });
+    expect(body.quote).toMatchObject({
+      originalAmount: 304500,
+      discountAmount: 30450,
+      totalAmount: 274050,
+      depositAmount: 274050,
+    });
     expect(body.quote.appliedCode).toMatchObject({ code: "WELCOME10", codeId: body.codeId });
 
     const [row] = await t.database.db.select().from(applications).where(eq(applications.id, a.applicationId));
     expect(row!.appliedCodeId).toBe(body.codeId);
-    const dto = await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } });
-    expect(dto.json().quote).toMatchObject({ discountAmount: 30450, totalAmount: 274050, appliedCode: { code: "WELCOME10" } });
+    const dto = await t.app.inject({
+      url: `/api/applications/${a.applicationId}`,
+      headers: { cookie: a.cookie },
+    });
+    expect(dto.json().quote).toMatchObject({
+      discountAmount: 30450,
+      totalAmount: 274050,
+      appliedCode: { code: "WELCOME10" },
+    });
 
     // An invalid code does not replace the applied one.
     expect(json(await validate("NOSUCHCODE", a)).isValid).toBe(false);
-    expect((await t.database.db.select().from(applications).where(eq(applications.id, a.applicationId)))[0]!.appliedCodeId).toBe(
-      body.codeId,
-    );
+    expect(
+      (await t.database.db.select().from(applications).where(eq(applications.id, a.applicationId)))[0]!
+        .appliedCodeId,
+    ).toBe(body.codeId);
   });
 
   it("prices fixed, 100% and referral codes on the server", async () => {
     const a = await newApplication();
-    expect(json(await validate("SAVE200", a)).quote).toMatchObject({ discountAmount: 20000, totalAmount: 284500 });
-    expect(json(await validate("FULLSCHOLAR", a)).quote).toMatchObject({ discountAmount: 304500, totalAmount: 0, depositAmount: 0 });
+    expect(json(await validate("SAVE200", a)).quote).toMatchObject({
+      discountAmount: 20000,
+      totalAmount: 284500,
+    });
+    expect(json(await validate("FULLSCHOLAR", a)).quote).toMatchObject({
+      discountAmount: 304500,
+      totalAmount: 0,
+      depositAmount: 0,
+    });
     const referral = json(await validate("LINDA2027", a));
     expect(referral).toMatchObject({ isValid: true, codeType: "referral", discountAmount: 0 });
     expect(referral.quote).toMatchObject({ discountAmount: 0, totalAmount: 304500 });
@@ -237,8 +283,16 @@ describe("POST /api/validate-code with an application", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(json(res).quote).toMatchObject({ originalAmount: 304500, discountAmount: 0, totalAmount: 304500, appliedCode: null });
-    const dto = await t.app.inject({ url: `/api/applications/${a.applicationId}`, headers: { cookie: a.cookie } });
+    expect(json(res).quote).toMatchObject({
+      originalAmount: 304500,
+      discountAmount: 0,
+      totalAmount: 304500,
+      appliedCode: null,
+    });
+    const dto = await t.app.inject({
+      url: `/api/applications/${a.applicationId}`,
+      headers: { cookie: a.cookie },
+    });
     expect(dto.json().quote).toMatchObject({ discountAmount: 0, totalAmount: 304500, appliedCode: null });
     const [row] = await t.database.db.select().from(applications).where(eq(applications.id, a.applicationId));
     expect(row!.appliedCodeId).toBeNull();

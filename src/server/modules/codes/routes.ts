@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { applications, codeClicks } from "../../db/schema";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { applicationForOwner, currentQuote } from "../applications/service";
 import { applicantToken, idParam } from "../applications/routes";
+import { applicationForOwner, currentQuote } from "../applications/service";
 import { assertCodeUsable, findCodeByText, releaseHolds } from "./service";
 
 /** Affiliate cookie lifetime the browser is told to use (spec §9: 30 days). */
@@ -27,20 +27,53 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
    * checked against that application's school and, when valid, attached to the application, and
    * the answer carries the new server quote (the discount shown is the server's).
    */
-  app.post("/api/validate-code", { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const { code: text, applicationId } = parseOrThrow(validateCodeSchema, request.body);
-    const language = request.language;
-    reply.header("cache-control", "no-store");
-    const result = await db.transaction(async (tx): Promise<CodeValidationDto> => {
-      const code = await findCodeByText(tx, text);
-      if (!code) return { isValid: false, message: t(language, "errors.codeNotFound") };
-      if (!applicationId) {
+  app.post(
+    "/api/validate-code",
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const { code: text, applicationId } = parseOrThrow(validateCodeSchema, request.body);
+      const language = request.language;
+      reply.header("cache-control", "no-store");
+      const result = await db.transaction(async (tx): Promise<CodeValidationDto> => {
+        const code = await findCodeByText(tx, text);
+        if (!code) return { isValid: false, message: t(language, "errors.codeNotFound") };
+        if (!applicationId) {
+          try {
+            await assertCodeUsable(tx, code, { now: opts.now() });
+          } catch (err) {
+            if (err instanceof HttpError) return { isValid: false, message: t(language, err.messageKey) };
+            throw err;
+          }
+          return {
+            isValid: true,
+            message: t(language, code.codeType === "referral" ? "errors.referralValid" : "errors.codeValid"),
+            codeId: code.id,
+            codeType: code.codeType,
+            affiliateId: code.affiliateId,
+            discountType: code.discountType ?? null,
+            expiryDays: REFERRAL_EXPIRY_DAYS,
+          };
+        }
+        const { application } = await applicationForOwner(tx, applicationId, applicantToken(request), {
+          lock: true,
+        });
+        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
         try {
-          await assertCodeUsable(tx, code, { now: opts.now() });
+          await assertCodeUsable(tx, code, {
+            now: opts.now(),
+            summerSchoolId: application.summerSchoolId,
+            applicationId,
+          });
         } catch (err) {
           if (err instanceof HttpError) return { isValid: false, message: t(language, err.messageKey) };
           throw err;
         }
+        if (application.appliedCodeId !== code.id) await releaseHolds(tx, application.id, opts.now());
+        await tx
+          .update(applications)
+          .set({ appliedCodeId: code.id, affiliateId: code.affiliateId, updatedAt: opts.now() })
+          .where(eq(applications.id, application.id));
+        const { quote } = await currentQuote(tx, { ...application, appliedCodeId: code.id }, language, code);
         return {
           isValid: true,
           message: t(language, code.codeType === "referral" ? "errors.referralValid" : "errors.codeValid"),
@@ -48,36 +81,13 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
           codeType: code.codeType,
           affiliateId: code.affiliateId,
           discountType: code.discountType ?? null,
-          expiryDays: REFERRAL_EXPIRY_DAYS,
+          discountAmount: quote.discountAmount,
+          quote,
         };
-      }
-      const { application } = await applicationForOwner(tx, applicationId, applicantToken(request), { lock: true });
-      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
-      try {
-        await assertCodeUsable(tx, code, { now: opts.now(), summerSchoolId: application.summerSchoolId, applicationId });
-      } catch (err) {
-        if (err instanceof HttpError) return { isValid: false, message: t(language, err.messageKey) };
-        throw err;
-      }
-      if (application.appliedCodeId !== code.id) await releaseHolds(tx, application.id, opts.now());
-      await tx
-        .update(applications)
-        .set({ appliedCodeId: code.id, affiliateId: code.affiliateId, updatedAt: opts.now() })
-        .where(eq(applications.id, application.id));
-      const { quote } = await currentQuote(tx, { ...application, appliedCodeId: code.id }, language, code);
-      return {
-        isValid: true,
-        message: t(language, code.codeType === "referral" ? "errors.referralValid" : "errors.codeValid"),
-        codeId: code.id,
-        codeType: code.codeType,
-        affiliateId: code.affiliateId,
-        discountType: code.discountType ?? null,
-        discountAmount: quote.discountAmount,
-        quote,
-      };
-    });
-    return result;
-  });
+      });
+      return result;
+    },
+  );
 
   /** DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold → { quote }. */
   app.delete("/api/applications/:id/code", async (request, reply) => {
@@ -86,7 +96,10 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
       const { application } = await applicationForOwner(tx, id, applicantToken(request), { lock: true });
       if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
       await releaseHolds(tx, application.id, opts.now());
-      await tx.update(applications).set({ appliedCodeId: null, affiliateId: null, updatedAt: opts.now() }).where(eq(applications.id, id));
+      await tx
+        .update(applications)
+        .set({ appliedCodeId: null, affiliateId: null, updatedAt: opts.now() })
+        .where(eq(applications.id, id));
       return (await currentQuote(tx, { ...application, appliedCodeId: null }, request.language, null)).quote;
     });
     return reply.header("cache-control", "no-store").send({ quote });
@@ -97,11 +110,15 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
    * hasCookieConsent }` → 201 `{ recorded: true }`; 404 for an unknown code (not tracked).
    * Rate-limited like validation.
    */
-  app.post("/api/record-code-click", { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const input = parseOrThrow(recordCodeClickSchema, request.body);
-    const code = await findCodeByText(db, input.code);
-    if (!code) throw new HttpError(404, "errors.codeNotFound");
-    await db.insert(codeClicks).values({ ...input, code: code.code, codeId: code.id });
-    return reply.status(201).send({ recorded: true });
-  });
+  app.post(
+    "/api/record-code-click",
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const input = parseOrThrow(recordCodeClickSchema, request.body);
+      const code = await findCodeByText(db, input.code);
+      if (!code) throw new HttpError(404, "errors.codeNotFound");
+      await db.insert(codeClicks).values({ ...input, code: code.code, codeId: code.id });
+      return reply.status(201).send({ recorded: true });
+    },
+  );
 }

@@ -15,12 +15,17 @@ export const normaliseCode = (code: string) => code.trim().toUpperCase();
 /** The pricing rule of a code (spec §5): percentage, fixed (cents) or referral (no discount). */
 export function discountRuleOf(code: CodeRow): DiscountRule {
   if (code.codeType === "referral") return { codeType: "referral" };
-  if (code.discountType === "fixed") return { codeType: "discount", discountType: "fixed", amountCents: code.discountValue };
+  if (code.discountType === "fixed")
+    return { codeType: "discount", discountType: "fixed", amountCents: code.discountValue };
   return { codeType: "discount", discountType: "percentage", percent: code.discountValue };
 }
 
 export async function findCodeByText(tx: Tx, text: string): Promise<CodeRow | undefined> {
-  const [row] = await tx.select().from(codes).where(eq(codes.code, normaliseCode(text))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(codes)
+    .where(eq(codes.code, normaliseCode(text)))
+    .limit(1);
   return row;
 }
 
@@ -33,7 +38,12 @@ export async function findCodeById(tx: Tx, id: string): Promise<CodeRow | undefi
  * Live uses of a code: redeemed ones and unexpired holds, not counting `exceptApplicationId`'s own
  * (an applicant re-opening their checkout does not compete with themselves).
  */
-export async function liveUses(tx: Tx, codeId: string, now: Date, exceptApplicationId?: string): Promise<number> {
+export async function liveUses(
+  tx: Tx,
+  codeId: string,
+  now: Date,
+  exceptApplicationId?: string,
+): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(codeRedemptions)
@@ -62,7 +72,11 @@ export async function assertCodeUsable(
   if (!code.active) throw new HttpError(422, "errors.codeInactive");
   if (code.validFrom && code.validFrom > context.now) throw new HttpError(422, "errors.codeNotYetValid");
   if (code.validTo && code.validTo < context.now) throw new HttpError(422, "errors.codeExpired");
-  if (context.summerSchoolId && code.summerSchoolIds.length > 0 && !code.summerSchoolIds.includes(context.summerSchoolId)) {
+  if (
+    context.summerSchoolId &&
+    code.summerSchoolIds.length > 0 &&
+    !code.summerSchoolIds.includes(context.summerSchoolId)
+  ) {
     throw new HttpError(422, "errors.codeNotForSchool");
   }
   if (code.maxRedemptions !== null) {
@@ -80,7 +94,13 @@ export async function assertCodeUsable(
 export async function claimCode(
   tx: Tx,
   codeId: string,
-  context: { now: Date; summerSchoolId: string; applicationId: string; status: "held" | "redeemed"; holdUntil?: Date },
+  context: {
+    now: Date;
+    summerSchoolId: string;
+    applicationId: string;
+    status: "held" | "redeemed";
+    holdUntil?: Date;
+  },
 ): Promise<CodeRow> {
   const [locked] = await tx.select().from(codes).where(eq(codes.id, codeId)).for("update");
   if (!locked) throw new HttpError(422, "errors.codeNotFound");
@@ -120,7 +140,12 @@ export async function redeemHeldCode(tx: Tx, applicationId: string, now: Date): 
 }
 
 /** Releases the application's holds (session expired, code removed or changed). Redeemed uses stay. */
-export async function releaseHolds(tx: Tx, applicationId: string, now: Date, exceptCodeId?: string): Promise<void> {
+export async function releaseHolds(
+  tx: Tx,
+  applicationId: string,
+  now: Date,
+  exceptCodeId?: string,
+): Promise<void> {
   await tx
     .update(codeRedemptions)
     .set({ status: "released", updatedAt: now })
@@ -132,4 +157,3 @@ export async function releaseHolds(tx: Tx, applicationId: string, now: Date, exc
       ),
     );
 }
-

@@ -21,11 +21,17 @@ const MAX_ATTEMPTS = 5;
  * The mail transport: SMTP through nodemailer when SMTP_URL is set, otherwise the local outbox,
  * which writes each message as an .eml file to `<dataDir>/outbox` for a developer to read.
  */
-export function createTransport(smtpUrl: string | undefined, dataDir: string): { transport: Transporter; outboxDir: string | null } {
+export function createTransport(
+  smtpUrl: string | undefined,
+  dataDir: string,
+): { transport: Transporter; outboxDir: string | null } {
   if (smtpUrl) return { transport: nodemailer.createTransport(smtpUrl), outboxDir: null };
   const outboxDir = path.join(dataDir, "outbox");
   mkdirSync(outboxDir, { recursive: true });
-  return { transport: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }), outboxDir };
+  return {
+    transport: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    outboxDir,
+  };
 }
 
 /**
@@ -47,7 +53,13 @@ export class MailService {
   async enqueue(tx: Tx, email: OutgoingEmail): Promise<void> {
     await tx
       .insert(emailOutbox)
-      .values({ dedupeKey: email.dedupeKey, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html })
+      .values({
+        dedupeKey: email.dedupeKey,
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+      })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey });
   }
 
@@ -82,13 +94,20 @@ export class MailService {
           const stamp = new Date().toISOString().replace(/[:.]/g, "-");
           await writeFile(path.join(this.outboxDir, `${stamp}-${email.id}.eml`), info.message);
         }
-        await this.db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1 }).where(eq(emailOutbox.id, email.id));
+        await this.db
+          .update(emailOutbox)
+          .set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1 })
+          .where(eq(emailOutbox.id, email.id));
         sent++;
       } catch (err) {
         const attempts = email.attempts + 1;
         await this.db
           .update(emailOutbox)
-          .set({ attempts, lastError: String((err as Error).message).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? "failed" : "queued" })
+          .set({
+            attempts,
+            lastError: String((err as Error).message).slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
+          })
           .where(eq(emailOutbox.id, email.id));
       }
     }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { CatalogueSummaryDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
@@ -32,7 +32,10 @@ export interface RenderedPage {
 
 /** Makes JSON safe inside a `<script type="application/json">` element. */
 export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /**
  * Renders public pages once per (path, language, content version) and keeps them in memory with
@@ -110,7 +113,9 @@ export class PageCache {
       site: { ...this.opts.site, today: this.opts.today() },
       catalogueSummary: route?.data === "catalogue" ? await this.opts.catalogueSummary(language) : undefined,
     });
-    const canonical = route ? `<link rel="canonical" href="${pathname}" />` : '<meta name="robots" content="noindex" />';
+    const canonical = route
+      ? `<link rel="canonical" href="${pathname}" />`
+      : '<meta name="robots" content="noindex" />';
     const html = this.template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(
@@ -118,7 +123,10 @@ export class PageCache {
         `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
       )
       .replace("<!--app-->", out.html)
-      .replace("<!--state-->", `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`);
+      .replace(
+        "<!--state-->",
+        `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
+      );
     const body = Buffer.from(html, "utf8");
     return {
       status: out.status,

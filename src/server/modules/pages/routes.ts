@@ -45,7 +45,10 @@ export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache 
     }
     const alias = pages.aliasOf(pathname);
     if (alias) return reply.redirect(query ? `${alias}?${query}` : alias, 301);
-    const page = await pages.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname, request.language);
+    const page = await pages.get(
+      pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname,
+      request.language,
+    );
     return sendPage(request, reply, page);
   });
 }

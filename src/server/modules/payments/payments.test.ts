@@ -109,7 +109,10 @@ function helpers(get: () => TestApp) {
     return app().inject({
       method: "POST",
       url: "/api/payments/webhook",
-      headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(signature ? { "stripe-signature": signature } : {}),
+      },
       payload: body,
     });
   }
@@ -155,7 +158,10 @@ describe("payments with the offline provider", () => {
   const h = helpers(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => new Date(Date.now() + clockOffsetMs), offlineWebhookSecret: WEBHOOK_SECRET });
+    t = await createTestApp({
+      now: () => new Date(Date.now() + clockOffsetMs),
+      offlineWebhookSecret: WEBHOOK_SECRET,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -163,11 +169,16 @@ describe("payments with the offline provider", () => {
 
   it("pays an application end to end: checkout, test page, pay, verify, one payment, one e-mail", async () => {
     const a = await h.newApplication();
-    const placesBefore = ((await t.app.inject({ url: "/api/summer-schools" })).json() as SummerSchoolDto[]).find(
-      (s) => s.id === a.schoolId,
-    )!.placesLeft;
+    const placesBefore = (
+      (await t.app.inject({ url: "/api/summer-schools" })).json() as SummerSchoolDto[]
+    ).find((s) => s.id === a.schoolId)!.placesLeft;
 
-    const res = await h.checkout(a, { totalAmount: TOTAL, discountAmount: 0, originalAmount: TOTAL, appliedCodeId: null });
+    const res = await h.checkout(a, {
+      totalAmount: TOTAL,
+      discountAmount: 0,
+      originalAmount: TOTAL,
+      appliedCodeId: null,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const { url, sessionId } = json(res);
@@ -199,7 +210,12 @@ describe("payments with the offline provider", () => {
     expect(v.application.payment.reference).toMatch(/^pi_offline_/);
 
     const state = await h.stateOf(a.applicationId);
-    expect(state.application).toMatchObject({ status: "submitted", paymentStatus: "paid", amountPaidCents: TOTAL, flag: null });
+    expect(state.application).toMatchObject({
+      status: "submitted",
+      paymentStatus: "paid",
+      amountPaidCents: TOTAL,
+      flag: null,
+    });
     expect(state.application.submittedAt).toBeInstanceOf(Date);
     expect(state.application.paidAt).toBeInstanceOf(Date);
     expect(state.payments).toHaveLength(1);
@@ -221,7 +237,10 @@ describe("payments with the offline provider", () => {
     expect(files).toHaveLength(1);
     const eml = readFileSync(path.join(outbox, files[0]!), "utf8");
     expect(eml).toMatch(/^To: amara\.okafor@example\.com/m);
-    const [sent] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, state.emails[0]!.id));
+    const [sent] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, state.emails[0]!.id));
     expect(sent!.status).toBe("sent");
 
     // Someone else's browser learns the state, not the applicant's details.
@@ -246,9 +265,9 @@ describe("payments with the offline provider", () => {
     expect(readdirSync(outbox).filter((f) => f.endsWith(`${state.emails[0]!.id}.eml`))).toHaveLength(1);
 
     // The paid place counts at once (catalogue invalidated).
-    const placesAfter = ((await t.app.inject({ url: "/api/summer-schools" })).json() as SummerSchoolDto[]).find(
-      (s) => s.id === a.schoolId,
-    )!.placesLeft;
+    const placesAfter = (
+      (await t.app.inject({ url: "/api/summer-schools" })).json() as SummerSchoolDto[]
+    ).find((s) => s.id === a.schoolId)!.placesLeft;
     expect(placesAfter).toBe(placesBefore - 1);
   });
 
@@ -288,23 +307,41 @@ describe("payments with the offline provider", () => {
       );
       expect(json(res).quote).toMatchObject({ originalAmount: TOTAL, discountAmount: 0, totalAmount: TOTAL });
     }
-    expect(await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.applicationId, a.applicationId))).toHaveLength(
-      0,
-    );
+    expect(
+      await t.database.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.applicationId, a.applicationId)),
+    ).toHaveLength(0);
     const offline = await t.database.db.select().from(offlineCheckoutSessions);
-    expect(offline.filter((r) => (r.payload as { applicationId: string }).applicationId === a.applicationId)).toHaveLength(0);
+    expect(
+      offline.filter((r) => (r.payload as { applicationId: string }).applicationId === a.applicationId),
+    ).toHaveLength(0);
     expect(await t.database.db.select().from(webhookEvents)).toBeDefined();
 
     // With a code: the server's discounted quote is what the provider is asked to charge.
     const code = json(await h.validate(a, "WELCOME10"));
-    const claimFull = await h.checkout(a, { totalAmount: 0, discountAmount: TOTAL, originalAmount: TOTAL, appliedCodeId: code.codeId });
+    const claimFull = await h.checkout(a, {
+      totalAmount: 0,
+      discountAmount: TOTAL,
+      originalAmount: TOTAL,
+      appliedCodeId: code.codeId,
+    });
     expect(claimFull.statusCode).toBe(409);
     expect(json(claimFull).quote).toMatchObject({ discountAmount: 30450, totalAmount: 274050 });
-    const ok = await h.checkout(a, { totalAmount: 274050, discountAmount: 30450, originalAmount: TOTAL, appliedCodeId: code.codeId });
+    const ok = await h.checkout(a, {
+      totalAmount: 274050,
+      discountAmount: 30450,
+      originalAmount: TOTAL,
+      appliedCodeId: code.codeId,
+    });
     expect(ok.statusCode).toBe(200);
     const row = await getOfflineSession(t.database.db, json(ok).sessionId);
     expect(row!.payload).toMatchObject({ amountCents: 274050, discountCents: 30450, currency: "EUR" });
-    const [stored] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.applicationId, a.applicationId));
+    const [stored] = await t.database.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.applicationId, a.applicationId));
     expect(stored).toMatchObject({ amountCents: 274050, currency: "EUR" });
   });
 
@@ -361,10 +398,16 @@ describe("payments with the offline provider", () => {
     }
 
     const state = await h.stateOf(a.applicationId);
-    expect(state.application).toMatchObject({ status: "pending_payment", paymentStatus: "unpaid", submittedAt: null });
+    expect(state.application).toMatchObject({
+      status: "pending_payment",
+      paymentStatus: "unpaid",
+      submittedAt: null,
+    });
     expect(state.payments).toHaveLength(0);
     expect(state.emails).toHaveLength(0);
-    expect(await t.database.db.select().from(codeRedemptions).where(eq(codeRedemptions.codeId, half.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(codeRedemptions).where(eq(codeRedemptions.codeId, half.id)),
+    ).toHaveLength(0);
   });
 
   it("P2: FULLSCHOLAR completes without payment: paymentIntentId, paid, one e-mail, one use", async () => {
@@ -381,9 +424,17 @@ describe("payments with the offline provider", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).paymentIntentId).toMatch(/^zero_/);
     const state = await h.stateOf(a.applicationId);
-    expect(state.application).toMatchObject({ status: "submitted", paymentStatus: "paid", amountPaidCents: 0 });
+    expect(state.application).toMatchObject({
+      status: "submitted",
+      paymentStatus: "paid",
+      amountPaidCents: 0,
+    });
     expect(state.payments).toHaveLength(1);
-    expect(state.payments[0]).toMatchObject({ amountCents: 0, provider: "none", providerReference: json(res).paymentIntentId });
+    expect(state.payments[0]).toMatchObject({
+      amountCents: 0,
+      provider: "none",
+      providerReference: json(res).paymentIntentId,
+    });
     expect(state.emails).toHaveLength(1);
     expect(state.redemptions).toEqual([expect.objectContaining({ codeId: code.codeId, status: "redeemed" })]);
 
@@ -422,7 +473,9 @@ describe("payments with the offline provider", () => {
     expect(state.application).toMatchObject({ status: "pending_payment", paymentStatus: "unpaid" });
     expect(state.payments).toHaveLength(0);
     expect(state.emails).toHaveLength(0);
-    expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id)),
+    ).toHaveLength(0);
 
     const good = await h.deliver(body, signature);
     expect(good.statusCode).toBe(200);
@@ -450,7 +503,11 @@ describe("payments with the offline provider", () => {
     const sessionId = await h.sessionOf(a);
     await completeOfflineSession(t.database.db, sessionId);
     const { body, signature } = await offlineEvent(t, "checkout.session.completed", sessionId);
-    const results = await Promise.all([h.deliver(body, signature), h.deliver(body, signature), h.deliver(body, signature)]);
+    const results = await Promise.all([
+      h.deliver(body, signature),
+      h.deliver(body, signature),
+      h.deliver(body, signature),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const state = await h.stateOf(a.applicationId);
     expect(state.application.paymentStatus).toBe("paid");
@@ -487,7 +544,9 @@ describe("payments with the offline provider", () => {
     expect((await h.deliver(paid.body, paid.signature)).statusCode).toBe(200);
 
     const expired = await offlineEvent(t, "checkout.session.expired", sessionId, { status: "expired" });
-    const failed = await offlineEvent(t, "checkout.session.async_payment_failed", sessionId, { payment_status: "unpaid" });
+    const failed = await offlineEvent(t, "checkout.session.async_payment_failed", sessionId, {
+      payment_status: "unpaid",
+    });
     expect((await h.deliver(expired.body, expired.signature)).statusCode).toBe(200);
     expect((await h.deliver(failed.body, failed.signature)).statusCode).toBe(200);
 
@@ -495,7 +554,10 @@ describe("payments with the offline provider", () => {
     expect(state.application).toMatchObject({ status: "submitted", paymentStatus: "paid" });
     expect(state.payments).toHaveLength(1);
     expect(state.emails).toHaveLength(1);
-    const [session] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [session] = await t.database.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
     expect(session).toMatchObject({ status: "complete", paymentStatus: "paid" });
     expect(json(await h.verify(sessionId, a)).state).toBe("confirmed");
   });
@@ -525,14 +587,22 @@ describe("payments with the offline provider", () => {
     expect((await h.deliver(succeeded.body, succeeded.signature)).statusCode).toBe(200);
     state = await h.stateOf(a.applicationId);
     expect(state.application.paymentStatus).toBe("paid");
-    expect(state.payments).toEqual([expect.objectContaining({ amountCents: TOTAL, providerReference: "pi_offline_delayed" })]);
+    expect(state.payments).toEqual([
+      expect.objectContaining({ amountCents: TOTAL, providerReference: "pi_offline_delayed" }),
+    ]);
     expect(state.emails).toHaveLength(1);
   });
 
   it("P9: async_payment_failed marks it failed and releases the code's hold", async () => {
     const [single] = await t.database.db
       .insert(codes)
-      .values({ code: "DELAYED1", codeType: "discount", discountType: "fixed", discountValue: 1000, maxRedemptions: 1 })
+      .values({
+        code: "DELAYED1",
+        codeType: "discount",
+        discountType: "fixed",
+        discountValue: 1000,
+        maxRedemptions: 1,
+      })
       .returning();
     const a = await h.newApplication();
     expect(json(await h.validate(a, single!.code)).isValid).toBe(true);
@@ -687,7 +757,10 @@ describe("payments with the offline provider", () => {
       const after = (await t.app.inject({ url: "/api/summer-schools" })).json() as SummerSchoolDto[];
       expect(after.find((s) => s.id === july.id)!.status).toBe("full");
     } finally {
-      await t.database.db.update(summerSchools).set({ capacity: row!.capacity }).where(eq(summerSchools.id, july.id));
+      await t.database.db
+        .update(summerSchools)
+        .set({ capacity: row!.capacity })
+        .where(eq(summerSchools.id, july.id));
       t.app.services.catalogue.invalidate();
     }
   });
@@ -739,7 +812,11 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
       data: { object: fake.sessions.get(sessionId) },
     };
     const body = JSON.stringify(event);
-    return { event, body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) };
+    return {
+      event,
+      body,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }),
+    };
   }
 
   it("charges the server's quote through Stripe Checkout; the test checkout routes do not exist", async () => {
@@ -751,7 +828,11 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
     expect(sessionId).toMatch(/^cs_test_/);
     expect(url).toBe(`${fake.url}/c/pay/${sessionId}`);
     const session = fake.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ amount_total: 274050, currency: "eur", metadata: { applicationId: a.applicationId } });
+    expect(session).toMatchObject({
+      amount_total: 274050,
+      currency: "eur",
+      metadata: { applicationId: a.applicationId },
+    });
     const pay = await t.app.inject({
       method: "POST",
       url: "/test-payment/pay",
@@ -768,7 +849,11 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
     const { event, body, signature } = stripeEvent("checkout.session.completed", sessionId);
     const attempts: Array<[string, string, string | undefined]> = [
       ["missing", body, undefined],
-      ["wrong secret", body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: "whsec_other" })],
+      [
+        "wrong secret",
+        body,
+        Stripe.webhooks.generateTestHeaderString({ payload: body, secret: "whsec_other" }),
+      ],
       ["re-serialised", JSON.stringify(JSON.parse(body), null, 1), signature],
       [
         "old timestamp",
@@ -786,7 +871,9 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
     const state = await h.stateOf(a.applicationId);
     expect(state.application.paymentStatus).toBe("unpaid");
     expect(state.payments).toHaveLength(0);
-    expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id)),
+    ).toHaveLength(0);
   });
 
   it("P6: the same Stripe event twice in a row and twice at once → 2xx, one payment, one e-mail", async () => {
@@ -814,14 +901,22 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
       const state = await h.stateOf(applied.applicationId);
       expect(state.application.paymentStatus).toBe("paid");
       expect(state.payments).toEqual([
-        expect.objectContaining({ provider: "stripe", providerSessionId: session, amountCents: TOTAL, currency: "EUR" }),
+        expect.objectContaining({
+          provider: "stripe",
+          providerSessionId: session,
+          amountCents: TOTAL,
+          currency: "EUR",
+        }),
       ]);
       expect(state.payments[0]!.providerReference).toMatch(/^pi_/);
       expect(state.emails).toHaveLength(1);
     }
     // The success page agrees.
     expect(json(await h.verify(sessionId, a)).state).toBe("confirmed");
-    const paidRows = await t.database.db.select().from(payments).where(like(payments.providerSessionId, "cs_test_%"));
+    const paidRows = await t.database.db
+      .select()
+      .from(payments)
+      .where(like(payments.providerSessionId, "cs_test_%"));
     expect(paidRows).toHaveLength(2);
   });
 });

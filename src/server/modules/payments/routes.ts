@@ -3,14 +3,17 @@ import { z } from "zod";
 import { createCheckoutSessionSchema, processZeroPaymentSchema } from "../../../shared/schemas/application";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { applicantToken } from "../applications/routes";
-import { type PaymentProvider, WebhookSignatureError } from "./providers/types";
+import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
 import type { PaymentsService } from "./service";
 
 /**
  * Payment calls: checkout creation and zero-payment completion (spec §7, rate-limited), the
  * success page's verification, and the provider webhook on the raw body.
  */
-export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentsService; provider: PaymentProvider }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { payments: PaymentsService; provider: PaymentProvider },
+) {
   const { payments, provider } = opts;
 
   /**
@@ -19,38 +22,57 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
    * `{ message, quote }` when the amounts differ from the server's quote (P1); 502 when the
    * provider cannot be reached (nothing charged).
    */
-  app.post("/api/create-checkout-session", { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const input = parseOrThrow(createCheckoutSessionSchema, request.body);
-    const result = await payments.createCheckout(input.applicationId, applicantToken(request), input, request.language);
-    return reply.header("cache-control", "no-store").send(result);
-  });
+  app.post(
+    "/api/create-checkout-session",
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const input = parseOrThrow(createCheckoutSessionSchema, request.body);
+      const result = await payments.createCheckout(
+        input.applicationId,
+        applicantToken(request),
+        input,
+        request.language,
+      );
+      return reply.header("cache-control", "no-store").send(result);
+    },
+  );
 
   /**
    * POST /api/process-zero-payment — { applicationId, codeId?, discountInfo?, termsAccepted: true }
    * → { paymentIntentId }; 422 unless the server's quote is 0 (P2).
    */
-  app.post("/api/process-zero-payment", { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const input = parseOrThrow(processZeroPaymentSchema, request.body);
-    const result = await payments.completeZeroPayment(
-      input.applicationId,
-      applicantToken(request),
-      {
-        appliedCodeId: input.discountInfo?.appliedCodeId ?? input.codeId ?? undefined,
-        discountAmount: input.discountInfo?.discountAmount,
-        originalAmount: input.discountInfo?.originalAmount,
-      },
-      request.language,
-    );
-    return reply.header("cache-control", "no-store").send(result);
-  });
+  app.post(
+    "/api/process-zero-payment",
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const input = parseOrThrow(processZeroPaymentSchema, request.body);
+      const result = await payments.completeZeroPayment(
+        input.applicationId,
+        applicantToken(request),
+        {
+          appliedCodeId: input.discountInfo?.appliedCodeId ?? input.codeId ?? undefined,
+          discountAmount: input.discountInfo?.discountAmount,
+          originalAmount: input.discountInfo?.originalAmount,
+        },
+        request.language,
+      );
+      return reply.header("cache-control", "no-store").send(result);
+    },
+  );
 
   /** GET /api/checkout-sessions/:sessionId/verify → CheckoutVerificationDto (payment-success page). */
-  app.get("/api/checkout-sessions/:sessionId/verify", { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (request, reply) => {
-    const parsed = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/) }).safeParse(request.params);
-    if (!parsed.success) throw new HttpError(404, "errors.notFound");
-    const result = await payments.verify(parsed.data.sessionId, applicantToken(request), request.language);
-    return reply.header("cache-control", "no-store").send(result);
-  });
+  app.get(
+    "/api/checkout-sessions/:sessionId/verify",
+    { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const parsed = z
+        .object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/) })
+        .safeParse(request.params);
+      if (!parsed.success) throw new HttpError(404, "errors.notFound");
+      const result = await payments.verify(parsed.data.sessionId, applicantToken(request), request.language);
+      return reply.header("cache-control", "no-store").send(result);
+    },
+  );
 
   /**
    * POST /api/payments/webhook — the provider's events, verified on the raw body (P5): 400 on a
@@ -58,12 +80,16 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
    * provider retries (P11).
    */
   await app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     scope.post("/api/payments/webhook", async (request, reply) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw new HttpError(400, "errors.badRequest");
       const signature = request.headers["stripe-signature"];
-      let event;
+      let event: ProviderEvent;
       try {
         event = provider.parseWebhook(raw, typeof signature === "string" ? signature : undefined);
       } catch (err) {

@@ -1,14 +1,21 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import type { Language } from "../../../shared/i18n/languages";
+import { isLanguage } from "../../../shared/i18n/languages";
 import type { Db, Tx } from "../../db/client";
-import { applicants, applications, checkoutSessions, payments, summerSchools, webhookEvents } from "../../db/schema";
+import {
+  applicants,
+  applications,
+  checkoutSessions,
+  payments,
+  summerSchools,
+  webhookEvents,
+} from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
-import { isLanguage } from "../../../shared/i18n/languages";
-import { localize } from "../catalogue/service";
-import type { CatalogueService } from "../catalogue/service";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
+import type { CatalogueService } from "../catalogue/service";
+import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import type { MailService } from "../mail/service";
 import { confirmationEmail } from "../mail/templates";
@@ -37,7 +44,11 @@ export interface PaymentsDeps {
   mail: MailService;
   catalogue: CatalogueService;
   now: () => Date;
-  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  log: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+    error: (obj: object, msg: string) => void;
+  };
 }
 
 export type FulfilmentResult = "paid" | "already_paid" | "pending" | "flagged" | "ignored";
@@ -55,7 +66,8 @@ export class PaymentsService {
       (client.totalAmount !== undefined && client.totalAmount !== quote.totalAmount) ||
       (client.discountAmount !== undefined && client.discountAmount !== quote.discountAmount) ||
       (client.originalAmount !== undefined && client.originalAmount !== quote.originalAmount) ||
-      (client.appliedCodeId !== undefined && (client.appliedCodeId ?? null) !== (quote.appliedCode?.codeId ?? null));
+      (client.appliedCodeId !== undefined &&
+        (client.appliedCodeId ?? null) !== (quote.appliedCode?.codeId ?? null));
     if (mismatch) throw new HttpError(409, "errors.quoteChanged", { quote });
   }
 
@@ -64,7 +76,12 @@ export class PaymentsService {
    * provider's hosted checkout. Holds the applied code for the session's life (P3, P4); reuses the
    * open session of the same quote (P13); refuses tampered amounts (P1). Returns `{ url, sessionId }`.
    */
-  async createCheckout(applicationId: string, token: string | undefined, client: ClientAmounts, language: Language) {
+  async createCheckout(
+    applicationId: string,
+    token: string | undefined,
+    client: ClientAmounts,
+    language: Language,
+  ) {
     const { db, provider, now } = this.deps;
     const started = now();
     const prepared = await db.transaction(async (tx) => {
@@ -75,7 +92,14 @@ export class PaymentsService {
       this.assertConsistent(quote, client);
       if (quote.depositAmount === 0) throw new HttpError(409, "errors.quoteChanged", { quote });
       const holdUntil = new Date(started.getTime() + HOLD_MINUTES * 60_000);
-      if (code) await claimCode(tx, code.id, { now: started, summerSchoolId: rows.school.id, applicationId, status: "held", holdUntil });
+      if (code)
+        await claimCode(tx, code.id, {
+          now: started,
+          summerSchoolId: rows.school.id,
+          applicationId,
+          status: "held",
+          holdUntil,
+        });
       const key = quoteKey(quote);
       // One row per attempt, reserved before the provider is called: a double click or a retry
       // finds it and reuses its idempotency key and expiry, so the provider returns the same
@@ -96,7 +120,13 @@ export class PaymentsService {
       const stale = await tx
         .select({ id: checkoutSessions.providerSessionId, url: checkoutSessions.url })
         .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.applicationId, applicationId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.quoteKey, key)));
+        .where(
+          and(
+            eq(checkoutSessions.applicationId, applicationId),
+            eq(checkoutSessions.status, "open"),
+            ne(checkoutSessions.quoteKey, key),
+          ),
+        );
       await tx
         .update(applications)
         .set({
@@ -137,7 +167,10 @@ export class PaymentsService {
 
     for (const old of prepared.stale) {
       if (old.url) await provider.expireCheckoutSession(old.id).catch(() => undefined);
-      await db.update(checkoutSessions).set({ status: "expired", updatedAt: now() }).where(eq(checkoutSessions.providerSessionId, old.id));
+      await db
+        .update(checkoutSessions)
+        .set({ status: "expired", updatedAt: now() })
+        .where(eq(checkoutSessions.providerSessionId, old.id));
     }
 
     const { quote, rows, applicant } = prepared;
@@ -150,7 +183,9 @@ export class PaymentsService {
       amountCents: packageLine.amount + Math.min(0, housingLine.amount),
     });
     if (housingLine.amount > 0) lineItems.push({ name: housingLine.name, amountCents: housingLine.amount });
-    for (const line of quote.lineItems) if (line.kind === "addOn" && line.amount > 0) lineItems.push({ name: line.name, amountCents: line.amount });
+    for (const line of quote.lineItems)
+      if (line.kind === "addOn" && line.amount > 0)
+        lineItems.push({ name: line.name, amountCents: line.amount });
     // A deposit below 100 % is charged as one line: the deposit of the total.
     const deposit = quote.depositAmount < quote.totalAmount;
     const expiresAt = reservation.expiresAt;
@@ -160,7 +195,9 @@ export class PaymentsService {
       created = await provider.createCheckoutSession({
         applicationId,
         idempotencyKey: reservation.idempotencyKey,
-        lineItems: deposit ? [{ name: `${schoolName} — deposit ${quote.depositPercent}%`, amountCents: quote.depositAmount }] : lineItems,
+        lineItems: deposit
+          ? [{ name: `${schoolName} — deposit ${quote.depositPercent}%`, amountCents: quote.depositAmount }]
+          : lineItems,
         discountCents: deposit ? 0 : quote.discountAmount,
         discountLabel: quote.appliedCode ? `Code ${quote.appliedCode.code}` : null,
         amountCents: quote.depositAmount,
@@ -175,7 +212,9 @@ export class PaymentsService {
     } catch (err) {
       this.deps.log.error({ err, applicationId }, "checkout session creation failed");
       await db.transaction(async (tx) => {
-        await tx.delete(checkoutSessions).where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
+        await tx
+          .delete(checkoutSessions)
+          .where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
         await releaseHolds(tx, applicationId, now());
       });
       if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
@@ -193,7 +232,12 @@ export class PaymentsService {
    * without payment only when the server's quote is 0, consuming the code's use atomically.
    * Returns `{ paymentIntentId }` (a `zero_…` reference).
    */
-  async completeZeroPayment(applicationId: string, token: string | undefined, client: ClientAmounts, language: Language) {
+  async completeZeroPayment(
+    applicationId: string,
+    token: string | undefined,
+    client: ClientAmounts,
+    language: Language,
+  ) {
     const { db, now } = this.deps;
     const at = now();
     const reference = `zero_${applicationId.replace(/-/g, "").slice(0, 16)}`;
@@ -203,8 +247,24 @@ export class PaymentsService {
       const { rows, code, quote } = await currentQuote(tx, application, language);
       this.assertConsistent(quote, client);
       if (quote.totalAmount !== 0 || !code) throw new HttpError(422, "errors.notZero", { quote });
-      await claimCode(tx, code.id, { now: at, summerSchoolId: rows.school.id, applicationId, status: "redeemed" });
-      await this.markPaid(tx, { application, applicant, language, quote, amount: 0, currency: "EUR", provider: "none", sessionId: `zero:${applicationId}`, reference, at });
+      await claimCode(tx, code.id, {
+        now: at,
+        summerSchoolId: rows.school.id,
+        applicationId,
+        status: "redeemed",
+      });
+      await this.markPaid(tx, {
+        application,
+        applicant,
+        language,
+        quote,
+        amount: 0,
+        currency: "EUR",
+        provider: "none",
+        sessionId: `zero:${applicationId}`,
+        reference,
+        at,
+      });
     });
     this.afterFulfilment();
     return { paymentIntentId: reference };
@@ -253,10 +313,23 @@ export class PaymentsService {
       })
       .where(eq(applications.id, p.application.id));
     await redeemHeldCode(tx, p.application.id, p.at);
-    const fresh = { ...p.application, status: "submitted" as const, paymentStatus: "paid" as const, totalAmountCents: p.quote.totalAmount, originalAmountCents: p.quote.originalAmount, discountAmountCents: p.quote.discountAmount, depositAmountCents: p.quote.depositAmount, submittedAt: p.application.submittedAt ?? p.at };
+    const fresh = {
+      ...p.application,
+      status: "submitted" as const,
+      paymentStatus: "paid" as const,
+      totalAmountCents: p.quote.totalAmount,
+      originalAmountCents: p.quote.originalAmount,
+      discountAmountCents: p.quote.discountAmount,
+      depositAmountCents: p.quote.depositAmount,
+      submittedAt: p.application.submittedAt ?? p.at,
+    };
     const dto = await applicationDto(tx, fresh, p.applicant, p.language);
     const email = confirmationEmail(dto, p.language, this.deps.env.SUPPORT_EMAIL, this.deps.env.APP_ORIGIN);
-    await this.deps.mail.enqueue(tx, { dedupeKey: `confirmation:${p.application.id}`, to: p.applicant.email, ...email });
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `confirmation:${p.application.id}`,
+      to: p.applicant.email,
+      ...email,
+    });
   }
 
   private afterFulfilment() {
@@ -276,20 +349,37 @@ export class PaymentsService {
   async fulfil(session: CheckoutSessionState): Promise<FulfilmentResult> {
     const { db, now, log } = this.deps;
     const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
-      const [stored] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, session.id));
+      const [stored] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, session.id));
       const applicationId = stored?.applicationId ?? session.applicationId;
-      if (!stored || !applicationId || (session.applicationId && session.applicationId !== stored.applicationId)) {
+      if (
+        !stored ||
+        !applicationId ||
+        (session.applicationId && session.applicationId !== stored.applicationId)
+      ) {
         log.warn({ sessionId: session.id }, "fulfilment: unknown checkout session");
         return "ignored";
       }
-      const [application] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update");
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, applicationId))
+        .for("update");
       if (!application) return "ignored";
       if (application.paymentStatus === "paid") {
         if (session.paymentStatus === "paid") {
-          const [existing] = await tx.select().from(payments).where(eq(payments.providerSessionId, session.id));
+          const [existing] = await tx
+            .select()
+            .from(payments)
+            .where(eq(payments.providerSessionId, session.id));
           if (!existing) {
             // A second, different session paid for an already-paid application: keep it visible.
-            await tx.update(applications).set({ flag: `second payment received in session ${session.id}` }).where(eq(applications.id, applicationId));
+            await tx
+              .update(applications)
+              .set({ flag: `second payment received in session ${session.id}` })
+              .where(eq(applications.id, applicationId));
             log.error({ applicationId, sessionId: session.id }, "application paid twice");
           }
         }
@@ -302,27 +392,54 @@ export class PaymentsService {
           return "ignored";
         }
         if (session.status === "complete") {
-          await tx.update(applications).set({ paymentStatus: "pending", updatedAt: now() }).where(eq(applications.id, applicationId));
-          await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now() }).where(eq(checkoutSessions.id, stored.id));
+          await tx
+            .update(applications)
+            .set({ paymentStatus: "pending", updatedAt: now() })
+            .where(eq(applications.id, applicationId));
+          await tx
+            .update(checkoutSessions)
+            .set({ status: "complete", updatedAt: now() })
+            .where(eq(checkoutSessions.id, stored.id));
           return "pending";
         }
         return "ignored";
       }
-      if (session.amountTotal !== stored.amountCents || (session.currency ?? "").toUpperCase() !== stored.currency) {
+      if (
+        session.amountTotal !== stored.amountCents ||
+        (session.currency ?? "").toUpperCase() !== stored.currency
+      ) {
         await tx
           .update(applications)
-          .set({ flag: `amount mismatch: paid ${session.amountTotal} ${session.currency}, expected ${stored.amountCents} ${stored.currency}`, updatedAt: now() })
+          .set({
+            flag: `amount mismatch: paid ${session.amountTotal} ${session.currency}, expected ${stored.amountCents} ${stored.currency}`,
+            updatedAt: now(),
+          })
           .where(eq(applications.id, applicationId));
         log.error({ applicationId, sessionId: session.id }, "paid amount differs from quote");
         return "flagged";
       }
-      const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, application.applicantId));
-      const [school] = await tx.select().from(summerSchools).where(eq(summerSchools.id, application.summerSchoolId)).for("update");
+      const [applicant] = await tx
+        .select()
+        .from(applicants)
+        .where(eq(applicants.id, application.applicantId));
+      const [school] = await tx
+        .select()
+        .from(summerSchools)
+        .where(eq(summerSchools.id, application.summerSchoolId))
+        .for("update");
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(applications)
-        .where(and(eq(applications.summerSchoolId, application.summerSchoolId), inArray(applications.paymentStatus, ["paid", "partially_refunded"])));
-      const overCapacity = school && Number(n) >= school.capacity ? "over capacity: paid after the cohort filled; refund or admit" : null;
+        .where(
+          and(
+            eq(applications.summerSchoolId, application.summerSchoolId),
+            inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+          ),
+        );
+      const overCapacity =
+        school && Number(n) >= school.capacity
+          ? "over capacity: paid after the cohort filled; refund or admit"
+          : null;
       const language = isLanguage(applicant!.language) ? applicant!.language : "en";
       const { quote } = await currentQuote(tx, application, language);
       const at = now();
@@ -339,7 +456,10 @@ export class PaymentsService {
         at,
         flag: overCapacity,
       });
-      await tx.update(checkoutSessions).set({ status: "complete", paymentStatus: "paid", updatedAt: at }).where(eq(checkoutSessions.id, stored.id));
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "complete", paymentStatus: "paid", updatedAt: at })
+        .where(eq(checkoutSessions.id, stored.id));
       if (overCapacity) log.warn({ applicationId }, overCapacity);
       return "paid";
     });
@@ -351,10 +471,20 @@ export class PaymentsService {
   private async expire(session: CheckoutSessionState) {
     const { db, now } = this.deps;
     await db.transaction(async (tx) => {
-      const [stored] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, session.id));
+      const [stored] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, session.id));
       if (!stored) return;
-      await tx.update(checkoutSessions).set({ status: "expired", updatedAt: now() }).where(and(eq(checkoutSessions.id, stored.id), eq(checkoutSessions.status, "open")));
-      const [application] = await tx.select().from(applications).where(eq(applications.id, stored.applicationId)).for("update");
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "expired", updatedAt: now() })
+        .where(and(eq(checkoutSessions.id, stored.id), eq(checkoutSessions.status, "open")));
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, stored.applicationId))
+        .for("update");
       if (application && application.paymentStatus !== "paid") await releaseHolds(tx, application.id, now());
     });
   }
@@ -363,14 +493,20 @@ export class PaymentsService {
   private async fail(session: CheckoutSessionState) {
     const { db, now } = this.deps;
     await db.transaction(async (tx) => {
-      const [stored] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, session.id));
+      const [stored] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, session.id));
       if (!stored) return;
       if (stored.paymentStatus === "paid") {
         // Out of order (P8): the paid state stands.
         this.deps.log.warn({ sessionId: session.id }, "payment failure reported for a paid session; ignored");
         return;
       }
-      await tx.update(checkoutSessions).set({ paymentStatus: "failed", updatedAt: now() }).where(eq(checkoutSessions.id, stored.id));
+      await tx
+        .update(checkoutSessions)
+        .set({ paymentStatus: "failed", updatedAt: now() })
+        .where(eq(checkoutSessions.id, stored.id));
       await tx
         .update(applications)
         .set({ paymentStatus: "failed", updatedAt: now() })
@@ -389,7 +525,12 @@ export class PaymentsService {
     const { db, now } = this.deps;
     const inserted = await db
       .insert(webhookEvents)
-      .values({ id: event.id, provider: this.deps.provider.name, type: event.type, payload: event.raw as object })
+      .values({
+        id: event.id,
+        provider: this.deps.provider.name,
+        type: event.type,
+        payload: event.raw as object,
+      })
       .onConflictDoNothing({ target: webhookEvents.id })
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) {
@@ -400,7 +541,13 @@ export class PaymentsService {
     const claimed = await db
       .update(webhookEvents)
       .set({ result: "processing" })
-      .where(and(eq(webhookEvents.id, event.id), sql`${webhookEvents.processedAt} is null`, sql`(${webhookEvents.result} is null or ${webhookEvents.result} <> 'processing' or ${webhookEvents.receivedAt} < now() - interval '2 minutes')`))
+      .where(
+        and(
+          eq(webhookEvents.id, event.id),
+          sql`${webhookEvents.processedAt} is null`,
+          sql`(${webhookEvents.result} is null or ${webhookEvents.result} <> 'processing' or ${webhookEvents.receivedAt} < now() - interval '2 minutes')`,
+        ),
+      )
       .returning({ id: webhookEvents.id });
     if (claimed.length === 0) return "duplicate";
     let result: string;
@@ -436,9 +583,16 @@ export class PaymentsService {
    * The success page's verification (P12): asks the provider for the session and fulfils through
    * the same function. Personal details are returned only to the application's owner.
    */
-  async verify(sessionId: string, token: string | undefined, language: Language): Promise<CheckoutVerificationDto> {
+  async verify(
+    sessionId: string,
+    token: string | undefined,
+    language: Language,
+  ): Promise<CheckoutVerificationDto> {
     const { db, provider } = this.deps;
-    const [stored] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [stored] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
     if (!stored) throw new HttpError(404, "errors.notFound");
     let remote: CheckoutSessionState | null;
     try {
@@ -451,7 +605,10 @@ export class PaymentsService {
     else if (remote?.status === "expired") await this.expire(remote);
     else if (remote?.status === "complete") await this.fulfil(remote);
     return db.transaction(async (tx) => {
-      const [application] = await tx.select().from(applications).where(eq(applications.id, stored.applicationId));
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, stored.applicationId));
       const state: CheckoutVerificationDto["state"] =
         application?.paymentStatus === "paid"
           ? "confirmed"
@@ -490,7 +647,8 @@ export class PaymentsService {
         const remote = await provider.retrieveCheckoutSession(s.providerSessionId);
         if (!remote) continue;
         if (remote.paymentStatus === "paid" || remote.status === "complete") await this.fulfil(remote);
-        else if (remote.status === "expired" || s.expiresAt < now()) await this.expire({ ...remote, status: "expired" });
+        else if (remote.status === "expired" || s.expiresAt < now())
+          await this.expire({ ...remote, status: "expired" });
       } catch (err) {
         log.warn({ err, sessionId: s.providerSessionId }, "reconciliation failed for a session");
       }

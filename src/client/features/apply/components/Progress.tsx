@@ -14,7 +14,11 @@ export function Progress({ step }: { step: 1 | 2 | 3 }) {
           const done = number < step;
           const current = number === step;
           return (
-            <li key={label} className="flex flex-1 items-center gap-2" aria-current={current ? "step" : undefined}>
+            <li
+              key={label}
+              className="flex flex-1 items-center gap-2"
+              aria-current={current ? "step" : undefined}
+            >
               <span
                 className={cn(
                   "flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold",
@@ -29,7 +33,9 @@ export function Progress({ step }: { step: 1 | 2 | 3 }) {
                 {label}
                 {done ? <span className="sr-only"> {t("progress.done")}</span> : null}
               </span>
-              {number < 3 ? <span aria-hidden="true" className="hidden h-px flex-1 bg-slate-300 sm:block" /> : null}
+              {number < 3 ? (
+                <span aria-hidden="true" className="hidden h-px flex-1 bg-slate-300 sm:block" />
+              ) : null}
             </li>
           );
         })}

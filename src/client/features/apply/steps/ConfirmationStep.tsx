@@ -30,7 +30,9 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
   const { supportEmail } = useSite();
   const countryName = (code: string) => {
     try {
-      return new Intl.DisplayNames([document.documentElement.lang || "en"], { type: "region" }).of(code) ?? code;
+      return (
+        new Intl.DisplayNames([document.documentElement.lang || "en"], { type: "region" }).of(code) ?? code
+      );
     } catch {
       return code;
     }
@@ -52,7 +54,10 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
           <section>
             <h3 className="font-semibold text-brand-900">{t("confirmation.applicant")}</h3>
             <dl className="mt-2 divide-y divide-slate-100">
-              <Row label={t("confirmation.name")} value={`${app.applicant.firstName} ${app.applicant.lastName}`} />
+              <Row
+                label={t("confirmation.name")}
+                value={`${app.applicant.firstName} ${app.applicant.lastName}`}
+              />
               <Row label={t("confirmation.email")} value={app.applicant.email} />
               <Row label={t("confirmation.phone")} value={app.applicant.phone} />
               <Row label={t("confirmation.nationality")} value={countryName(app.applicant.nationality)} />
@@ -62,7 +67,10 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
             <h3 className="font-semibold text-brand-900">{t("confirmation.academic")}</h3>
             <dl className="mt-2 divide-y divide-slate-100">
               <Row label={t("confirmation.university")} value={app.applicant.university} />
-              <Row label={t("confirmation.fieldOfStudy")} value={t(`common:options.fieldOfStudy.${app.applicant.fieldOfStudy}`)} />
+              <Row
+                label={t("confirmation.fieldOfStudy")}
+                value={t(`common:options.fieldOfStudy.${app.applicant.fieldOfStudy}`)}
+              />
             </dl>
           </section>
           <section>
@@ -71,7 +79,10 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
               <Row label={t("confirmation.programName")} value={app.summerSchool.name} />
               <Row
                 label={t("confirmation.dates")}
-                value={t("common:dates.range", { start: date(app.summerSchool.startDate), end: date(app.summerSchool.endDate) })}
+                value={t("common:dates.range", {
+                  start: date(app.summerSchool.startDate),
+                  end: date(app.summerSchool.endDate),
+                })}
               />
               <Row label={t("confirmation.package")} value={app.package.name} />
               <Row label={t("confirmation.housing")} value={app.housing.name} />
@@ -79,7 +90,9 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
                 label={t("confirmation.addOns")}
                 value={
                   app.addOns.length
-                    ? app.addOns.map((a) => (a.included ? `${a.name} (${t("program.included")})` : a.name)).join(", ")
+                    ? app.addOns
+                        .map((a) => (a.included ? `${a.name} (${t("program.included")})` : a.name))
+                        .join(", ")
                     : t("confirmation.noAddOns")
                 }
               />
@@ -95,9 +108,15 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
                 </>
               ) : null}
               <Row label={t("confirmation.totalAmount")} value={money(q.totalAmount)} />
-              <Row label={t("confirmation.depositPaid")} value={money(app.payment?.amount ?? q.depositAmount)} />
+              <Row
+                label={t("confirmation.depositPaid")}
+                value={money(app.payment?.amount ?? q.depositAmount)}
+              />
               <Row label={t("confirmation.remaining")} value={money(q.remainingAmount)} />
-              <Row label={t("confirmation.paymentDate")} value={app.payment ? date(app.payment.paidAt) : "—"} />
+              <Row
+                label={t("confirmation.paymentDate")}
+                value={app.payment ? date(app.payment.paidAt) : "—"}
+              />
               <Row label={t("confirmation.reference")} value={app.payment?.reference ?? "—"} />
               <Row label={t("confirmation.applicationId")} value={app.id} />
             </dl>

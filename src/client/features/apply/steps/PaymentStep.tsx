@@ -17,7 +17,8 @@ import { useSite } from "../../../lib/site";
 import { applicationKey, useApplication } from "../api";
 
 /** True when the fully discounted view applies (spec §4 "Payment view choice"). */
-export const isFullyDiscounted = (q: ApplicationQuoteDto) => q.totalAmount === 0 || q.discountAmount >= q.originalAmount;
+export const isFullyDiscounted = (q: ApplicationQuoteDto) =>
+  q.totalAmount === 0 || q.discountAmount >= q.originalAmount;
 
 /**
  * Step 3, payment (spec §2 "Payment step views", §4, §5, §8): the server's quote, the discount or
@@ -54,7 +55,9 @@ export function PaymentStep({
   const applied = quote?.appliedCode ?? null;
 
   const setQuote = (next: ApplicationQuoteDto) =>
-    queryClient.setQueryData<ApplicationDto>(applicationKey(applicationId, language), (old) => (old ? { ...old, quote: next } : old));
+    queryClient.setQueryData<ApplicationDto>(applicationKey(applicationId, language), (old) =>
+      old ? { ...old, quote: next } : old,
+    );
 
   /** Validates and attaches a code; `silent` for the referral auto-apply. */
   const applyCode = async (value: string, silent = false) => {
@@ -66,24 +69,30 @@ export function PaymentStep({
     setValidating(true);
     setCodeError(null);
     try {
-      const result = await api<CodeValidationDto>("/api/validate-code", { body: { code: trimmed, applicationId } });
+      const result = await api<CodeValidationDto>("/api/validate-code", {
+        body: { code: trimmed, applicationId },
+      });
       if (!result.isValid) {
         const text = result.message || t("payment.codeNotValid");
         setCodeError(text);
-        if (!silent) toast({ title: t("common:validation.errorTitle"), description: text, variant: "destructive" });
+        if (!silent)
+          toast({ title: t("common:validation.errorTitle"), description: text, variant: "destructive" });
         return;
       }
       if (result.quote) setQuote(result.quote);
       setCode("");
       toast({
         title: t("payment.codeAppliedTitle"),
-        description: result.discountAmount ? t("payment.codeAppliedDiscount", { amount: money(result.discountAmount) }) : result.message,
+        description: result.discountAmount
+          ? t("payment.codeAppliedDiscount", { amount: money(result.discountAmount) })
+          : result.message,
         variant: "success",
       });
     } catch (err) {
       const text = err instanceof Error && err.message ? err.message : t("payment.applyFailed");
       setCodeError(text);
-      if (!silent) toast({ title: t("common:validation.errorTitle"), description: text, variant: "destructive" });
+      if (!silent)
+        toast({ title: t("common:validation.errorTitle"), description: text, variant: "destructive" });
     } finally {
       setValidating(false);
     }
@@ -91,16 +100,24 @@ export function PaymentStep({
 
   const removeCode = async () => {
     try {
-      const { quote: next } = await api<{ quote: ApplicationQuoteDto }>(`/api/applications/${applicationId}/code`, { method: "DELETE" });
+      const { quote: next } = await api<{ quote: ApplicationQuoteDto }>(
+        `/api/applications/${applicationId}/code`,
+        { method: "DELETE" },
+      );
       setQuote(next);
       if (applied?.codeType === "referral") clearReferral();
       toast({ title: t("payment.codeRemovedTitle"), description: t("payment.codeRemoved") });
     } catch (err) {
-      toast({ title: t("common:validation.errorTitle"), description: err instanceof Error ? err.message : "", variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: err instanceof Error ? err.message : "",
+        variant: "destructive",
+      });
     }
   };
 
   // Auto-apply a referral code from ?ref= or the affiliate cookie, once (spec §4), unless a code is applied.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the quote first arrives
   useEffect(() => {
     if (!quote || autoApplied.current) return;
     autoApplied.current = true;
@@ -116,13 +133,16 @@ export function PaymentStep({
       window.clearTimeout(first);
       window.clearTimeout(second);
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the quote first arrives
   }, [quote]);
 
   const checkout = async () => {
     if (!quote) return;
     if (!terms) {
-      toast({ title: t("common:validation.errorTitle"), description: t("common:validation.acceptTerms"), variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: t("common:validation.acceptTerms"),
+        variant: "destructive",
+      });
       return;
     }
     setProcessing(true);
@@ -151,14 +171,22 @@ export function PaymentStep({
       }
       const text = err instanceof Error && err.message ? err.message : t("payment.setupError");
       setPaymentError(text);
-      toast({ title: t("payment.errorTitle"), description: text || t("payment.errorFallback"), variant: "destructive" });
+      toast({
+        title: t("payment.errorTitle"),
+        description: text || t("payment.errorFallback"),
+        variant: "destructive",
+      });
     }
   };
 
   const completeZero = async () => {
     if (!quote) return;
     if (!terms) {
-      toast({ title: t("common:validation.errorTitle"), description: t("common:validation.acceptTerms"), variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: t("common:validation.acceptTerms"),
+        variant: "destructive",
+      });
       return;
     }
     setProcessing(true);
@@ -168,7 +196,11 @@ export function PaymentStep({
           applicationId,
           codeId: applied?.codeId ?? null,
           affiliateId: applied?.affiliateId ?? null,
-          discountInfo: { appliedCodeId: applied?.codeId ?? null, discountAmount: quote.discountAmount, originalAmount: quote.originalAmount },
+          discountInfo: {
+            appliedCodeId: applied?.codeId ?? null,
+            discountAmount: quote.discountAmount,
+            originalAmount: quote.originalAmount,
+          },
           termsAccepted: true,
         },
       });
@@ -272,7 +304,9 @@ export function PaymentStep({
 
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-bold text-brand-900">{quote.depositAmount === 0 ? t("payment.completeTitle") : t("payment.title")}</h2>
+      <h2 className="text-2xl font-bold text-brand-900">
+        {quote.depositAmount === 0 ? t("payment.completeTitle") : t("payment.title")}
+      </h2>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card>
@@ -330,10 +364,15 @@ export function PaymentStep({
               {t("payment.secureTitle")}
             </h3>
             <p className="mt-2 text-sm text-slate-700">{t("payment.secureText")}</p>
-            {paymentProvider === "offline" ? <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">{t("payment.testMode")}</p> : null}
+            {paymentProvider === "offline" ? (
+              <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">{t("payment.testMode")}</p>
+            ) : null}
             <div className="mt-4">{termsBox}</div>
             {paymentError ? (
-              <div role="alert" className="mt-4 flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+              <div
+                role="alert"
+                className="mt-4 flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+              >
                 <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
                 <div>
                   <p className="font-semibold">{t("payment.errorTitle")}</p>
@@ -341,9 +380,16 @@ export function PaymentStep({
                 </div>
               </div>
             ) : null}
-            <Button size="lg" className="mt-5 w-full" onClick={() => void checkout()} disabled={!terms || processing}>
+            <Button
+              size="lg"
+              className="mt-5 w-full"
+              onClick={() => void checkout()}
+              disabled={!terms || processing}
+            >
               <CreditCard aria-hidden="true" className="h-5 w-5" />
-              {processing ? t("payment.processing") : t("payment.proceed", { amount: money(quote.depositAmount) })}
+              {processing
+                ? t("payment.processing")
+                : t("payment.proceed", { amount: money(quote.depositAmount) })}
             </Button>
           </Card>
         </div>
@@ -351,7 +397,11 @@ export function PaymentStep({
         <Card className="h-fit lg:col-span-2">
           <h3 className="text-lg font-semibold text-brand-900">{t("payment.summaryTitle")}</h3>
           <p className="mt-1 text-sm text-slate-700">
-            {app.summerSchool.name} · {t("common:dates.range", { start: date(app.summerSchool.startDate), end: date(app.summerSchool.endDate) })}
+            {app.summerSchool.name} ·{" "}
+            {t("common:dates.range", {
+              start: date(app.summerSchool.startDate),
+              end: date(app.summerSchool.endDate),
+            })}
           </p>
           <dl className="mt-4 space-y-2 text-sm">
             {quote.lineItems.map((line) => (
@@ -361,7 +411,9 @@ export function PaymentStep({
                   {line.included ? ` (${t("program.included")})` : ""}
                 </dt>
                 <dd className="font-medium text-slate-900">
-                  {line.kind === "housing" && line.amount === 0 ? t("program.housingIncluded") : money(line.amount)}
+                  {line.kind === "housing" && line.amount === 0
+                    ? t("program.housingIncluded")
+                    : money(line.amount)}
                 </dd>
               </div>
             ))}

@@ -5,8 +5,17 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { checkAge, dateOfBirthBounds } from "../../../../shared/age";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
-import { countryOptions, FIELDS_OF_STUDY, REFERRAL_SOURCES, STUDENT_STATUSES } from "../../../../shared/options";
-import { type ApplicantFormValues, applicantInputSchema, PASSPORT_MAX_BYTES } from "../../../../shared/schemas/applicant";
+import {
+  countryOptions,
+  FIELDS_OF_STUDY,
+  REFERRAL_SOURCES,
+  STUDENT_STATUSES,
+} from "../../../../shared/options";
+import {
+  type ApplicantFormValues,
+  applicantInputSchema,
+  PASSPORT_MAX_BYTES,
+} from "../../../../shared/schemas/applicant";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
@@ -16,7 +25,16 @@ import { useLanguage } from "../../../lib/catalogue";
 import { useSite } from "../../../lib/site";
 import type { WizardState } from "../wizard-state";
 
-type TextField = "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "postalCode" | "passportNumber" | "university";
+type TextField =
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "address"
+  | "city"
+  | "postalCode"
+  | "passportNumber"
+  | "university";
 
 const EMPTY_VALUES: ApplicantFormValues = {
   firstName: "",
@@ -88,13 +106,21 @@ export function PersonalStep({
     if (chosen.type !== "application/pdf" && !chosen.name.toLowerCase().endsWith(".pdf")) {
       setFile(null);
       setFileError(t("common:validation.passportPdfOnly"));
-      toast({ title: t("common:validation.invalidFileTypeTitle"), description: t("common:validation.passportPdfOnly"), variant: "destructive" });
+      toast({
+        title: t("common:validation.invalidFileTypeTitle"),
+        description: t("common:validation.passportPdfOnly"),
+        variant: "destructive",
+      });
       return;
     }
     if (chosen.size > PASSPORT_MAX_BYTES) {
       setFile(null);
       setFileError(t("common:validation.fileTooLarge"));
-      toast({ title: t("common:validation.fileTooLargeTitle"), description: t("common:validation.fileTooLarge"), variant: "destructive" });
+      toast({
+        title: t("common:validation.fileTooLargeTitle"),
+        description: t("common:validation.fileTooLarge"),
+        variant: "destructive",
+      });
       return;
     }
     setFile(chosen);
@@ -103,12 +129,24 @@ export function PersonalStep({
   const onInvalid = (invalid: FieldErrors<ApplicantFormValues>) => {
     const keys = Object.values(invalid).map((e) => e?.message);
     if (keys.includes("validation.invalidEmail") && keys.every((k) => k === "validation.invalidEmail")) {
-      toast({ title: t("common:validation.invalidEmailTitle"), description: t("common:validation.invalidEmail"), variant: "destructive" });
+      toast({
+        title: t("common:validation.invalidEmailTitle"),
+        description: t("common:validation.invalidEmail"),
+        variant: "destructive",
+      });
     } else if (keys.includes("validation.tooYoung") || keys.includes("validation.tooOld")) {
       const key = keys.includes("validation.tooYoung") ? "tooYoung" : "tooOld";
-      toast({ title: t("common:validation.ageTitle"), description: t(`common:validation.${key}`), variant: "destructive" });
+      toast({
+        title: t("common:validation.ageTitle"),
+        description: t(`common:validation.${key}`),
+        variant: "destructive",
+      });
     } else {
-      toast({ title: t("common:validation.missingTitle"), description: t("common:validation.fillRequired"), variant: "destructive" });
+      toast({
+        title: t("common:validation.missingTitle"),
+        description: t("common:validation.fillRequired"),
+        variant: "destructive",
+      });
     }
     const first = Object.keys(invalid)[0];
     if (first) document.getElementById(`f-${first}`)?.focus();
@@ -117,7 +155,11 @@ export function PersonalStep({
   const onValid = async (values: ApplicantFormValues) => {
     if (!file && !state.passportUrl) {
       setFileError(t("common:validation.passportRequired"));
-      toast({ title: t("common:validation.passportRequiredTitle"), description: t("common:validation.passportRequired"), variant: "destructive" });
+      toast({
+        title: t("common:validation.passportRequiredTitle"),
+        description: t("common:validation.passportRequired"),
+        variant: "destructive",
+      });
       fileInput.current?.focus();
       return;
     }
@@ -142,9 +184,14 @@ export function PersonalStep({
     } catch (err) {
       setSubmitting(false);
       if (err instanceof ApiError) {
-        for (const [field, text] of Object.entries(err.fieldErrors)) setError(field as keyof ApplicantFormValues, { message: text });
+        for (const [field, text] of Object.entries(err.fieldErrors))
+          setError(field as keyof ApplicantFormValues, { message: text });
       }
-      toast({ title: t("common:validation.errorTitle"), description: err instanceof Error ? err.message : t("errors.createApplicant"), variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: err instanceof Error ? err.message : t("errors.createApplicant"),
+        variant: "destructive",
+      });
       return;
     }
     if (file) {
@@ -157,11 +204,17 @@ export function PersonalStep({
         update({ passportUrl, passportFileName: file.name });
       } catch (err) {
         setSubmitting(false);
-        toast({ title: t("errors.uploadFailedTitle"), description: err instanceof Error ? err.message : t("errors.uploadPassport"), variant: "destructive" });
+        toast({
+          title: t("errors.uploadFailedTitle"),
+          description: err instanceof Error ? err.message : t("errors.uploadPassport"),
+          variant: "destructive",
+        });
         return;
       }
       // Confirming the address on the applicant is a warning only (spec §4).
-      await api(`/api/applicants/${applicantId}`, { method: "PATCH", body: { passportUrl } }).catch(() => undefined);
+      await api(`/api/applicants/${applicantId}`, { method: "PATCH", body: { passportUrl } }).catch(
+        () => undefined,
+      );
     } else if (!passportUrl) {
       setSubmitting(false);
       return;
@@ -180,18 +233,31 @@ export function PersonalStep({
       onNext({ applicantId, applicationId: id, passportUrl });
     } catch (err) {
       setSubmitting(false);
-      toast({ title: t("common:validation.errorTitle"), description: err instanceof Error ? err.message : t("errors.createApplication"), variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: err instanceof Error ? err.message : t("errors.createApplication"),
+        variant: "destructive",
+      });
     }
   };
 
-  const text = (name: TextField, options: { type?: string; autoComplete?: string; className?: string } = {}) => (
-    <Field id={`f-${name}`} label={t(`personal.${name}`)} required error={message(name)} className={options.className}>
+  const text = (
+    name: TextField,
+    options: { type?: string; autoComplete?: string; className?: string } = {},
+  ) => (
+    <Field
+      id={`f-${name}`}
+      label={t(`personal.${name}`)}
+      required
+      error={message(name)}
+      className={options.className}
+    >
       <input
         id={`f-${name}`}
         type={options.type ?? "text"}
         autoComplete={options.autoComplete}
         aria-invalid={errors[name] ? true : undefined}
-        aria-required="true"
+        required
         aria-describedby={describedBy(`f-${name}`, false, errors[name])}
         className={inputClass}
         {...register(name, { onBlur: persist })}
@@ -199,12 +265,15 @@ export function PersonalStep({
     </Field>
   );
 
-  const select = (name: "countryOfResidence" | "nationality" | "fieldOfStudy" | "studentStatus", options: Array<{ value: string; label: string }>) => (
+  const select = (
+    name: "countryOfResidence" | "nationality" | "fieldOfStudy" | "studentStatus",
+    options: Array<{ value: string; label: string }>,
+  ) => (
     <Field id={`f-${name}`} label={t(`personal.${name}`)} required error={message(name)}>
       <select
         id={`f-${name}`}
         aria-invalid={errors[name] ? true : undefined}
-        aria-required="true"
+        required
         aria-describedby={describedBy(`f-${name}`, false, errors[name])}
         className={inputClass}
         {...register(name, { onChange: persist })}
@@ -232,14 +301,20 @@ export function PersonalStep({
           {text("lastName", { autoComplete: "family-name" })}
           {text("email", { type: "email", autoComplete: "email" })}
           {text("phone", { type: "tel", autoComplete: "tel" })}
-          <Field id="f-dateOfBirth" label={t("personal.dateOfBirth")} required hint={t("common:validation.ageHelp")} error={dobError}>
+          <Field
+            id="f-dateOfBirth"
+            label={t("personal.dateOfBirth")}
+            required
+            hint={t("common:validation.ageHelp")}
+            error={dobError}
+          >
             <input
               id="f-dateOfBirth"
               type="date"
               min={bounds.min}
               max={bounds.max}
               aria-invalid={errors.dateOfBirth ? true : undefined}
-              aria-required="true"
+              required
               aria-describedby={describedBy("f-dateOfBirth", true, errors.dateOfBirth)}
               className={inputClass}
               {...register("dateOfBirth", {
@@ -249,7 +324,11 @@ export function PersonalStep({
                   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
                   const verdict = checkAge(value, today);
                   if (verdict) {
-                    toast({ title: t("common:validation.ageTitle"), description: t(`common:validation.${verdict}`), variant: "destructive" });
+                    toast({
+                      title: t("common:validation.ageTitle"),
+                      description: t(`common:validation.${verdict}`),
+                      variant: "destructive",
+                    });
                   }
                 },
               })}
@@ -330,10 +409,19 @@ export function PersonalStep({
         <h2 className="text-xl font-bold text-brand-900">{t("personal.moreTitle")}</h2>
         <div className="mt-5 grid gap-5">
           <Field id="f-expectations" label={t("personal.expectations")} error={message("expectations")}>
-            <textarea id="f-expectations" rows={4} className={inputClass} {...register("expectations", { onBlur: persist })} />
+            <textarea
+              id="f-expectations"
+              rows={4}
+              className={inputClass}
+              {...register("expectations", { onBlur: persist })}
+            />
           </Field>
           <Field id="f-referralSource" label={t("personal.referralSource")} error={message("referralSource")}>
-            <select id="f-referralSource" className={inputClass} {...register("referralSource", { onChange: persist })}>
+            <select
+              id="f-referralSource"
+              className={inputClass}
+              {...register("referralSource", { onChange: persist })}
+            >
               <option value="">{t("personal.choose")}</option>
               {REFERRAL_SOURCES.map((v) => (
                 <option key={v} value={v}>
@@ -343,11 +431,16 @@ export function PersonalStep({
             </select>
           </Field>
           {referralSource === "other" ? (
-            <Field id="f-otherReferralDetail" label={t("personal.otherReferralDetail")} required error={message("otherReferralDetail")}>
+            <Field
+              id="f-otherReferralDetail"
+              label={t("personal.otherReferralDetail")}
+              required
+              error={message("otherReferralDetail")}
+            >
               <input
                 id="f-otherReferralDetail"
                 type="text"
-                aria-required="true"
+                required
                 aria-invalid={errors.otherReferralDetail ? true : undefined}
                 aria-describedby={describedBy("f-otherReferralDetail", false, errors.otherReferralDetail)}
                 className={inputClass}
@@ -359,7 +452,14 @@ export function PersonalStep({
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={() => { persist(); onBack(); }} disabled={submitting}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            persist();
+            onBack();
+          }}
+          disabled={submitting}
+        >
           {t("back")}
         </Button>
         <Button type="submit" size="lg" disabled={submitting}>

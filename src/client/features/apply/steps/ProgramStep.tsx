@@ -2,13 +2,18 @@ import { AlertCircle, CalendarDays, Check, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { type AddOnOptionDto, canApply, type PackageDto, type SummerSchoolDto } from "../../../../shared/catalogue";
+import {
+  type AddOnOptionDto,
+  canApply,
+  type PackageDto,
+  type SummerSchoolDto,
+} from "../../../../shared/catalogue";
 import { computeQuote } from "../../../../shared/pricing";
 import { programSelectionSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
+import { cn } from "../../../components/ui/cn";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { cn } from "../../../components/ui/cn";
 import { toast } from "../../../components/ui/toast";
 import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
@@ -23,7 +28,10 @@ const urgencyClass = {
 } as const;
 
 /** Earliest-starting school that takes applications (spec §4 "Program selection defaults"). */
-export function defaultSchool(schools: SummerSchoolDto[], wanted?: string | null): SummerSchoolDto | undefined {
+export function defaultSchool(
+  schools: SummerSchoolDto[],
+  wanted?: string | null,
+): SummerSchoolDto | undefined {
   const open = schools.filter((s) => canApply(s.status));
   return open.find((s) => s.id === wanted) ?? open[0];
 }
@@ -38,7 +46,13 @@ function lockedAddOns(addOns: AddOnOptionDto[], pkg: PackageDto | undefined) {
  * defaults of spec §4; choosing another school resets the rest. Shows a price preview computed
  * by the shared pricing rule; the amount charged is the server's quote on step 3.
  */
-export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (patch: Partial<WizardState>) => void }) {
+export function ProgramStep({
+  state,
+  onNext,
+}: {
+  state: WizardState;
+  onNext: (patch: Partial<WizardState>) => void;
+}) {
   const { t } = useTranslation("apply");
   const { money, date } = useFormat();
   const [params] = useSearchParams();
@@ -63,7 +77,8 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
   }, [state.summerSchoolId, state.packageId, state.housingOptionId, state.selectedAddOns]);
 
   const school =
-    schools.find((s) => s.id === choice.summerSchoolId && canApply(s.status)) ?? defaultSchool(schools, params.get("school"));
+    schools.find((s) => s.id === choice.summerSchoolId && canApply(s.status)) ??
+    defaultSchool(schools, params.get("school"));
   const { packages, housing, addOns } = useSchoolOptions(school?.id);
   const pkg = packages.data?.find((p) => p.id === choice.packageId) ?? packages.data?.[0];
   const housingOption =
@@ -71,7 +86,10 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
     housing.data?.find((h) => h.priceAdjustment === 0) ??
     housing.data?.[0];
   const locked = useMemo(() => lockedAddOns(addOns.data ?? [], pkg), [addOns.data, pkg]);
-  const selected = new Set([...choice.selectedAddOns.filter((id) => addOns.data?.some((a) => a.id === id)), ...locked]);
+  const selected = new Set([
+    ...choice.selectedAddOns.filter((id) => addOns.data?.some((a) => a.id === id)),
+    ...locked,
+  ]);
 
   const preview =
     pkg && housingOption && addOns.data
@@ -80,16 +98,23 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
           housingAdjustmentCents: housingOption.priceAdjustment,
           addOns: addOns.data
             .filter((a) => selected.has(a.id))
-            .map((a) => ({ id: a.id, priceCents: a.price, includedInPackage: pkg.includedAddOns.includes(a.id) })),
+            .map((a) => ({
+              id: a.id,
+              priceCents: a.price,
+              includedInPackage: pkg.includedAddOns.includes(a.id),
+            })),
           depositPercent: school?.depositPercent ?? 100,
         })
       : null;
 
-  const chooseSchool = (id: string) => setChoice({ summerSchoolId: id, packageId: undefined, housingOptionId: undefined, selectedAddOns: [] });
+  const chooseSchool = (id: string) =>
+    setChoice({ summerSchoolId: id, packageId: undefined, housingOptionId: undefined, selectedAddOns: [] });
   const toggleAddOn = (id: string) =>
     setChoice((c) => ({
       ...c,
-      selectedAddOns: c.selectedAddOns.includes(id) ? c.selectedAddOns.filter((x) => x !== id) : [...c.selectedAddOns, id],
+      selectedAddOns: c.selectedAddOns.includes(id)
+        ? c.selectedAddOns.filter((x) => x !== id)
+        : [...c.selectedAddOns, id],
     }));
 
   const submit = () => {
@@ -102,9 +127,14 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
     const result = programSelectionSchema.safeParse(candidate);
     if (!result.success) {
       const fieldErrors: Record<string, string> = {};
-      for (const issue of result.error.issues) fieldErrors[String(issue.path[0])] ??= t(`common:${issue.message}`);
+      for (const issue of result.error.issues)
+        fieldErrors[String(issue.path[0])] ??= t(`common:${issue.message}`);
       setErrors(fieldErrors);
-      toast({ title: t("common:validation.errorTitle"), description: Object.values(fieldErrors)[0], variant: "destructive" });
+      toast({
+        title: t("common:validation.errorTitle"),
+        description: Object.values(fieldErrors)[0],
+        variant: "destructive",
+      });
       return;
     }
     setErrors({});
@@ -139,7 +169,9 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                 key={s.id}
                 className={cn(
                   "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-                  checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                  checked
+                    ? "border-brand-600 ring-2 ring-brand-100"
+                    : "border-slate-200 hover:border-brand-200",
                   disabled && "cursor-not-allowed bg-slate-50 opacity-80",
                 )}
               >
@@ -162,7 +194,9 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                   {t(`status.${s.status}`)}
                   {canApply(s.status) ? ` · ${t("program.placesLeft", { count: s.placesLeft })}` : ""}
                 </span>
-                {checked ? <Check aria-hidden="true" className="absolute top-3 right-3 h-5 w-5 text-brand-600" /> : null}
+                {checked ? (
+                  <Check aria-hidden="true" className="absolute top-3 right-3 h-5 w-5 text-brand-600" />
+                ) : null}
               </label>
             );
           })}
@@ -192,7 +226,9 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                   key={p.id}
                   className={cn(
                     "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-                    checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                    checked
+                      ? "border-brand-600 ring-2 ring-brand-100"
+                      : "border-slate-200 hover:border-brand-200",
                   )}
                 >
                   <input
@@ -208,7 +244,12 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                     <span className="text-lg font-bold text-brand-900">{money(p.price)}</span>
                   </span>
                   {p.urgencyText && p.urgencyColor ? (
-                    <span className={cn("mt-2 w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold", urgencyClass[p.urgencyColor])}>
+                    <span
+                      className={cn(
+                        "mt-2 w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                        urgencyClass[p.urgencyColor],
+                      )}
+                    >
                       {p.urgencyText}
                     </span>
                   ) : null}
@@ -239,7 +280,9 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                   key={h.id}
                   className={cn(
                     "flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-                    checked ? "border-brand-600 ring-2 ring-brand-100" : "border-slate-200 hover:border-brand-200",
+                    checked
+                      ? "border-brand-600 ring-2 ring-brand-100"
+                      : "border-slate-200 hover:border-brand-200",
                   )}
                 >
                   <input
@@ -292,9 +335,15 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
                       <span className="flex flex-wrap items-baseline justify-between gap-2">
                         <span className="font-semibold text-brand-900">
                           {a.name}
-                          {included ? ` (${t("program.included")})` : a.isRequired ? ` (${t("program.required")})` : ""}
+                          {included
+                            ? ` (${t("program.included")})`
+                            : a.isRequired
+                              ? ` (${t("program.required")})`
+                              : ""}
                         </span>
-                        <span className="font-semibold text-slate-800">{included ? money(0) : money(a.price)}</span>
+                        <span className="font-semibold text-slate-800">
+                          {included ? money(0) : money(a.price)}
+                        </span>
                       </span>
                       <span className="mt-1 block text-sm text-slate-700">{a.description}</span>
                     </span>
@@ -311,7 +360,9 @@ export function ProgramStep({ state, onNext }: { state: WizardState; onNext: (pa
           <div>
             <p className="text-sm text-slate-700">{t("program.estimatedTotal")}</p>
             <p className="text-2xl font-bold text-brand-900">{money(preview.totalAmount)}</p>
-            <p className="text-xs text-slate-600">{t("program.vatIncluded", { vat: money(preview.vatAmount) })}</p>
+            <p className="text-xs text-slate-600">
+              {t("program.vatIncluded", { vat: money(preview.vatAmount) })}
+            </p>
           </div>
           <Button size="lg" onClick={submit}>
             {t("program.continue")}

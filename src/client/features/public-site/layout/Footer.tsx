@@ -61,7 +61,10 @@ export function Footer() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t("footer.contact")}</h2>
           <ul className="mt-3 space-y-3 text-sm">
             <li>
-              <a href={`mailto:${supportEmail}`} className="inline-flex items-center gap-2 break-all text-brand-100 hover:text-white hover:underline">
+              <a
+                href={`mailto:${supportEmail}`}
+                className="inline-flex items-center gap-2 break-all text-brand-100 hover:text-white hover:underline"
+              >
                 <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
                 {supportEmail}
               </a>

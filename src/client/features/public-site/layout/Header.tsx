@@ -81,7 +81,10 @@ export function Header() {
         </nav>
         <div className="hidden items-center gap-3 md:flex">
           <LanguageSwitcher />
-          <Link to="/student/login" className="whitespace-nowrap text-sm font-medium text-brand-800 hover:underline">
+          <Link
+            to="/student/login"
+            className="whitespace-nowrap text-sm font-medium text-brand-800 hover:underline"
+          >
             {t("nav.studentLogin")}
           </Link>
           <Link to="/apply" className={buttonClass("primary", "sm", "whitespace-nowrap")}>
@@ -89,7 +92,10 @@ export function Header() {
           </Link>
         </div>
         <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden" aria-label={t("nav.openMenu")}>
+          <Dialog.Trigger
+            className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden"
+            aria-label={t("nav.openMenu")}
+          >
             <Menu aria-hidden="true" className="h-6 w-6" />
           </Dialog.Trigger>
           <Dialog.Portal>
@@ -98,18 +104,28 @@ export function Header() {
                 <Dialog.Title asChild>
                   <span className="font-bold text-brand-900">{t("brand.name")}</span>
                 </Dialog.Title>
-                <Dialog.Close className="rounded-md p-2 text-brand-900 hover:bg-brand-50" aria-label={t("nav.closeMenu")}>
+                <Dialog.Close
+                  className="rounded-md p-2 text-brand-900 hover:bg-brand-50"
+                  aria-label={t("nav.closeMenu")}
+                >
                   <X aria-hidden="true" className="h-6 w-6" />
                 </Dialog.Close>
               </div>
               <Dialog.Description className="sr-only">{t("nav.label")}</Dialog.Description>
               <nav aria-label={t("nav.label")} className="mt-6 flex flex-col">
                 {NAV_LINKS.map((link) => (
-                  <NavLink key={link.to} to={link.to} className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900">
+                  <NavLink
+                    key={link.to}
+                    to={link.to}
+                    className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900"
+                  >
                     {t(link.key)}
                   </NavLink>
                 ))}
-                <Link to="/student/login" className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900">
+                <Link
+                  to="/student/login"
+                  className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900"
+                >
                   {t("nav.studentLogin")}
                 </Link>
               </nav>

@@ -2,6 +2,7 @@ import { Globe } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGE_KEY, LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
+import { writeCookie } from "../../../lib/cookies";
 
 /**
  * Language choice (en, zh, fr). Stores it in localStorage and in the `language` cookie, so the
@@ -27,7 +28,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           } catch {
             /* storage unavailable: the cookie still carries the choice */
           }
-          document.cookie = `${LANGUAGE_KEY}=${language}; Max-Age=31536000; Path=/; SameSite=Lax`;
+          writeCookie(LANGUAGE_KEY, language, 365 * 24 * 3600);
           document.documentElement.lang = language;
           void i18n.changeLanguage(language);
         }}

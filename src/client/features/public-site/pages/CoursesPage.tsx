@@ -108,8 +108,12 @@ function CohortCard({ school }: { school: SummerSchoolDto }) {
           <h3 className="text-lg font-semibold text-brand-900">{school.name}</h3>
           <StatusBadge status={school.status} ns="courses" />
         </div>
-        <dl className="mt-5 space-y-3 text-slate-800">
-          <Fact icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />} label={t("list.dates")}>
+        <dl className="mt-5 grid grid-cols-2 gap-4 text-slate-800">
+          <Fact
+            icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
+            label={t("list.dates")}
+            className="col-span-2"
+          >
             {t("list.range", { start: date(school.startDate), end: date(school.endDate) })}
           </Fact>
           <Fact icon={<Clock aria-hidden="true" className="h-5 w-5" />} label={t("list.length")}>
@@ -136,9 +140,19 @@ function CohortCard({ school }: { school: SummerSchoolDto }) {
   );
 }
 
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Fact({
+  icon,
+  label,
+  className,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="flex items-center gap-2 text-sm text-slate-700">
         <span className="text-brand-600">{icon}</span>
         {label}

@@ -140,7 +140,7 @@ export default function ProgramPage() {
                   <li key={item} className="relative text-slate-800">
                     <span
                       aria-hidden="true"
-                      className="absolute -left-[1.72rem] top-2 h-2.5 w-2.5 rounded-full bg-accent-500 ring-4 ring-white"
+                      className="absolute -left-[1.6rem] top-2 h-2.5 w-2.5 rounded-full bg-accent-500 ring-4 ring-white"
                     />
                     {t(`outline.${week}.items.${item}`)}
                   </li>
