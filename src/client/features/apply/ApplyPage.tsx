@@ -48,8 +48,8 @@ export default function ApplyPage() {
           <header className="mb-8">
             <h1 className="text-3xl font-bold text-brand-900">{t("title")}</h1>
             <p className="mt-2 text-slate-700">{t("description")}</p>
-            <p className="mt-3 inline-flex items-center gap-2 text-sm text-emerald-800">
-              <Lock aria-hidden="true" className="h-4 w-4" />
+            <p className="mt-3 flex items-center gap-2 text-sm text-emerald-800">
+              <Lock aria-hidden="true" className="h-4 w-4 shrink-0" />
               {t("secure")}
             </p>
           </header>

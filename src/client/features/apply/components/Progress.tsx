@@ -29,7 +29,12 @@ export function Progress({ step }: { step: 1 | 2 | 3 }) {
               >
                 {done ? <Check aria-hidden="true" className="h-4 w-4" /> : number}
               </span>
-              <span className={cn("text-sm", current ? "font-semibold text-brand-900" : "text-slate-700")}>
+              <span
+                className={cn(
+                  "text-sm",
+                  current ? "font-semibold text-brand-900" : "sr-only text-slate-700 sm:not-sr-only",
+                )}
+              >
                 {label}
                 {done ? <span className="sr-only"> {t("progress.done")}</span> : null}
               </span>

@@ -46,14 +46,14 @@ export default function CoursesPage() {
 
       <Section tinted title={t("custom.title")}>
         <Card className="max-w-3xl">
-          <div className="flex gap-4">
+          <div className="flex flex-col gap-4 sm:flex-row">
             <Users aria-hidden="true" className="h-8 w-8 shrink-0 text-accent-600" />
             <div>
               <p className="text-slate-800">{t("custom.body")}</p>
               <p className="mt-2 text-slate-800">{t("custom.faculty")}</p>
               <a
                 href={mailto}
-                className="mt-4 inline-flex items-center gap-2 break-all font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                className="mt-4 inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand-700 underline underline-offset-4 hover:text-brand-900"
               >
                 <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
                 {t("custom.action", { email: supportEmail })}
