@@ -9,6 +9,8 @@ import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { loadResources } from "./lib/i18n";
 import { applicationRoutes } from "./modules/applications/routes";
+import { adminGuard } from "./modules/auth/guard";
+import { SessionService } from "./modules/auth/sessions";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
 import { codeRoutes } from "./modules/codes/routes";
@@ -43,6 +45,9 @@ export interface AppOptions {
 }
 
 export interface AppServices {
+  sessions: SessionService;
+  /** `requireAdmin(permission?)`: preHandler for admin routes (401 / 403). */
+  requireAdmin: ReturnType<typeof adminGuard>;
   catalogue: CatalogueService;
   payments: PaymentsService;
   mail: MailService;
@@ -89,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const db = database.db;
+  const sessions = new SessionService(db, env, now);
+  const requireAdmin = adminGuard(db, sessions);
+  app.decorateRequest("admin", null);
   const catalogue = new CatalogueService(db, today);
   const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
@@ -118,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogueSummary: (language) => catalogue.summary(language),
   });
   await pages.init();
-  app.decorate("services", { catalogue, payments, mail, provider, pages, files });
+  app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today });

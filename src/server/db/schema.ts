@@ -85,9 +85,78 @@ export const housingOptions = pgTable("housing_options", {
 export const affiliates = pgTable("affiliates", {
   id: id(),
   name: text("name").notNull(),
+  /** Stored lower-case. */
   email: text("email").notNull().unique(),
   status: text("status").$type<"pending" | "approved" | "suspended">().notNull().default("pending"),
   commissionPercent: integer("commission_percent").notNull().default(10),
+  /** argon2id; null for an affiliate created by the school without a login. */
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  website: text("website").notNull().default(""),
+  country: text("country").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Student accounts (spec §2 "Student portal"); linked to applications by e-mail address. */
+export const students = pgTable("students", {
+  id: id(),
+  /** Stored lower-case. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash"),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  language: text("language").notNull().default("en"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type AdminRole = "owner" | "admissions" | "finance";
+
+/** Back-office users. The first owner is created from the command line; owners invite the others. */
+export const admins = pgTable("admins", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
+  role: text("role").$type<AdminRole>().notNull(),
+  /** Null until the invitation is accepted. */
+  passwordHash: text("password_hash"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  invitedBy: uuid("invited_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Login sessions of all three roles (decisions.md §3): a random token in an httpOnly cookie, only
+ * its SHA-256 stored here; idle expiry via last_seen_at, absolute expiry via expires_at.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    role: text("role").$type<"student" | "affiliate" | "admin">().notNull(),
+    accountId: uuid("account_id").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_account_idx").on(t.role, t.accountId)],
+);
+
+/** Single-use tokens sent by e-mail (password reset, e-mail verification, invitations); hashed. */
+export const accountTokens = pgTable("account_tokens", {
+  id: id(),
+  tokenHash: text("token_hash").notNull().unique(),
+  purpose: text("purpose").$type<"password_reset" | "email_verification" | "admin_invite" | "set_password">().notNull(),
+  role: text("role").$type<"student" | "affiliate" | "admin">().notNull(),
+  accountId: uuid("account_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -191,6 +260,8 @@ export const applications = pgTable(
     amountPaidCents: integer("amount_paid_cents").notNull().default(0),
     /** Set when something needs an admin's eye (amount mismatch, over capacity). */
     flag: text("flag"),
+    /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+    version: integer("version").notNull().default(1),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -324,3 +395,38 @@ export const emailOutbox = pgTable("email_outbox", {
   createdAt: createdAt(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+/** Notes of the admissions team on an applicant (spec §2 admin "applicant notes"). */
+export const applicantNotes = pgTable(
+  "applicant_notes",
+  {
+    id: id(),
+    applicantId: uuid("applicant_id")
+      .notNull()
+      .references(() => applicants.id),
+    authorAdminId: uuid("author_admin_id")
+      .notNull()
+      .references(() => admins.id),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("applicant_notes_applicant_idx").on(t.applicantId)],
+);
+
+/** Append-only record of every change made in the back office: who, when, what, before → after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorRole: text("actor_role").$type<"admin" | "student" | "affiliate" | "system">().notNull(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+);
