@@ -1,14 +1,62 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PASSPORT_PDF = path.join(here, "fixtures", "passport.pdf");
+
+/**
+ * `test` for a student who stays on this site: each test browses from its own loopback address
+ * (127.0.0.2-251, like separate students on separate connections), so the per-address rate limits
+ * of applicant creation (10/min) and code validation (20/min) count per student, not for the whole
+ * suite. Tests that go through the hosted checkout keep `localhost`: checkout returns to APP_ORIGIN.
+ */
+export const test = base.extend({
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const url = new URL(baseURL ?? "http://localhost:3210");
+    let hash = 2166136261;
+    for (const ch of testInfo.testId) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+    url.hostname = `127.0.0.${2 + (hash % 250)}`;
+    await use(url.origin);
+  },
+});
+
+/** A translation file of the app (src/shared/i18n/locales/<language>/<namespace>.json), read as the app ships it. */
+// biome-ignore lint/suspicious/noExplicitAny: translation files are free-form JSON
+export function locale(language: "en" | "zh" | "fr", namespace: string): any {
+  return JSON.parse(
+    readFileSync(
+      path.join(here, "..", "src", "shared", "i18n", "locales", language, `${namespace}.json`),
+      "utf8",
+    ),
+  );
+}
+
+/** A unique e-mail address for one test's applicant (the database is shared by the whole run). */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Sets the `language` cookie the server renders pages in (decisions.md §5). */
+export async function useLanguage(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  language: "en" | "zh" | "fr",
+) {
+  await context.addCookies([{ name: "language", value: language, url: baseURL ?? "http://localhost:3210" }]);
+}
 
 /** Accepts the cookie notice with the given choice. */
 export async function chooseCookies(page: Page, choice: "all" | "necessary") {
   const name = choice === "all" ? "Accept All" : "Accept only necessary";
   await page.getByRole("button", { name }).click();
+}
+
+/** The toast that contains `text` (Radix renders toasts as items of the "Notifications (F8)" region). */
+export function toastWith(page: Page, text: string | RegExp): Locator {
+  return page.getByRole("region", { name: /F8/ }).getByRole("listitem").filter({ hasText: text });
 }
 
 /** A date of birth that makes the applicant `years` old today (yyyy-mm-dd). */
@@ -17,31 +65,86 @@ export function birthDateForAge(years: number): string {
   return `${d.getUTCFullYear() - years}-03-15`;
 }
 
-/** Fills step 2 of the wizard with a valid applicant (English labels). */
-export async function fillPersonalStep(page: Page, overrides: { email?: string; dateOfBirth?: string } = {}) {
-  await page.getByLabel("First name").fill("Amara");
-  await page.getByLabel("Last name").fill("Okafor");
-  await page.getByLabel("Email address").fill(overrides.email ?? "amara.okafor@example.com");
-  await page.getByLabel("Phone number (with country code)").fill("+234 801 234 5678");
-  await page.getByLabel("Date of birth").fill(overrides.dateOfBirth ?? birthDateForAge(24));
-  await page.getByLabel("Nationality").selectOption("NG");
-  await page.getByLabel("Passport number").fill("A12345678");
-  await page.getByLabel("Street and number").fill("12 Marina Road");
-  await page.getByLabel("City").fill("Lagos");
-  await page.getByLabel("Postal code").fill("101001");
-  await page.getByLabel("Country of residence").selectOption("NG");
-  await page.getByLabel("University or school").fill("University of Lagos");
-  await page.getByLabel("Field of study").selectOption("economics");
-  await page.getByLabel("Student status").selectOption("undergraduate");
-  await page.getByLabel("Passport (PDF)").setInputFiles(PASSPORT_PDF);
+/** Labels of step 2 (apply.json `personal`), English by default. */
+export type PersonalLabels = Record<
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "dateOfBirth"
+  | "nationality"
+  | "passportNumber"
+  | "address"
+  | "city"
+  | "postalCode"
+  | "countryOfResidence"
+  | "university"
+  | "fieldOfStudy"
+  | "studentStatus"
+  | "passportLabel",
+  string
+>;
+const EN_LABELS: PersonalLabels = locale("en", "apply").personal;
+
+/** Fills step 2 of the wizard with a valid applicant. */
+export async function fillPersonalStep(
+  page: Page,
+  overrides: { email?: string; dateOfBirth?: string; passport?: boolean } = {},
+  labels: PersonalLabels = EN_LABELS,
+) {
+  const field = (label: string) => page.getByLabel(label);
+  await field(labels.firstName).fill("Amara");
+  await field(labels.lastName).fill("Okafor");
+  await field(labels.email).fill(overrides.email ?? "amara.okafor@example.com");
+  await field(labels.phone).fill("+234 801 234 5678");
+  await field(labels.dateOfBirth).fill(overrides.dateOfBirth ?? birthDateForAge(24));
+  await field(labels.nationality).selectOption("NG");
+  await field(labels.passportNumber).fill("A12345678");
+  await field(labels.address).fill("12 Marina Road");
+  await field(labels.city).fill("Lagos");
+  await field(labels.postalCode).fill("101001");
+  await field(labels.countryOfResidence).selectOption("NG");
+  await field(labels.university).fill("University of Lagos");
+  await field(labels.fieldOfStudy).selectOption("economics");
+  await field(labels.studentStatus).selectOption("undergraduate");
+  if (overrides.passport !== false) await field(labels.passportLabel).setInputFiles(PASSPORT_PDF);
 }
 
-/** Goes from /apply through steps 1 and 2 to the payment step. */
-export async function reachPaymentStep(page: Page, options: { email?: string } = {}) {
+/**
+ * Picks a cohort on step 1 by (part of) its name. Tests that pay choose August or September, so the
+ * four last places of July stay for apply-and-pay.spec.ts, whatever the order the tests run in.
+ */
+export async function chooseSchool(page: Page, name: RegExp, continueLabel = "Continue to Application") {
+  // The button appears once the page is hydrated and the options loaded; a click before that is lost.
+  await expect(page.getByRole("button", { name: continueLabel })).toBeVisible();
+  const radio = page.getByRole("radio", { name });
+  await radio.check({ force: true });
+  await expect(radio).toBeChecked();
+}
+
+/** Goes from /apply through steps 1 and 2 to the payment step (English). */
+export async function reachPaymentStep(page: Page, options: { email?: string; school?: RegExp } = {}) {
   await page.goto("/apply");
+  if (options.school) await chooseSchool(page, options.school);
   await page.getByRole("button", { name: "Continue to Application" }).click();
   await fillPersonalStep(page, options);
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(/\/apply\/payment$/);
   await expect(page.getByRole("heading", { name: "Payment Summary" })).toBeVisible();
+}
+
+/** Applies a discount or referral code on the payment step (English). */
+export async function applyCode(page: Page, code: string) {
+  await page.getByLabel("Discount or referral code").fill(code);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+}
+
+/** WCAG 2.0/2.1 A and AA violations axe finds on the page, as readable lines (empty when clean). */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
 }

@@ -8,8 +8,11 @@ import { todayIso } from "../shared/age";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { loadResources } from "./lib/i18n";
+import { adminApplicationRoutes } from "./modules/admin/applications.routes";
+import { auditRoutes } from "./modules/admin/audit";
 import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
+import { authRoutes } from "./modules/auth/routes";
 import { SessionService } from "./modules/auth/sessions";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
@@ -83,7 +86,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => randomUUID(),
-    disableRequestLogging: env.isProduction,
   });
 
   registerErrorHandling(app);
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     serverEntryPath: path.join(distDir, "server", "entry-server.js"),
     resources,
     site: { supportEmail: env.SUPPORT_EMAIL, paymentProvider: provider.name },
+    origin: env.APP_ORIGIN,
     contentVersion: () => `${catalogue.version}|${today()}`,
     today,
     catalogueSummary: (language) => catalogue.summary(language),
@@ -132,6 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(applicationRoutes, { db, env, files, today });
   await app.register(codeRoutes, { db, now });
   await app.register(paymentRoutes, { payments, provider });
+  await app.register(authRoutes, { db, env, now });
+  await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
+  await app.register(auditRoutes, { db });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {
@@ -159,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: path.join(distDir, "client"),
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           "cache-control",

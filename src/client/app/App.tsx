@@ -1,9 +1,10 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { Route, Routes, useLocation } from "react-router";
-import { Toaster } from "../components/ui/toast";
+import { Outlet, Route, Routes, useLocation } from "react-router";
+import { Spinner } from "../components/ui/Spinner";
+import { useToasts } from "../components/ui/toast-store";
 import { PublicLayout } from "../features/public-site/layout/PublicLayout";
 import NotFoundPage from "../features/public-site/pages/NotFoundPage";
 import { ReferralTracker } from "../features/referral/ReferralTracker";
@@ -27,6 +28,48 @@ function RouteEffects() {
     document.documentElement.lang = i18n.language;
   }, [location.pathname, t, i18n.language]);
   return null;
+}
+
+const Toaster = lazy(() => import("../components/ui/toast"));
+
+/** Loads the toast area (Radix Toast) with the first toast, keeping it out of the first page load. */
+function LazyToaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (toasts.length > 0) setNeeded(true);
+  }, [toasts.length]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** The protected areas' layouts (session check, redirect to the role's login, navigation). */
+const AdminLayout = lazy(() => import("../features/admin/AdminLayout"));
+const StudentLayout = lazy(() => import("../features/student-portal/StudentLayout"));
+const AffiliateLayout = lazy(() => import("../features/affiliate-portal/AffiliateLayout"));
+
+/** A page without the public header and footer (admin login). */
+function BareLayout() {
+  return (
+    <main id="main" className="min-h-dvh bg-slate-50">
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
+
+/** Loads an area's layout lazily, with a spinner meanwhile (spec §2 "Guards"). */
+function AreaFrame({ layout: Layout }: { layout: ComponentType }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Layout />
+    </Suspense>
+  );
 }
 
 /** Modules already loaded before the first render (the current route), rendered without suspending. */
@@ -64,7 +107,10 @@ export function App({
   site: SiteConfig;
   preloaded?: PreloadedPages;
 }) {
-  const routes = useMemo(() => ROUTES.filter((r) => r.layout === "public"), []);
+  const routesOf = (layout: RouteDef["layout"]) =>
+    ROUTES.filter((r) => r.layout === layout).map((route) => (
+      <Route key={route.path} path={route.path} element={<Page route={route} preloaded={preloaded} />} />
+    ));
   return (
     <SiteContext.Provider value={site}>
       <I18nextProvider i18n={i18n}>
@@ -73,19 +119,15 @@ export function App({
           <ReferralTracker />
           <Routes>
             <Route element={<PublicLayout />}>
-              {routes.map((route) => (
-                <Route
-                  key={route.path}
-                  path={route.path}
-                  element={<Page route={route} preloaded={preloaded} />}
-                />
-              ))}
+              {routesOf("public")}
               <Route path="*" element={<NotFoundPage />} />
             </Route>
+            <Route element={<BareLayout />}>{routesOf("bare")}</Route>
+            <Route element={<AreaFrame layout={AdminLayout} />}>{routesOf("admin")}</Route>
+            <Route element={<AreaFrame layout={StudentLayout} />}>{routesOf("student")}</Route>
+            <Route element={<AreaFrame layout={AffiliateLayout} />}>{routesOf("affiliate")}</Route>
           </Routes>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <LazyToaster />
         </QueryClientProvider>
       </I18nextProvider>
     </SiteContext.Provider>

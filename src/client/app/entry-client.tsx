@@ -1,3 +1,4 @@
+import "../lib/zod-config";
 import "./styles.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

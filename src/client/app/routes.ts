@@ -13,8 +13,11 @@ export interface RouteDef {
   namespaces: Namespace[];
   /** `<ns>:meta.title`-style keys; the namespace's `meta.title` by default. */
   meta?: { title: string; description: string };
-  /** Public layout (header and footer) or a bare one (admin, student areas). */
-  layout: "public" | "bare";
+  /**
+   * Frame of the page: the public layout (header and footer), a bare page (admin login), or a
+   * protected area whose layout checks the session of its role and redirects to its login.
+   */
+  layout: "public" | "bare" | "admin" | "student" | "affiliate";
   /** The catalogue summary is prerendered into the page. */
   data?: "catalogue";
 }
@@ -50,6 +53,7 @@ export const ROUTES: RouteDef[] = [
   site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
+  site("/student-pass/:id", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
@@ -74,6 +78,119 @@ export const ROUTES: RouteDef[] = [
     meta: { title: "apply:verify.meta.title", description: "apply:meta.description" },
   }),
 ];
+
+const account = (
+  path: string,
+  load: RouteDef["load"],
+  layout: RouteDef["layout"],
+  title: string,
+): RouteDef => ({
+  path,
+  load,
+  namespaces: ["account"],
+  layout,
+  meta: { title: `account:${title}`, description: "account:meta.description" },
+});
+const admin = (path: string, load: RouteDef["load"], title: string): RouteDef => ({
+  path,
+  load,
+  namespaces: ["admin"],
+  layout: "admin",
+  meta: { title: `admin:${title}`, description: "admin:meta.description" },
+});
+
+/** Sign-in pages and the protected areas of the three roles (spec §2 "Affiliate", "Admin", "Student portal"). */
+ROUTES.push(
+  account(
+    "/student/login",
+    () => import("../features/student-portal/pages/StudentLoginPage"),
+    "public",
+    "student.login.title",
+  ),
+  account(
+    "/student/register",
+    () => import("../features/student-portal/pages/StudentRegisterPage"),
+    "public",
+    "student.register.title",
+  ),
+  account(
+    "/student/reset-password",
+    () => import("../features/student-portal/pages/StudentResetPasswordPage"),
+    "public",
+    "reset.title",
+  ),
+  account(
+    "/student/verify-email",
+    () => import("../features/student-portal/pages/StudentVerifyEmailPage"),
+    "public",
+    "verify.title",
+  ),
+  account(
+    "/student/dashboard",
+    () => import("../features/student-portal/pages/StudentDashboardPage"),
+    "student",
+    "student.dashboard.title",
+  ),
+  account(
+    "/affiliate/register",
+    () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),
+    "public",
+    "affiliate.register.title",
+  ),
+  account(
+    "/affiliate/register-success",
+    () => import("../features/affiliate-portal/pages/AffiliateRegisterSuccessPage"),
+    "public",
+    "affiliate.registerSuccess.title",
+  ),
+  account(
+    "/affiliate/login",
+    () => import("../features/affiliate-portal/pages/AffiliateLoginPage"),
+    "public",
+    "affiliate.login.title",
+  ),
+  account(
+    "/affiliate/reset-password",
+    () => import("../features/affiliate-portal/pages/AffiliateResetPasswordPage"),
+    "public",
+    "reset.title",
+  ),
+  account(
+    "/affiliate/verify-email",
+    () => import("../features/affiliate-portal/pages/AffiliateVerifyEmailPage"),
+    "public",
+    "verify.title",
+  ),
+  account(
+    "/affiliate/dashboard",
+    () => import("../features/affiliate-portal/pages/AffiliateDashboardPage"),
+    "affiliate",
+    "affiliate.dashboard.title",
+  ),
+  account(
+    "/admin/login",
+    () => import("../features/admin/pages/AdminLoginPage"),
+    "bare",
+    "admin.login.title",
+  ),
+  account(
+    "/admin/accept-invite",
+    () => import("../features/admin/pages/AdminAcceptInvitePage"),
+    "bare",
+    "admin.invite.title",
+  ),
+  admin("/admin/dashboard", () => import("../features/admin/pages/AdminDashboardPage"), "dashboard.title"),
+  admin(
+    "/admin/applications",
+    () => import("../features/admin/pages/AdminApplicationsPage"),
+    "applications.title",
+  ),
+  admin(
+    "/admin/applications/:id",
+    () => import("../features/admin/pages/AdminApplicationDetailPage"),
+    "applicationDetail.title",
+  ),
+);
 
 /** Alias → canonical path (decisions.md §1 "legal page aliases"). */
 export const ALIASES: Record<string, string> = {

@@ -21,7 +21,16 @@ export class ApiError extends Error {
 
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; nullOn401?: boolean; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    nullOn401?: boolean;
+    signal?: AbortSignal;
+    /** Extra request headers, e.g. `cache-control: no-cache` for the admin session check. */
+    headers?: Record<string, string>;
+    /** Fetch cache mode; "no-store" bypasses the browser's HTTP cache. */
+    cache?: RequestCache;
+  } = {},
 ): Promise<T> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   const response = await fetch(path, {

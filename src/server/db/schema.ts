@@ -152,7 +152,9 @@ export const sessions = pgTable(
 export const accountTokens = pgTable("account_tokens", {
   id: id(),
   tokenHash: text("token_hash").notNull().unique(),
-  purpose: text("purpose").$type<"password_reset" | "email_verification" | "admin_invite" | "set_password">().notNull(),
+  purpose: text("purpose")
+    .$type<"password_reset" | "email_verification" | "admin_invite" | "set_password">()
+    .notNull(),
   role: text("role").$type<"student" | "affiliate" | "admin">().notNull(),
   accountId: uuid("account_id").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -22,6 +22,8 @@ export const NAMESPACES = [
   "accessibility",
   "legal",
   "studentPass",
+  "account",
+  "admin",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

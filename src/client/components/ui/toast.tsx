@@ -1,48 +1,16 @@
 import * as RadixToast from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
+import { dismiss, useToasts } from "./toast-store";
 
-/** A notification; `destructive` for errors (spec §8). */
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive" | "success";
-}
+export { type ToastMessage, toast } from "./toast-store";
 
-let nextId = 1;
-let current: ToastMessage[] = [];
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
+/** Renders the toast area; place once, inside the i18n provider (App loads it lazily on the first toast). */
 
-/**
- * Shows a toast. At most one is shown at a time (spec §9): a new toast replaces the current one.
- * Lasts 5000 ms; F8 focuses the toast area; swipe right 50 px to dismiss (Radix defaults, spec §9).
- */
-export function toast(message: Omit<ToastMessage, "id">): void {
-  current = [{ ...message, id: nextId++ }];
-  emit();
-}
-
-function dismiss(id: number) {
-  current = current.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => current;
-const serverSnapshot = (): ToastMessage[] => [];
-
-/** Renders the toast area; place once, inside the i18n provider. */
+/** Renders the toast area. */
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  const toasts = useToasts();
   const { t } = useTranslation("common");
   return (
     <RadixToast.Provider
@@ -85,3 +53,4 @@ export function Toaster() {
     </RadixToast.Provider>
   );
 }
+export default Toaster;

@@ -23,6 +23,10 @@ export default function ApplyPage() {
   const navigate = useNavigate();
   const onPaymentPath = location.pathname === "/apply/payment";
 
+  // Only when the address changes (or the stored state is loaded), not when the wizard moves: go()
+  // changes the step and the address together, and the router renders the new address later (a
+  // transition), so reacting to the step alone sent Back from the payment step straight back there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address on purpose (above)
   useEffect(() => {
     if (!loaded) return;
     if (onPaymentPath && state.step < 3) {
@@ -31,7 +35,7 @@ export default function ApplyPage() {
     } else if (!onPaymentPath && state.step === 3) {
       navigate("/apply/payment", { replace: true });
     }
-  }, [loaded, onPaymentPath, state.step, state.applicationId, update, navigate]);
+  }, [loaded, onPaymentPath]);
 
   /** Next is allowed below step 3, Back above step 1; both scroll to the top (spec §4). */
   const go = (step: WizardState["step"], patch: Partial<WizardState> = {}) => {

@@ -6,7 +6,7 @@ import { useSearchParams } from "react-router";
 import type { CheckoutVerificationDto } from "../../../shared/application";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
-import { toast } from "../../components/ui/toast";
+import { toast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api";
 import { ConfirmationDetails } from "./steps/ConfirmationStep";
 

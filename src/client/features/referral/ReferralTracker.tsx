@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { toast } from "../../components/ui/toast";
+import { toast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api";
 import { readConsent } from "../../lib/consent";
 import { rememberReferral } from "../../lib/referral";

@@ -43,8 +43,21 @@ export type Permission =
 
 const PERMISSIONS: Record<AdminRole, ReadonlySet<Permission> | "all"> = {
   owner: "all",
-  admissions: new Set<Permission>(["applications:read", "applications:write", "applicants:read", "notes:write", "students:write"]),
-  finance: new Set<Permission>(["applications:read", "applicants:read", "finance:read", "finance:write", "codes:write", "affiliates:write"]),
+  admissions: new Set<Permission>([
+    "applications:read",
+    "applications:write",
+    "applicants:read",
+    "notes:write",
+    "students:write",
+  ]),
+  finance: new Set<Permission>([
+    "applications:read",
+    "applicants:read",
+    "finance:read",
+    "finance:write",
+    "codes:write",
+    "affiliates:write",
+  ]),
 };
 
 /** True when an admin role holds a permission. */
@@ -68,7 +81,7 @@ export function adminGuard(db: Db, sessions: SessionService) {
         .select()
         .from(admins)
         .where(and(eq(admins.id, accountId), isNull(admins.disabledAt)));
-      if (!admin || !admin.passwordHash) throw new HttpError(401, "errors.unauthorized");
+      if (!admin?.passwordHash) throw new HttpError(401, "errors.unauthorized");
       if (permission && !can(admin.role, permission)) {
         request.log.warn({ adminId: admin.id, permission }, "admin permission refused");
         throw new HttpError(403, "errors.forbiddenRole");

@@ -26,7 +26,8 @@ export const SESSION_LIMITS: Record<Role, { idleMinutes: number; absoluteHours: 
  */
 export class SessionService {
   constructor(
-    private readonly db: Db,
+    /** The database (public so test helpers, e.g. src/server/testing/accounts.ts, can reach it through `app.services`). */
+    readonly db: Db,
     private readonly env: Env,
     private readonly now: () => Date,
   ) {}
@@ -66,7 +67,9 @@ export class SessionService {
     const [row] = await this.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.role, role), gt(sessions.expiresAt, at)));
+      .where(
+        and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.role, role), gt(sessions.expiresAt, at)),
+      );
     if (!row) return null;
     const idleLimit = SESSION_LIMITS[role].idleMinutes * 60_000;
     if (at.getTime() - row.lastSeenAt.getTime() > idleLimit) {
@@ -82,7 +85,8 @@ export class SessionService {
   /** Ends the request's session of `role` (logout) and clears its cookie. */
   async end(request: FastifyRequest, reply: FastifyReply, role: Role): Promise<void> {
     const token = request.cookies[sessionCookieName(role)];
-    if (token && token.length <= 100) await this.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    if (token && token.length <= 100)
+      await this.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     reply.clearCookie(sessionCookieName(role), { path: "/" });
   }
 

@@ -30,6 +30,22 @@ export interface RenderedPage {
   language: Language;
 }
 
+/**
+ * Replaces the built stylesheet links of the template by the stylesheets themselves (about 9 KB
+ * brotli): one round trip less before the first paint on slow networks; the CSP allows inline styles.
+ */
+export function inlineStylesheets(template: string, clientDir: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const file = path.join(clientDir, href);
+      return existsSync(file)
+        ? `<style>${readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style")}</style>`
+        : tag;
+    },
+  );
+}
+
 /** Makes JSON safe inside a `<script type="application/json">` element. */
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value)
@@ -57,6 +73,8 @@ export class PageCache {
       serverEntryPath: string;
       resources: Record<Language, Resources>;
       site: { supportEmail: string; paymentProvider: "stripe" | "offline" };
+      /** Public origin, for absolute canonical links. */
+      origin: string;
       contentVersion: () => string;
       today: () => string;
       catalogueSummary: (language: Language) => Promise<CatalogueSummaryDto>;
@@ -67,7 +85,7 @@ export class PageCache {
   async init(): Promise<boolean> {
     const templatePath = path.join(this.opts.clientDir, "index.html");
     if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
-    this.template = readFileSync(templatePath, "utf8");
+    this.template = inlineStylesheets(readFileSync(templatePath, "utf8"), this.opts.clientDir);
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
   }

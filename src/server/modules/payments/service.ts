@@ -14,6 +14,7 @@ import {
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
+import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
@@ -329,6 +330,11 @@ export class PaymentsService {
       dedupeKey: `confirmation:${p.application.id}`,
       to: p.applicant.email,
       ...email,
+    });
+    await queueStudentInvite(tx, this.deps.mail, this.deps.env.APP_ORIGIN, {
+      email: p.applicant.email,
+      firstName: p.applicant.firstName,
+      language: p.language,
     });
   }
 

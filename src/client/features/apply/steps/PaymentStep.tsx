@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { toast } from "../../../components/ui/toast";
+import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
@@ -135,16 +135,20 @@ export function PaymentStep({
     };
   }, [quote]);
 
-  const checkout = async () => {
-    if (!quote) return;
+  /** The terms must be accepted before checkout or zero-payment completion (spec §5). */
+  const termsAccepted = () => {
     if (!terms) {
       toast({
         title: t("common:validation.errorTitle"),
         description: t("common:validation.acceptTerms"),
         variant: "destructive",
       });
-      return;
     }
+    return terms;
+  };
+
+  const checkout = async () => {
+    if (!quote || !termsAccepted()) return;
     setProcessing(true);
     setPaymentError(null);
     try {
@@ -180,15 +184,7 @@ export function PaymentStep({
   };
 
   const completeZero = async () => {
-    if (!quote) return;
-    if (!terms) {
-      toast({
-        title: t("common:validation.errorTitle"),
-        description: t("common:validation.acceptTerms"),
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!quote || !termsAccepted()) return;
     setProcessing(true);
     try {
       const { paymentIntentId } = await api<{ paymentIntentId: string }>("/api/process-zero-payment", {
@@ -448,10 +444,11 @@ export function PaymentStep({
                   <dd className="font-medium">{money(quote.remainingAmount)}</dd>
                 </div>
               </>
-            ) : (
-              <p className="pt-1 text-xs text-slate-600">{t("payment.fullPayment")}</p>
-            )}
+            ) : null}
           </dl>
+          {quote.remainingAmount > 0 ? null : (
+            <p className="pt-3 text-xs text-slate-600">{t("payment.fullPayment")}</p>
+          )}
         </Card>
       </div>
       <Button variant="secondary" onClick={onBack} disabled={processing}>

@@ -19,7 +19,7 @@ import {
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
-import { toast } from "../../../components/ui/toast";
+import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useSite } from "../../../lib/site";
@@ -260,7 +260,7 @@ export function PersonalStep({
         required
         aria-describedby={describedBy(`f-${name}`, false, errors[name])}
         className={inputClass}
-        {...register(name, { onBlur: persist })}
+        {...register(name, { onBlur: persist, onChange: persist })}
       />
     </Field>
   );
@@ -318,6 +318,7 @@ export function PersonalStep({
               aria-describedby={describedBy("f-dateOfBirth", true, errors.dateOfBirth)}
               className={inputClass}
               {...register("dateOfBirth", {
+                onChange: persist,
                 onBlur: (event: { target: { value: string } }) => {
                   persist();
                   const value = event.target.value;
@@ -413,7 +414,7 @@ export function PersonalStep({
               id="f-expectations"
               rows={4}
               className={inputClass}
-              {...register("expectations", { onBlur: persist })}
+              {...register("expectations", { onBlur: persist, onChange: persist })}
             />
           </Field>
           <Field id="f-referralSource" label={t("personal.referralSource")} error={message("referralSource")}>
@@ -444,7 +445,7 @@ export function PersonalStep({
                 aria-invalid={errors.otherReferralDetail ? true : undefined}
                 aria-describedby={describedBy("f-otherReferralDetail", false, errors.otherReferralDetail)}
                 className={inputClass}
-                {...register("otherReferralDetail", { onBlur: persist })}
+                {...register("otherReferralDetail", { onBlur: persist, onChange: persist })}
               />
             </Field>
           ) : null}

@@ -14,7 +14,7 @@ import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { toast } from "../../../components/ui/toast";
+import { toast } from "../../../components/ui/toast-store";
 import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import type { WizardState } from "../wizard-state";

@@ -3,6 +3,34 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSite } from "../../../lib/site";
 
+/** A titled list of footer links (a labelled navigation landmark). */
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: Array<{ to: string; label: string }>;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Site footer (spec §2): the programme links, legal links, support mail link and a maps link. */
 export function Footer() {
   const { t } = useTranslation("common");
@@ -29,34 +57,8 @@ export function Footer() {
           <p className="text-lg font-bold text-white">{t("brand.name")}</p>
           <p className="mt-3 text-sm text-brand-100">{t("footer.about")}</p>
         </div>
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t("footer.explore")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {explore.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t("footer.legal")}
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {legal.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-explore" title={t("footer.explore")} links={explore} />
+        <FooterLinks id="footer-legal" title={t("footer.legal")} links={legal} />
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t("footer.contact")}</h2>
           <ul className="mt-3 space-y-3 text-sm">

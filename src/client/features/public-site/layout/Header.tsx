@@ -1,11 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+
+const MobileMenu = lazy(() => import("./MobileMenu"));
 
 export const NAV_LINKS = [
   { to: "/program", key: "nav.program" },
@@ -50,6 +51,8 @@ export function Header() {
   const { t } = useTranslation("common");
   const compact = useScrolledPast(20);
   const [open, setOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
   useEffect(() => setOpen(false), [location.pathname]);
@@ -91,51 +94,25 @@ export function Header() {
             {t("nav.apply")}
           </Link>
         </div>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger
-            className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden"
-            aria-label={t("nav.openMenu")}
-          >
-            <Menu aria-hidden="true" className="h-6 w-6" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Content className="fixed inset-0 z-50 flex h-dvh flex-col overflow-y-auto bg-white p-4 md:hidden">
-              <div className="flex items-center justify-between">
-                <Dialog.Title asChild>
-                  <span className="font-bold text-brand-900">{t("brand.name")}</span>
-                </Dialog.Title>
-                <Dialog.Close
-                  className="rounded-md p-2 text-brand-900 hover:bg-brand-50"
-                  aria-label={t("nav.closeMenu")}
-                >
-                  <X aria-hidden="true" className="h-6 w-6" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">{t("nav.label")}</Dialog.Description>
-              <nav aria-label={t("nav.label")} className="mt-6 flex flex-col">
-                {NAV_LINKS.map((link) => (
-                  <NavLink
-                    key={link.to}
-                    to={link.to}
-                    className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900"
-                  >
-                    {t(link.key)}
-                  </NavLink>
-                ))}
-                <Link
-                  to="/student/login"
-                  className="border-b border-slate-100 py-4 text-lg font-medium text-slate-900"
-                >
-                  {t("nav.studentLogin")}
-                </Link>
-              </nav>
-              <Link to="/apply" className={buttonClass("primary", "lg", "mt-6")}>
-                {t("nav.apply")}
-              </Link>
-              <LanguageSwitcher className="mt-6" />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={menuButton}
+          type="button"
+          className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden"
+          aria-label={t("nav.openMenu")}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => {
+            setMenuLoaded(true);
+            setOpen(true);
+          }}
+        >
+          <Menu aria-hidden="true" className="h-6 w-6" />
+        </button>
+        {menuLoaded ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

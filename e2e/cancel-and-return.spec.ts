@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { applyCode, chooseCookies, reachPaymentStep, uniqueEmail } from "./support";
+
+test("a student who cancels on the checkout page comes back to the same order and the same checkout session", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await chooseCookies(page, "necessary");
+  await reachPaymentStep(page, { email: uniqueEmail("cancel"), school: /— August \d{4}/ });
+  await applyCode(page, "SAVE200");
+  await expect(page.getByText("Discount (SAVE200)")).toBeVisible();
+  const proceed = page.getByRole("button", { name: /Proceed to Payment/ });
+  const proceedLabel = (await proceed.textContent())?.trim() ?? "";
+  const dueNow = /€[\d,]+\.\d\d/.exec(proceedLabel)?.[0] ?? "missing";
+
+  await page.getByLabel(/I have read and accept/).check();
+  await proceed.click();
+  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
+  const firstSession = new URL(page.url()).searchParams.get("session_id");
+  expect(firstSession).toBeTruthy();
+  await expect(page.getByRole("button", { name: `Pay ${dueNow}` })).toBeVisible();
+
+  await page.getByRole("link", { name: "Cancel and return" }).click();
+
+  await expect(page).toHaveURL(/\/apply\/payment$/);
+  await expect(page.getByRole("heading", { name: "Payment Summary" })).toBeVisible();
+  await expect(page.getByText("Code applied: SAVE200")).toBeVisible();
+  await expect(page.getByText("Discount (SAVE200)")).toBeVisible();
+  await expect(page.getByText("− €200.00")).toBeVisible();
+  await expect(proceed).toHaveText(proceedLabel);
+
+  // Terms must be accepted again; Proceed then reopens the same checkout session (checklist P13).
+  await expect(proceed).toBeDisabled();
+  await page.getByLabel(/I have read and accept/).check();
+  await proceed.click();
+  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
+  expect(new URL(page.url()).searchParams.get("session_id")).toBe(firstSession);
+  await expect(page.getByRole("button", { name: `Pay ${dueNow}` })).toBeVisible();
+});

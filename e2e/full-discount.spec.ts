@@ -1,0 +1,37 @@
+import { expect } from "@playwright/test";
+import { applyCode, chooseCookies, reachPaymentStep, test, uniqueEmail } from "./support";
+
+test("a scholarship student completes the application without paying @phone", async ({ page }) => {
+  await page.goto("/");
+  await chooseCookies(page, "necessary");
+  await reachPaymentStep(page, { email: uniqueEmail("scholar"), school: /— September \d{4}/ });
+  const total = await page.getByRole("button", { name: /Proceed to Payment/ }).textContent();
+  const original = /€[\d,]+\.\d\d/.exec(total ?? "")?.[0];
+  expect(original).toBeTruthy();
+
+  await applyCode(page, "FULLSCHOLAR");
+
+  await expect(page.getByRole("heading", { name: "Complete Your Application" })).toBeVisible();
+  await expect(page.getByText("100% Discount Applied")).toBeVisible();
+  const struck = page.locator("s");
+  await expect(struck).toHaveText(original!);
+  await expect(struck).toHaveCSS("text-decoration-line", "line-through");
+  await expect(page.getByText("Total due: €0.00")).toBeVisible();
+  await expect(page.getByText("Code applied: FULLSCHOLAR")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Proceed to Payment/ })).toHaveCount(0);
+
+  const complete = page.getByRole("button", { name: "Complete Application" });
+  await expect(complete).toBeDisabled();
+  await page.getByLabel(/I have read and accept/).check();
+  await expect(complete).toBeEnabled();
+  await complete.click();
+
+  await expect(page.getByRole("heading", { name: "Application Submitted Successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/apply(\/payment)?$/);
+  await expect(page.getByText("Payment Received")).toBeVisible();
+  await expect(page.getByText("Original amount")).toBeVisible();
+  await expect(page.getByText("Total amount")).toBeVisible();
+  // The student never went through a checkout page.
+  const visited = await page.evaluate(() => performance.getEntriesByType("navigation").map((e) => e.name));
+  expect(visited.join(" ")).not.toContain("test-payment");
+});

@@ -1,0 +1,69 @@
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { chooseCookies, reachPaymentStep, test, toastWith, uniqueEmail } from "./support";
+
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+async function affiliateCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "affiliate_code");
+}
+
+async function referralStorageKeys(page: Page) {
+  return page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("referral_")));
+}
+
+test.describe("a visitor arriving through a partner's referral link (checklist D1)", () => {
+  test("the code is kept in a cookie only after Accept All, for 30 days, and removed when consent is withdrawn", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/?ref=LINDA2027");
+    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Accept All" })).toBeVisible();
+    expect(await affiliateCookie(context)).toBeUndefined();
+    expect(await referralStorageKeys(page)).toEqual([]);
+
+    await chooseCookies(page, "all");
+    await expect.poll(async () => (await affiliateCookie(context))?.value).toBe("LINDA2027");
+    const cookie = await affiliateCookie(context);
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(THIRTY_DAYS - 120);
+    expect(cookie!.expires - Date.now() / 1000).toBeLessThan(THIRTY_DAYS + 120);
+
+    // The cookie policy's way to change the choice: clear the consent cookies, the notice comes back.
+    await context.clearCookies({ name: /^cookieconsent_/ });
+    await page.reload();
+    await chooseCookies(page, "necessary");
+    await expect.poll(async () => affiliateCookie(context)).toBeUndefined();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Accept All" })).toHaveCount(0);
+    expect(await affiliateCookie(context)).toBeUndefined();
+  });
+
+  test("with necessary cookies only, the code is never written to a cookie", async ({ page, context }) => {
+    await page.goto("/?ref=LINDA2027");
+    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    await chooseCookies(page, "necessary");
+    await page.getByRole("link", { name: "Program" }).first().click();
+    await expect(page).toHaveURL(/\/program$/);
+    await page.reload();
+    expect(await affiliateCookie(context)).toBeUndefined();
+    expect(await referralStorageKeys(page)).toEqual([]);
+  });
+
+  test("with consent, the referral code is applied on the payment step without a discount", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await chooseCookies(page, "all");
+    await page.goto("/?ref=LINDA2027");
+    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    await expect.poll(async () => (await affiliateCookie(context))?.value).toBe("LINDA2027");
+
+    // A later visit (full page loads): the cookie carries the code to the payment step.
+    await reachPaymentStep(page, { email: uniqueEmail("referred") });
+    await expect(page.getByText("Code applied: LINDA2027 (referral)")).toBeVisible();
+    await expect(page.getByText(/^Discount \(/)).toHaveCount(0);
+    // No discount: the amount due is the full price of the selection.
+    await expect(page.getByRole("button", { name: "Proceed to Payment (€3,045.00)" })).toBeVisible();
+  });
+});

@@ -1,0 +1,127 @@
+import { ClipboardList, LayoutDashboard, LogOut, Menu, X } from "lucide-react";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { cn } from "../../components/ui/cn";
+import { Spinner } from "../../components/ui/Spinner";
+import { type AdminUser, RequireSession, useLogout } from "../../lib/session";
+
+const NAV = [
+  { to: "/admin/dashboard", key: "nav.dashboard", icon: LayoutDashboard },
+  { to: "/admin/applications", key: "nav.applications", icon: ClipboardList },
+] as const;
+
+/** The back office's navigation, the signed-in admin and Log out (sidebar on desktop, menu on phones). */
+function AdminNav({ admin, onNavigate }: { admin: AdminUser; onNavigate?: () => void }) {
+  const { t } = useTranslation("admin");
+  const logout = useLogout("admin");
+  return (
+    <div className="flex h-full flex-col">
+      <nav aria-label={t("nav.label")}>
+        <ul className="space-y-1">
+          {NAV.map(({ to, key, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    "flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium",
+                    isActive ? "bg-brand-800 text-white" : "text-brand-900 hover:bg-brand-50",
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="h-5 w-5" />
+                {t(key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-8 border-t border-slate-200 pt-4 lg:mt-auto">
+        <p className="text-sm text-slate-700">{t("nav.signedInAs")}</p>
+        <p className="font-semibold break-words text-slate-900">{admin.name || admin.email}</p>
+        <p className="text-sm break-words text-slate-700">{admin.email}</p>
+        <p className="mt-1 text-sm text-slate-700">{t(`roles.${admin.role}`)}</p>
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="mt-4 inline-flex items-center gap-2 rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          {t("nav.logout")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The frame of the back office once signed in. */
+function AdminFrame({ admin }: { admin: AdminUser }) {
+  const { t } = useTranslation("admin");
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:p-3"
+      >
+        {t("common:nav.skipToContent")}
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:hidden">
+        <div className="flex h-14 items-center justify-between px-4">
+          <Link to="/admin/dashboard" className="font-bold text-brand-900">
+            {t("nav.brand")}
+          </Link>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls="admin-menu"
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-medium text-brand-900 hover:bg-brand-50"
+          >
+            {open ? (
+              <X aria-hidden="true" className="h-5 w-5" />
+            ) : (
+              <Menu aria-hidden="true" className="h-5 w-5" />
+            )}
+            {open ? t("nav.closeMenu") : t("nav.menu")}
+          </button>
+        </div>
+        {open ? (
+          <div id="admin-menu" className="border-t border-slate-200 px-4 py-4 shadow-md">
+            <AdminNav admin={admin} onNavigate={() => setOpen(false)} />
+          </div>
+        ) : null}
+      </header>
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+        <div className="sticky top-0 flex h-dvh flex-col px-4 py-6">
+          <Link to="/admin/dashboard" className="mb-8 block px-3">
+            <span className="block font-bold text-brand-900">{t("common:brand.name")}</span>
+            <span className="block text-sm text-slate-700">{t("nav.brand")}</span>
+          </Link>
+          <div className="flex-1">
+            <AdminNav admin={admin} />
+          </div>
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/**
+ * The protected back office (spec §2, §4): the admin session check (no-cache, retried once after
+ * 1 s, never cached) with a spinner meanwhile, a redirect to /admin/login when signed out.
+ */
+export default function AdminLayout() {
+  return <RequireSession account="admin">{(admin) => <AdminFrame admin={admin} />}</RequireSession>;
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../../shared/schemas/admin";
+import { cn } from "../../../components/ui/cn";
+import { useLanguage } from "../../../lib/catalogue";
+import { StatusBadge } from "../../student-portal/components/StatusBadge";
+
+/** The heading band of a back-office page (its one h1). */
+export function AdminPageHeader({
+  title,
+  lead,
+  actions,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-brand-900 sm:text-3xl">{title}</h1>
+        {lead ? <div className="mt-2 text-slate-700">{lead}</div> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A white panel with an optional h2. */
+export function Panel({
+  title,
+  id,
+  className,
+  children,
+  actions,
+}: {
+  title?: string;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={title && id ? id : undefined}
+      className={cn("rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6", className)}
+    >
+      {title ? (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id={id} className="text-lg font-bold text-brand-900">
+            {title}
+          </h2>
+          {actions}
+        </div>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** Translated application status badge. */
+export function ApplicationStatusBadge({ status }: { status: AdminApplicationStatus }) {
+  const { t } = useTranslation("admin");
+  return <StatusBadge kind="status" value={status} label={t(`status.${status}`)} />;
+}
+
+/** Translated payment status badge. */
+export function PaymentStatusBadge({ status }: { status: AdminPaymentStatus }) {
+  const { t } = useTranslation("admin");
+  return <StatusBadge kind="payment" value={status} label={t(`paymentStatus.${status}`)} />;
+}
+
+/** Date and time of a timestamp in the UI language (back-office lists and logs). */
+export function useDateTime() {
+  const locale = LOCALE_OF[useLanguage()];
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  return {
+    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
+    date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : "—"),
+  };
+}

@@ -1,0 +1,6 @@
+import { ResetPasswordView } from "../../student-portal/components/auth";
+
+/** /affiliate/reset-password: ask for a link, or with ?token= choose a new password. */
+export default function AffiliateResetPasswordPage() {
+  return <ResetPasswordView account="affiliate" />;
+}

@@ -1,0 +1,6 @@
+import { VerifyEmailView } from "../../student-portal/components/auth";
+
+/** /affiliate/verify-email?token=…: confirms the partner's e-mail address and shows the result. */
+export default function AffiliateVerifyEmailPage() {
+  return <VerifyEmailView account="affiliate" />;
+}

@@ -1,0 +1,6 @@
+import { VerifyEmailView } from "../components/auth";
+
+/** /student/verify-email?token=…: confirms the student's e-mail address and shows the result. */
+export default function StudentVerifyEmailPage() {
+  return <VerifyEmailView account="student" />;
+}

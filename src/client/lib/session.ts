@@ -1,0 +1,259 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, createElement, type ReactNode, useContext, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { Spinner } from "../components/ui/Spinner";
+import { toast } from "../components/ui/toast-store";
+import { ApiError, api } from "./api";
+
+/** The three signed-in roles, each with its own cookie, login and session check (spec §6). */
+export type Role = "student" | "affiliate" | "admin";
+
+export interface StudentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+}
+export interface AffiliateUser {
+  id: string;
+  email: string;
+  name: string;
+  status: "pending" | "approved" | "suspended";
+  referralCode: string | null;
+  referralLink: string | null;
+}
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  role: "owner" | "admissions" | "finance";
+}
+export type UserOf<R extends Role> = R extends "student"
+  ? StudentUser
+  : R extends "affiliate"
+    ? AffiliateUser
+    : AdminUser;
+
+/** Query keys: the session of a role, and everything a role's pages load (dropped at logout). */
+export const sessionKey = (role: Role) => ["session", role] as const;
+export const roleDataKey = (role: Role) => [role] as const;
+
+/** Where each role signs in, and where it lands afterwards (spec §2 "Guards"). */
+export const loginPath = (role: Role) => `/${role}/login`;
+export const homePath = (role: Role) => `/${role}/dashboard`;
+
+/** Spec §9: the post-login (and post-registration) redirect happens about 0.5 s later. */
+export const REDIRECT_DELAY_MS = 500;
+
+/** The display name of a user, for the welcome toasts. */
+export function displayName(user: StudentUser | AffiliateUser | AdminUser): string {
+  return "firstName" in user ? user.firstName : user.name;
+}
+
+/**
+ * GET /api/{role}/me: the user, or null when signed out (401). The admin check asks for a fresh
+ * answer (`cache-control: no-cache`, spec §4) and is never served from the HTTP cache.
+ */
+async function fetchMe<R extends Role>(role: R, signal?: AbortSignal): Promise<UserOf<R> | null> {
+  const fresh =
+    role === "admin"
+      ? { cache: "no-store" as const, headers: { "cache-control": "no-cache", pragma: "no-cache" } }
+      : {};
+  const body = await api<{ user: UserOf<R> } | null>(`/api/${role}/me`, {
+    nullOn401: true,
+    signal,
+    ...fresh,
+  });
+  return body?.user ?? null;
+}
+
+/**
+ * The session check of a role (spec §4 "Sessions"): `data` is the user, or null when signed out.
+ * Admin: no-cache request, never cached (gcTime 0, staleTime 0), retried once after 1000 ms.
+ * Affiliate (and student): not retried.
+ */
+export function useSession<R extends Role>(role: R) {
+  return useQuery({
+    queryKey: sessionKey(role),
+    queryFn: ({ signal }) => fetchMe(role, signal),
+    ...(role === "admin" ? { gcTime: 0, staleTime: 0, retry: 1, retryDelay: 1000 } : { retry: false }),
+  });
+}
+
+/** True when the error carries a message the server wrote (not the generic "status: body"). */
+const serverMessage = (error: unknown): string | undefined =>
+  error instanceof ApiError && typeof error.body?.message === "string" ? error.body.message : undefined;
+
+/** Follows a successful sign-in: `to` after about 0.5 s, unless the component is gone by then. */
+function useDelayedNavigate() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (to: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate(to, { replace: true }), REDIRECT_DELAY_MS);
+  };
+}
+
+/** Stores a fresh session's user so the protected area renders without a second check. */
+function useRememberUser() {
+  const queryClient = useQueryClient();
+  return <R extends Role>(role: R, user: UserOf<R>) => {
+    queryClient.removeQueries({ queryKey: roleDataKey(role) });
+    if (role !== "admin") queryClient.setQueryData(sessionKey(role), user);
+    else queryClient.removeQueries({ queryKey: sessionKey(role) });
+  };
+}
+
+/**
+ * Sign-in of a role (POST /api/{role}/login `{ email, password }`), with the spec §8 toasts, then
+ * to `options.to` (default the role's dashboard) about 0.5 s later.
+ */
+export function useLogin<R extends Role>(role: R, options: { to?: string } = {}) {
+  const { t } = useTranslation("account");
+  const remember = useRememberUser();
+  const go = useDelayedNavigate();
+  return useMutation({
+    mutationFn: (credentials: { email: string; password: string }) =>
+      api<{ user: UserOf<R> }>(`/api/${role}/login`, { body: credentials }),
+    onSuccess: ({ user }) => {
+      remember(role, user);
+      toast({
+        title: t("session.loginSuccessTitle"),
+        description: t("session.loginSuccess", { name: displayName(user) }),
+        variant: "success",
+      });
+      go(options.to ?? homePath(role));
+    },
+    onError: (error) => {
+      toast({
+        title: t("session.loginFailedTitle"),
+        description:
+          serverMessage(error) ??
+          (error instanceof ApiError ? t("session.loginFailedDefault") : t("session.loginFailedNetwork")),
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+/** Student registration (POST /api/student/register): signed in, toast, dashboard 0.5 s later. */
+export function useRegisterStudent() {
+  const { t } = useTranslation("account");
+  const remember = useRememberUser();
+  const go = useDelayedNavigate();
+  return useMutation({
+    mutationFn: (values: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      password: string;
+      language?: string;
+    }) => api<{ user: StudentUser }>("/api/student/register", { body: values }),
+    onSuccess: ({ user }) => {
+      remember("student", user);
+      toast({
+        title: t("session.registerSuccessTitle"),
+        description: t("session.registerSuccess", { name: user.firstName }),
+        variant: "success",
+      });
+      go(homePath("student"));
+    },
+    onError: (error) => registrationFailed(t, error),
+  });
+}
+
+/** The 'Registration failed' toast of spec §8 (server message, else a default). */
+export function registrationFailed(t: (key: string) => string, error: unknown) {
+  toast({
+    title: t("session.registerFailedTitle"),
+    description:
+      serverMessage(error) ??
+      (error instanceof ApiError ? t("session.registerFailedDefault") : t("session.registerFailedNetwork")),
+    variant: "destructive",
+  });
+}
+
+/**
+ * Sign-out of a role (POST /api/{role}/logout): the role's data is dropped, 'Logged out' toast,
+ * then the role's login page (spec §2). The admin area has its own namespace for the toasts.
+ */
+export function useLogout(role: Role) {
+  const { t } = useTranslation(role === "admin" ? "admin" : "account");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api<null>(`/api/${role}/logout`, { method: "POST" }),
+    onSuccess: () => {
+      navigate(loginPath(role), { replace: true });
+      queryClient.removeQueries({ queryKey: roleDataKey(role) });
+      queryClient.setQueryData(sessionKey(role), null);
+      toast({
+        title: t("session.logoutTitle"),
+        description: t("session.logoutMessage"),
+        variant: "success",
+      });
+    },
+    onError: () => {
+      toast({
+        title: t("session.logoutFailedTitle"),
+        description: t("session.logoutFailed"),
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+const SignedInContext = createContext<StudentUser | AffiliateUser | AdminUser | null>(null);
+
+/** The signed-in user inside `RequireSession` (the protected area of `role`). */
+export function useSignedInUser<R extends Role>(_role: R): UserOf<R> {
+  const user = useContext(SignedInContext);
+  if (!user) throw new Error("useSignedInUser outside RequireSession");
+  return user as UserOf<R>;
+}
+
+/**
+ * Guard of a protected area (spec §2 "Guards"): a spinner while the session check runs, a
+ * redirect to the role's login when signed out (the requested address kept in the navigation
+ * state, so the login can return to it), the children when signed in. A failed check (server or
+ * network) also leads to the login.
+ */
+export function RequireSession<R extends Role>({
+  account: role,
+  children,
+}: {
+  account: R;
+  children: ReactNode | ((user: UserOf<R>) => ReactNode);
+}) {
+  const session = useSession(role);
+  const location = useLocation();
+  if (session.isPending) return createElement(Spinner, { className: "min-h-dvh" });
+  const user = session.data;
+  if (!user) {
+    return createElement(Navigate, {
+      to: loginPath(role),
+      replace: true,
+      state: { from: `${location.pathname}${location.search}` },
+    });
+  }
+  return createElement(
+    SignedInContext.Provider,
+    { value: user },
+    typeof children === "function" ? children(user) : children,
+  );
+}
+
+/**
+ * The address a login page should go to after signing in: the protected page that sent the
+ * visitor there (same area only), else the role's dashboard.
+ */
+export function useReturnPath(role: Role): string {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith(`/${role}/`) && !from.startsWith("//")
+    ? from
+    : homePath(role);
+}

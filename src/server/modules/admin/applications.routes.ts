@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  applicationFiltersSchema,
+  applicationListQuerySchema,
+  noteBodySchema,
+  statusChangeSchema,
+} from "../../../shared/schemas/admin";
+import type { Db } from "../../db/client";
+import { parseOrThrow } from "../../lib/errors";
+import type { AdminUser } from "../auth/guard";
+import {
+  adminNotFound,
+  applicantApplications,
+  applicantDtoOf,
+  applicationDetail,
+  changeStatus,
+  createNote,
+  dashboard,
+  deleteNote,
+  exportApplications,
+  findApplicant,
+  findApplication,
+  listApplications,
+  listNotes,
+  updateNote,
+} from "./applications.service";
+import { recordAudit } from "./audit";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }` (spec §8). */
+function adminId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw adminNotFound();
+  return parsed.data.id;
+}
+
+/** The admin set by the guard (every route here has one). */
+const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
+
+/**
+ * Back-office routes of applications, applicants, notes and the dashboard (issue 3 contract,
+ * "Admin back office, applications"). Every route runs behind `requireAdmin(permission)`: 401
+ * without an admin session (student and affiliate sessions do not count, checklist S7), 403
+ * without the permission (table in auth/guard.ts); answers are `no-store`. Unknown or malformed
+ * ids → 404 `{ error, message }`; malformed query or body → 400 with a plain message (I2).
+ * Every change writes an audit entry in its transaction.
+ */
+export async function adminApplicationRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; supportEmail: string },
+) {
+  const { db, now } = opts;
+  const { requireAdmin, mail, files } = app.services;
+
+  /**
+   * GET /api/admin/applications?page&pageSize&sort&status&paymentStatus&schoolId&code&affiliateId&from&to&q
+   * → AdminApplicationList `{ items, total, page, pageSize }` (applications:read). Search `q` is
+   * ILIKE on first name, last name, full name and e-mail with `%`/`_` escaped.
+   */
+  app.get("/api/admin/applications", { preHandler: requireAdmin("applications:read") }, async (request) => {
+    const query = parseOrThrow(applicationListQuerySchema, request.query);
+    return listApplications(db, query, request.language);
+  });
+
+  /**
+   * GET /api/admin/applications.csv?<same filters> → text/csv attachment of every matching row
+   * (UTF-8 with BOM, formula injection guarded). applications:read; audit "applications.export".
+   */
+  app.get(
+    "/api/admin/applications.csv",
+    { preHandler: requireAdmin("applications:read") },
+    async (request, reply) => {
+      const filters = parseOrThrow(applicationFiltersSchema, request.query);
+      const { csv, rows } = await exportApplications(db, filters, request.language);
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "applications.export",
+        entityType: "application",
+        entityId: "*",
+        after: { filters, rows },
+      });
+      const day = now().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="applications-${day}.csv"`)
+        .header("x-content-type-options", "nosniff")
+        .send(csv);
+    },
+  );
+
+  /** GET /api/admin/applications/:id → AdminApplicationDetail (applications:read); 404 `{ error, message }`. */
+  app.get(
+    "/api/admin/applications/:id",
+    { preHandler: requireAdmin("applications:read") },
+    async (request) => {
+      const id = adminId(request.params);
+      return db.transaction(async (tx) =>
+        applicationDetail(tx, await findApplication(tx, id), request.language),
+      );
+    },
+  );
+
+  /**
+   * PATCH /api/admin/applications/:id/status `{ status, version }` → 200 AdminApplicationDetail
+   * (applications:write). 409 `{ message, current }` on a stale version, 422 for a transition the
+   * workflow refuses, 404 for an unknown id. One audit entry and one e-mail per change.
+   */
+  app.patch(
+    "/api/admin/applications/:id/status",
+    { preHandler: requireAdmin("applications:write") },
+    async (request) => {
+      const id = adminId(request.params);
+      const input = parseOrThrow(statusChangeSchema, request.body);
+      const detail = await changeStatus(
+        db,
+        { mail, supportEmail: opts.supportEmail, now },
+        adminOf(request),
+        id,
+        input,
+        request.language,
+      );
+      void mail.flush().catch((err) => request.log.error({ err }, "mail flush failed"));
+      return detail;
+    },
+  );
+
+  /** GET /api/admin/applicants/:id → AdminApplicantDto (applicants:read); 404 `{ error, message }`. */
+  app.get("/api/admin/applicants/:id", { preHandler: requireAdmin("applicants:read") }, async (request) =>
+    applicantDtoOf(await findApplicant(db, adminId(request.params))),
+  );
+
+  /** GET /api/admin/applicants/:id/applications → AdminApplicantApplication[] (applicants:read). */
+  app.get(
+    "/api/admin/applicants/:id/applications",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request) => applicantApplications(db, adminId(request.params), request.language),
+  );
+
+  /**
+   * GET /api/admin/applicants/:id/passport → the decrypted PDF as an attachment with nosniff and
+   * no-store (applicants:read; checklist I1). Audit "passport.download" before the bytes leave.
+   * 404 when the applicant is unknown or has no passport.
+   */
+  app.get(
+    "/api/admin/applicants/:id/passport",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request, reply) => {
+      const applicant = await findApplicant(db, adminId(request.params));
+      if (!applicant.passportFileId) throw adminNotFound();
+      let content: Buffer;
+      try {
+        content = await files.read(applicant.passportFileId);
+      } catch (err) {
+        request.log.error({ err, applicantId: applicant.id }, "passport file unreadable");
+        throw adminNotFound();
+      }
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "passport.download",
+        entityType: "applicant",
+        entityId: applicant.id,
+        after: { fileId: applicant.passportFileId },
+      });
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", 'attachment; filename="passport.pdf"')
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "no-store")
+        .send(content);
+    },
+  );
+
+  /** GET /api/admin/applicants/:id/notes → AdminNoteDto[] oldest first (applicants:read). */
+  app.get(
+    "/api/admin/applicants/:id/notes",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request) => listNotes(db, adminId(request.params)),
+  );
+
+  /** POST /api/admin/applicants/:id/notes `{ body }` (1-5000 characters) → 201 AdminNoteDto (notes:write). */
+  app.post(
+    "/api/admin/applicants/:id/notes",
+    { preHandler: requireAdmin("notes:write") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      const { body } = parseOrThrow(noteBodySchema, request.body);
+      return reply.status(201).send(await createNote(db, adminOf(request), id, body, now()));
+    },
+  );
+
+  /** PATCH /api/admin/notes/:id `{ body }` → AdminNoteDto (notes:write; author or owner, else 403). */
+  app.patch("/api/admin/notes/:id", { preHandler: requireAdmin("notes:write") }, async (request) => {
+    const id = adminId(request.params);
+    const { body } = parseOrThrow(noteBodySchema, request.body);
+    return updateNote(db, adminOf(request), id, body, now());
+  });
+
+  /** DELETE /api/admin/notes/:id → 204 (notes:write; author or owner, else 403). */
+  app.delete("/api/admin/notes/:id", { preHandler: requireAdmin("notes:write") }, async (request, reply) => {
+    await deleteNote(db, adminOf(request), adminId(request.params));
+    return reply.status(204).send();
+  });
+
+  /** GET /api/admin/dashboard → AdminDashboard (applications:read). */
+  app.get("/api/admin/dashboard", { preHandler: requireAdmin("applications:read") }, async (request) =>
+    dashboard(db, adminOf(request), request.language),
+  );
+}

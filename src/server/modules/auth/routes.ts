@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  acceptInviteSchema,
+  adminInviteSchema,
+  adminUpdateSchema,
+  affiliateRegistrationSchema,
+  loginSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  studentRegistrationSchema,
+  tokenSchema,
+} from "../../../shared/schemas/accounts";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { HttpError, parseOrThrow } from "../../lib/errors";
+import { AuthService, adminDto, studentDto } from "./service";
+import { ROLES, type Role } from "./sessions";
+
+/** The e-mail of a JSON body, normalised, for rate-limit keys (the body is parsed before preHandler). */
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+}
+
+/**
+ * Checklist S5 limits. `request.ip` is the socket address unless TRUST_PROXY is set (Fastify's
+ * trustProxy), so a spoofed X-Forwarded-For opens no new bucket. Login and reset requests: 5 a
+ * minute per address and e-mail (contract); registrations 5 a minute per address; one-time-token
+ * calls 10 a minute per address.
+ */
+const PER_ADDRESS_AND_EMAIL = {
+  max: 5,
+  timeWindow: "1 minute",
+  hook: "preHandler" as const,
+  keyGenerator: (request: FastifyRequest) => `${request.ip}|${bodyEmail(request)}`,
+};
+const REGISTER_LIMIT = { max: 5, timeWindow: "1 minute" };
+const TOKEN_LIMIT = { max: 10, timeWindow: "1 minute" };
+
+/**
+ * Sessions of the three roles (issue 3 contract "Sessions of the three roles", spec §7, §8;
+ * decisions.md §3; checklist S1-S7): login, logout and session check per role, student and
+ * affiliate registration and e-mail verification, password reset, admin invitations and roles,
+ * affiliate approval, the student's applications. Every answer is `cache-control: no-store`.
+ */
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
+  const { sessions, mail, requireAdmin } = app.services;
+  const auth = new AuthService({ db: opts.db, env: opts.env, mail, now: opts.now, log: app.log });
+  /**
+   * Credential calls from one address, whatever the e-mail (credential stuffing): 30 a minute.
+   * A second limiter of its own (the plugin runs one limiter hook per request).
+   */
+  const perAddressLimit = app.createRateLimit({ max: 30, timeWindow: "1 minute" });
+  const perAddress = async (request: FastifyRequest) => {
+    const result = await perAddressLimit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(429, "errors.tooManyRequests", { retryAfterSeconds: result.ttlInSeconds });
+    }
+  };
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /** The user object of a role as the browser sees it (shapes: contract "user shapes"); null when gone. */
+  async function userOf(role: Role, id: string) {
+    if (role === "student") {
+      const s = await auth.student(id);
+      return s ? studentDto(s) : null;
+    }
+    if (role === "affiliate") return auth.affiliate(id);
+    const a = await auth.adminById(id);
+    return a && !a.disabledAt && a.passwordHash ? adminDto(a) : null;
+  }
+
+  for (const role of ROLES) {
+    /**
+     * POST /api/{role}/login `{ email, password }` → 200 `{ user }` and a new session cookie (any
+     * session the browser held for this role is deleted: no fixation, S2). 401 "Invalid login
+     * credentials" for an unknown e-mail, a wrong password, a disabled account, an admin who has
+     * not accepted the invitation, an affiliate not approved (one message: ASVS 6.3). 429 after 5
+     * attempts a minute per address and e-mail.
+     */
+    app.post(
+      `/api/${role}/login`,
+      { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
+      async (request, reply) => {
+        const { email, password } = parseOrThrow(loginSchema, request.body);
+        let accountId: string;
+        try {
+          accountId = await auth.login(role, email, password);
+        } catch (err) {
+          if (err instanceof HttpError) request.log.info({ role }, "login refused");
+          throw err;
+        }
+        await sessions.start(request, reply, role, accountId);
+        return { user: await userOf(role, accountId) };
+      },
+    );
+
+    /** POST /api/{role}/logout → 204; the session row is deleted and the cookie cleared. */
+    app.post(`/api/${role}/logout`, async (request, reply) => {
+      await sessions.end(request, reply, role);
+      return reply.status(204).send();
+    });
+
+    /**
+     * GET /api/{role}/me → 200 `{ user }` or 401. A session of another role does not count (S7).
+     * The admin check goes through the admin guard (disabled admins are refused).
+     */
+    app.get(`/api/${role}/me`, role === "admin" ? { preHandler: requireAdmin() } : {}, async (request) => {
+      if (role === "admin") return { user: request.admin };
+      const id = await sessions.current(request, role);
+      const user = id ? await userOf(role, id) : null;
+      if (!user) throw new HttpError(401, "errors.unauthorized");
+      return { user };
+    });
+
+    /**
+     * POST /api/{role}/password-reset `{ email }` → 202 `{ ok: true }` whether or not the address
+     * has an account; e-mails a one-hour single-use link to an existing one. 429 after 5 a minute
+     * per address and e-mail.
+     */
+    app.post(
+      `/api/${role}/password-reset`,
+      { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
+      async (request, reply) => {
+        const { email } = parseOrThrow(passwordResetRequestSchema, request.body);
+        await auth.requestPasswordReset(role, email, request.language);
+        return reply.status(202).send({ ok: true });
+      },
+    );
+
+    /**
+     * POST /api/{role}/password-reset/confirm `{ token, password }` → 200 `{ ok: true }`; every
+     * session of the account ends. 400 for a password that breaks the policy (S4) or an invalid,
+     * expired or used token.
+     */
+    app.post(
+      `/api/${role}/password-reset/confirm`,
+      { config: { rateLimit: TOKEN_LIMIT } },
+      async (request) => {
+        const { token, password } = parseOrThrow(passwordResetConfirmSchema, request.body);
+        await auth.confirmPasswordReset(role, token, password);
+        return { ok: true };
+      },
+    );
+  }
+
+  for (const role of ["student", "affiliate"] as const) {
+    /** POST /api/{student|affiliate}/verify-email `{ token }` → 200 `{ verified: true }`; 400 for an invalid, expired or used token. */
+    app.post(`/api/${role}/verify-email`, { config: { rateLimit: TOKEN_LIMIT } }, async (request) => {
+      const { token } = parseOrThrow(tokenSchema, request.body);
+      await auth.verifyEmail(role, token);
+      return { verified: true };
+    });
+  }
+
+  /**
+   * POST /api/student/register `{ firstName, lastName, email, password, language? }` → 201
+   * `{ user }` and a student session; the verification e-mail is sent. 400 for the password policy
+   * (errors.passwordTooShort / passwordTooLong / passwordCommon) and 400 "Registration failed" for
+   * an address that already has an account (which is told by e-mail). 429 after 5 a minute per address.
+   */
+  app.post("/api/student/register", { config: { rateLimit: REGISTER_LIMIT } }, async (request, reply) => {
+    const input = parseOrThrow(studentRegistrationSchema, request.body);
+    const student = await auth.registerStudent(input, request.language);
+    await sessions.start(request, reply, "student", student.id);
+    return reply.status(201).send({ user: studentDto(student) });
+  });
+
+  /**
+   * GET /api/student/applications → the applications whose applicant e-mail is the student's
+   * verified e-mail: `[{ id, programName, startDate, endDate, status, paymentStatus, totalAmount,
+   * amountPaid }]`. 401 without a student session; 403 errors.verifyEmailFirst until verified.
+   */
+  app.get("/api/student/applications", async (request) => {
+    const id = await sessions.current(request, "student");
+    const student = id ? await auth.student(id) : null;
+    if (!student) throw new HttpError(401, "errors.unauthorized");
+    return auth.studentApplications(student, request.language);
+  });
+
+  /**
+   * POST /api/affiliate/register `{ name, email, password, website?, country? }` → 201
+   * `{ status: "pending" }`, no session (the page shows /affiliate/register-success). The same
+   * answer for an address that already has an account (told by e-mail instead). 400 for the
+   * password policy; 429 after 5 a minute per address.
+   */
+  app.post("/api/affiliate/register", { config: { rateLimit: REGISTER_LIMIT } }, async (request, reply) => {
+    const input = parseOrThrow(affiliateRegistrationSchema, request.body);
+    await auth.registerAffiliate(input, request.language);
+    return reply.status(201).send({ status: "pending" });
+  });
+
+  /**
+   * POST /api/admin/accept-invite `{ token, password, name? }` → 200 `{ user }` and an admin
+   * session. Takes an invitation token (24 hours) or an admin's reset token (1 hour); 400 for the
+   * password policy or an invalid, expired or used token. Earlier sessions of that admin end.
+   */
+  app.post("/api/admin/accept-invite", { config: { rateLimit: TOKEN_LIMIT } }, async (request, reply) => {
+    const { token, password, name } = parseOrThrow(acceptInviteSchema, request.body);
+    const id = await auth.confirmPasswordReset("admin", token, password, name);
+    await sessions.start(request, reply, "admin", id);
+    return { user: await userOf("admin", id) };
+  });
+
+  /** GET /api/admin/admins (owner: admins:write) → `[{ id, email, name, role, status, createdAt }]`. */
+  app.get("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async () => auth.listAdmins());
+
+  /**
+   * POST /api/admin/admins `{ email, name, role }` (owner) → 201 the admin (status "invited");
+   * the invitation e-mail is sent. 409 when the address belongs to an active admin; 403 for other roles.
+   */
+  app.post("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async (request, reply) => {
+    const input = parseOrThrow(adminInviteSchema, request.body);
+    const admin = await auth.inviteAdmin(request.admin!, input, request.language);
+    return reply.status(201).send(admin);
+  });
+
+  /**
+   * PATCH /api/admin/admins/:id `{ role?, disabled? }` (owner) → 200 the admin. Disabling ends
+   * their sessions; owners cannot disable themselves or change their own role (400); 404 unknown id.
+   */
+  app.patch<{ Params: { id: string } }>(
+    "/api/admin/admins/:id",
+    { preHandler: requireAdmin("admins:write") },
+    async (request) => {
+      const patch = parseOrThrow(adminUpdateSchema, request.body);
+      return auth.updateAdmin(request.admin!, request.params.id, patch);
+    },
+  );
+
+  /** GET /api/admin/affiliates (affiliates:write) → every affiliate with status and referral code. */
+  app.get("/api/admin/affiliates", { preHandler: requireAdmin("affiliates:write") }, async () =>
+    auth.listAffiliates(),
+  );
+
+  /**
+   * POST /api/admin/affiliates/:id/approve (affiliates:write) → 200 the affiliate, approved, with
+   * its referral code (created once, derived from the name). 404 unknown id.
+   */
+  app.post<{ Params: { id: string } }>(
+    "/api/admin/affiliates/:id/approve",
+    { preHandler: requireAdmin("affiliates:write") },
+    async (request) => auth.approveAffiliate(request.admin!, request.params.id),
+  );
+}

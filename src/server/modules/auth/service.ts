@@ -1,0 +1,790 @@
+import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import type {
+  AdminInviteInput,
+  AdminUpdateInput,
+  AffiliateRegistrationInput,
+  StudentRegistrationInput,
+} from "../../../shared/schemas/accounts";
+import type { Db, Tx } from "../../db/client";
+import {
+  type AdminRole,
+  accountTokens,
+  admins,
+  affiliates,
+  applicants,
+  applications,
+  codes,
+  sessions,
+  students,
+  summerSchools,
+} from "../../db/schema";
+import type { Env } from "../../env";
+import { HttpError } from "../../lib/errors";
+import { t } from "../../lib/i18n";
+import { hashToken, newToken } from "../../lib/tokens";
+import { type AuditActor, recordAudit } from "../admin/audit";
+import { currentQuote } from "../applications/service";
+import { localize } from "../catalogue/service";
+import type { MailService } from "../mail/service";
+import { type AccountEmailKind, accountEmail } from "./emails";
+import type { AdminUser } from "./guard";
+import { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
+import type { Role } from "./sessions";
+
+type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+type StudentRow = typeof students.$inferSelect;
+type AffiliateRow = typeof affiliates.$inferSelect;
+type AdminRow = typeof admins.$inferSelect;
+
+/** Lifetimes of the e-mailed one-time links (contract: reset 1 hour, admin invitation 24 hours). */
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  password_reset: 3600_000,
+  email_verification: 24 * 3600_000,
+  admin_invite: 24 * 3600_000,
+  set_password: 24 * 3600_000,
+};
+
+/** GET /api/student/me and friends: the student as the browser sees it. */
+export interface StudentDto {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+}
+
+/** GET /api/affiliate/me: the affiliate with its referral code and link once approved. */
+export interface AffiliateDto {
+  id: string;
+  email: string;
+  name: string;
+  status: "pending" | "approved" | "suspended";
+  referralCode: string | null;
+  referralLink: string | null;
+}
+
+/** An admin in the owner's list (GET /api/admin/admins). */
+export interface AdminListItem extends AdminUser {
+  status: "invited" | "active" | "disabled";
+  createdAt: string;
+}
+
+/** An affiliate in the back office's list (GET /api/admin/affiliates). */
+export interface AdminAffiliateItem extends AffiliateDto {
+  website: string;
+  country: string;
+  emailVerified: boolean;
+  commissionPercent: number;
+  createdAt: string;
+}
+
+/** An application in the student portal (GET /api/student/applications). Amounts in cents. */
+export interface StudentApplicationDto {
+  id: string;
+  programName: string;
+  startDate: string;
+  endDate: string;
+  status: string;
+  paymentStatus: string;
+  totalAmount: number;
+  amountPaid: number;
+}
+
+/** A stored language, or English when the value is not one of the site's. */
+const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+
+const invalidCredentials = () => new HttpError(401, "errors.invalidCredentials");
+const invalidToken = () => new HttpError(400, "errors.invalidToken");
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A student row as the browser sees it: `{ id, email, firstName, lastName, emailVerified }` (contract "user shapes"). */
+export const studentDto = (s: StudentRow): StudentDto => ({
+  id: s.id,
+  email: s.email,
+  firstName: s.firstName,
+  lastName: s.lastName,
+  emailVerified: s.emailVerifiedAt !== null,
+});
+
+/** An admin row as the browser sees it: `{ id, email, name, role }` (contract "user shapes"). */
+export const adminDto = (a: AdminRow): AdminUser => ({
+  id: a.id,
+  email: a.email,
+  name: a.name,
+  role: a.role,
+});
+
+const adminListItem = (a: AdminRow): AdminListItem => ({
+  ...adminDto(a),
+  status: a.disabledAt ? "disabled" : a.passwordHash ? "active" : "invited",
+  createdAt: a.createdAt.toISOString(),
+});
+
+/**
+ * A referral code derived from an affiliate's name (contract "Affiliate approval"): its letters
+ * and digits, upper-case, accents removed, at most 12 characters; "PARTNER" when nothing is left.
+ */
+export function referralCodeBase(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase()
+    .slice(0, 12);
+  return base.length >= 3 ? base : `PARTNER${base}`;
+}
+
+/** Creates a one-time token (only its SHA-256 stored); earlier unused tokens of the same purpose stop working. */
+async function issueToken(
+  tx: Tx,
+  at: Date,
+  spec: { purpose: TokenPurpose; role: Role; accountId: string; ttlMs?: number },
+): Promise<{ token: string; id: string }> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(accountTokens.role, spec.role),
+        eq(accountTokens.accountId, spec.accountId),
+        eq(accountTokens.purpose, spec.purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+  const token = newToken();
+  const [row] = await tx
+    .insert(accountTokens)
+    .values({
+      tokenHash: hashToken(token),
+      purpose: spec.purpose,
+      role: spec.role,
+      accountId: spec.accountId,
+      expiresAt: new Date(at.getTime() + (spec.ttlMs ?? TOKEN_TTL_MS[spec.purpose])),
+      createdAt: at,
+    })
+    .returning({ id: accountTokens.id });
+  return { token, id: row!.id };
+}
+
+/** Uses up a token atomically: the account id, or null for an unknown, expired, used or other-role token. */
+async function consumeToken(
+  tx: Tx,
+  at: Date,
+  role: Role,
+  purposes: TokenPurpose[],
+  token: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.role, role),
+        inArray(accountTokens.purpose, purposes),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, at),
+      ),
+    )
+    .returning({ accountId: accountTokens.accountId });
+  return row?.accountId ?? null;
+}
+
+/**
+ * Queues the "create your student account" e-mail for the applicant of a paid application when no
+ * student account has that e-mail (contract: dedupe key `student-invite:<email>`, link
+ * /student/register?email=…). Called by PaymentsService.markPaid inside the fulfilment transaction.
+ */
+export async function queueStudentInvite(
+  tx: Tx,
+  mail: MailService,
+  appOrigin: string,
+  applicant: { email: string; firstName: string; language: Language },
+): Promise<void> {
+  const email = applicant.email.toLowerCase();
+  const [existing] = await tx.select({ id: students.id }).from(students).where(eq(students.email, email));
+  if (existing) return;
+  const link = `${appOrigin}/student/register?email=${encodeURIComponent(email)}`;
+  await mail.enqueue(tx, {
+    dedupeKey: `student-invite:${email}`,
+    to: email,
+    ...accountEmail("studentInvite", applicant.language, link, { name: applicant.firstName }),
+  });
+}
+
+/**
+ * Accounts of the three roles (issue 3 contract "Sessions of the three roles", spec §7,
+ * decisions.md §3, checklist S1-S7): credentials, registration, e-mail verification, password
+ * reset, admin invitations and roles, affiliate approval. Sessions themselves are SessionService's.
+ * Every e-mail is queued in the transaction that creates its token, then flushed.
+ */
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      env: Env;
+      mail: MailService;
+      now: () => Date;
+      log?: FastifyBaseLogger;
+    },
+  ) {}
+
+  private flushMail() {
+    void this.deps.mail.flush().catch((err) => this.deps.log?.error({ err }, "mail flush failed"));
+  }
+
+  private link(path: string, token: string) {
+    return `${this.deps.env.APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  // ---------------------------------------------------------------- credentials
+
+  /**
+   * Checks e-mail and password of `role`; returns the account id. Unknown e-mail, wrong password,
+   * disabled student or admin, admin without accepted invitation, affiliate not approved: all 401
+   * errors.invalidCredentials, and an unknown e-mail costs one argon2 verification like a known
+   * one (ASVS 6.3.8, checklist S5).
+   */
+  async login(role: Role, email: string, password: string): Promise<string> {
+    const { db } = this.deps;
+    let account: { id: string; passwordHash: string | null; allowed: boolean } | undefined;
+    if (role === "student") {
+      const [s] = await db.select().from(students).where(eq(students.email, email));
+      if (s) account = { id: s.id, passwordHash: s.passwordHash, allowed: s.disabledAt === null };
+    } else if (role === "affiliate") {
+      const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
+      if (a) account = { id: a.id, passwordHash: a.passwordHash, allowed: a.status === "approved" };
+    } else {
+      const [a] = await db.select().from(admins).where(eq(admins.email, email));
+      if (a) account = { id: a.id, passwordHash: a.passwordHash, allowed: a.disabledAt === null };
+    }
+    const ok = await verifyPassword(account?.passwordHash, password);
+    if (!account || !ok || !account.allowed) throw invalidCredentials();
+    return account.id;
+  }
+
+  /** The signed-in student (null when gone or disabled). */
+  async student(id: string): Promise<StudentRow | null> {
+    const [s] = await this.deps.db.select().from(students).where(eq(students.id, id));
+    return s && !s.disabledAt ? s : null;
+  }
+
+  /** The affiliate as GET /api/affiliate/me shows it (null unless it exists and is approved). */
+  async affiliate(id: string, options: { approvedOnly?: boolean } = {}): Promise<AffiliateDto | null> {
+    const [a] = await this.deps.db.select().from(affiliates).where(eq(affiliates.id, id));
+    if (!a || (options.approvedOnly !== false && a.status !== "approved")) return null;
+    return this.affiliateDto(this.deps.db, a);
+  }
+
+  private async affiliateDto(tx: Tx, a: AffiliateRow): Promise<AffiliateDto> {
+    const [code] = await tx
+      .select({ code: codes.code })
+      .from(codes)
+      .where(and(eq(codes.affiliateId, a.id), eq(codes.codeType, "referral")))
+      .orderBy(codes.createdAt)
+      .limit(1);
+    const referralCode = a.status === "approved" ? (code?.code ?? null) : null;
+    return {
+      id: a.id,
+      email: a.email,
+      name: a.name,
+      status: a.status,
+      referralCode,
+      referralLink: referralCode
+        ? `${this.deps.env.APP_ORIGIN}/partner/${encodeURIComponent(referralCode)}`
+        : null,
+    };
+  }
+
+  // ---------------------------------------------------------------- registration
+
+  /**
+   * Registers a student (contract: 201 and a session). Applies the password policy (400), hashes
+   * first (so a taken address takes as long), then inserts; for an address that already has an
+   * account nothing is created, that address gets a "someone tried to register" e-mail (at most
+   * one an hour) and the caller answers 400 errors.registrationFailed (no enumeration by 409).
+   * A new student gets the verification e-mail (/student/verify-email?token=…, 24 hours).
+   */
+  async registerStudent(input: StudentRegistrationInput, language: Language): Promise<StudentRow> {
+    assertPasswordPolicy(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const at = this.deps.now();
+    const created = await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(students)
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          language: input.language ?? language,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: students.email })
+        .returning();
+      if (!row) {
+        const [existing] = await tx.select().from(students).where(eq(students.email, input.email));
+        if (existing) {
+          await this.queueAttemptEmail(
+            tx,
+            "student",
+            existing.id,
+            existing.email,
+            existing.firstName,
+            languageOf(existing.language),
+            at,
+          );
+        }
+        return null;
+      }
+      await this.queueVerification(
+        tx,
+        "student",
+        row.id,
+        row.email,
+        row.firstName,
+        languageOf(row.language),
+        at,
+      );
+      return row;
+    });
+    this.flushMail();
+    if (!created) throw new HttpError(400, "errors.registrationFailed");
+    return created;
+  }
+
+  /**
+   * Registers an affiliate (contract: 201 `{ status: "pending" }`, no session). An address that
+   * already has an affiliate account gets the same answer and a "someone tried to register" e-mail
+   * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail.
+   */
+  async registerAffiliate(input: AffiliateRegistrationInput, language: Language): Promise<void> {
+    assertPasswordPolicy(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(affiliates)
+        .values({
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          website: input.website,
+          country: input.country,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: affiliates.email })
+        .returning();
+      if (!row) {
+        const [existing] = await tx.select().from(affiliates).where(eq(affiliates.email, input.email));
+        if (existing)
+          await this.queueAttemptEmail(
+            tx,
+            "affiliate",
+            existing.id,
+            existing.email,
+            existing.name,
+            language,
+            at,
+          );
+        return;
+      }
+      await this.queueVerification(tx, "affiliate", row.id, row.email, row.name, language, at);
+    });
+    this.flushMail();
+  }
+
+  private async queueVerification(
+    tx: Tx,
+    role: "student" | "affiliate",
+    accountId: string,
+    email: string,
+    name: string,
+    language: Language,
+    at: Date,
+  ) {
+    const { token, id } = await issueToken(tx, at, { purpose: "email_verification", role, accountId });
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `verify-email:${id}`,
+      to: email,
+      ...accountEmail("verifyEmail", language, this.link(`/${role}/verify-email`, token), { name }),
+    });
+  }
+
+  private async queueAttemptEmail(
+    tx: Tx,
+    role: "student" | "affiliate",
+    accountId: string,
+    email: string,
+    name: string,
+    language: Language,
+    at: Date,
+  ) {
+    const hour = at.toISOString().slice(0, 13);
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `register-attempt:${role}:${accountId}:${hour}`,
+      to: email,
+      ...this.accountMail(
+        "registrationAttempt",
+        language,
+        `${this.deps.env.APP_ORIGIN}/${role}/reset-password`,
+        name,
+      ),
+    });
+  }
+
+  private accountMail(kind: AccountEmailKind, language: Language, link: string, name: string) {
+    return accountEmail(kind, language, link, { name });
+  }
+
+  /** Confirms the e-mail address of a student or affiliate with its one-time token; 400 errors.invalidToken otherwise. */
+  async verifyEmail(role: "student" | "affiliate", token: string): Promise<void> {
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const accountId = await consumeToken(tx, at, role, ["email_verification"], token);
+      if (!accountId) throw invalidToken();
+      const table = role === "student" ? students : affiliates;
+      await tx
+        .update(table)
+        .set({ emailVerifiedAt: at, updatedAt: at })
+        .where(and(eq(table.id, accountId), isNull(table.emailVerifiedAt)));
+    });
+  }
+
+  // ---------------------------------------------------------------- password reset
+
+  /**
+   * Starts a password reset (contract: always 202, the caller answers the same whatever happens).
+   * For an existing account (not disabled) a one-hour single-use token is stored hashed and its
+   * link e-mailed: /student/reset-password, /affiliate/reset-password, or for admins
+   * /admin/accept-invite (the same page sets the password of invitations and resets).
+   */
+  async requestPasswordReset(role: Role, email: string, language: Language): Promise<void> {
+    const at = this.deps.now();
+    const { db } = this.deps;
+    let account: { id: string; name: string; language: Language } | undefined;
+    if (role === "student") {
+      const [s] = await db.select().from(students).where(eq(students.email, email));
+      if (s && !s.disabledAt) account = { id: s.id, name: s.firstName, language: languageOf(s.language) };
+    } else if (role === "affiliate") {
+      const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
+      if (a) account = { id: a.id, name: a.name, language };
+    } else {
+      const [a] = await db.select().from(admins).where(eq(admins.email, email));
+      if (a && !a.disabledAt) account = { id: a.id, name: a.name || a.email, language };
+    }
+    if (!account) return;
+    const found = account;
+    await db.transaction(async (tx) => {
+      const { token, id } = await issueToken(tx, at, {
+        purpose: "password_reset",
+        role,
+        accountId: found.id,
+      });
+      const page = role === "admin" ? "/admin/accept-invite" : `/${role}/reset-password`;
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `password-reset:${id}`,
+        to: email,
+        ...this.accountMail("passwordReset", found.language, this.link(page, token), found.name),
+      });
+    });
+    this.flushMail();
+  }
+
+  /**
+   * Sets a new password with a reset token (single use, one hour; admins also accept their
+   * invitation token). Applies the policy first (400, token kept), then uses up the token (400
+   * errors.invalidToken), stores the argon2id hash, marks the e-mail verified (the link proved it)
+   * and ends every session of the account (checklist S2). Returns the account id.
+   */
+  async confirmPasswordReset(role: Role, token: string, password: string, name?: string): Promise<string> {
+    assertPasswordPolicy(password);
+    const passwordHash = await hashPassword(password);
+    const at = this.deps.now();
+    return this.deps.db.transaction(async (tx) => {
+      const purposes: TokenPurpose[] =
+        role === "admin" ? ["password_reset", "admin_invite"] : ["password_reset"];
+      const accountId = await consumeToken(tx, at, role, purposes, token);
+      if (!accountId) throw invalidToken();
+      if (role === "student") {
+        const [s] = await tx.select().from(students).where(eq(students.id, accountId));
+        if (!s || s.disabledAt) throw invalidToken();
+        await tx
+          .update(students)
+          .set({ passwordHash, emailVerifiedAt: s.emailVerifiedAt ?? at, updatedAt: at })
+          .where(eq(students.id, accountId));
+      } else if (role === "affiliate") {
+        const [a] = await tx.select().from(affiliates).where(eq(affiliates.id, accountId));
+        if (!a) throw invalidToken();
+        await tx
+          .update(affiliates)
+          .set({ passwordHash, emailVerifiedAt: a.emailVerifiedAt ?? at, updatedAt: at })
+          .where(eq(affiliates.id, accountId));
+      } else {
+        const [a] = await tx.select().from(admins).where(eq(admins.id, accountId));
+        if (!a || a.disabledAt) throw invalidToken();
+        await tx
+          .update(admins)
+          .set({ passwordHash, ...(name?.trim() ? { name: name.trim() } : {}), updatedAt: at })
+          .where(eq(admins.id, accountId));
+      }
+      await tx.delete(sessions).where(and(eq(sessions.role, role), eq(sessions.accountId, accountId)));
+      return accountId;
+    });
+  }
+
+  // ---------------------------------------------------------------- admins
+
+  /** The admin of an id (any state). */
+  async adminById(id: string): Promise<AdminRow | null> {
+    if (!isUuid(id)) return null;
+    const [a] = await this.deps.db.select().from(admins).where(eq(admins.id, id));
+    return a ?? null;
+  }
+
+  /**
+   * Invites an admin (owner only; contract POST /api/admin/admins): creates the admin without a
+   * password, or refreshes a pending invitation (name, role); 409 errors.adminExists when that
+   * address already belongs to an active admin. Queues the invitation e-mail
+   * (/admin/accept-invite?token=…, 24 hours) and an audit entry "admin.invite".
+   */
+  async inviteAdmin(actor: AuditActor, input: AdminInviteInput, language: Language): Promise<AdminListItem> {
+    const at = this.deps.now();
+    const { admin } = await this.deps.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(admins).where(eq(admins.email, input.email)).for("update");
+      if (existing?.passwordHash) throw new HttpError(409, "errors.adminExists");
+      return this.createInvitation(tx, actor, { ...input, existing }, language, at);
+    });
+    this.flushMail();
+    return adminListItem(admin);
+  }
+
+  /**
+   * Creates the first owner, or re-invites one (command line `npm run admin:create`): an existing
+   * admin of that address becomes an enabled owner and gets a new invitation link (its password
+   * changes only when the link is used). Returns the one-time link; the e-mail is queued too.
+   */
+  async createOwner(email: string, name: string | undefined): Promise<{ link: string; admin: AdminUser }> {
+    const at = this.deps.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(admins).where(eq(admins.email, email)).for("update");
+      return this.createInvitation(
+        tx,
+        { actorRole: "system", actorId: null },
+        { email, name: name ?? existing?.name ?? "", role: "owner", existing },
+        "en",
+        at,
+      );
+    });
+    return { link: result.link, admin: adminDto(result.admin) };
+  }
+
+  private async createInvitation(
+    tx: Tx,
+    actor: AuditActor,
+    input: { email: string; name: string; role: AdminRole; existing: AdminRow | undefined },
+    language: Language,
+    at: Date,
+  ): Promise<{ admin: AdminRow; link: string }> {
+    const { existing } = input;
+    let admin: AdminRow;
+    if (existing) {
+      [admin] = (await tx
+        .update(admins)
+        .set({ name: input.name, role: input.role, disabledAt: null, updatedAt: at })
+        .where(eq(admins.id, existing.id))
+        .returning()) as [AdminRow];
+    } else {
+      [admin] = (await tx
+        .insert(admins)
+        .values({
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          invitedBy: "actorRole" in actor ? actor.actorId : actor.id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning()) as [AdminRow];
+    }
+    const { token, id } = await issueToken(tx, at, {
+      purpose: "admin_invite",
+      role: "admin",
+      accountId: admin.id,
+    });
+    const link = this.link("/admin/accept-invite", token);
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `admin-invite:${id}`,
+      to: admin.email,
+      ...accountEmail("adminInvite", language, link, {
+        name: admin.name || admin.email,
+        role: t(language, `emails.account.roles.${admin.role}`),
+      }),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "admin.invite",
+      entityType: "admin",
+      entityId: admin.id,
+      before: existing ? adminListItem(existing) : null,
+      after: adminListItem(admin),
+    });
+    return { admin, link };
+  }
+
+  /** All admins, owners first, then by e-mail (GET /api/admin/admins). */
+  async listAdmins(): Promise<AdminListItem[]> {
+    const rows = await this.deps.db.select().from(admins).orderBy(admins.email);
+    const rank: Record<AdminRole, number> = { owner: 0, admissions: 1, finance: 2 };
+    return rows.sort((a, b) => rank[a.role] - rank[b.role]).map(adminListItem);
+  }
+
+  /**
+   * Changes an admin's role or disables/enables them (owner only; PATCH /api/admin/admins/:id).
+   * 404 for an unknown id; 400 errors.cannotChangeOwnAccount when owners would disable themselves or
+   * change their own role (so there is always an owner). Disabling ends every session of that admin
+   * (checklist S2). Audit entry "admin.update" with before and after.
+   */
+  async updateAdmin(actor: AdminUser, id: string, patch: AdminUpdateInput): Promise<AdminListItem> {
+    if (!isUuid(id)) throw new HttpError(404, "errors.notFound");
+    const at = this.deps.now();
+    return this.deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(admins).where(eq(admins.id, id)).for("update");
+      if (!before) throw new HttpError(404, "errors.notFound");
+      const role = patch.role ?? before.role;
+      const disabledAt =
+        patch.disabled === undefined ? before.disabledAt : patch.disabled ? (before.disabledAt ?? at) : null;
+      if (before.id === actor.id && (role !== before.role || disabledAt !== null)) {
+        throw new HttpError(400, "errors.cannotChangeOwnAccount");
+      }
+      const [after] = (await tx
+        .update(admins)
+        .set({ role, disabledAt, updatedAt: at })
+        .where(eq(admins.id, id))
+        .returning()) as [AdminRow];
+      if (disabledAt) {
+        await tx.delete(sessions).where(and(eq(sessions.role, "admin"), eq(sessions.accountId, id)));
+      }
+      await recordAudit(tx, {
+        actor,
+        action: "admin.update",
+        entityType: "admin",
+        entityId: id,
+        before: adminListItem(before),
+        after: adminListItem(after),
+      });
+      return adminListItem(after);
+    });
+  }
+
+  // ---------------------------------------------------------------- affiliates (back office)
+
+  /** Every affiliate, newest first, with its referral code (GET /api/admin/affiliates). */
+  async listAffiliates(): Promise<AdminAffiliateItem[]> {
+    const { db } = this.deps;
+    const rows = await db.select().from(affiliates).orderBy(desc(affiliates.createdAt));
+    return Promise.all(rows.map((a) => this.adminAffiliateItem(db, a)));
+  }
+
+  private async adminAffiliateItem(tx: Tx, a: AffiliateRow): Promise<AdminAffiliateItem> {
+    return {
+      ...(await this.affiliateDto(tx, a)),
+      website: a.website,
+      country: a.country,
+      emailVerified: a.emailVerifiedAt !== null,
+      commissionPercent: a.commissionPercent,
+      createdAt: a.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Approves an affiliate (POST /api/admin/affiliates/:id/approve, permission affiliates:write):
+   * status approved and, unless it has one, a referral code (codes row, codeType referral, linked
+   * to the affiliate) derived from its name and made unique with a number (NAME, NAME2, …).
+   * Idempotent. 404 for an unknown id. Audit entry "affiliate.approve".
+   */
+  async approveAffiliate(actor: AdminUser, id: string): Promise<AdminAffiliateItem> {
+    if (!isUuid(id)) throw new HttpError(404, "errors.notFound");
+    const at = this.deps.now();
+    return this.deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(affiliates).where(eq(affiliates.id, id)).for("update");
+      if (!before) throw new HttpError(404, "errors.notFound");
+      const [code] = await tx
+        .select({ id: codes.id })
+        .from(codes)
+        .where(and(eq(codes.affiliateId, id), eq(codes.codeType, "referral")))
+        .limit(1);
+      if (!code) {
+        const base = referralCodeBase(before.name);
+        for (let n = 1; ; n++) {
+          const candidate = n === 1 ? base : `${base}${n}`;
+          const inserted = await tx
+            .insert(codes)
+            .values({
+              code: candidate,
+              codeType: "referral",
+              discountValue: 0,
+              affiliateId: id,
+              description: `Referral code of ${before.name}`,
+              createdAt: at,
+            })
+            .onConflictDoNothing({ target: codes.code })
+            .returning({ id: codes.id });
+          if (inserted.length) break;
+          if (n > 1000) throw new Error("no free referral code");
+        }
+      }
+      const [after] = (await tx
+        .update(affiliates)
+        .set({ status: "approved", updatedAt: at })
+        .where(eq(affiliates.id, id))
+        .returning()) as [AffiliateRow];
+      const item = await this.adminAffiliateItem(tx, after);
+      await recordAudit(tx, {
+        actor,
+        action: "affiliate.approve",
+        entityType: "affiliate",
+        entityId: id,
+        before: { status: before.status },
+        after: { status: after.status, referralCode: item.referralCode },
+      });
+      return item;
+    });
+  }
+
+  // ---------------------------------------------------------------- student portal
+
+  /**
+   * The applications of a student (GET /api/student/applications): those whose applicant e-mail
+   * equals the student's e-mail, newest first; 403 errors.verifyEmailFirst until that e-mail is
+   * verified (otherwise anyone could read an applicant's applications by registering their address).
+   */
+  async studentApplications(student: StudentRow, language: Language): Promise<StudentApplicationDto[]> {
+    if (!student.emailVerifiedAt) throw new HttpError(403, "errors.verifyEmailFirst");
+    const { db } = this.deps;
+    const rows = await db
+      .select({ application: applications, school: summerSchools })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
+      .where(eq(applicants.email, student.email))
+      .orderBy(desc(applications.createdAt));
+    return Promise.all(
+      rows.map(async ({ application, school }) => ({
+        id: application.id,
+        programName: localize(school.name, language),
+        startDate: school.startDate,
+        endDate: school.endDate,
+        status: application.status,
+        paymentStatus: application.paymentStatus,
+        totalAmount:
+          application.totalAmountCents ?? (await currentQuote(db, application, language)).quote.totalAmount,
+        amountPaid: application.amountPaidCents,
+      })),
+    );
+  }
+}

@@ -1,0 +1,193 @@
+import type { ApplicationQuoteDto } from "./application";
+import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+
+/**
+ * Response shapes of the admin back office API (issue 3 contract, "Admin back office,
+ * applications"), imported by the server and the client. Amounts are integer euro cents, dates
+ * ISO 8601 strings (timestamps) or yyyy-mm-dd (calendar dates).
+ */
+
+/**
+ * The admission workflow (contract): submitted → under_review → accepted | rejected | waitlisted;
+ * waitlisted → accepted | rejected; any state not yet final → withdrawn | cancelled;
+ * pending_payment → cancelled only. Final: rejected, withdrawn, cancelled.
+ */
+export const STATUS_TRANSITIONS: Record<AdminApplicationStatus, readonly AdminApplicationStatus[]> = {
+  pending_payment: ["cancelled"],
+  submitted: ["under_review", "withdrawn", "cancelled"],
+  under_review: ["accepted", "rejected", "waitlisted", "withdrawn", "cancelled"],
+  waitlisted: ["accepted", "rejected", "withdrawn", "cancelled"],
+  accepted: ["withdrawn", "cancelled"],
+  rejected: [],
+  withdrawn: [],
+  cancelled: [],
+};
+
+/** True when the workflow allows `from` → `to`. */
+export const canTransition = (from: AdminApplicationStatus, to: AdminApplicationStatus): boolean =>
+  STATUS_TRANSITIONS[from].includes(to);
+
+/** One row of `GET /api/admin/applications`. */
+export interface AdminApplicationListItem {
+  id: string;
+  createdAt: string;
+  submittedAt: string | null;
+  status: AdminApplicationStatus;
+  paymentStatus: AdminPaymentStatus;
+  applicant: { id: string; firstName: string; lastName: string; email: string };
+  summerSchool: { id: string; name: string };
+  /** Stored total (set once a checkout was started or the application was paid); null before. */
+  totalAmount: number | null;
+  amountPaid: number;
+  /** Applied code, as typed by the school (upper-case). */
+  code: string | null;
+  flag: string | null;
+  /** Spec §3: an empty first or last name is missing critical data. */
+  missingCriticalData: boolean;
+}
+
+/** `GET /api/admin/applications` answer. */
+export interface AdminApplicationList {
+  items: AdminApplicationListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Every field of an applicant, as the back office sees it (never the capability hash or the file id). */
+export interface AdminApplicantDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  countryOfResidence: string;
+  nationality: string;
+  dateOfBirth: string;
+  passportNumber: string;
+  university: string;
+  fieldOfStudy: string;
+  studentStatus: string;
+  expectations: string;
+  referralSource: string;
+  otherReferralDetail: string;
+  language: string;
+  hasPassport: boolean;
+  /** `GET /api/admin/applicants/:id/passport` when a passport was uploaded, else null. */
+  passportUrl: string | null;
+  missingCriticalData: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A payment of an application. */
+export interface AdminPaymentDto {
+  amount: number;
+  currency: string;
+  provider: string;
+  reference: string;
+  paidAt: string;
+}
+
+/** `GET /api/admin/applications/:id` (also the 200 of a status change and `current` of a 409). */
+export interface AdminApplicationDetail {
+  id: string;
+  /** Send it back with a change; a stale version is refused with 409. */
+  version: number;
+  status: AdminApplicationStatus;
+  paymentStatus: AdminPaymentStatus;
+  /** Statuses the workflow allows from here. */
+  allowedTransitions: AdminApplicationStatus[];
+  flag: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  paidAt: string | null;
+  missingCriticalData: boolean;
+  applicant: AdminApplicantDto;
+  summerSchool: { id: string; name: string; startDate: string; endDate: string };
+  package: { id: string; name: string };
+  housing: { id: string; name: string; priceAdjustment: number };
+  addOns: Array<{ id: string; name: string; price: number; included: boolean }>;
+  /** As ApplicationDto.quote; null when the programme's catalogue rows were archived since. */
+  quote: ApplicationQuoteDto | null;
+  totalAmount: number | null;
+  amountPaid: number;
+  code: string | null;
+  payments: AdminPaymentDto[];
+  otherApplications: Array<{
+    id: string;
+    programName: string;
+    status: AdminApplicationStatus;
+    paymentStatus: AdminPaymentStatus;
+  }>;
+}
+
+/** One row of `GET /api/admin/applicants/:id/applications`. */
+export interface AdminApplicantApplication {
+  id: string;
+  programName: string;
+  startDate: string;
+  endDate: string;
+  status: AdminApplicationStatus;
+  paymentStatus: AdminPaymentStatus;
+  totalAmount: number | null;
+  amountPaid: number;
+  createdAt: string;
+}
+
+/** A note of the admissions team on an applicant. */
+export interface AdminNoteDto {
+  id: string;
+  applicantId: string;
+  body: string;
+  author: { id: string; name: string; email: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One audit entry (append-only). */
+export interface AuditEntryDto {
+  id: string;
+  actorRole: "admin" | "student" | "affiliate" | "system";
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** `GET /api/admin/audit` answer (50 entries a page, newest first). */
+export interface AuditPage {
+  items: AuditEntryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A cohort on the dashboard: paid places against capacity. */
+export interface DashboardCohort {
+  id: string;
+  name: string;
+  startDate: string;
+  capacity: number;
+  paid: number;
+  /** paid / capacity, 0-1 (may exceed 1 when over-booked). */
+  fillRate: number;
+}
+
+/** `GET /api/admin/dashboard`. */
+export interface AdminDashboard {
+  /** Number of applications in each status (every status listed, 0 included). */
+  byStatus: Record<AdminApplicationStatus, number>;
+  /** Sum paid on applications that are paid or partially refunded, cents. */
+  paidRevenue: number;
+  cohorts: DashboardCohort[];
+  /** The 10 newest audit entries the admin may see (all for owners, application changes otherwise). */
+  recent: AuditEntryDto[];
+}

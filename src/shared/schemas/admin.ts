@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { V } from "./messages";
+
+/**
+ * Zod schemas of the admin back office (issue 3 contract, "Admin back office, applications"):
+ * the list's query string and the bodies of the status change and notes. Shared by the server
+ * (parseOrThrow → 400 with a plain message) and the browser forms.
+ */
+
+/** Application statuses (spec §4 admin workflow; db column `applications.status`). */
+export const APPLICATION_STATUSES = [
+  "pending_payment",
+  "submitted",
+  "under_review",
+  "accepted",
+  "rejected",
+  "waitlisted",
+  "withdrawn",
+  "cancelled",
+] as const;
+export type AdminApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Payment statuses (db column `applications.payment_status`). */
+export const PAYMENT_STATUSES = [
+  "unpaid",
+  "pending",
+  "paid",
+  "failed",
+  "refunded",
+  "partially_refunded",
+] as const;
+export type AdminPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Sort keys of the application list (contract); a sort is `<key>:<asc|desc>`. */
+export const APPLICATION_SORT_KEYS = [
+  "createdAt",
+  "submittedAt",
+  "lastName",
+  "totalAmount",
+  "status",
+] as const;
+export type ApplicationSortKey = (typeof APPLICATION_SORT_KEYS)[number];
+
+/** Largest page of the list (contract: page size ≤ 100). */
+export const MAX_PAGE_SIZE = 100;
+
+/** An empty query value (`status=`) means "no filter". */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), schema.optional());
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  });
+
+const positiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/**
+ * Filters of `GET /api/admin/applications` and `.csv`: status, paymentStatus, schoolId, code
+ * (its text, any case), affiliateId, from/to (yyyy-mm-dd, creation date, inclusive, UTC), q (part
+ * of first name, last name, full name or e-mail).
+ */
+export const applicationFiltersSchema = z.object({
+  status: optional(z.enum(APPLICATION_STATUSES)),
+  paymentStatus: optional(z.enum(PAYMENT_STATUSES)),
+  schoolId: optional(z.uuid()),
+  code: optional(z.string().trim().min(1).max(64)),
+  affiliateId: optional(z.uuid()),
+  from: optional(isoDate),
+  to: optional(isoDate),
+  q: optional(z.string().trim().max(200)),
+});
+export type ApplicationFilters = z.output<typeof applicationFiltersSchema>;
+
+/** Query of `GET /api/admin/applications`: the filters plus page (from 1), pageSize (1-100) and sort. */
+export const applicationListQuerySchema = applicationFiltersSchema.extend({
+  page: optional(positiveInt(100_000)).transform((v) => v ?? 1),
+  pageSize: optional(positiveInt(MAX_PAGE_SIZE)).transform((v) => v ?? 25),
+  sort: optional(
+    z
+      .string()
+      .regex(new RegExp(`^(${APPLICATION_SORT_KEYS.join("|")}):(asc|desc)$`))
+      .transform((s) => {
+        const [key, direction] = s.split(":") as [ApplicationSortKey, "asc" | "desc"];
+        return { key, direction };
+      }),
+  ).transform((v) => v ?? { key: "createdAt" as ApplicationSortKey, direction: "desc" as const }),
+});
+export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
+
+/** `PATCH /api/admin/applications/:id/status` — the new status and the version the admin saw. */
+export const statusChangeSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, { error: V.invalidChoice }),
+  version: z.number().int().min(1),
+});
+export type StatusChangeInput = z.output<typeof statusChangeSchema>;
+
+/** Longest note (contract: 1-5000 characters). */
+export const NOTE_MAX_LENGTH = 5000;
+
+/** `POST /api/admin/applicants/:id/notes` and `PATCH /api/admin/notes/:id` — `{ body }`, 1-5000 characters. */
+export const noteBodySchema = z.object({
+  body: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(NOTE_MAX_LENGTH, { error: V.tooLong }),
+});
+export type NoteBodyInput = z.output<typeof noteBodySchema>;
+
+/** Query of `GET /api/admin/audit` (owner): entityType, entityId, page (50 entries a page). */
+export const auditQuerySchema = z.object({
+  entityType: optional(z.string().trim().min(1).max(50)),
+  entityId: optional(z.string().trim().min(1).max(100)),
+  page: optional(positiveInt(100_000)).transform((v) => v ?? 1),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
