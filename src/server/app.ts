@@ -10,6 +10,8 @@ import type { Env } from "./env";
 import { loadResources } from "./lib/i18n";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
+import { privacyRoutes } from "./modules/admin/privacy";
+import { adminWebhookRoutes } from "./modules/admin/webhooks";
 import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
@@ -138,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
   await app.register(auditRoutes, { db });
+  await app.register(privacyRoutes, { db, now });
+  await app.register(adminWebhookRoutes, { db });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

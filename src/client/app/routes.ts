@@ -190,6 +190,7 @@ ROUTES.push(
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
   ),
+  admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
 );
 
 /** Alias → canonical path (decisions.md §1 "legal page aliases"). */

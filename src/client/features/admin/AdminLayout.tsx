@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, LogOut, Menu, X } from "lucide-react";
+import { ClipboardList, LayoutDashboard, LogOut, Menu, Webhook, X } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
@@ -7,8 +7,9 @@ import { Spinner } from "../../components/ui/Spinner";
 import { type AdminUser, RequireSession, useLogout } from "../../lib/session";
 
 const NAV = [
-  { to: "/admin/dashboard", key: "nav.dashboard", icon: LayoutDashboard },
-  { to: "/admin/applications", key: "nav.applications", icon: ClipboardList },
+  { to: "/admin/dashboard", key: "nav.dashboard", icon: LayoutDashboard, ownerOnly: false },
+  { to: "/admin/applications", key: "nav.applications", icon: ClipboardList, ownerOnly: false },
+  { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, ownerOnly: true },
 ] as const;
 
 /** The back office's navigation, the signed-in admin and Log out (sidebar on desktop, menu on phones). */
@@ -19,7 +20,7 @@ function AdminNav({ admin, onNavigate }: { admin: AdminUser; onNavigate?: () => 
     <div className="flex h-full flex-col">
       <nav aria-label={t("nav.label")}>
         <ul className="space-y-1">
-          {NAV.map(({ to, key, icon: Icon }) => (
+          {NAV.filter((item) => !item.ownerOnly || admin.role === "owner").map(({ to, key, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -7,6 +7,8 @@ import type { AdminUser } from "../../lib/session";
  */
 export const canChangeStatus = (admin: AdminUser) => admin.role === "owner" || admin.role === "admissions";
 export const canWriteNotes = (admin: AdminUser) => admin.role === "owner" || admin.role === "admissions";
+/** Export and erasure of an applicant's personal data (GDPR): owners only (privacy:write). */
+export const canManagePersonalData = (admin: AdminUser) => admin.role === "owner";
 /** Authors edit and delete their own notes; owners any note. */
 export const canEditNote = (admin: AdminUser, authorId: string) =>
   canWriteNotes(admin) && (admin.role === "owner" || admin.id === authorId);

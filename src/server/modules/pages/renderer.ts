@@ -132,7 +132,7 @@ export class PageCache {
       catalogueSummary: route?.data === "catalogue" ? await this.opts.catalogueSummary(language) : undefined,
     });
     const canonical = route
-      ? `<link rel="canonical" href="${pathname}" />`
+      ? `<link rel="canonical" href="${this.opts.origin}${pathname}" />`
       : '<meta name="robots" content="noindex" />';
     const html = this.template
       .replace('<html lang="en">', `<html lang="${language}">`)

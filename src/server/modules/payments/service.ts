@@ -20,6 +20,7 @@ import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import type { MailService } from "../mail/service";
 import { confirmationEmail } from "../mail/templates";
+import { type CheckoutSessionLike, normaliseCheckoutSession } from "./providers/stripe";
 import {
   type CheckoutLineItem,
   type CheckoutSessionState,
@@ -565,6 +566,32 @@ export class PaymentsService {
     }
     await db.update(webhookEvents).set({ processedAt: now(), result }).where(eq(webhookEvents.id, event.id));
     return "processed";
+  }
+
+  /**
+   * Re-runs a stored webhook event (admin "Replay") through the same processing as a delivery:
+   * rebuilds the ProviderEvent from the stored payload and applies it, then records the result.
+   * Fulfilment is idempotent, so replaying a processed payment changes nothing. Null for an unknown id.
+   */
+  async replay(eventId: string): Promise<string | null> {
+    const { db, now } = this.deps;
+    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    if (!row) return null;
+    const payload = (row.payload ?? {}) as { data?: { object?: unknown } };
+    const object = payload.data?.object;
+    const isSession =
+      row.type.startsWith("checkout.session.") &&
+      !!object &&
+      typeof object === "object" &&
+      (object as { object?: unknown }).object === "checkout.session";
+    const result = await this.apply({
+      id: row.id,
+      type: row.type,
+      session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
+      raw: row.payload,
+    });
+    await db.update(webhookEvents).set({ processedAt: now(), result }).where(eq(webhookEvents.id, eventId));
+    return result;
   }
 
   private async apply(event: ProviderEvent): Promise<string> {

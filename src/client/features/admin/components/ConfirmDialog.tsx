@@ -16,6 +16,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger = false,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   children,
 }: {
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
+  /** Keeps the confirm button disabled (e.g. until a confirmation word is typed). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
@@ -46,7 +49,11 @@ export function ConfirmDialog({
                 {t("confirm.cancel")}
               </Button>
             </Dialog.Close>
-            <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} disabled={busy}>
+            <Button
+              variant={danger ? "danger" : "primary"}
+              onClick={onConfirm}
+              disabled={busy || confirmDisabled}
+            >
               {busy ? t("confirm.working") : confirmLabel}
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, FileDown, Flag } from "lucide-react";
+import { AlertTriangle, ArrowLeft, FileDown, Flag, ShieldAlert } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
@@ -7,6 +7,7 @@ import type { AdminApplicationDetail } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
 import { Button } from "../../../components/ui/Button";
+import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
@@ -22,7 +23,7 @@ import {
   useDateTime,
 } from "../components/common";
 import { NotesPanel } from "../components/NotesPanel";
-import { adminKeys, canChangeStatus } from "../permissions";
+import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
 /** Statuses whose change is hard to undo: their confirm button is red. */
 const SERIOUS: readonly AdminApplicationStatus[] = ["rejected", "withdrawn", "cancelled"];
@@ -74,6 +75,8 @@ export default function AdminApplicationDetailPage() {
   const detail = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchDetail(id, signal) });
   const [target, setTarget] = useState<AdminApplicationStatus | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
+  const [eraseOpen, setEraseOpen] = useState(false);
+  const [eraseWord, setEraseWord] = useState("");
   const countries = useMemo(
     () => new Intl.DisplayNames([LOCALE_OF[format.language]], { type: "region" }),
     [format.language],
@@ -114,6 +117,34 @@ export default function AdminApplicationDetailPage() {
     },
   });
 
+  const erase = useMutation({
+    mutationFn: (applicantId: string) =>
+      api<{ erased: true }>(`/api/admin/applicants/${encodeURIComponent(applicantId)}/erase`, {
+        method: "POST",
+        body: { confirm: "ERASE" },
+      }),
+    onSuccess: () => {
+      setEraseOpen(false);
+      setEraseWord("");
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      toast({
+        title: t("applicationDetail.privacy.erasedTitle"),
+        description: t("applicationDetail.privacy.erasedMessage"),
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      setEraseOpen(false);
+      setEraseWord("");
+      void queryClient.invalidateQueries({ queryKey: key });
+      toast({
+        title: t("applicationDetail.privacy.failedTitle"),
+        description: error.message,
+        variant: "destructive",
+      });
+    },
+  });
+
   const back = (
     <Link to={backTo} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
@@ -143,6 +174,7 @@ export default function AdminApplicationDetailPage() {
   const applicant = app.applicant;
   const name = `${applicant.firstName} ${applicant.lastName}`.trim() || t("applications.noName");
   const mayChange = canChangeStatus(admin);
+  const erased = applicant.email === `erased-${applicant.id}@invalid`;
   const option = (group: string, value: string) =>
     value ? t(`common:options.${group}.${value}`, { defaultValue: value }) : "—";
 
@@ -312,6 +344,35 @@ export default function AdminApplicationDetailPage() {
           <Panel title={t("applicationDetail.notes.title")} id="notes-heading">
             <NotesPanel applicantId={applicant.id} admin={admin} />
           </Panel>
+
+          {canManagePersonalData(admin) ? (
+            <Panel title={t("applicationDetail.privacy.title")} id="privacy-heading">
+              <p className="text-slate-700">{t("applicationDetail.privacy.lead")}</p>
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <a
+                  href={`/api/admin/applicants/${encodeURIComponent(applicant.id)}/export`}
+                  download
+                  className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+                >
+                  <FileDown aria-hidden="true" className="h-4 w-4" />
+                  {t("applicationDetail.privacy.export")}
+                </a>
+                {erased ? (
+                  <p className="text-slate-800">{t("applicationDetail.privacy.erased")}</p>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => setEraseOpen(true)}
+                    disabled={erase.isPending}
+                  >
+                    <ShieldAlert aria-hidden="true" className="mr-1 h-4 w-4" />
+                    {t("applicationDetail.privacy.erase")}
+                  </Button>
+                )}
+              </div>
+            </Panel>
+          ) : null}
         </div>
 
         <div className="space-y-6">
@@ -443,6 +504,37 @@ export default function AdminApplicationDetailPage() {
           if (target) change.mutate({ status: target, version: app.version });
         }}
       />
+
+      <ConfirmDialog
+        open={eraseOpen}
+        onOpenChange={(open) => {
+          setEraseOpen(open);
+          if (!open) setEraseWord("");
+        }}
+        title={t("applicationDetail.privacy.confirmTitle", { name })}
+        description={<p>{t("applicationDetail.privacy.confirmBody")}</p>}
+        confirmLabel={t("applicationDetail.privacy.confirmButton")}
+        danger
+        busy={erase.isPending}
+        confirmDisabled={eraseWord !== "ERASE"}
+        onConfirm={() => {
+          if (eraseWord === "ERASE") erase.mutate(applicant.id);
+        }}
+      >
+        <div className="mt-4">
+          <label htmlFor="erase-confirm" className="block text-sm font-medium text-slate-900">
+            {t("applicationDetail.privacy.confirmLabel")}
+          </label>
+          <input
+            id="erase-confirm"
+            className={inputClass}
+            value={eraseWord}
+            onChange={(event) => setEraseWord(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      </ConfirmDialog>
     </div>
   );
 }

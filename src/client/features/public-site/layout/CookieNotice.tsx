@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/Button";
@@ -6,12 +7,15 @@ import { setConsent, useConsent } from "../../../lib/consent";
 /**
  * Cookie notice (spec §2, §4 "Cookie consent"): shown until a choice is stored. "Accept All" allows
  * the referral cookie; "Accept only necessary" refuses it and removes an existing one (decisions §4).
- * Not rendered on the server, so cached pages are the same for every visitor.
+ * Not rendered on the server, so cached pages are the same for every visitor, and shown only once
+ * the page is interactive: a button in the prerendered HTML would ignore taps until hydration.
  */
 export function CookieNotice() {
   const { t } = useTranslation("common");
   const consent = useConsent();
-  if (consent !== "unknown") return null;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || consent !== "unknown") return null;
   return (
     <section
       aria-labelledby="cookie-title"

@@ -1,0 +1,333 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
+import {
+  type AdminWebhookDetail,
+  type AdminWebhookEventDto,
+  type AdminWebhookList,
+  type AdminWebhookReplayResult,
+  UNPROCESSED_RESULT,
+} from "../../../../shared/webhooks";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { cn } from "../../../components/ui/cn";
+import { inputClass } from "../../../components/ui/Field";
+import { Spinner } from "../../../components/ui/Spinner";
+import { toast } from "../../../components/ui/toast-store";
+import { api } from "../../../lib/api";
+import { Notice } from "../../student-portal/components/auth";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { AdminPageHeader, useDateTime } from "../components/common";
+
+const PAGE_SIZE = 25;
+const EVENT_TYPES = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+] as const;
+const RESULTS = [
+  UNPROCESSED_RESULT,
+  "paid",
+  "already_paid",
+  "pending",
+  "flagged",
+  "failed",
+  "expired",
+  "ignored",
+];
+
+const webhookKeys = {
+  all: ["admin", "webhooks"] as const,
+  list: (search: string) => ["admin", "webhooks", "list", search] as const,
+  detail: (id: string) => ["admin", "webhooks", "detail", id] as const,
+};
+
+/** The stored payload of one event, loaded when its <details> is opened. */
+function Payload({ id }: { id: string }) {
+  const { t } = useTranslation("admin");
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({
+    queryKey: webhookKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api<AdminWebhookDetail>(`/api/admin/webhooks/${encodeURIComponent(id)}`, { signal }),
+    enabled: open,
+  });
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)} className="mt-1">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">
+        {t("webhooks.payload")}
+      </summary>
+      {detail.isPending ? (
+        <p className="mt-2 text-sm text-slate-700">{t("webhooks.loadingPayload")}</p>
+      ) : detail.isError ? (
+        <p className="mt-2 text-sm text-red-800">{detail.error.message}</p>
+      ) : (
+        <pre className="mt-2 max-h-96 max-w-xl overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+          {JSON.stringify(detail.data.payload, null, 2)}
+        </pre>
+      )}
+    </details>
+  );
+}
+
+/**
+ * /admin/webhooks (owners): every payment provider event received, newest first, with its
+ * processing result, the application it concerns, its payload, and a Replay (with a confirmation)
+ * that runs it again through the webhook's processing.
+ */
+export default function AdminWebhooksPage() {
+  const { t } = useTranslation("admin");
+  const { dateTime } = useDateTime();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [target, setTarget] = useState<AdminWebhookEventDto | null>(null);
+
+  const pageParam = Number(params.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const type = params.get("type") ?? "";
+  const result = params.get("result") ?? "";
+  const query = new URLSearchParams();
+  if (type) query.set("type", type);
+  if (result) query.set("result", result);
+  query.set("page", String(page));
+  query.set("pageSize", String(PAGE_SIZE));
+  const search = query.toString();
+
+  const list = useQuery({
+    queryKey: webhookKeys.list(search),
+    queryFn: ({ signal }) => api<AdminWebhookList>(`/api/admin/webhooks?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const replay = useMutation({
+    mutationFn: (id: string) =>
+      api<AdminWebhookReplayResult>(`/api/admin/webhooks/${encodeURIComponent(id)}/replay`, {
+        method: "POST",
+      }),
+    onSuccess: (answer) => {
+      setTarget(null);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["admin", "applications"] });
+      toast({ title: t("webhooks.replayed", { result: answer.result }), variant: "success" });
+    },
+    onError: (error) => {
+      setTarget(null);
+      toast({ title: t("webhooks.replayFailed"), description: error.message, variant: "destructive" });
+    },
+  });
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    if (!("page" in changes)) next.delete("page");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const s = next.toString();
+    return s ? `?${s}` : location.pathname;
+  };
+
+  const hasFilters = Boolean(type || result);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const resultLabel = (value: string) =>
+    value === UNPROCESSED_RESULT ? t("webhooks.filters.unprocessed") : value;
+
+  return (
+    <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <AdminPageHeader title={t("webhooks.title")} lead={t("webhooks.lead")} />
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="filter-type" className="block text-sm font-medium text-slate-900">
+              {t("webhooks.filters.type")}
+            </label>
+            <select
+              id="filter-type"
+              className={inputClass}
+              value={type}
+              onChange={(event) => update({ type: event.target.value || null })}
+            >
+              <option value="">{t("webhooks.filters.all")}</option>
+              {EVENT_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-result" className="block text-sm font-medium text-slate-900">
+              {t("webhooks.filters.result")}
+            </label>
+            <select
+              id="filter-result"
+              className={inputClass}
+              value={result}
+              onChange={(event) => update({ result: event.target.value || null })}
+            >
+              <option value="">{t("webhooks.filters.all")}</option>
+              {RESULTS.map((value) => (
+                <option key={value} value={value}>
+                  {resultLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {hasFilters ? (
+          <button
+            type="button"
+            onClick={() => update({ type: null, result: null })}
+            className="mt-4 text-sm font-medium text-brand-700 underline"
+          >
+            {t("webhooks.filters.clear")}
+          </button>
+        ) : null}
+      </section>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <Spinner />
+        ) : list.isError ? (
+          <Notice tone="error" title={t("common:loadError")}>
+            <p>{list.error.message}</p>
+          </Notice>
+        ) : data && data.items.length === 0 ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+            {hasFilters ? t("webhooks.emptyFiltered") : t("webhooks.empty")}
+          </p>
+        ) : data ? (
+          <>
+            <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+              {t("webhooks.showing", {
+                from: (data.page - 1) * data.pageSize + 1,
+                to: (data.page - 1) * data.pageSize + data.items.length,
+                total: data.total,
+              })}
+            </p>
+            <section
+              className={cn(
+                "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm",
+                list.isFetching && "opacity-70",
+              )}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
+              tabIndex={0}
+              aria-labelledby="webhooks-caption"
+            >
+              <table className="w-full min-w-[56rem] text-sm">
+                <caption id="webhooks-caption" className="sr-only">
+                  {t("webhooks.caption")}
+                </caption>
+                <thead className="border-b border-slate-200 bg-slate-50">
+                  <tr>
+                    {(["type", "received", "processed", "result", "application", "actions"] as const).map(
+                      (column) => (
+                        <th
+                          key={column}
+                          scope="col"
+                          className="px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900"
+                        >
+                          {t(`webhooks.columns.${column}`)}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.items.map((item) => (
+                    <tr key={item.id} className="align-top hover:bg-slate-50">
+                      <td className="min-w-64 px-3 py-3">
+                        <div className="font-mono text-xs font-semibold text-slate-900">{item.type}</div>
+                        <div className="font-mono text-xs break-all text-slate-700">{item.id}</div>
+                        <Payload id={item.id} />
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap text-slate-800">
+                        {dateTime(item.receivedAt)}
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap text-slate-800">
+                        {item.processedAt ? dateTime(item.processedAt) : t("webhooks.notProcessed")}
+                      </td>
+                      <td className="px-3 py-3">
+                        {item.result ? (
+                          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
+                            {item.result}
+                          </span>
+                        ) : (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                            {t("webhooks.notProcessed")}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-3">
+                        {item.applicationId ? (
+                          <Link
+                            to={`/admin/applications/${item.applicationId}`}
+                            className="font-medium text-brand-700 underline"
+                          >
+                            {t("webhooks.openApplication")}
+                          </Link>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                      <td className="px-3 py-3">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setTarget(item)}
+                          disabled={replay.isPending}
+                        >
+                          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                          {t("webhooks.replay")}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <nav
+              aria-label={t("webhooks.pagination")}
+              className="mt-4 flex flex-wrap items-center justify-end gap-2"
+            >
+              {page > 1 ? (
+                <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
+                  <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                  {t("webhooks.previous")}
+                </Link>
+              ) : null}
+              <p className="px-2 text-sm text-slate-800">{t("webhooks.page", { page, pages })}</p>
+              {page < pages ? (
+                <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
+                  {t("webhooks.next")}
+                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                </Link>
+              ) : null}
+            </nav>
+          </>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => (open ? undefined : setTarget(null))}
+        title={t("webhooks.replayTitle")}
+        description={<p>{t("webhooks.replayDescription", { id: target?.id ?? "" })}</p>}
+        confirmLabel={t("webhooks.replayConfirm")}
+        busy={replay.isPending}
+        onConfirm={() => (target ? replay.mutate(target.id) : undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import {
+  applicantNotes,
+  applicants,
+  applications,
+  codeRedemptions,
+  codes,
+  emailOutbox,
+  storedFiles,
+} from "../../db/schema";
+import { HttpError } from "../../lib/errors";
+import { hashToken, newToken } from "../../lib/tokens";
+import type { AdminUser } from "../auth/guard";
+import {
+  adminNotFound,
+  applicantDtoOf,
+  applicationDetail,
+  findApplicant,
+  listNotes,
+} from "./applications.service";
+import { recordAudit } from "./audit";
+
+const idParams = z.object({ id: z.uuid() });
+const eraseBody = z.object({ confirm: z.literal("ERASE") });
+
+/** `:id` as a UUID; anything else is an unknown applicant (404 `{ error, message }`). */
+function applicantIdOf(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw adminNotFound();
+  return parsed.data.id;
+}
+
+const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
+
+/** The e-mail address an erased applicant gets: also how an erased applicant is recognised. */
+export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
+
+/** The personal fields erasure overwrites, with their neutral values. */
+const ERASED_FIELDS = {
+  firstName: "Erased",
+  lastName: "Erased",
+  phone: "",
+  address: "",
+  city: "",
+  postalCode: "",
+  countryOfResidence: "",
+  nationality: "",
+  dateOfBirth: "1900-01-01",
+  passportNumber: "",
+  university: "",
+  fieldOfStudy: "",
+  studentStatus: "",
+  expectations: "",
+  referralSource: "",
+  otherReferralDetail: "",
+} as const;
+
+/** Names of every field erasure replaces (what the audit entry records instead of the values). */
+const ERASED_FIELD_NAMES = [...Object.keys(ERASED_FIELDS), "email", "passportFileId", "accessTokenHash"];
+
+/**
+ * Data-subject rights of applicants (checklist D3; GDPR 15, 17, 20), owner only (privacy:write):
+ * export of everything the school holds on an applicant, and erasure of the personal data while
+ * the financial record (applications, amounts, payments) stays, pseudonymised.
+ */
+export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+  const { db, now } = opts;
+  const { requireAdmin, files } = app.services;
+
+  /**
+   * GET /api/admin/applicants/:id/export → JSON attachment `{ exportedAt, applicant, applications
+   * (detail with quote and payments), notes, codeRedemptions, files, passport: { filename,
+   * contentBase64 } | null }`. no-store; audit "applicant.export" (ids only).
+   */
+  app.get(
+    "/api/admin/applicants/:id/export",
+    { preHandler: requireAdmin("privacy:write") },
+    async (request, reply) => {
+      const id = applicantIdOf(request.params);
+      const data = await db.transaction(async (tx) => {
+        const applicant = await findApplicant(tx, id);
+        const applicationRows = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.applicantId, id))
+          .orderBy(asc(applications.createdAt), asc(applications.id));
+        const details = [];
+        for (const row of applicationRows) details.push(await applicationDetail(tx, row, request.language));
+        const redemptions = applicationRows.length
+          ? await tx
+              .select({
+                id: codeRedemptions.id,
+                applicationId: codeRedemptions.applicationId,
+                code: codes.code,
+                status: codeRedemptions.status,
+                createdAt: codeRedemptions.createdAt,
+                updatedAt: codeRedemptions.updatedAt,
+              })
+              .from(codeRedemptions)
+              .innerJoin(codes, eq(codes.id, codeRedemptions.codeId))
+              .where(
+                inArray(
+                  codeRedemptions.applicationId,
+                  applicationRows.map((a) => a.id),
+                ),
+              )
+              .orderBy(asc(codeRedemptions.createdAt))
+          : [];
+        const fileRows = await tx
+          .select()
+          .from(storedFiles)
+          .where(eq(storedFiles.applicantId, id))
+          .orderBy(asc(storedFiles.createdAt));
+        return {
+          applicant,
+          applications: details,
+          notes: await listNotes(tx, id),
+          codeRedemptions: redemptions.map((r) => ({
+            ...r,
+            createdAt: r.createdAt.toISOString(),
+            updatedAt: r.updatedAt.toISOString(),
+          })),
+          files: fileRows.map((f) => ({
+            id: f.id,
+            kind: f.kind,
+            sizeBytes: f.sizeBytes,
+            sha256: f.sha256,
+            createdAt: f.createdAt.toISOString(),
+            current: f.id === applicant.passportFileId,
+          })),
+        };
+      });
+      let passport: { filename: string; contentBase64: string } | null = null;
+      if (data.applicant.passportFileId) {
+        try {
+          const content = await files.read(data.applicant.passportFileId);
+          passport = { filename: "passport.pdf", contentBase64: content.toString("base64") };
+        } catch (err) {
+          request.log.error({ err, applicantId: id }, "passport file unreadable for export");
+        }
+      }
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "applicant.export",
+        entityType: "applicant",
+        entityId: id,
+        after: {
+          applications: data.applications.length,
+          files: data.files.length,
+          passport: Boolean(passport),
+        },
+      });
+      const body = {
+        exportedAt: now().toISOString(),
+        applicant: applicantDtoOf(data.applicant),
+        applications: data.applications,
+        notes: data.notes,
+        codeRedemptions: data.codeRedemptions,
+        files: data.files,
+        passport,
+      };
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="applicant-${id}.json"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "no-store")
+        .send(JSON.stringify(body, null, 2));
+    },
+  );
+
+  /**
+   * POST /api/admin/applicants/:id/erase `{ confirm: "ERASE" }` → 200 `{ erased: true, id }`.
+   * One transaction: personal fields neutralised, capability hash replaced, notes and stored-file
+   * rows deleted, unsent outbox e-mails to the address deleted, audit "applicant.erase" (field
+   * names only). Encrypted files are removed after the commit. Applications and payments stay.
+   * 400 without the confirmation, 404 unknown, 409 already erased.
+   */
+  app.post(
+    "/api/admin/applicants/:id/erase",
+    { preHandler: requireAdmin("privacy:write") },
+    async (request) => {
+      const id = applicantIdOf(request.params);
+      const parsed = eraseBody.safeParse(request.body);
+      if (!parsed.success) throw new HttpError(400, "errors.badRequest");
+      const fileIds = await db.transaction(async (tx) => {
+        const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, id)).for("update");
+        if (!applicant) throw adminNotFound();
+        if (applicant.email === erasedEmail(id)) throw new HttpError(409, "errors.alreadyErased");
+        const fileRows = await tx
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(eq(storedFiles.applicantId, id));
+        const ids = new Set(fileRows.map((f) => f.id));
+        if (applicant.passportFileId) ids.add(applicant.passportFileId);
+        const notes = await tx
+          .delete(applicantNotes)
+          .where(eq(applicantNotes.applicantId, id))
+          .returning({ id: applicantNotes.id });
+        const outbox = await tx
+          .delete(emailOutbox)
+          .where(
+            and(
+              sql`lower(${emailOutbox.toAddress}) = lower(${applicant.email})`,
+              ne(emailOutbox.status, "sent"),
+            ),
+          )
+          .returning({ id: emailOutbox.id });
+        await tx
+          .update(applicants)
+          .set({
+            ...ERASED_FIELDS,
+            email: erasedEmail(id),
+            passportFileId: null,
+            accessTokenHash: hashToken(newToken()),
+            updatedAt: now(),
+          })
+          .where(eq(applicants.id, id));
+        await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
+        await recordAudit(tx, {
+          actor: adminOf(request),
+          action: "applicant.erase",
+          entityType: "applicant",
+          entityId: id,
+          before: { erased: false },
+          after: {
+            erased: true,
+            fields: ERASED_FIELD_NAMES,
+            notesDeleted: notes.length,
+            filesDeleted: ids.size,
+            outboxDeleted: outbox.length,
+          },
+        });
+        return [...ids];
+      });
+      for (const fileId of fileIds) {
+        await files
+          .remove(fileId)
+          .catch((err) => request.log.error({ err, applicantId: id, fileId }, "erased file not removed"));
+      }
+      return { erased: true, id };
+    },
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * API tests of the admin webhook log (issue "Webhooks"): list with results, detail with payload,
+ * replay through the webhook's processing (idempotent for a processed payment, processes an
+ * unprocessed event), owner-only access, unknown id.
+ */
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminWebhookDetail, AdminWebhookList } from "../../../shared/webhooks";
+import { applications, auditLog, emailOutbox, payments, webhookEvents } from "../../db/schema";
+import { loginAsAdmin } from "../../testing/accounts";
+import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { buildOfflineEvent, completeOfflineSession } from "../payments/providers/offline";
+
+let t: TestApp;
+let owner: string;
+let admissions: string;
+let finance: string;
+let counter = 0;
+const nextAddress = () => {
+  counter += 1;
+  return `10.77.0.${counter}`;
+};
+const db = () => t.database.db;
+
+function api(method: "GET" | "POST", url: string, cookie?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** An application with an open offline checkout session. */
+async function withCheckout(email: string) {
+  const remoteAddress = nextAddress();
+  const a = await createPaidReadyApplication(t.app, { email }, { remoteAddress });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/create-checkout-session",
+    headers: { cookie: a.cookie },
+    payload: { applicationId: a.applicationId, termsAccepted: true },
+    remoteAddress,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...a, sessionId: res.json().sessionId as string };
+}
+
+async function countsOf(applicationId: string) {
+  const paid = await db().select().from(payments).where(eq(payments.applicationId, applicationId));
+  const emails = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `confirmation:${applicationId}`));
+  return { payments: paid.length, emails: emails.length };
+}
+
+let paidApp: { applicationId: string; sessionId: string };
+let completedEventId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await loginAsAdmin(t.app, "owner")).cookie;
+  admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
+  finance = (await loginAsAdmin(t.app, "finance")).cookie;
+  paidApp = await withCheckout("webhook.paid@example.com");
+  const pay = await t.app.inject({
+    method: "POST",
+    url: "/test-payment/pay",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+    payload: `session_id=${paidApp.sessionId}`,
+  });
+  expect(pay.statusCode).toBe(303);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("admin webhook log", () => {
+  it("lists the completed event of a paid offline checkout with its result, newest first", async () => {
+    const res = await api("GET", "/api/admin/webhooks", owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const list = res.json() as AdminWebhookList;
+    const event = list.items.find(
+      (e) => e.type === "checkout.session.completed" && e.applicationId === paidApp.applicationId,
+    );
+    expect(event).toMatchObject({ provider: "offline", result: "paid" });
+    expect(event!.processedAt).toEqual(expect.any(String));
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    completedEventId = event!.id;
+
+    const filtered = (
+      await api("GET", "/api/admin/webhooks?type=checkout.session.completed&result=paid", owner)
+    ).json() as AdminWebhookList;
+    expect(filtered.items.map((e) => e.id)).toContain(completedEventId);
+    const none = (await api("GET", "/api/admin/webhooks?result=expired", owner)).json() as AdminWebhookList;
+    expect(none.items.map((e) => e.id)).not.toContain(completedEventId);
+    expect((await api("GET", "/api/admin/webhooks?pageSize=1000", owner)).statusCode).toBe(400);
+
+    const detail = await api("GET", `/api/admin/webhooks/${completedEventId}`, owner);
+    expect(detail.statusCode).toBe(200);
+    const d = detail.json() as AdminWebhookDetail;
+    expect(d).toMatchObject({ id: completedEventId, result: "paid" });
+    expect(d.payload).toMatchObject({ type: "checkout.session.completed" });
+  });
+
+  it("replays a processed completed event without a second payment or e-mail", async () => {
+    expect(await countsOf(paidApp.applicationId)).toEqual({ payments: 1, emails: 1 });
+    const res = await api("POST", `/api/admin/webhooks/${completedEventId}/replay`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: "already_paid" });
+    expect(await countsOf(paidApp.applicationId)).toEqual({ payments: 1, emails: 1 });
+    const [application] = await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.id, paidApp.applicationId));
+    expect(application).toMatchObject({ paymentStatus: "paid", flag: null });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, completedEventId));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "webhook.replay", entityType: "webhook_event" });
+  });
+
+  it("replays an unprocessed event: it is processed through the webhook's code", async () => {
+    const a = await withCheckout("webhook.unprocessed@example.com");
+    const row = await completeOfflineSession(db(), a.sessionId);
+    if (!row) throw new Error("not completed");
+    const event = buildOfflineEvent("checkout.session.completed", row);
+    await db()
+      .insert(webhookEvents)
+      .values({ id: event.id, provider: "offline", type: event.type, payload: event });
+    const listed = (
+      await api("GET", "/api/admin/webhooks?result=unprocessed", owner)
+    ).json() as AdminWebhookList;
+    expect(listed.items.find((e) => e.id === event.id)).toMatchObject({
+      processedAt: null,
+      result: null,
+      applicationId: a.applicationId,
+    });
+    expect(await countsOf(a.applicationId)).toEqual({ payments: 0, emails: 0 });
+
+    const res = await api("POST", `/api/admin/webhooks/${event.id}/replay`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: "paid" });
+    expect(await countsOf(a.applicationId)).toEqual({ payments: 1, emails: 1 });
+    const [stored] = await db().select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+    expect(stored).toMatchObject({ result: "paid" });
+    expect(stored!.processedAt).toBeInstanceOf(Date);
+    const [application] = await db().select().from(applications).where(eq(applications.id, a.applicationId));
+    expect(application).toMatchObject({ status: "submitted", paymentStatus: "paid" });
+  });
+
+  it("is owner only: other admins 403, anonymous 401", async () => {
+    for (const cookie of [admissions, finance]) {
+      expect((await api("GET", "/api/admin/webhooks", cookie)).statusCode).toBe(403);
+      expect((await api("GET", `/api/admin/webhooks/${completedEventId}`, cookie)).statusCode).toBe(403);
+      expect((await api("POST", `/api/admin/webhooks/${completedEventId}/replay`, cookie)).statusCode).toBe(
+        403,
+      );
+    }
+    expect((await api("GET", "/api/admin/webhooks")).statusCode).toBe(401);
+    expect((await api("GET", `/api/admin/webhooks/${completedEventId}`)).statusCode).toBe(401);
+    expect((await api("POST", `/api/admin/webhooks/${completedEventId}/replay`)).statusCode).toBe(401);
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    const detail = await api("GET", "/api/admin/webhooks/evt_unknown", owner);
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json()).toMatchObject({ error: "not_found" });
+    expect((await api("POST", "/api/admin/webhooks/evt_unknown/replay", owner)).statusCode).toBe(404);
+  });
+});
