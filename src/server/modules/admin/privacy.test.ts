@@ -316,6 +316,10 @@ describe("applicant export and erasure", () => {
       fields: expect.arrayContaining(["passportNumber"]),
     });
 
+    // The text of the applicant's notes is redacted from the audit log as well.
+    const everything = JSON.stringify(await db().select().from(auditLog));
+    expect(everything).not.toContain("Called about the visa letter.");
+
     // The applicant's browser lost its access.
     const after = await inject(t.app, "GET", `/api/applications/${subject.applicationId}`, subject.cookie);
     expect(after.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import {
   applicantNotes,
   applicants,
   applications,
+  auditLog,
   codeRedemptions,
   codes,
   emailOutbox,
@@ -199,6 +200,20 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .delete(applicantNotes)
           .where(eq(applicantNotes.applicantId, id))
           .returning({ id: applicantNotes.id });
+        // The audit entries of those notes carry their text: erasure (GDPR 17) redacts it there too,
+        // the one change ever made to audit rows; who did what and when stays.
+        await tx
+          .update(auditLog)
+          .set({
+            before: sql`case when ${auditLog.before} ? 'body' then jsonb_set(${auditLog.before}, '{body}', '"[erased]"') else ${auditLog.before} end`,
+            after: sql`case when ${auditLog.after} ? 'body' then jsonb_set(${auditLog.after}, '{body}', '"[erased]"') else ${auditLog.after} end`,
+          })
+          .where(
+            and(
+              eq(auditLog.entityType, "note"),
+              sql`(${auditLog.before}->>'applicantId' = ${id} or ${auditLog.after}->>'applicantId' = ${id})`,
+            ),
+          );
         const outbox = await tx
           .delete(emailOutbox)
           .where(
