@@ -28,9 +28,10 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(THIRTY_DAYS - 120);
     expect(cookie!.expires - Date.now() / 1000).toBeLessThan(THIRTY_DAYS + 120);
 
-    // The cookie policy's way to change the choice: clear the consent cookies, the notice comes back.
-    await context.clearCookies({ name: /^cookieconsent_/ });
-    await page.reload();
+    // Withdrawing is as easy as giving: "Cookie settings" in the footer removes the choice and the
+    // affiliate cookie, and the notice comes back.
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await expect.poll(async () => affiliateCookie(context)).toBeUndefined();
     await chooseCookies(page, "necessary");
     await expect.poll(async () => affiliateCookie(context)).toBeUndefined();
     await page.reload();

@@ -29,6 +29,17 @@ export function setConsent(choice: "all" | "necessary"): void {
   for (const l of listeners) l();
 }
 
+/**
+ * Withdraws the stored choice (as easy as giving it: GDPR 7(3)): the consent cookies and the
+ * affiliate cookie are removed, and the cookie notice appears again.
+ */
+export function resetConsent(): void {
+  deleteCookie(CONSENT_STATUS);
+  deleteCookie(CONSENT_NECESSARY_ONLY);
+  deleteCookie(AFFILIATE_COOKIE);
+  for (const l of listeners) l();
+}
+
 /** True when marketing cookies (the affiliate cookie) may be written: "Accept All" given. */
 export const mayStoreReferral = () => readConsent() === "all";
 

@@ -1,6 +1,7 @@
 import { Mail, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { resetConsent } from "../../../lib/consent";
 import { useSite } from "../../../lib/site";
 
 /** A titled list of footer links (a labelled navigation landmark). */
@@ -85,6 +86,15 @@ export function Footer() {
               <Link to="/contact" className="text-brand-100 hover:text-white hover:underline">
                 {t("footer.contactPage")}
               </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={resetConsent}
+                className="text-brand-100 hover:text-white hover:underline"
+              >
+                {t("footer.cookieSettings")}
+              </button>
             </li>
           </ul>
         </div>
