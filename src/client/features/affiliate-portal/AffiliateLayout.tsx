@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { PortalFrame } from "../../components/account/PortalFrame";
 import { RequireSession } from "../../lib/session";
-import { PortalFrame } from "../student-portal/components/PortalFrame";
 
 /** The protected affiliate area (spec §2): session guard (not retried), then the portal header and the page. */
 export default function AffiliateLayout() {

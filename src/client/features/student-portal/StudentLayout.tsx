@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { PortalFrame } from "../../components/account/PortalFrame";
 import { RequireSession } from "../../lib/session";
-import { PortalFrame } from "./components/PortalFrame";
 
 /** The protected student portal (spec §2): session guard, then the portal header and the page. */
 export default function StudentLayout() {

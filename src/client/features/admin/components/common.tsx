@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../../shared/schemas/admin";
+import { StatusBadge } from "../../../components/account/StatusBadge";
 import { cn } from "../../../components/ui/cn";
 import { useLanguage } from "../../../lib/catalogue";
-import { StatusBadge } from "../../student-portal/components/StatusBadge";
 
 /** The heading band of a back-office page (its one h1). */
 export function AdminPageHeader({

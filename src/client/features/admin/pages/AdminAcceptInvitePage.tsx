@@ -4,9 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
-import { type AdminUser, REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
 import {
   AuthShell,
   applyServerErrors,
@@ -16,12 +13,15 @@ import {
   useFieldMessage,
   useHydrated,
   useQueryParam,
-} from "../../student-portal/components/auth";
+} from "../../../components/account/auth";
 import {
   type AcceptInviteFormValues,
   acceptInviteFormSchema,
   PASSWORD_MAX,
-} from "../../student-portal/components/schemas";
+} from "../../../components/account/schemas";
+import { toast } from "../../../components/ui/toast-store";
+import { ApiError, api } from "../../../lib/api";
+import { type AdminUser, REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
 
 /**
  * /admin/accept-invite?token=…: the link of an invitation (or of a password reset) — choose a name

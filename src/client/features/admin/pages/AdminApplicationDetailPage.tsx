@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from "react-router";
 import type { AdminApplicationDetail } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
+import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -13,7 +14,6 @@ import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
-import { Notice } from "../../student-portal/components/auth";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import {
   AdminPageHeader,

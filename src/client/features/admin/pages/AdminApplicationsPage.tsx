@@ -20,6 +20,7 @@ import {
   MAX_PAGE_SIZE,
   PAYMENT_STATUSES,
 } from "../../../../shared/schemas/admin";
+import { Notice } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
@@ -27,7 +28,6 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { api } from "../../../lib/api";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
-import { Notice } from "../../student-portal/components/auth";
 import {
   AdminPageHeader,
   ApplicationStatusBadge,

@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import type { AdminDashboard, AuditEntryDto } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { APPLICATION_STATUSES } from "../../../../shared/schemas/admin";
+import { Notice } from "../../../components/account/auth";
 import { Spinner } from "../../../components/ui/Spinner";
 import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { Notice } from "../../student-portal/components/auth";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { adminKeys } from "../permissions";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthShell, LoginForm, ResetRequestForm } from "../../student-portal/components/auth";
+import { AuthShell, LoginForm, ResetRequestForm } from "../../../components/account/auth";
 
 /**
  * /admin/login (bare page, no public header): e-mail and password, then the dashboard (or the

@@ -10,13 +10,13 @@ import {
   type AdminWebhookReplayResult,
   UNPROCESSED_RESULT,
 } from "../../../../shared/webhooks";
+import { Notice } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
-import { Notice } from "../../student-portal/components/auth";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, useDateTime } from "../components/common";
 

@@ -1,12 +1,12 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
 import { useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
-import { Notice } from "../../student-portal/components/auth";
 
 /** A read-only value with a Copy button (clipboard; the text stays selectable when copying fails). */
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {

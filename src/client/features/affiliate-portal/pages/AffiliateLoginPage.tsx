@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AuthShell, LoginForm } from "../../student-portal/components/auth";
+import { AuthShell, LoginForm } from "../../../components/account/auth";
 
 /** /affiliate/login: partners sign in once their account is approved. */
 export default function AffiliateLoginPage() {

@@ -6,10 +6,6 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { countryOptions } from "../../../../shared/options";
-import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { api } from "../../../lib/api";
-import { useLanguage } from "../../../lib/catalogue";
-import { registrationFailed } from "../../../lib/session";
 import {
   AuthShell,
   applyServerErrors,
@@ -17,12 +13,16 @@ import {
   TextField,
   useFieldMessage,
   useHydrated,
-} from "../../student-portal/components/auth";
+} from "../../../components/account/auth";
 import {
   type AffiliateRegisterFormValues,
   affiliateRegisterFormSchema,
   PASSWORD_MAX,
-} from "../../student-portal/components/schemas";
+} from "../../../components/account/schemas";
+import { describedBy, Field, inputClass } from "../../../components/ui/Field";
+import { api } from "../../../lib/api";
+import { useLanguage } from "../../../lib/catalogue";
+import { registrationFailed } from "../../../lib/session";
 
 /**
  * /affiliate/register: a partner applies for an account (name, e-mail, password, website and

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { AuthShell, Notice } from "../../../components/account/auth";
 import { ButtonLink } from "../../../components/ui/Button";
 import { useSite } from "../../../lib/site";
-import { AuthShell, Notice } from "../../student-portal/components/auth";
 
 /** /affiliate/register-success: the account is pending approval; what happens next. */
 export default function AffiliateRegisterSuccessPage() {

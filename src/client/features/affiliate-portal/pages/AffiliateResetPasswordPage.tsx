@@ -1,4 +1,4 @@
-import { ResetPasswordView } from "../../student-portal/components/auth";
+import { ResetPasswordView } from "../../../components/account/auth";
 
 /** /affiliate/reset-password: ask for a link, or with ?token= choose a new password. */
 export default function AffiliateResetPasswordPage() {

@@ -3,6 +3,8 @@ import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Notice } from "../../../components/account/auth";
+import { StatusBadge } from "../../../components/account/StatusBadge";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -10,8 +12,6 @@ import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
-import { Notice } from "../components/auth";
-import { StatusBadge } from "../components/StatusBadge";
 
 /** One application of the signed-in student (GET /api/student/applications). Amounts in cents. */
 interface StudentApplication {

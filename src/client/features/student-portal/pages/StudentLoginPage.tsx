@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AuthShell, LoginForm } from "../components/auth";
+import { AuthShell, LoginForm } from "../../../components/account/auth";
 
 /** /student/login: e-mail and password; the dashboard about 0.5 s after signing in (spec §2). */
 export default function StudentLoginPage() {

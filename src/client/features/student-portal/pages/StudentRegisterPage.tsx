@@ -2,14 +2,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { useLanguage } from "../../../lib/catalogue";
-import { useRegisterStudent } from "../../../lib/session";
-import { AuthShell, applyServerErrors, SubmitButton, TextField, useFieldMessage } from "../components/auth";
+import {
+  AuthShell,
+  applyServerErrors,
+  SubmitButton,
+  TextField,
+  useFieldMessage,
+} from "../../../components/account/auth";
 import {
   PASSWORD_MAX,
   type StudentRegisterFormValues,
   studentRegisterFormSchema,
-} from "../components/schemas";
+} from "../../../components/account/schemas";
+import { useLanguage } from "../../../lib/catalogue";
+import { useRegisterStudent } from "../../../lib/session";
 
 /**
  * /student/register: name, e-mail and password (?email= pre-fills the address, as in the link

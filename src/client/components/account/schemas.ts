@@ -6,9 +6,9 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordResetRequestSchema,
   studentRegistrationSchema,
-} from "../../../../shared/schemas/accounts";
-import { requiredText } from "../../../../shared/schemas/applicant";
-import { V } from "../../../../shared/schemas/messages";
+} from "../../../shared/schemas/accounts";
+import { requiredText } from "../../../shared/schemas/applicant";
+import { V } from "../../../shared/schemas/messages";
 
 /**
  * Form schemas of the sign-in pages of the three roles, built on the shared request schemas

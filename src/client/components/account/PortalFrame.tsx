@@ -2,10 +2,10 @@ import { LogOut } from "lucide-react";
 import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
-import { Button } from "../../../components/ui/Button";
-import { Container } from "../../../components/ui/Layout";
-import { Spinner } from "../../../components/ui/Spinner";
-import { useLogout } from "../../../lib/session";
+import { useLogout } from "../../lib/session";
+import { Button } from "../ui/Button";
+import { Container } from "../ui/Layout";
+import { Spinner } from "../ui/Spinner";
 
 /**
  * Frame of the student and affiliate portals (spec §2: no public header and footer): a slim header

@@ -12,12 +12,12 @@ import {
 import { type FieldError, type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { Button, ButtonLink } from "../../../components/ui/Button";
-import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { Spinner } from "../../../components/ui/Spinner";
-import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
-import { loginPath, type Role, roleDataKey, sessionKey, useLogin, useReturnPath } from "../../../lib/session";
+import { ApiError, api } from "../../lib/api";
+import { loginPath, type Role, roleDataKey, sessionKey, useLogin, useReturnPath } from "../../lib/session";
+import { Button, ButtonLink } from "../ui/Button";
+import { describedBy, Field, inputClass } from "../ui/Field";
+import { Spinner } from "../ui/Spinner";
+import { toast } from "../ui/toast-store";
 import {
   type LoginFormValues,
   loginFormSchema,

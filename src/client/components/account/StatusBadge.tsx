@@ -1,4 +1,4 @@
-import { cn } from "../../../components/ui/cn";
+import { cn } from "../ui/cn";
 
 const STATUS_COLOURS: Record<string, string> = {
   pending_payment: "bg-amber-100 text-amber-900 ring-amber-300",

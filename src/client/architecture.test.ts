@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const clientDir = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((s) => s.startsWith("."));
+}
+
+/** The layering of src/client/README.md: shared → lib/components → features → app. */
+describe("client architecture", () => {
+  it("features never import another feature (the app composes them)", () => {
+    const featuresDir = path.join(clientDir, "features");
+    const offenders: string[] = [];
+    for (const feature of readdirSync(featuresDir)) {
+      for (const file of sourceFiles(path.join(featuresDir, feature))) {
+        for (const spec of importsOf(file)) {
+          const target = path.resolve(path.dirname(file), spec);
+          const rel = path.relative(featuresDir, target);
+          if (!rel.startsWith("..") && rel.split(path.sep)[0] !== feature) {
+            offenders.push(`${path.relative(clientDir, file)} → ${spec}`);
+          }
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("components and lib never import features or the app", () => {
+    const offenders = ["components", "lib"].flatMap((dir) =>
+      sourceFiles(path.join(clientDir, dir)).flatMap((file) =>
+        importsOf(file)
+          .filter((spec) => {
+            const rel = path.relative(clientDir, path.resolve(path.dirname(file), spec));
+            return rel.startsWith(`features${path.sep}`) || rel.startsWith(`app${path.sep}`);
+          })
+          .map((spec) => `${path.relative(clientDir, file)} → ${spec}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
