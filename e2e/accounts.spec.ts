@@ -103,6 +103,8 @@ test.describe("student account", () => {
     // Password reset through the e-mailed link.
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/student\/reset-password$/);
+    // The router keeps the previous page on screen while the next one loads: wait for it.
+    await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await expect(page.getByText("Check your inbox")).toBeVisible();
