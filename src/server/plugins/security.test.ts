@@ -46,7 +46,7 @@ describe("the default app (test environment)", () => {
           const err = new Error(
             'relation "applicants" does not exist: select "id", "passport_number" from "applicants" where "id" = $1',
           );
-          err.stack = `${err.message}\n    at boom (/work/main/src/server/modules/secret/handler.ts:42:7)`;
+          err.stack = `${err.message}\n    at boom (/srv/app/src/server/modules/secret/handler.ts:42:7)`;
           throw err;
         });
       },
@@ -266,7 +266,7 @@ describe("the default app (test environment)", () => {
         "applicants",
         "passport_number",
         "relation",
-        "/work/",
+        "/srv/app/",
         "handler.ts",
         " at ",
       ]) {
