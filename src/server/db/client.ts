@@ -34,6 +34,12 @@ export async function openDatabase(options: {
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be closed by the server (restart, failover, an administrator): pg then
+    // emits 'error' on the pool, which would crash the process without a listener. The pool drops
+    // that connection and opens a new one on the next query.
+    pool.on("error", (err) => {
+      console.error(`database connection closed: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: "postgres", close: () => pool.end() };

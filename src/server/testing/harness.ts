@@ -81,6 +81,8 @@ export async function createTestApp(
     database,
     dataDir,
     async close() {
+      // Let background work started by the tests (e-mail sending after a payment) finish first.
+      await app.services.mail.flush().catch(() => undefined);
       await app.close();
       await database.close();
       await dropDatabase?.();
