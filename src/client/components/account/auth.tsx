@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, CircleAlert, MailCheck } from "lucide-react";
 import {
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   useEffect,
@@ -150,6 +151,13 @@ export function TextField({
       />
     </Field>
   );
+}
+
+/** A field for choosing a password (new, or its confirmation): hidden input, the browser's password manager hint, the policy's length limit. */
+export function NewPasswordField(
+  props: Omit<ComponentProps<typeof TextField>, "type" | "autoComplete" | "maxLength">,
+) {
+  return <TextField type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...props} />;
 }
 
 /** A short status message with an icon, announced politely. */
@@ -370,22 +378,16 @@ function NewPasswordForm({ account: role, token }: { account: "student" | "affil
           noValidate
           className="space-y-5"
         >
-          <TextField
+          <NewPasswordField
             id="new-password"
             label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
             hint={t("fields.passwordHint")}
             error={message(formState.errors.password)}
             {...register("password")}
           />
-          <TextField
+          <NewPasswordField
             id="new-password-confirm"
             label={t("fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
             error={message(formState.errors.confirm)}
             {...register("confirm")}
           />

@@ -1,8 +1,11 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../../shared/schemas/admin";
 import { StatusBadge } from "../../../components/account/StatusBadge";
+import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { useLanguage } from "../../../lib/catalogue";
 
@@ -80,4 +83,38 @@ export function useDateTime() {
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
     date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : "—"),
   };
+}
+
+/**
+ * Previous / "Page n of m" / Next links of a server-paginated admin list. `pageLink(n)` is the list's
+ * address for page n (filters kept in the query string).
+ */
+export function PageLinks({
+  page,
+  pages,
+  pageLink,
+  labels,
+}: {
+  page: number;
+  pages: number;
+  pageLink: (n: number) => string;
+  labels: { previous: string; next: string; page: string };
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          {labels.previous}
+        </Link>
+      ) : null}
+      <p className="px-2 text-sm text-slate-800">{labels.page}</p>
+      {page < pages ? (
+        <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
+          {labels.next}
+          <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      ) : null}
+    </div>
+  );
 }

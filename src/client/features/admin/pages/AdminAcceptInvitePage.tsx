@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import {
   AuthShell,
   applyServerErrors,
+  NewPasswordField,
   Notice,
   SubmitButton,
   TextField,
@@ -14,11 +15,7 @@ import {
   useHydrated,
   useQueryParam,
 } from "../../../components/account/auth";
-import {
-  type AcceptInviteFormValues,
-  acceptInviteFormSchema,
-  PASSWORD_MAX,
-} from "../../../components/account/schemas";
+import { type AcceptInviteFormValues, acceptInviteFormSchema } from "../../../components/account/schemas";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { type AdminUser, REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
@@ -113,22 +110,16 @@ export default function AdminAcceptInvitePage() {
           error={message(errors.name)}
           {...register("name")}
         />
-        <TextField
+        <NewPasswordField
           id="invite-password"
           label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           hint={t("fields.passwordHint")}
           error={message(errors.password)}
           {...register("password")}
         />
-        <TextField
+        <NewPasswordField
           id="invite-confirm"
           label={t("fields.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           error={message(errors.confirm)}
           {...register("confirm")}
         />

@@ -1,14 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  AlertTriangle,
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Flag,
-} from "lucide-react";
+import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown, Download, Flag } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
@@ -31,6 +22,7 @@ import { useFormat } from "../../../lib/format";
 import {
   AdminPageHeader,
   ApplicationStatusBadge,
+  PageLinks,
   PaymentStatusBadge,
   useDateTime,
 } from "../components/common";
@@ -454,21 +446,16 @@ export default function AdminApplicationsPage() {
                   ))}
                 </select>
               </div>
-              <div className="flex items-center gap-2">
-                {page > 1 ? (
-                  <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
-                    <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-                    {t("applications.previous")}
-                  </Link>
-                ) : null}
-                <p className="px-2 text-sm text-slate-800">{t("applications.page", { page, pages })}</p>
-                {page < pages ? (
-                  <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
-                    {t("applications.next")}
-                    <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                  </Link>
-                ) : null}
-              </div>
+              <PageLinks
+                page={page}
+                pages={pages}
+                pageLink={pageLink}
+                labels={{
+                  previous: t("applications.previous"),
+                  next: t("applications.next"),
+                  page: t("applications.page", { page, pages }),
+                }}
+              />
             </nav>
           </>
         ) : null}

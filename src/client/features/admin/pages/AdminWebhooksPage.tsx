@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, RotateCcw } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
@@ -11,14 +11,14 @@ import {
   UNPROCESSED_RESULT,
 } from "../../../../shared/webhooks";
 import { Notice } from "../../../components/account/auth";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
 import { ConfirmDialog } from "../components/ConfirmDialog";
-import { AdminPageHeader, useDateTime } from "../components/common";
+import { AdminPageHeader, PageLinks, useDateTime } from "../components/common";
 
 const PAGE_SIZE = 25;
 const EVENT_TYPES = [
@@ -301,19 +301,16 @@ export default function AdminWebhooksPage() {
               aria-label={t("webhooks.pagination")}
               className="mt-4 flex flex-wrap items-center justify-end gap-2"
             >
-              {page > 1 ? (
-                <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
-                  <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-                  {t("webhooks.previous")}
-                </Link>
-              ) : null}
-              <p className="px-2 text-sm text-slate-800">{t("webhooks.page", { page, pages })}</p>
-              {page < pages ? (
-                <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
-                  {t("webhooks.next")}
-                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                </Link>
-              ) : null}
+              <PageLinks
+                page={page}
+                pages={pages}
+                pageLink={pageLink}
+                labels={{
+                  previous: t("webhooks.previous"),
+                  next: t("webhooks.next"),
+                  page: t("webhooks.page", { page, pages }),
+                }}
+              />
             </nav>
           </>
         ) : null}

@@ -9,6 +9,7 @@ import { countryOptions } from "../../../../shared/options";
 import {
   AuthShell,
   applyServerErrors,
+  NewPasswordField,
   SubmitButton,
   TextField,
   useFieldMessage,
@@ -17,7 +18,6 @@ import {
 import {
   type AffiliateRegisterFormValues,
   affiliateRegisterFormSchema,
-  PASSWORD_MAX,
 } from "../../../components/account/schemas";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { api } from "../../../lib/api";
@@ -109,12 +109,9 @@ export default function AffiliateRegisterPage() {
           error={message(errors.email)}
           {...register("email")}
         />
-        <TextField
+        <NewPasswordField
           id="aff-password"
           label={t("fields.password")}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           hint={t("fields.passwordHint")}
           error={message(errors.password)}
           {...register("password")}

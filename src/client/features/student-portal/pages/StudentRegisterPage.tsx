@@ -5,12 +5,12 @@ import { Link, useSearchParams } from "react-router";
 import {
   AuthShell,
   applyServerErrors,
+  NewPasswordField,
   SubmitButton,
   TextField,
   useFieldMessage,
 } from "../../../components/account/auth";
 import {
-  PASSWORD_MAX,
   type StudentRegisterFormValues,
   studentRegisterFormSchema,
 } from "../../../components/account/schemas";
@@ -77,12 +77,9 @@ export default function StudentRegisterPage() {
           error={message(errors.email)}
           {...register("email")}
         />
-        <TextField
+        <NewPasswordField
           id="reg-password"
           label={t("fields.password")}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           hint={t("fields.passwordHint")}
           error={message(errors.password)}
           {...register("password")}
