@@ -91,10 +91,19 @@ const account = (
   layout,
   meta: { title: `account:${title}`, description: "account:meta.description" },
 });
-const admin = (path: string, load: RouteDef["load"], title: string): RouteDef => ({
+/**
+ * A back-office page: admin layout, the `admin` namespace (navigation, statuses) plus the page's
+ * own namespace when it has one; `title` is a key of `admin`.
+ */
+const admin = (
+  path: string,
+  load: RouteDef["load"],
+  title: string,
+  extraNamespaces: RouteDef["namespaces"] = [],
+): RouteDef => ({
   path,
   load,
-  namespaces: ["admin"],
+  namespaces: ["admin", ...extraNamespaces],
   layout: "admin",
   meta: { title: `admin:${title}`, description: "admin:meta.description" },
 });

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -37,6 +38,8 @@ export const summerSchools = pgTable("summer_schools", {
   capacity: integer("capacity").notNull().default(50),
   depositPercent: integer("deposit_percent").notNull().default(100),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -52,6 +55,8 @@ export const addOnOptions = pgTable("add_on_options", {
   isRequired: boolean("is_required").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
 });
 
 export const packages = pgTable("packages", {
@@ -68,6 +73,8 @@ export const packages = pgTable("packages", {
   urgencyColor: text("urgency_color").$type<"green" | "orange" | "red">(),
   sortOrder: integer("sort_order").notNull().default(0),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
 });
 
 export const housingOptions = pgTable("housing_options", {
@@ -80,6 +87,8 @@ export const housingOptions = pgTable("housing_options", {
   priceAdjustmentCents: integer("price_adjustment_cents").notNull().default(0),
   sortOrder: integer("sort_order").notNull().default(0),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
 });
 
 export const affiliates = pgTable("affiliates", {
@@ -94,6 +103,8 @@ export const affiliates = pgTable("affiliates", {
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   website: text("website").notNull().default(""),
   country: text("country").notNull().default(""),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -109,6 +120,8 @@ export const students = pgTable("students", {
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   language: text("language").notNull().default("en"),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -178,7 +191,10 @@ export const codes = pgTable("codes", {
   summerSchoolIds: uuid("summer_school_ids").array().notNull().default(sql`'{}'::uuid[]`),
   affiliateId: uuid("affiliate_id").references(() => affiliates.id),
   description: text("description").notNull().default(""),
+  /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+  version: integer("version").notNull().default(1),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const applicants = pgTable(
@@ -431,4 +447,82 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+);
+
+/**
+ * Refunds of a payment (issue 3 "Finances"; refund policy spec §9). Created `pending` when an admin
+ * asks the provider; the provider's refund id and its events move it to `succeeded` or `failed`
+ * exactly once. The idempotency key makes a repeated request return the same refund.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    provider: text("provider").$type<"stripe" | "offline" | "none">().notNull(),
+    /** The provider's refund id (Stripe `re_…`); unique, so each refund event applies once. */
+    providerRefundId: text("provider_refund_id").unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status")
+      .$type<"pending" | "succeeded" | "failed" | "canceled">()
+      .notNull()
+      .default("pending"),
+    reason: text("reason").notNull().default(""),
+    /** What the refund policy suggested when the admin asked (70 / 50 / 0 % by days before start). */
+    suggestedAmountCents: integer("suggested_amount_cents"),
+    requestedByAdminId: uuid("requested_by_admin_id").references(() => admins.id),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("refunds_payment_idx").on(t.paymentId), index("refunds_application_idx").on(t.applicationId)],
+);
+
+/**
+ * Translations edited in the back office (issue 3 "Translations"). Each row overrides one key of
+ * one namespace in one language on top of the files in src/shared/i18n/locales; `key` is the
+ * dotted path inside the namespace ("hero.title").
+ */
+export const translationOverrides = pgTable(
+  "translation_overrides",
+  {
+    language: text("language").notNull(),
+    namespace: text("namespace").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedByAdminId: uuid("updated_by_admin_id").references(() => admins.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.namespace, t.key] })],
+);
+
+/**
+ * Entries of the student portal managed from the back office (issue 3 "Student dashboard
+ * management"): announcements, trip information, FAQ and partner entries. `summerSchoolId` null
+ * means every cohort; an entry shows once `publishedAt` has passed and until it is archived.
+ */
+export const portalEntries = pgTable(
+  "portal_entries",
+  {
+    id: id(),
+    kind: text("kind").$type<"announcement" | "trip_info" | "faq" | "partner">().notNull(),
+    summerSchoolId: uuid("summer_school_id").references(() => summerSchools.id),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    body: jsonb("body").$type<LocalizedText>().notNull(),
+    url: text("url").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("portal_entries_kind_idx").on(t.kind)],
 );

@@ -24,6 +24,12 @@ export const NAMESPACES = [
   "studentPass",
   "account",
   "admin",
+  "adminCatalogue",
+  "adminCodes",
+  "adminFinance",
+  "adminContent",
+  "adminPeople",
+  "portal",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
 
 /**
@@ -41,27 +42,10 @@ export const APPLICATION_SORT_KEYS = [
 ] as const;
 export type ApplicationSortKey = (typeof APPLICATION_SORT_KEYS)[number];
 
-/** Largest page of the list (contract: page size ≤ 100). */
-export const MAX_PAGE_SIZE = 100;
+export { MAX_PAGE_SIZE } from "./list";
 
-/** An empty query value (`status=`) means "no filter". */
-const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), schema.optional());
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  });
-
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
+const optional = optionalParam;
+const isoDate = isoDateParam;
 
 /**
  * Filters of `GET /api/admin/applications` and `.csv`: status, paymentStatus, schoolId, code
@@ -82,17 +66,8 @@ export type ApplicationFilters = z.output<typeof applicationFiltersSchema>;
 
 /** Query of `GET /api/admin/applications`: the filters plus page (from 1), pageSize (1-100) and sort. */
 export const applicationListQuerySchema = applicationFiltersSchema.extend({
-  page: optional(positiveInt(100_000)).transform((v) => v ?? 1),
-  pageSize: optional(positiveInt(MAX_PAGE_SIZE)).transform((v) => v ?? 25),
-  sort: optional(
-    z
-      .string()
-      .regex(new RegExp(`^(${APPLICATION_SORT_KEYS.join("|")}):(asc|desc)$`))
-      .transform((s) => {
-        const [key, direction] = s.split(":") as [ApplicationSortKey, "asc" | "desc"];
-        return { key, direction };
-      }),
-  ).transform((v) => v ?? { key: "createdAt" as ApplicationSortKey, direction: "desc" as const }),
+  ...pageParams,
+  sort: sortParam(APPLICATION_SORT_KEYS, { key: "createdAt", direction: "desc" }),
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 
@@ -120,6 +95,6 @@ export type NoteBodyInput = z.output<typeof noteBodySchema>;
 export const auditQuerySchema = z.object({
   entityType: optional(z.string().trim().min(1).max(50)),
   entityId: optional(z.string().trim().min(1).max(100)),
-  page: optional(positiveInt(100_000)).transform((v) => v ?? 1),
+  page: pageParams.page,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

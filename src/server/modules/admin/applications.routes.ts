@@ -7,6 +7,7 @@ import {
   statusChangeSchema,
 } from "../../../shared/schemas/admin";
 import type { Db } from "../../db/client";
+import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
 import type { AdminUser } from "../auth/guard";
 import {
@@ -81,12 +82,7 @@ export async function adminApplicationRoutes(
         entityId: "*",
         after: { filters, rows },
       });
-      const day = now().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="applications-${day}.csv"`)
-        .header("x-content-type-options", "nosniff")
-        .send(csv);
+      return sendCsv(reply, "applications", csv, now());
     },
   );
 

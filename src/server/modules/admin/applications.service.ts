@@ -32,6 +32,7 @@ import {
   payments,
   summerSchools,
 } from "../../db/schema";
+import { csvEuros, toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
@@ -174,15 +175,6 @@ export async function listApplications(
   };
 }
 
-/** A CSV cell: formula-injection guard (a leading = + - @ tab or CR gets a `'`), then RFC 4180 quoting. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const euros = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-
 /**
  * `GET /api/admin/applications.csv`: every application matching the filters (newest first) as
  * CSV, UTF-8 with a byte-order mark (so spreadsheet programs read accents and Chinese), CRLF line
@@ -213,31 +205,26 @@ export async function exportApplications(
     "Flag",
     "Missing critical data",
   ];
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of rows) {
+  const lines = rows.map((row) => {
     const item = toListItem(row, language);
-    lines.push(
-      [
-        item.id,
-        item.createdAt,
-        item.submittedAt,
-        item.status,
-        item.paymentStatus,
-        item.applicant.firstName,
-        item.applicant.lastName,
-        item.applicant.email,
-        item.summerSchool.name,
-        euros(item.totalAmount),
-        euros(item.amountPaid),
-        item.code,
-        item.flag,
-        item.missingCriticalData ? "yes" : "no",
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, rows: rows.length };
+    return [
+      item.id,
+      item.createdAt,
+      item.submittedAt,
+      item.status,
+      item.paymentStatus,
+      item.applicant.firstName,
+      item.applicant.lastName,
+      item.applicant.email,
+      item.summerSchool.name,
+      csvEuros(item.totalAmount),
+      csvEuros(item.amountPaid),
+      item.code,
+      item.flag,
+      item.missingCriticalData ? "yes" : "no",
+    ];
+  });
+  return { csv: toCsv(header, lines), rows: rows.length };
 }
 
 /** URL of an applicant's passport in the back office. */

@@ -11,18 +11,16 @@ import {
   MAX_PAGE_SIZE,
   PAYMENT_STATUSES,
 } from "../../../../shared/schemas/admin";
-import { Notice } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
-import { Spinner } from "../../../components/ui/Spinner";
 import { api } from "../../../lib/api";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { AdminListFrame } from "../components/AdminListFrame";
 import {
   AdminPageHeader,
   ApplicationStatusBadge,
-  PageLinks,
   PaymentStatusBadge,
   useDateTime,
 } from "../components/common";
@@ -172,8 +170,6 @@ export default function AdminApplicationsPage() {
   };
 
   const hasFilters = filters.size > 0;
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
     if (n > 1) next.set("page", String(n));
@@ -216,7 +212,7 @@ export default function AdminApplicationsPage() {
   }));
   const currentSchool = params.get("schoolId");
   if (currentSchool && !schoolOptions.some((option) => option.value === currentSchool)) {
-    const name = data?.items.find((item) => item.summerSchool.id === currentSchool)?.summerSchool.name;
+    const name = list.data?.items.find((item) => item.summerSchool.id === currentSchool)?.summerSchool.name;
     schoolOptions.push({ value: currentSchool, label: name ?? t("applications.filters.otherSchool") });
   }
 
@@ -300,165 +296,118 @@ export default function AdminApplicationsPage() {
       </section>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError ? (
-          <Notice tone="error" title={t("common:loadError")}>
-            <p>{list.error.message}</p>
-          </Notice>
-        ) : data && data.items.length === 0 ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-            {hasFilters ? t("applications.emptyFiltered") : t("applications.empty")}
-          </p>
-        ) : data ? (
-          <>
-            <p className="mb-3 text-sm text-slate-700" aria-live="polite">
-              {t("applications.showing", {
-                from: (data.page - 1) * data.pageSize + 1,
-                to: (data.page - 1) * data.pageSize + data.items.length,
-                total: data.total,
-              })}
-            </p>
-            <section
-              className={cn(
-                "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm",
-                list.isFetching && "opacity-70",
-              )}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-              tabIndex={0}
-              aria-labelledby="applications-caption"
-            >
-              <table className="w-full min-w-[56rem] text-sm">
-                <caption id="applications-caption" className="sr-only">
-                  {t("applications.caption", {
-                    sort: sortLabel,
-                    direction: t(
-                      sort.direction === "asc" ? "applications.ascending" : "applications.descending",
-                    ),
-                  })}
-                </caption>
-                <thead className="border-b border-slate-200 bg-slate-50">
-                  <tr>
-                    <SortHeader column="lastName" sort={sort} onSort={onSort}>
-                      {t("applications.columns.applicant")}
-                    </SortHeader>
-                    <th scope="col" className="px-3 py-3 text-left font-semibold text-slate-900">
-                      {t("applications.columns.programme")}
-                    </th>
-                    <SortHeader column="status" sort={sort} onSort={onSort}>
-                      {t("applications.columns.status")}
-                    </SortHeader>
-                    <th scope="col" className="px-3 py-3 text-left font-semibold text-slate-900">
-                      {t("applications.columns.payment")}
-                    </th>
-                    <SortHeader column="totalAmount" sort={sort} onSort={onSort} className="text-right">
-                      {t("applications.columns.totalAmount")}
-                    </SortHeader>
-                    <SortHeader column="createdAt" sort={sort} onSort={onSort}>
-                      {t("applications.columns.createdAt")}
-                    </SortHeader>
-                    <SortHeader column="submittedAt" sort={sort} onSort={onSort}>
-                      {t("applications.columns.submittedAt")}
-                    </SortHeader>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.items.map((item) => {
-                    const name =
-                      `${item.applicant.firstName} ${item.applicant.lastName}`.trim() ||
-                      t("applications.noName");
-                    return (
-                      <tr key={item.id} className="align-top hover:bg-slate-50">
-                        <td className="min-w-56 px-3 py-3">
-                          <Link
-                            to={`/admin/applications/${item.id}`}
-                            state={{ listSearch: location.search }}
-                            className="font-semibold text-brand-700 underline"
-                          >
-                            {name}
-                          </Link>
-                          <div className="break-words text-slate-700">{item.applicant.email}</div>
-                          <div className="mt-1 flex flex-wrap gap-1">
-                            {item.missingCriticalData ? (
-                              <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-                                <AlertTriangle aria-hidden="true" className="h-3 w-3" />
-                                {t("applications.missingData")}
-                              </span>
-                            ) : null}
-                            {item.flag ? (
-                              <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                                <Flag aria-hidden="true" className="h-3 w-3" />
-                                {item.flag}
-                              </span>
-                            ) : null}
-                            {item.code ? (
-                              <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
-                                {item.code}
-                              </span>
-                            ) : null}
-                          </div>
-                        </td>
-                        <td className="px-3 py-3 text-slate-800">{item.summerSchool.name}</td>
-                        <td className="px-3 py-3">
-                          <ApplicationStatusBadge status={item.status} />
-                        </td>
-                        <td className="px-3 py-3">
-                          <PaymentStatusBadge status={item.paymentStatus} />
-                        </td>
-                        <td className="px-3 py-3 text-right whitespace-nowrap">
-                          <div className="font-semibold text-slate-900">
-                            {item.totalAmount === null ? "—" : format.money(item.totalAmount)}
-                          </div>
-                          <div className="text-slate-700">
-                            {t("applications.paid", { amount: format.money(item.amountPaid) })}
-                          </div>
-                        </td>
-                        <td className="px-3 py-3 whitespace-nowrap text-slate-800">{date(item.createdAt)}</td>
-                        <td className="px-3 py-3 whitespace-nowrap text-slate-800">
-                          {date(item.submittedAt)}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </section>
-            <nav
-              aria-label={t("applications.pagination")}
-              className="mt-4 flex flex-wrap items-center justify-between gap-3"
-            >
-              <div className="flex items-center gap-2">
-                <label htmlFor="page-size" className="text-sm text-slate-800">
-                  {t("applications.pageSize")}
-                </label>
-                <select
-                  id="page-size"
-                  value={pageSize}
-                  onChange={(event) =>
-                    update({ pageSize: event.target.value === "25" ? null : event.target.value })
-                  }
-                  className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-                >
-                  {PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <PageLinks
-                page={page}
-                pages={pages}
-                pageLink={pageLink}
-                labels={{
-                  previous: t("applications.previous"),
-                  next: t("applications.next"),
-                  page: t("applications.page", { page, pages }),
-                }}
-              />
-            </nav>
-          </>
-        ) : null}
+        <AdminListFrame
+          list={list}
+          empty={hasFilters ? t("applications.emptyFiltered") : t("applications.empty")}
+          captionId="applications-caption"
+          caption={t("applications.caption", {
+            sort: sortLabel,
+            direction: t(sort.direction === "asc" ? "applications.ascending" : "applications.descending"),
+          })}
+          minWidth="min-w-[56rem]"
+          paginationLabel={t("applications.pagination")}
+          pageLink={pageLink}
+          head={
+            <>
+              <SortHeader column="lastName" sort={sort} onSort={onSort}>
+                {t("applications.columns.applicant")}
+              </SortHeader>
+              <th scope="col" className="px-3 py-3 text-left font-semibold text-slate-900">
+                {t("applications.columns.programme")}
+              </th>
+              <SortHeader column="status" sort={sort} onSort={onSort}>
+                {t("applications.columns.status")}
+              </SortHeader>
+              <th scope="col" className="px-3 py-3 text-left font-semibold text-slate-900">
+                {t("applications.columns.payment")}
+              </th>
+              <SortHeader column="totalAmount" sort={sort} onSort={onSort} className="text-right">
+                {t("applications.columns.totalAmount")}
+              </SortHeader>
+              <SortHeader column="createdAt" sort={sort} onSort={onSort}>
+                {t("applications.columns.createdAt")}
+              </SortHeader>
+              <SortHeader column="submittedAt" sort={sort} onSort={onSort}>
+                {t("applications.columns.submittedAt")}
+              </SortHeader>
+            </>
+          }
+          row={(item) => {
+            const name =
+              `${item.applicant.firstName} ${item.applicant.lastName}`.trim() || t("applications.noName");
+            return (
+              <tr key={item.id} className="align-top hover:bg-slate-50">
+                <td className="min-w-56 px-3 py-3">
+                  <Link
+                    to={`/admin/applications/${item.id}`}
+                    state={{ listSearch: location.search }}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    {name}
+                  </Link>
+                  <div className="break-words text-slate-700">{item.applicant.email}</div>
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {item.missingCriticalData ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                        <AlertTriangle aria-hidden="true" className="h-3 w-3" />
+                        {t("applications.missingData")}
+                      </span>
+                    ) : null}
+                    {item.flag ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        <Flag aria-hidden="true" className="h-3 w-3" />
+                        {item.flag}
+                      </span>
+                    ) : null}
+                    {item.code ? (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
+                        {item.code}
+                      </span>
+                    ) : null}
+                  </div>
+                </td>
+                <td className="px-3 py-3 text-slate-800">{item.summerSchool.name}</td>
+                <td className="px-3 py-3">
+                  <ApplicationStatusBadge status={item.status} />
+                </td>
+                <td className="px-3 py-3">
+                  <PaymentStatusBadge status={item.paymentStatus} />
+                </td>
+                <td className="px-3 py-3 text-right whitespace-nowrap">
+                  <div className="font-semibold text-slate-900">
+                    {item.totalAmount === null ? "—" : format.money(item.totalAmount)}
+                  </div>
+                  <div className="text-slate-700">
+                    {t("applications.paid", { amount: format.money(item.amountPaid) })}
+                  </div>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap text-slate-800">{date(item.createdAt)}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-slate-800">{date(item.submittedAt)}</td>
+              </tr>
+            );
+          }}
+          tools={
+            <div className="flex items-center gap-2">
+              <label htmlFor="page-size" className="text-sm text-slate-800">
+                {t("applications.pageSize")}
+              </label>
+              <select
+                id="page-size"
+                value={pageSize}
+                onChange={(event) =>
+                  update({ pageSize: event.target.value === "25" ? null : event.target.value })
+                }
+                className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </div>
+          }
+        />
       </div>
     </div>
   );

@@ -10,15 +10,13 @@ import {
   type AdminWebhookReplayResult,
   UNPROCESSED_RESULT,
 } from "../../../../shared/webhooks";
-import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
-import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
-import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
+import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
-import { AdminPageHeader, PageLinks, useDateTime } from "../components/common";
+import { AdminPageHeader, useDateTime } from "../components/common";
 
 const PAGE_SIZE = 25;
 const EVENT_TYPES = [
@@ -137,8 +135,6 @@ export default function AdminWebhooksPage() {
   };
 
   const hasFilters = Boolean(type || result);
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const resultLabel = (value: string) =>
     value === UNPROCESSED_RESULT ? t("webhooks.filters.unprocessed") : value;
 
@@ -197,123 +193,65 @@ export default function AdminWebhooksPage() {
       </section>
 
       <div className="mt-6">
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError ? (
-          <Notice tone="error" title={t("common:loadError")}>
-            <p>{list.error.message}</p>
-          </Notice>
-        ) : data && data.items.length === 0 ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-            {hasFilters ? t("webhooks.emptyFiltered") : t("webhooks.empty")}
-          </p>
-        ) : data ? (
-          <>
-            <p className="mb-3 text-sm text-slate-700" aria-live="polite">
-              {t("webhooks.showing", {
-                from: (data.page - 1) * data.pageSize + 1,
-                to: (data.page - 1) * data.pageSize + data.items.length,
-                total: data.total,
-              })}
-            </p>
-            <section
-              className={cn(
-                "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm",
-                list.isFetching && "opacity-70",
-              )}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-              tabIndex={0}
-              aria-labelledby="webhooks-caption"
-            >
-              <table className="w-full min-w-[56rem] text-sm">
-                <caption id="webhooks-caption" className="sr-only">
-                  {t("webhooks.caption")}
-                </caption>
-                <thead className="border-b border-slate-200 bg-slate-50">
-                  <tr>
-                    {(["type", "received", "processed", "result", "application", "actions"] as const).map(
-                      (column) => (
-                        <th
-                          key={column}
-                          scope="col"
-                          className="px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900"
-                        >
-                          {t(`webhooks.columns.${column}`)}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.items.map((item) => (
-                    <tr key={item.id} className="align-top hover:bg-slate-50">
-                      <td className="min-w-64 px-3 py-3">
-                        <div className="font-mono text-xs font-semibold text-slate-900">{item.type}</div>
-                        <div className="font-mono text-xs break-all text-slate-700">{item.id}</div>
-                        <Payload id={item.id} />
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-slate-800">
-                        {dateTime(item.receivedAt)}
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-slate-800">
-                        {item.processedAt ? dateTime(item.processedAt) : t("webhooks.notProcessed")}
-                      </td>
-                      <td className="px-3 py-3">
-                        {item.result ? (
-                          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
-                            {item.result}
-                          </span>
-                        ) : (
-                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                            {t("webhooks.notProcessed")}
-                          </span>
-                        )}
-                      </td>
-                      <td className="px-3 py-3">
-                        {item.applicationId ? (
-                          <Link
-                            to={`/admin/applications/${item.applicationId}`}
-                            className="font-medium text-brand-700 underline"
-                          >
-                            {t("webhooks.openApplication")}
-                          </Link>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                      <td className="px-3 py-3">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setTarget(item)}
-                          disabled={replay.isPending}
-                        >
-                          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-                          {t("webhooks.replay")}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-            <nav
-              aria-label={t("webhooks.pagination")}
-              className="mt-4 flex flex-wrap items-center justify-end gap-2"
-            >
-              <PageLinks
-                page={page}
-                pages={pages}
-                pageLink={pageLink}
-                labels={{
-                  previous: t("webhooks.previous"),
-                  next: t("webhooks.next"),
-                  page: t("webhooks.page", { page, pages }),
-                }}
-              />
-            </nav>
-          </>
-        ) : null}
+        <AdminListFrame
+          list={list}
+          empty={hasFilters ? t("webhooks.emptyFiltered") : t("webhooks.empty")}
+          caption={t("webhooks.caption")}
+          captionId="webhooks-caption"
+          minWidth="min-w-[56rem]"
+          paginationLabel={t("webhooks.pagination")}
+          pageLink={pageLink}
+          head={(["type", "received", "processed", "result", "application", "actions"] as const).map(
+            (column) => <HeaderCell key={column}>{t(`webhooks.columns.${column}`)}</HeaderCell>,
+          )}
+          row={(item) => (
+            <tr key={item.id} className="align-top hover:bg-slate-50">
+              <td className="min-w-64 px-3 py-3">
+                <div className="font-mono text-xs font-semibold text-slate-900">{item.type}</div>
+                <div className="font-mono text-xs break-all text-slate-700">{item.id}</div>
+                <Payload id={item.id} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(item.receivedAt)}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-800">
+                {item.processedAt ? dateTime(item.processedAt) : t("webhooks.notProcessed")}
+              </td>
+              <td className="px-3 py-3">
+                {item.result ? (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
+                    {item.result}
+                  </span>
+                ) : (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {t("webhooks.notProcessed")}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-3">
+                {item.applicationId ? (
+                  <Link
+                    to={`/admin/applications/${item.applicationId}`}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {t("webhooks.openApplication")}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="px-3 py-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setTarget(item)}
+                  disabled={replay.isPending}
+                >
+                  <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                  {t("webhooks.replay")}
+                </Button>
+              </td>
+            </tr>
+          )}
+        />
       </div>
 
       <ConfirmDialog

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Building blocks of the back office's list queries (issue 3: "every list paginates, sorts,
+ * filters and searches on the server"). Query-string values arrive as strings; an empty value
+ * (`status=`) means "no filter".
+ */
+
+/** Largest page of any admin list (contract: page size ≤ 100). */
+export const MAX_PAGE_SIZE = 100;
+
+/** An optional query parameter: empty or absent → undefined, otherwise `schema`. */
+export const optionalParam = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), schema.optional());
+
+/** A calendar date `yyyy-mm-dd` that exists. */
+export const isoDateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  });
+
+/** A positive whole number in a query string, at most `max`. */
+export const positiveIntParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/** Free-text search `q` (trimmed, ≤ 200 characters). */
+export const searchParam = optionalParam(z.string().trim().max(200));
+
+/** `page` (from 1) and `pageSize` (1-100, default 25). */
+export const pageParams = {
+  page: optionalParam(positiveIntParam(100_000)).transform((v) => v ?? 1),
+  pageSize: optionalParam(positiveIntParam(MAX_PAGE_SIZE)).transform((v) => v ?? 25),
+};
+
+/** A sort `<key>:<asc|desc>` over `keys`; absent → `fallback`. */
+export function sortParam<K extends string>(
+  keys: readonly K[],
+  fallback: { key: K; direction: "asc" | "desc" },
+) {
+  return optionalParam(
+    z
+      .string()
+      .regex(new RegExp(`^(${keys.join("|")}):(asc|desc)$`))
+      .transform((s) => {
+        const [key, direction] = s.split(":") as [K, "asc" | "desc"];
+        return { key, direction };
+      }),
+  ).transform((v) => v ?? fallback);
+}
