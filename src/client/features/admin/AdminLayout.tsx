@@ -1,4 +1,20 @@
-import { ClipboardList, LayoutDashboard, LogOut, Menu, Webhook, X } from "lucide-react";
+import {
+  BookOpen,
+  ClipboardList,
+  Euro,
+  GraduationCap,
+  Handshake,
+  History,
+  Languages,
+  LayoutDashboard,
+  LogOut,
+  Megaphone,
+  Menu,
+  Tag,
+  UsersRound,
+  Webhook,
+  X,
+} from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
@@ -6,11 +22,32 @@ import { cn } from "../../components/ui/cn";
 import { Spinner } from "../../components/ui/Spinner";
 import { type AdminUser, RequireSession, useLogout } from "../../lib/session";
 
-const NAV = [
-  { to: "/admin/dashboard", key: "nav.dashboard", icon: LayoutDashboard, ownerOnly: false },
-  { to: "/admin/applications", key: "nav.applications", icon: ClipboardList, ownerOnly: false },
-  { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, ownerOnly: true },
-] as const;
+type Role = AdminUser["role"];
+const ALL: Role[] = ["owner", "admissions", "finance"];
+
+/**
+ * The back office's sections and the roles that see them, mirroring the server's permission table
+ * (src/server/modules/auth/guard.ts); the server still refuses what a role may not do.
+ */
+const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles: Role[] }> = [
+  { to: "/admin/dashboard", key: "nav.dashboard", icon: LayoutDashboard, roles: ALL },
+  { to: "/admin/applications", key: "nav.applications", icon: ClipboardList, roles: ALL },
+  { to: "/admin/students", key: "nav.students", icon: GraduationCap, roles: ["owner", "admissions"] },
+  { to: "/admin/courses", key: "nav.courses", icon: BookOpen, roles: ["owner"] },
+  { to: "/admin/codes", key: "nav.codes", icon: Tag, roles: ["owner", "finance"] },
+  { to: "/admin/affiliates", key: "nav.affiliates", icon: Handshake, roles: ["owner", "finance"] },
+  { to: "/admin/finances", key: "nav.finances", icon: Euro, roles: ["owner", "finance"] },
+  { to: "/admin/translations", key: "nav.translations", icon: Languages, roles: ["owner"] },
+  {
+    to: "/admin/student-dashboard-management",
+    key: "nav.studentPortal",
+    icon: Megaphone,
+    roles: ["owner", "admissions"],
+  },
+  { to: "/admin/team", key: "nav.team", icon: UsersRound, roles: ["owner"] },
+  { to: "/admin/audit", key: "nav.audit", icon: History, roles: ["owner"] },
+  { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, roles: ["owner"] },
+];
 
 /** The back office's navigation, the signed-in admin and Log out (sidebar on desktop, menu on phones). */
 function AdminNav({ admin, onNavigate }: { admin: AdminUser; onNavigate?: () => void }) {
@@ -20,7 +57,7 @@ function AdminNav({ admin, onNavigate }: { admin: AdminUser; onNavigate?: () => 
     <div className="flex h-full flex-col">
       <nav aria-label={t("nav.label")}>
         <ul className="space-y-1">
-          {NAV.filter((item) => !item.ownerOnly || admin.role === "owner").map(({ to, key, icon: Icon }) => (
+          {NAV.filter((item) => item.roles.includes(admin.role)).map(({ to, key, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

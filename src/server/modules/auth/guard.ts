@@ -36,6 +36,7 @@ export type Permission =
   | "catalogue:write"
   | "affiliates:write"
   | "translations:write"
+  | "portal:write"
   | "webhooks:read"
   | "admins:write"
   | "audit:read"
@@ -49,6 +50,7 @@ const PERMISSIONS: Record<AdminRole, ReadonlySet<Permission> | "all"> = {
     "applicants:read",
     "notes:write",
     "students:write",
+    "portal:write",
   ]),
   finance: new Set<Permission>([
     "applications:read",
