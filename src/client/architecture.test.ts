@@ -52,4 +52,17 @@ describe("client architecture", () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it("browser and shared code build schemas with the jitless z of shared/schemas/zod (CSP, decisions.md §5)", () => {
+    const sharedDir = path.resolve(clientDir, "..", "shared");
+    const offenders = [...sourceFiles(clientDir), ...sourceFiles(sharedDir)]
+      .filter((file) => !file.endsWith(`schemas${path.sep}zod.ts`))
+      .filter((file) =>
+        /(?:from|import)\s*"zod(?:\/[^"]*)?"/.test(
+          readFileSync(file, "utf8").replace(/import type[^;]+;/g, ""),
+        ),
+      )
+      .map((file) => path.relative(path.dirname(clientDir), file));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
-import "../lib/zod-config";
 import "./styles.css";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
@@ -44,7 +44,13 @@ async function start() {
       <App i18n={i18n} queryClient={queryClient} site={site} preloaded={preloaded} />
     </BrowserRouter>
   );
-  if (sameLanguage && root.firstElementChild) hydrateRoot(root, app);
+  // Hydration as a transition is rendered in slices that yield to the browser every few
+  // milliseconds, so a slow phone never sees one long task (decisions.md §5: Lighthouse "total
+  // blocking time"); the server's HTML stays visible and readable meanwhile.
+  if (sameLanguage && root.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   else createRoot(root).render(app);
 }
 

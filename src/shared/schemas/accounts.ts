@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages";
 import { emailField, requiredText } from "./applicant";
 import { V } from "./messages";
+import { z } from "./zod";
 
 /**
  * Zod schemas of the account calls of the three roles (issue 3 contract, "Sessions of the three

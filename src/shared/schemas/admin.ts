@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
+import { z } from "./zod";
 
 /**
  * Zod schemas of the admin back office (issue 3 contract, "Admin back office, applications"):

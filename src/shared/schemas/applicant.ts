@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { checkAge, todayIso } from "../age";
 import { COUNTRY_CODES, FIELDS_OF_STUDY, REFERRAL_SOURCES, STUDENT_STATUSES } from "../options";
 import { V } from "./messages";
+import { z } from "./zod";
 
 /** A required single-line text field: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max = 200) =>

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { V } from "./messages";
+import { z } from "./zod";
 
 const id = (message: string) => z.uuid({ error: message });
 

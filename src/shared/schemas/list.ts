@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Building blocks of the back office's list queries (issue 3: "every list paginates, sorts,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   affiliateRegistrationSchema,
   loginSchema,
@@ -9,6 +8,7 @@ import {
 } from "../../../shared/schemas/accounts";
 import { requiredText } from "../../../shared/schemas/applicant";
 import { V } from "../../../shared/schemas/messages";
+import { z } from "../../../shared/schemas/zod";
 
 /**
  * Form schemas of the sign-in pages of the three roles, built on the shared request schemas
