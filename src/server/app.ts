@@ -12,23 +12,34 @@ import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
 import { privacyRoutes } from "./modules/admin/privacy";
 import { adminWebhookRoutes } from "./modules/admin/webhooks";
+import { adminAffiliateRoutes } from "./modules/affiliates-admin/routes";
 import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionService } from "./modules/auth/sessions";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
+import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
 import { codeRoutes } from "./modules/codes/routes";
+import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { FileStorage, loadFileKey } from "./modules/files/storage";
+import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
 import { createOfflineProvider } from "./modules/payments/providers/offline";
-import { registerOfflineCheckoutRoutes } from "./modules/payments/providers/offline-routes";
+import {
+  deliverToOwnWebhook,
+  registerOfflineCheckoutRoutes,
+} from "./modules/payments/providers/offline-routes";
 import { createStripeProvider } from "./modules/payments/providers/stripe";
 import type { PaymentProvider } from "./modules/payments/providers/types";
 import { paymentRoutes } from "./modules/payments/routes";
 import { PaymentsService } from "./modules/payments/service";
+import { portalRoutes } from "./modules/portal/routes";
+import { studentAdminRoutes } from "./modules/students-admin/routes";
+import { translationRoutes } from "./modules/translations/routes";
+import { TranslationService } from "./modules/translations/service";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 
@@ -115,18 +126,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
           apiBase: env.STRIPE_API_BASE,
         })
-      : createOfflineProvider({ db, appOrigin: env.APP_ORIGIN, webhookSecret: offlineSecret }));
+      : createOfflineProvider({
+          db,
+          appOrigin: env.APP_ORIGIN,
+          webhookSecret: offlineSecret,
+          deliver: (rawBody, signature) => deliverToOwnWebhook(app, rawBody, signature),
+        }));
   const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log });
 
-  const resources = loadResources();
+  const translations = new TranslationService(db, loadResources(), now);
+  await translations.load();
   const distDir = options.distDir ?? path.join(ROOT, "dist");
   const pages = new PageCache({
     clientDir: path.join(distDir, "client"),
     serverEntryPath: path.join(distDir, "server", "entry-server.js"),
-    resources,
+    resources: (language) => translations.resources(language),
     site: { supportEmail: env.SUPPORT_EMAIL, paymentProvider: provider.name },
     origin: env.APP_ORIGIN,
-    contentVersion: () => `${catalogue.version}|${today()}`,
+    contentVersion: () => `${catalogue.version}|${translations.version}|${today()}`,
     today,
     catalogueSummary: (language) => catalogue.summary(language),
   });
@@ -139,9 +156,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { payments, provider });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
-  await app.register(auditRoutes, { db });
+  await app.register(auditRoutes, { db, now });
+  await app.register(studentAdminRoutes, { db, env, now });
   await app.register(privacyRoutes, { db, now });
   await app.register(adminWebhookRoutes, { db });
+  await app.register(adminCodeRoutes, { db, now });
+  await app.register(adminAffiliateRoutes, { db, env, now });
+  await app.register(financeRoutes, { db, now });
+  await app.register(catalogueAdminRoutes, { db, now });
+  await app.register(translationRoutes, { db, translations, now });
+  await app.register(portalRoutes, { db, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -1,4 +1,5 @@
 import { todayIso } from "../shared/age";
+import { LANGUAGES } from "../shared/i18n/languages";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
@@ -48,6 +49,17 @@ async function main() {
       .listen({ port: env.PORT, host: "::" })
       .catch(() => app.listen({ port: env.PORT, host: "0.0.0.0" }));
   }
+
+  // Every public page in every language is rendered once now, and again after a content change,
+  // in the background: no visitor waits for a render (decisions.md §5).
+  const { pages } = app.services;
+  const warm = () =>
+    void pages
+      .warm(LANGUAGES)
+      .then((count) => app.log.info({ pages: count }, "public pages rendered"))
+      .catch((err) => app.log.error({ err }, "rendering the public pages failed"));
+  pages.onContentChange = warm;
+  warm();
   app.log.info(
     `The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`,
   );

@@ -8,10 +8,15 @@ import { catalogueKeys } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import type { SiteConfig } from "../lib/site";
 import { App, preloadRoute } from "./App";
-import { matchRoute, metaKeys } from "./routes";
+import { matchRoute, metaKeys, ROUTES } from "./routes";
 import type { InitialState } from "./state";
 
 export { ALIASES, matchRoute } from "./routes";
+
+/** Paths of the public pages without parameters: the server renders them ahead of the first visitor. */
+export const PUBLIC_PATHS = ROUTES.filter(
+  (route) => route.layout === "public" && !route.path.includes(":"),
+).map((route) => route.path);
 
 export interface RenderInput {
   url: string;

@@ -134,12 +134,16 @@ ROUTES.push(
     "public",
     "verify.title",
   ),
-  account(
-    "/student/dashboard",
-    () => import("../features/student-portal/pages/StudentDashboardPage"),
-    "student",
-    "student.dashboard.title",
-  ),
+  {
+    ...account(
+      "/student/dashboard",
+      () => import("../features/student-portal/pages/StudentDashboardPage"),
+      "student",
+      "student.dashboard.title",
+    ),
+    // The portal entries section (features/student-portal/components/PortalEntries.tsx).
+    namespaces: ["account", "portal"],
+  },
   account(
     "/affiliate/register",
     () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),
@@ -198,8 +202,83 @@ ROUTES.push(
     "/admin/applications/:id",
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
+    // The refund panel (features/admin/components/finance/RefundPanel.tsx).
+    ["adminFinance"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
+  // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".
+  admin("/admin/courses", () => import("../features/admin/pages/AdminCoursesPage"), "nav.courses", [
+    "adminCatalogue",
+  ]),
+  admin(
+    "/admin/summer-schools/new",
+    () => import("../features/admin/pages/AdminSummerSchoolNewPage"),
+    "nav.courses",
+    ["adminCatalogue"],
+  ),
+  admin(
+    "/admin/summer-schools/:id",
+    () => import("../features/admin/pages/AdminSummerSchoolPage"),
+    "nav.courses",
+    ["adminCatalogue"],
+  ),
+  admin("/admin/packages", () => import("../features/admin/pages/AdminPackagesPage"), "nav.courses", [
+    "adminCatalogue",
+  ]),
+  admin("/admin/housing", () => import("../features/admin/pages/AdminHousingPage"), "nav.courses", [
+    "adminCatalogue",
+  ]),
+  admin("/admin/add-ons", () => import("../features/admin/pages/AdminAddOnsPage"), "nav.courses", [
+    "adminCatalogue",
+  ]),
+  admin(
+    "/admin/courses/:schoolId/add-ons",
+    () => import("../features/admin/pages/AdminAddOnsPage"),
+    "nav.courses",
+    ["adminCatalogue"],
+  ),
+  admin("/admin/codes", () => import("../features/admin/pages/AdminCodesPage"), "nav.codes", ["adminCodes"]),
+  admin("/admin/codes/:id", () => import("../features/admin/pages/AdminCodeDetailPage"), "nav.codes", [
+    "adminCodes",
+  ]),
+  admin("/admin/affiliates", () => import("../features/admin/pages/AdminAffiliatesPage"), "nav.affiliates", [
+    "adminCodes",
+  ]),
+  admin(
+    "/admin/affiliates/:id",
+    () => import("../features/admin/pages/AdminAffiliateDetailPage"),
+    "nav.affiliates",
+    ["adminCodes"],
+  ),
+  admin("/admin/finances", () => import("../features/admin/pages/AdminFinancesPage"), "nav.finances", [
+    "adminFinance",
+  ]),
+  admin("/admin/students", () => import("../features/admin/pages/AdminStudentsPage"), "nav.students", [
+    "adminPeople",
+  ]),
+  admin("/admin/students/add", () => import("../features/admin/pages/AdminStudentAddPage"), "nav.students", [
+    "adminPeople",
+  ]),
+  admin(
+    "/admin/students/:id",
+    () => import("../features/admin/pages/AdminStudentDetailPage"),
+    "nav.students",
+    ["adminPeople"],
+  ),
+  admin("/admin/team", () => import("../features/admin/pages/AdminTeamPage"), "nav.team", ["adminPeople"]),
+  admin("/admin/audit", () => import("../features/admin/pages/AdminAuditPage"), "nav.audit", ["adminPeople"]),
+  admin(
+    "/admin/translations",
+    () => import("../features/admin/pages/AdminTranslationsPage"),
+    "nav.translations",
+    ["adminContent"],
+  ),
+  admin(
+    "/admin/student-dashboard-management",
+    () => import("../features/admin/pages/AdminStudentDashboardPage"),
+    "nav.studentPortal",
+    ["adminContent"],
+  ),
 );
 
 /** Alias → canonical path (decisions.md §1 "legal page aliases"). */

@@ -3,19 +3,26 @@ import { initReactI18next } from "react-i18next";
 import type { Language } from "../../shared/i18n/languages";
 import type { Namespace, Resources } from "../../shared/i18n/namespaces";
 
-/** Loads `locales/<language>/<namespace>.json` as its own small chunk, on demand. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../shared/i18n/locales/*/*.json");
-
+/**
+ * A namespace that was not in the page: the texts as the site shows them now, edited ones
+ * included (`GET /api/i18n/:lang/:ns`, from the server's memory, revalidated by ETag). Never on the
+ * first page load's path: the page's own namespaces are embedded in it. The texts are not bundled
+ * into the JavaScript (decisions.md §5 budget; edits show without a redeploy). A network failure is
+ * retried by i18next; an unknown namespace is empty.
+ */
 const lazyBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../../shared/i18n/locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (mod) => callback(null, mod.default),
-      (err: Error) => callback(err, false),
-    );
+    fetch(`/api/i18n/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}`, {
+      credentials: "omit",
+    })
+      .then(async (res) => {
+        if (res.ok) return callback(null, (await res.json()) as Record<string, unknown>);
+        if (res.status === 404) return callback(null, {});
+        return callback(new Error(`translations ${language}/${namespace}: HTTP ${res.status}`), true);
+      })
+      .catch((err: Error) => callback(err, true));
   },
 };
 

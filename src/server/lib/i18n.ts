@@ -31,13 +31,31 @@ export function loadResources(): Record<Language, Resources> {
 
 const resources = loadResources();
 
-/** Server-side translator of the `common` namespace: `t(language, "errors.notFound")`. */
-export const t = makeTranslator(
-  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].common ?? {}])) as Record<
-    Language,
-    Record<string, unknown>
-  >,
-);
+/** Where `t()` reads the `common` texts of a language: the files, or the translation editor's effective texts. */
+type CommonSource = (language: Language) => Record<string, unknown> | undefined;
+const fileCommon: CommonSource = (language) => resources[language].common;
+let commonSource: CommonSource = fileCommon;
+
+/**
+ * Makes `t()` read the texts as edited in the back office (issue "Translations": e-mails and API
+ * messages use edited texts too); `null` goes back to the files. Set by the translations module
+ * when an app starts; with several apps in one process (tests), the last one started wins.
+ */
+export function setCommonSource(source: CommonSource | null): void {
+  commonSource = source ?? fileCommon;
+}
+
+/** Goes back to the files if `source` is still the one `t()` reads (an app closing). */
+export function clearCommonSource(source: CommonSource): void {
+  if (commonSource === source) commonSource = fileCommon;
+}
+
+/**
+ * Server-side translator of the `common` namespace: `t(language, "errors.notFound")`. The
+ * language's text, else English, else the key itself (spec §8).
+ */
+export const t = (language: Language, key: string, vars?: Record<string, string | number>): string =>
+  makeTranslator({ [language]: commonSource(language), en: commonSource("en") })(language, key, vars);
 
 /**
  * The language of a request: the `language` cookie (the visitor's stored choice), else the

@@ -52,6 +52,19 @@ export interface FakeCoupon {
   valid: boolean;
 }
 
+/** A refund as the fake stores and returns it (the subset of Stripe's object we use). */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  metadata: Record<string, string>;
+  reason: string | null;
+  created: number;
+}
+
 export interface FakeStripe {
   /** Base URL to pass as `apiBase`, e.g. `http://127.0.0.1:40123`. */
   url: string;
@@ -60,6 +73,15 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
   coupons: Map<string, FakeCoupon>;
+  /** Refunds created through POST /v1/refunds, by id. */
+  refunds: Map<string, FakeRefund>;
+  /**
+   * Status of the refunds the fake creates from now on (default `succeeded`; `pending` models a
+   * refund that Stripe confirms later with `refund.updated`).
+   */
+  refundStatus: FakeRefund["status"];
+  /** Sets a refund's status, as Stripe does before sending `refund.updated` / `refund.failed`. */
+  updateRefund(id: string, status: FakeRefund["status"]): FakeRefund;
   /**
    * Completes an open session as Stripe does after checkout: status `complete`, the given
    * payment status (default `paid`; `unpaid` models a delayed method, P9) and a payment intent id.
@@ -141,7 +163,7 @@ class StripeApiError extends Error {
 
 /**
  * Starts a local fake of the few Stripe API calls the server makes (checkout sessions create /
- * retrieve / expire, coupons create) on 127.0.0.1 at a random port. It speaks the SDK's
+ * retrieve / expire, coupons create, refunds create against a completed session's payment intent) on 127.0.0.1 at a random port. It speaks the SDK's
  * form-encoded requests, requires `Authorization: Bearer sk_test_…`, replays the response of a
  * repeated `Idempotency-Key` (and answers 400 `idempotency_error` when the key comes back with other
  * parameters, as Stripe does), validates `expires_at` (30 min–24 h) and computes `amount_total`
@@ -152,6 +174,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const coupons = new Map<string, FakeCoupon>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundSettings = { status: "succeeded" as FakeRefund["status"] };
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let baseUrl = "";
 
@@ -366,6 +390,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }),
   );
 
+  app.post(
+    "/v1/refunds",
+    handle(({ body }) => {
+      const invalid = (param: string, message: string) =>
+        new StripeApiError(400, "invalid_request_error", message, "parameter_invalid", param);
+      const intent = str(body.payment_intent) ?? "";
+      const session = [...sessions.values()].find((s) => s.payment_intent === intent && intent);
+      if (!session) throw missing("payment_intent", intent);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent && (r.status === "succeeded" || r.status === "pending"))
+        .reduce((total, r) => total + r.amount, 0);
+      const amount = body.amount === undefined ? session.amount_total - refunded : Number(str(body.amount));
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid("amount", "Invalid positive integer");
+      if (refunded + amount > session.amount_total) {
+        throw new StripeApiError(
+          400,
+          "invalid_request_error",
+          `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((session.amount_total - refunded) / 100).toFixed(2)})`,
+          "amount_too_large",
+          "amount",
+        );
+      }
+      const refund: FakeRefund = {
+        id: randomId("re_"),
+        object: "refund",
+        amount,
+        currency: session.currency,
+        payment_intent: intent,
+        status: refundSettings.status,
+        metadata: Object.fromEntries(
+          Object.entries(obj(body.metadata)).filter((e): e is [string, string] => typeof e[1] === "string"),
+        ),
+        reason: str(body.reason),
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      return refund;
+    }),
+  );
+
   app.setNotFoundHandler((request, reply) => {
     record(request);
     return reply.status(404).send({
@@ -393,6 +457,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     coupons,
+    refunds,
+    get refundStatus() {
+      return refundSettings.status;
+    },
+    set refundStatus(status) {
+      refundSettings.status = status;
+    },
+    updateRefund(id, status) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake Stripe: no refund ${id}`);
+      refund.status = status;
+      return refund;
+    },
     completeSession(id, options = {}) {
       const session = find(id);
       session.status = "complete";

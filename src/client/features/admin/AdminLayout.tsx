@@ -137,7 +137,7 @@ function AdminFrame({ admin }: { admin: AdminUser }) {
         ) : null}
       </header>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
-        <div className="sticky top-0 flex h-dvh flex-col px-4 py-6">
+        <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto px-4 py-6">
           <Link to="/admin/dashboard" className="mb-8 block px-3">
             <span className="block font-bold text-brand-900">{t("common:brand.name")}</span>
             <span className="block text-sm text-slate-700">{t("nav.brand")}</span>

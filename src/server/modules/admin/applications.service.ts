@@ -639,7 +639,8 @@ export async function deleteNote(db: Db, admin: AdminUser, id: string): Promise<
 
 /**
  * `GET /api/admin/dashboard`: applications per status (every status, 0 included), revenue paid
- * (amount paid on paid and partially refunded applications), each cohort's paid places against
+ * net of refunds (amount paid on paid, partially refunded and refunded applications, minus
+ * succeeded refunds), each cohort's paid places against
  * its capacity, and the 10 newest audit entries the admin may see (all with audit:read,
  * otherwise application changes only).
  */
@@ -650,10 +651,14 @@ export async function dashboard(db: Db, admin: AdminUser, language: Language): P
     .from(applications)
     .groupBy(applications.status);
   for (const { status, n } of counts) byStatus[status] = Number(n);
+  // Net of refunds (issue "Finances"): paid on paid, partially refunded and refunded applications,
+  // minus the refunds that succeeded.
   const [{ revenue } = { revenue: 0 }] = await db
-    .select({ revenue: sql<number>`coalesce(sum(${applications.amountPaidCents}), 0)::bigint` })
+    .select({
+      revenue: sql<number>`(coalesce(sum(${applications.amountPaidCents}), 0) - coalesce((select sum(r.amount_cents) from refunds r where r.status = 'succeeded'), 0))::bigint`,
+    })
     .from(applications)
-    .where(inArray(applications.paymentStatus, [...PAID_STATUSES]));
+    .where(inArray(applications.paymentStatus, [...PAID_STATUSES, "refunded"]));
   const schools = await db
     .select()
     .from(summerSchools)

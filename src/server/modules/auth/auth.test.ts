@@ -803,7 +803,7 @@ describe("affiliates: registration, verification, approval", () => {
 
     const list = await get("/api/admin/affiliates", finance);
     expect(list.statusCode).toBe(200);
-    expect(list.json().find((a: { id: string }) => a.id === row!.id)).toMatchObject({
+    expect(list.json().items.find((a: { id: string }) => a.id === row!.id)).toMatchObject({
       email,
       website: "https://leiden-students.example",
       referralCode: "LEIDENSTUDEN",

@@ -9,11 +9,13 @@ export type AccountEmailKind =
   | "passwordReset"
   | "adminInvite"
   | "studentInvite"
+  | "studentAccount"
   | "registrationAttempt";
 
 /**
  * An account e-mail (verification, password reset, admin invitation, student invitation after
- * payment, "someone tried to register with your address") in `language`: a greeting, one
+ * payment, student account added by the school with a choose-your-password link, "someone tried to
+ * register with your address") in `language`: a greeting, one
  * paragraph, a button with the one-time link (also written out for mail clients without HTML),
  * a note on validity. `vars` fills the texts' placeholders (name, role). Returns subject, text, HTML.
  */

@@ -10,6 +10,7 @@ import {
   studentRegistrationSchema,
   tokenSchema,
 } from "../../../shared/schemas/accounts";
+import { resendVerificationSchema } from "../../../shared/schemas/students-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
@@ -155,6 +156,23 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
       await auth.verifyEmail(role, token);
       return { verified: true };
     });
+
+    /**
+     * POST /api/{student|affiliate}/resend-verification `{ email }` → 202 `{ ok: true }` whether or
+     * not the address has an account, is already verified or is disabled (no enumeration, ASVS
+     * 6.3); an unverified account gets a new verification link (a student added by the school
+     * without a password: the choose-your-password link). 400 for a malformed address; 429 after 5
+     * a minute per address and e-mail, or 30 a minute per address (like password reset).
+     */
+    app.post(
+      `/api/${role}/resend-verification`,
+      { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
+      async (request, reply) => {
+        const { email } = parseOrThrow(resendVerificationSchema, request.body);
+        await auth.resendVerification(role, email, request.language);
+        return reply.status(202).send({ ok: true });
+      },
+    );
   }
 
   /**
@@ -232,18 +250,6 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     },
   );
 
-  /** GET /api/admin/affiliates (affiliates:write) → every affiliate with status and referral code. */
-  app.get("/api/admin/affiliates", { preHandler: requireAdmin("affiliates:write") }, async () =>
-    auth.listAffiliates(),
-  );
-
-  /**
-   * POST /api/admin/affiliates/:id/approve (affiliates:write) → 200 the affiliate, approved, with
-   * its referral code (created once, derived from the name). 404 unknown id.
-   */
-  app.post<{ Params: { id: string } }>(
-    "/api/admin/affiliates/:id/approve",
-    { preHandler: requireAdmin("affiliates:write") },
-    async (request) => auth.approveAffiliate(request.admin!, request.params.id),
-  );
+  // GET /api/admin/affiliates and POST /api/admin/affiliates/:id/approve live in
+  // modules/affiliates-admin (with the rest of the back office's affiliate management).
 }

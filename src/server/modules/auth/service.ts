@@ -71,15 +71,6 @@ export interface AdminListItem extends AdminUser {
   createdAt: string;
 }
 
-/** An affiliate in the back office's list (GET /api/admin/affiliates). */
-export interface AdminAffiliateItem extends AffiliateDto {
-  website: string;
-  country: string;
-  emailVerified: boolean;
-  commissionPercent: number;
-  createdAt: string;
-}
-
 /** An application in the student portal (GET /api/student/applications). Amounts in cents. */
 export interface StudentApplicationDto {
   id: string;
@@ -455,6 +446,70 @@ export class AuthService {
     });
   }
 
+  /**
+   * POST /api/{student|affiliate}/resend-verification (issue "resend verification e-mail"): for an
+   * existing, not yet verified account (student not disabled) a new 24-hour verification link is
+   * e-mailed and earlier ones stop working; a student added by the school who has no password yet
+   * gets the choose-your-password link instead (it verifies the address too). Anything else (unknown,
+   * verified, disabled) does nothing, and the caller answers the same either way (no enumeration).
+   */
+  async resendVerification(role: "student" | "affiliate", email: string, language: Language): Promise<void> {
+    const at = this.deps.now();
+    const { db } = this.deps;
+    if (role === "student") {
+      const [s] = await db.select().from(students).where(eq(students.email, email));
+      if (!s || s.disabledAt || s.emailVerifiedAt) return;
+      await db.transaction((tx) =>
+        this.queueStudentLink(tx, s, s.passwordHash ? "verification" : "setPassword", at),
+      );
+    } else {
+      const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
+      if (!a || a.emailVerifiedAt || a.status === "suspended") return;
+      await db.transaction((tx) =>
+        this.queueVerification(tx, "affiliate", a.id, a.email, a.name, language, at),
+      );
+    }
+    this.flushMail();
+  }
+
+  /**
+   * Queues one e-mail with a one-time link to a student, in their language, inside the caller's
+   * transaction (used by the back office's student actions and by resendVerification):
+   * `verification` → /student/verify-email (24 hours); `setPassword` → /student/reset-password with
+   * a set_password token (24 hours; "an account was created for you"); `passwordReset` →
+   * /student/reset-password (1 hour). Earlier unused links of the same purpose stop working.
+   * The caller flushes the outbox after the commit (`flushOutbox`).
+   */
+  async queueStudentLink(
+    tx: Tx,
+    student: StudentRow,
+    kind: "verification" | "setPassword" | "passwordReset",
+    at: Date = this.deps.now(),
+  ): Promise<void> {
+    const language = languageOf(student.language);
+    if (kind === "verification") {
+      await this.queueVerification(tx, "student", student.id, student.email, student.firstName, language, at);
+      return;
+    }
+    const purpose = kind === "setPassword" ? "set_password" : "password_reset";
+    const { token, id } = await issueToken(tx, at, { purpose, role: "student", accountId: student.id });
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `${kind === "setPassword" ? "student-set-password" : "password-reset"}:${id}`,
+      to: student.email,
+      ...this.accountMail(
+        kind === "setPassword" ? "studentAccount" : "passwordReset",
+        language,
+        this.link("/student/reset-password", token),
+        student.firstName,
+      ),
+    });
+  }
+
+  /** Sends the queued e-mails in the background (after the transaction that queued them committed). */
+  flushOutbox(): void {
+    this.flushMail();
+  }
+
   // ---------------------------------------------------------------- password reset
 
   /**
@@ -506,8 +561,13 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const at = this.deps.now();
     return this.deps.db.transaction(async (tx) => {
+      // Admins also accept their invitation; students the set-password link of an account added by the school.
       const purposes: TokenPurpose[] =
-        role === "admin" ? ["password_reset", "admin_invite"] : ["password_reset"];
+        role === "admin"
+          ? ["password_reset", "admin_invite"]
+          : role === "student"
+            ? ["password_reset", "set_password"]
+            : ["password_reset"];
       const accountId = await consumeToken(tx, at, role, purposes, token);
       if (!accountId) throw invalidToken();
       if (role === "student") {
@@ -681,80 +741,7 @@ export class AuthService {
     });
   }
 
-  // ---------------------------------------------------------------- affiliates (back office)
-
-  /** Every affiliate, newest first, with its referral code (GET /api/admin/affiliates). */
-  async listAffiliates(): Promise<AdminAffiliateItem[]> {
-    const { db } = this.deps;
-    const rows = await db.select().from(affiliates).orderBy(desc(affiliates.createdAt));
-    return Promise.all(rows.map((a) => this.adminAffiliateItem(db, a)));
-  }
-
-  private async adminAffiliateItem(tx: Tx, a: AffiliateRow): Promise<AdminAffiliateItem> {
-    return {
-      ...(await this.affiliateDto(tx, a)),
-      website: a.website,
-      country: a.country,
-      emailVerified: a.emailVerifiedAt !== null,
-      commissionPercent: a.commissionPercent,
-      createdAt: a.createdAt.toISOString(),
-    };
-  }
-
-  /**
-   * Approves an affiliate (POST /api/admin/affiliates/:id/approve, permission affiliates:write):
-   * status approved and, unless it has one, a referral code (codes row, codeType referral, linked
-   * to the affiliate) derived from its name and made unique with a number (NAME, NAME2, …).
-   * Idempotent. 404 for an unknown id. Audit entry "affiliate.approve".
-   */
-  async approveAffiliate(actor: AdminUser, id: string): Promise<AdminAffiliateItem> {
-    if (!isUuid(id)) throw new HttpError(404, "errors.notFound");
-    const at = this.deps.now();
-    return this.deps.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(affiliates).where(eq(affiliates.id, id)).for("update");
-      if (!before) throw new HttpError(404, "errors.notFound");
-      const [code] = await tx
-        .select({ id: codes.id })
-        .from(codes)
-        .where(and(eq(codes.affiliateId, id), eq(codes.codeType, "referral")))
-        .limit(1);
-      if (!code) {
-        const base = referralCodeBase(before.name);
-        for (let n = 1; ; n++) {
-          const candidate = n === 1 ? base : `${base}${n}`;
-          const inserted = await tx
-            .insert(codes)
-            .values({
-              code: candidate,
-              codeType: "referral",
-              discountValue: 0,
-              affiliateId: id,
-              description: `Referral code of ${before.name}`,
-              createdAt: at,
-            })
-            .onConflictDoNothing({ target: codes.code })
-            .returning({ id: codes.id });
-          if (inserted.length) break;
-          if (n > 1000) throw new Error("no free referral code");
-        }
-      }
-      const [after] = (await tx
-        .update(affiliates)
-        .set({ status: "approved", updatedAt: at })
-        .where(eq(affiliates.id, id))
-        .returning()) as [AffiliateRow];
-      const item = await this.adminAffiliateItem(tx, after);
-      await recordAudit(tx, {
-        actor,
-        action: "affiliate.approve",
-        entityType: "affiliate",
-        entityId: id,
-        before: { status: before.status },
-        after: { status: after.status, referralCode: item.referralCode },
-      });
-      return item;
-    });
-  }
+  // Affiliates in the back office (list, approval, suspension, commission): modules/affiliates-admin.
 
   // ---------------------------------------------------------------- student portal
 

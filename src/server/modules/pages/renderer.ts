@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { CatalogueSummaryDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
+import { type CompressedBody, compressOnce } from "../../lib/compression";
 
 /** The prerenderer built from src/client/app/entry-server.tsx (`vite build --ssr`). */
 export interface ServerEntry {
@@ -18,14 +18,13 @@ export interface ServerEntry {
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
   matchRoute(pathname: string): { path: string; data?: "catalogue" } | undefined;
   ALIASES: Record<string, string>;
+  /** Public pages without parameters (rendered ahead of the first visitor by `warm`). */
+  PUBLIC_PATHS: string[];
 }
 
 /** A rendered page, ready to send: the body, its compressed forms and its ETag. */
-export interface RenderedPage {
+export interface RenderedPage extends CompressedBody {
   status: number;
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   etag: string;
   language: Language;
 }
@@ -66,12 +65,16 @@ export class PageCache {
   private cachedVersion = "";
   private template = "";
   private entry: ServerEntry | null = null;
+  private warming = false;
+  /** Called with the languages to render again after the content version changed (set by main.ts). */
+  onContentChange: (() => void) | null = null;
 
   constructor(
     private readonly opts: {
       clientDir: string;
       serverEntryPath: string;
-      resources: Record<Language, Resources>;
+      /** Every namespace of a language as visitors see it (files + the back office's overrides). */
+      resources: (language: Language) => Resources;
       site: { supportEmail: string; paymentProvider: "stripe" | "offline" };
       /** Public origin, for absolute canonical links. */
       origin: string;
@@ -94,6 +97,35 @@ export class PageCache {
     return this.entry !== null;
   }
 
+  /**
+   * Renders every public page in every language, one after the other, so that the first visitor
+   * after a start or a content change also gets a page from memory (decisions.md §5). Runs in
+   * the background (main.ts starts it after listening, and again after each content change when
+   * `rewarm` is on); a page that fails is left for the first request to retry. Returns the number
+   * of pages rendered.
+   */
+  async warm(languages: readonly Language[]): Promise<number> {
+    const entry = this.entry;
+    if (!entry || this.warming) return 0;
+    this.warming = true;
+    let count = 0;
+    try {
+      for (const pathname of entry.PUBLIC_PATHS) {
+        for (const language of languages) {
+          await this.get(pathname, language).then(
+            () => count++,
+            () => undefined,
+          );
+          // Let requests in between two renders.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    } finally {
+      this.warming = false;
+    }
+    return count;
+  }
+
   /** Canonical path of an alias (/terms-conditions → /terms), or undefined. */
   aliasOf(pathname: string): string | undefined {
     return this.entry?.ALIASES[pathname];
@@ -105,8 +137,10 @@ export class PageCache {
     if (!entry) throw new Error("pages not built");
     const version = this.opts.contentVersion();
     if (version !== this.cachedVersion) {
+      const changed = this.cachedVersion !== "";
       this.cache.clear();
       this.cachedVersion = version;
+      if (changed && this.onContentChange) setImmediate(this.onContentChange);
     }
     const route = entry.matchRoute(pathname);
     const cacheable = route ? !route.path.includes(":") : false;
@@ -127,7 +161,7 @@ export class PageCache {
     const out = await entry.render({
       url: pathname,
       language,
-      resources: this.opts.resources[language],
+      resources: this.opts.resources(language),
       site: { ...this.opts.site, today: this.opts.today() },
       catalogueSummary: route?.data === "catalogue" ? await this.opts.catalogueSummary(language) : undefined,
     });
@@ -145,15 +179,11 @@ export class PageCache {
         "<!--state-->",
         `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
       );
-    const body = Buffer.from(html, "utf8");
+    const compressed = compressOnce(html);
     return {
       status: out.status,
-      body,
-      br: brotliCompressSync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      gzip: gzipSync(body, { level: 9 }),
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      ...compressed,
+      etag: `"${createHash("sha1").update(compressed.body).digest("base64url")}"`,
       language,
     };
   }

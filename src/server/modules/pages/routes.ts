@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bodyFor } from "../../lib/compression";
 import { HttpError } from "../../lib/errors";
 import type { PageCache, RenderedPage } from "./renderer";
-
-/** Chooses the best encoding the client accepts among brotli, gzip and identity. */
-function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
-  return null;
-}
 
 /** Sends a cached page: 304 on a matching ETag, else the precompressed body (decisions.md §5). */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
@@ -19,11 +12,10 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
     .header("content-language", page.language)
     .header("etag", page.etag);
   if (page.status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
-  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  const { payload, encoding } = bodyFor(page, request.headers["accept-encoding"]);
   reply.status(page.status);
-  if (encoding === "br") return reply.header("content-encoding", "br").send(page.br);
-  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.body);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(payload);
 }
 
 /**

@@ -18,9 +18,10 @@ import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
+import { settleRefund } from "../finance/settle";
 import type { MailService } from "../mail/service";
 import { confirmationEmail } from "../mail/templates";
-import { type CheckoutSessionLike, normaliseCheckoutSession } from "./providers/stripe";
+import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
 import {
   type CheckoutLineItem,
   type CheckoutSessionState,
@@ -588,6 +589,7 @@ export class PaymentsService {
       id: row.id,
       type: row.type,
       session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
+      refund: refundOfEvent(row.type, object),
       raw: row.payload,
     });
     await db.update(webhookEvents).set({ processedAt: now(), result }).where(eq(webhookEvents.id, eventId));
@@ -595,6 +597,9 @@ export class PaymentsService {
   }
 
   private async apply(event: ProviderEvent): Promise<string> {
+    // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
+    // settled once by the finance module; a refund that is no longer pending never changes.
+    if (event.refund) return settleRefund(this.deps.db, event.refund, this.deps.now());
     const session = event.session;
     if (!session) return "ignored: not a checkout session event";
     switch (event.type) {

@@ -22,6 +22,7 @@ import {
   PaymentStatusBadge,
   useDateTime,
 } from "../components/common";
+import { canRefund, RefundPanel } from "../components/finance/RefundPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -451,6 +452,15 @@ export default function AdminApplicationDetailPage() {
               </ul>
             )}
           </Panel>
+
+          {canRefund(admin) ? (
+            <Panel title={t("adminFinance:refund.title")} id="refund-heading">
+              <RefundPanel
+                applicationId={app.id}
+                onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+              />
+            </Panel>
+          ) : null}
 
           <Panel title={t("applicationDetail.others.title")} id="others-heading">
             {app.otherApplications.length === 0 ? (

@@ -89,7 +89,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-      className={cn("px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
+      className={cn("relative px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
     >
       <button
         type="button"

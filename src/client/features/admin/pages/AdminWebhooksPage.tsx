@@ -24,6 +24,9 @@ const EVENT_TYPES = [
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
+  "refund.created",
+  "refund.updated",
+  "refund.failed",
 ] as const;
 const RESULTS = [
   UNPROCESSED_RESULT,
@@ -34,6 +37,9 @@ const RESULTS = [
   "failed",
   "expired",
   "ignored",
+  "refund pending",
+  "refund succeeded",
+  "refund failed",
 ];
 
 const webhookKeys = {

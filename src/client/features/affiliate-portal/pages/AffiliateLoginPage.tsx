@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthShell, LoginForm } from "../../../components/account/auth";
+import { ResendVerification } from "../../../components/account/ResendVerification";
 
 /** /affiliate/login: partners sign in once their account is approved. */
 export default function AffiliateLoginPage() {
@@ -22,6 +23,7 @@ export default function AffiliateLoginPage() {
               {t("affiliate.login.register")}
             </Link>
           </p>
+          <ResendVerification account="affiliate" idPrefix="affiliate-resend" />
         </>
       }
     >

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AuthShell, Notice } from "../../../components/account/auth";
+import { ResendVerification } from "../../../components/account/ResendVerification";
 import { ButtonLink } from "../../../components/ui/Button";
 import { useSite } from "../../../lib/site";
 
@@ -19,6 +20,11 @@ export default function AffiliateRegisterSuccessPage() {
               : t("affiliate.registerSuccess.sent")}
           </p>
         </Notice>
+        <ResendVerification
+          account="affiliate"
+          email={typeof email === "string" ? email : undefined}
+          idPrefix="affiliate-resend"
+        />
         <div>
           <h2 className="text-lg font-semibold text-brand-900">{t("affiliate.registerSuccess.nextTitle")}</h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">

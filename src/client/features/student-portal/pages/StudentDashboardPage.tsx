@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Notice } from "../../../components/account/auth";
+import { ResendVerification } from "../../../components/account/ResendVerification";
 import { StatusBadge } from "../../../components/account/StatusBadge";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
@@ -12,6 +13,7 @@ import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
+import { PortalEntries } from "../components/PortalEntries";
 
 /** One application of the signed-in student (GET /api/student/applications). Amounts in cents. */
 interface StudentApplication {
@@ -48,6 +50,7 @@ export default function StudentDashboardPage() {
       <Notice tone="info" title={t("student.dashboard.verifyTitle")}>
         <p>{t("student.dashboard.verify", { email: user.email })}</p>
         <p>{t("student.dashboard.verifyHelp", { email: supportEmail })}</p>
+        <ResendVerification account="student" email={user.email} />
       </Notice>
     );
   } else if (applications.isPending) {
@@ -144,6 +147,7 @@ export default function StudentDashboardPage() {
         </h2>
         {content}
       </section>
+      <PortalEntries />
       <section className="mt-10" aria-labelledby="help-heading">
         <h2 id="help-heading" className="text-xl font-bold text-brand-900">
           {t("student.dashboard.helpTitle")}

@@ -393,3 +393,22 @@ ${discount}
     scope.get("/payment-test-success", redirectKeepingQuery("/payment-success"));
   });
 }
+
+/**
+ * Delivers a signed offline event to the app's own webhook route (POST /api/payments/webhook
+ * through `app.inject`), the path the simulated checkout and the offline refunds take, so both
+ * go through the same verification and processing as Stripe's events. Returns the route's status.
+ */
+export async function deliverToOwnWebhook(
+  app: FastifyInstance,
+  rawBody: string,
+  signature: string,
+): Promise<{ statusCode: number }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/payments/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload: rawBody,
+  });
+  return { statusCode: res.statusCode };
+}

@@ -4,10 +4,16 @@ import Stripe from "stripe";
 import type { Language } from "../../../../shared/i18n/languages";
 import type { Db } from "../../../db/client";
 import { offlineCheckoutSessions } from "../../../db/schema";
-import { assertCheckoutInput, normaliseCheckoutSession, verifyStripeWebhook } from "./stripe";
+import {
+  assertCheckoutInput,
+  assertRefundInput,
+  normaliseCheckoutSession,
+  verifyStripeWebhook,
+} from "./stripe";
 import {
   type CheckoutLineItem,
   type CreateCheckoutInput,
+  type CreateRefundInput,
   type PaymentProvider,
   PaymentProviderError,
 } from "./types";
@@ -207,7 +213,48 @@ export interface OfflineProviderOptions {
   appOrigin: string;
   /** Secret that signs and verifies the offline webhook events (same format as Stripe's). */
   webhookSecret: string;
+  /**
+   * Hands a signed event to the real webhook endpoint (wired through `app.inject` to
+   * POST /api/payments/webhook), as the checkout page does: refunds deliver `refund.created`.
+   * Without it no refund event is sent (the API answer alone settles the refund).
+   */
+  deliver?: (rawBody: string, signature: string) => Promise<{ statusCode: number }>;
 }
+
+/** A Stripe-shaped `refund` object of the offline provider (the fields the server reads). */
+export interface OfflineStripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: "eur";
+  payment_intent: string;
+  status: "succeeded";
+  reason: null;
+  metadata: { applicationId: string; refundId: string };
+  created: number;
+}
+
+/**
+ * A Stripe-shaped event around an offline refund: `refund.created` (Stripe's event for a new
+ * refund; its object carries the status, `succeeded` for a card refund). Sign the JSON string of
+ * it with `signOfflineEvent`.
+ */
+export function buildOfflineRefundEvent(type: string, refund: OfflineStripeRefund) {
+  return {
+    id: `evt_offline_${randomBytes(18).toString("base64url")}`,
+    object: "event" as const,
+    api_version: Stripe.API_VERSION,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false as const,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: refund },
+  };
+}
+
+/** Payment intent id of an offline payment: `pi_offline_` + base64url. */
+const OFFLINE_PAYMENT_INTENT = /^pi_offline_[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The built-in provider used when no Stripe keys are configured. Sessions are rows of
@@ -223,6 +270,25 @@ export interface OfflineProviderOptions {
 export function createOfflineProvider(options: OfflineProviderOptions): PaymentProvider {
   const { db, webhookSecret } = options;
   const origin = options.appOrigin.replace(/\/+$/, "");
+  /**
+   * Refunds made by this process, by refund id (derived from the idempotency key, so a repeated key
+   * finds its refund). In memory: the offline provider only simulates Stripe; the school's own
+   * record is the `refunds` table, which also refuses amounts above what is refundable.
+   */
+  const refunds = new Map<string, Promise<{ fingerprint: string; refund: OfflineStripeRefund }>>();
+  const refundIdFor = (key: string) =>
+    `re_offline_${createHmac("sha256", webhookSecret).update(`offline-refund:${key}`).digest("base64url").slice(0, 32)}`;
+  const refundFingerprint = (input: CreateRefundInput) =>
+    createHash("sha256")
+      .update(
+        JSON.stringify([
+          input.paymentIntentId,
+          input.amountCents,
+          input.metadata.applicationId,
+          input.metadata.refundId,
+        ]),
+      )
+      .digest("hex");
   const idFor = (key: string) =>
     `cs_offline_${createHmac("sha256", webhookSecret).update(`offline-checkout:${key}`).digest("base64url").slice(0, 32)}`;
 
@@ -288,6 +354,72 @@ export function createOfflineProvider(options: OfflineProviderOptions): PaymentP
 
     parseWebhook(rawBody, signature) {
       return verifyStripeWebhook(Stripe.webhooks, rawBody, signature, webhookSecret);
+    },
+
+    /**
+     * Refunds an offline payment at once (status `succeeded`, as Stripe does for most card
+     * refunds) and delivers a signed `refund.created` event through `options.deliver`. The same
+     * idempotency key returns the same refund without a second event; the same key with another
+     * amount fails as with Stripe. Refuses an unknown or unpaid payment intent and an amount above
+     * what the payment still holds.
+     */
+    async createRefund(input) {
+      assertRefundInput(input);
+      const id = refundIdFor(input.idempotencyKey);
+      const fingerprint = refundFingerprint(input);
+      const previous = refunds.get(id);
+      if (previous) {
+        const { fingerprint: stored, refund } = await previous;
+        if (stored !== fingerprint)
+          throw new PaymentProviderError(
+            "Idempotency key reused with different parameters (Stripe would refuse it too)",
+          );
+        return { id, status: refund.status };
+      }
+      const created = guard("refund", async () => {
+        if (!OFFLINE_PAYMENT_INTENT.test(input.paymentIntentId))
+          throw new PaymentProviderError(`No such payment intent: ${input.paymentIntentId}`);
+        const [session] = await db
+          .select()
+          .from(offlineCheckoutSessions)
+          .where(eq(offlineCheckoutSessions.paymentIntentId, input.paymentIntentId));
+        if (session?.paymentStatus !== "paid")
+          throw new PaymentProviderError(`No such payment intent: ${input.paymentIntentId}`);
+        let refunded = 0;
+        for (const [otherId, other] of refunds) {
+          if (otherId === id) continue;
+          const settled = await other.catch(() => null);
+          if (settled?.refund.payment_intent === input.paymentIntentId) refunded += settled.refund.amount;
+        }
+        if (refunded + input.amountCents > offlinePayload(session).amountCents)
+          throw new PaymentProviderError("Refund amount is greater than the unrefunded amount of the charge");
+        const refund: OfflineStripeRefund = {
+          id,
+          object: "refund",
+          amount: input.amountCents,
+          currency: "eur",
+          payment_intent: input.paymentIntentId,
+          status: "succeeded",
+          reason: null,
+          metadata: { applicationId: input.metadata.applicationId, refundId: input.metadata.refundId },
+          created: Math.floor(Date.now() / 1000),
+        };
+        return { fingerprint, refund };
+      });
+      refunds.set(id, created);
+      let result: { fingerprint: string; refund: OfflineStripeRefund };
+      try {
+        result = await created;
+      } catch (error) {
+        refunds.delete(id);
+        throw error;
+      }
+      if (options.deliver) {
+        const rawBody = JSON.stringify(buildOfflineRefundEvent("refund.created", result.refund));
+        // The answer below settles the refund too; a failed delivery only loses the log entry.
+        await options.deliver(rawBody, signOfflineEvent(rawBody, webhookSecret)).catch(() => undefined);
+      }
+      return { id, status: result.refund.status };
     },
   };
 }

@@ -2,9 +2,11 @@ import Stripe from "stripe";
 import {
   type CheckoutSessionState,
   type CreateCheckoutInput,
+  type CreateRefundInput,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundState,
   WebhookSignatureError,
 } from "./types";
 
@@ -102,6 +104,56 @@ export function normaliseCheckoutSession(session: CheckoutSessionLike): Checkout
   };
 }
 
+/** The fields of a Stripe `refund` object that `normaliseRefund` reads. */
+export interface RefundLike {
+  id?: string | null;
+  object?: string | null;
+  status?: string | null;
+  amount?: number | null;
+  currency?: string | null;
+  payment_intent?: string | { id: string } | null;
+  metadata?: Record<string, string> | null;
+}
+
+/** Stripe refund event types whose `data.object` is a refund (handled by the refund service). */
+export const REFUND_EVENT_TYPES = ["refund.created", "refund.updated", "refund.failed"] as const;
+
+/**
+ * Normalises a Stripe-shaped `refund` object (API answer or an event's `data.object`) into a
+ * `RefundState`: `requires_action` and unknown statuses read as pending (never succeeded by accident),
+ * currency upper-cased, our ids from `metadata.applicationId` / `metadata.refundId`.
+ */
+export function normaliseRefund(refund: RefundLike): RefundState {
+  const pi = refund.payment_intent;
+  const status =
+    refund.status === "succeeded"
+      ? "succeeded"
+      : refund.status === "failed"
+        ? "failed"
+        : refund.status === "canceled"
+          ? "canceled"
+          : "pending";
+  return {
+    id: String(refund.id ?? ""),
+    status,
+    amountCents: typeof refund.amount === "number" ? refund.amount : 0,
+    currency: typeof refund.currency === "string" ? refund.currency.toUpperCase() : null,
+    paymentIntentId: typeof pi === "string" ? pi : pi && typeof pi === "object" ? pi.id : null,
+    applicationId: refund.metadata?.applicationId ?? null,
+    refundId: refund.metadata?.refundId ?? null,
+  };
+}
+
+/** The refund of a `refund.*` event's object, or null when the event is about something else. */
+export function refundOfEvent(type: string, object: unknown): RefundState | null {
+  const isRefund =
+    type.startsWith("refund.") &&
+    !!object &&
+    typeof object === "object" &&
+    (object as { object?: unknown }).object === "refund";
+  return isRefund ? normaliseRefund(object as RefundLike) : null;
+}
+
 /**
  * Verifies a Stripe-Signature header over the raw body with the SDK (`constructEvent`, 300 s
  * tolerance) and turns the event into a `ProviderEvent` (`session` set for `checkout.session.*`).
@@ -137,8 +189,21 @@ export function verifyStripeWebhook(
     id: shaped.id,
     type: shaped.type,
     session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
+    refund: refundOfEvent(shaped.type, object),
     raw: event,
   };
+}
+
+/** Checks a refund request before anything is sent: positive integer cents, a key, both metadata ids. */
+export function assertRefundInput(input: CreateRefundInput): void {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new PaymentProviderError("Invalid refund input: amountCents must be positive cents");
+  if (!input.idempotencyKey)
+    throw new PaymentProviderError("Invalid refund input: idempotencyKey is required");
+  if (!input.paymentIntentId)
+    throw new PaymentProviderError("Invalid refund input: paymentIntentId is required");
+  if (!input.metadata.applicationId || !input.metadata.refundId)
+    throw new PaymentProviderError("Invalid refund input: metadata ids are required");
 }
 
 function toProviderError(error: unknown, action: string): PaymentProviderError {
@@ -264,6 +329,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     parseWebhook(rawBody, signature) {
       return verifyStripeWebhook(stripe.webhooks, rawBody, signature, options.webhookSecret);
+    },
+
+    async createRefund(input) {
+      assertRefundInput(input);
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: { applicationId: input.metadata.applicationId, refundId: input.metadata.refundId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const state = normaliseRefund(refund as RefundLike);
+        return { id: state.id, status: state.status };
+      } catch (error) {
+        throw toProviderError(error, "refund");
+      }
     },
   };
 }

@@ -54,11 +54,44 @@ export interface CheckoutSessionState {
   url: string | null;
 }
 
-/** A verified provider event. `session` is set for checkout.session.* events, null for others. */
+/** What the refund service asks of a provider (issue "Finances"). Amounts in euro cents. */
+export interface CreateRefundInput {
+  /** The payment intent (Stripe `pi_…`, offline `pi_offline_…`): `payments.providerReference`. */
+  paymentIntentId: string;
+  /** > 0 and at most what the payment still holds. */
+  amountCents: number;
+  /** A repeated key returns the same refund and never refunds twice (Stripe `Idempotency-Key`). */
+  idempotencyKey: string;
+  /** Copied onto the provider's refund so its events find our row. */
+  metadata: { applicationId: string; refundId: string };
+}
+
+/** The provider's view of a refund, normalised (from the API or from a `refund.*` event). */
+export interface RefundState {
+  /** Stripe `re_…` / offline `re_offline_…`. */
+  id: string;
+  /** Stripe's refund statuses; `requires_action` reads as pending. */
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  amountCents: number;
+  /** Upper-case ISO code. */
+  currency: string | null;
+  paymentIntentId: string | null;
+  /** From metadata. */
+  applicationId: string | null;
+  /** Our `refunds.id`, from metadata. */
+  refundId: string | null;
+}
+
+/**
+ * A verified provider event. `session` is set for checkout.session.* events and `refund` for
+ * refund.* events (`refund.created`, `refund.updated`, `refund.failed`, whose object is a refund);
+ * both null for others.
+ */
 export interface ProviderEvent {
   id: string;
   type: string;
   session: CheckoutSessionState | null;
+  refund?: RefundState | null;
   /** The parsed event as received, for the webhook log. */
   raw: unknown;
 }
@@ -82,4 +115,9 @@ export interface PaymentProvider {
    * tolerance) and parses the event. Throws WebhookSignatureError when verification fails.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /**
+   * Refunds part or all of a payment (issue "Finances"). The same idempotencyKey returns the same
+   * refund (no second refund). Throws PaymentProviderError when refused or unreachable.
+   */
+  createRefund(input: CreateRefundInput): Promise<{ id: string; status: RefundState["status"] }>;
 }

@@ -1,0 +1,58 @@
+/**
+ * Throughput of a prerendered public page against nginx serving the same bytes from disk
+ * (decisions.md §5: goal ≥ 0.5 of nginx, with security headers and request logging on).
+ * Not part of `npm test`; needs the Debian packages `wrk` and `nginx`, and a running server:
+ *   npm run serve            # in another terminal, LOG_LEVEL=info to keep request logging on
+ *   npm run measure:throughput -- [baseUrl] [path]
+ * Both servers get the same load (wrk, 2 threads, 50 connections, 10 s, no compression asked),
+ * one after the other; on a machine busy with other work the figures mean little.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const base = process.argv[2] ?? "http://localhost:3000";
+const pagePath = process.argv[3] ?? "/";
+const nginxPort = 8089;
+
+function wrk(url: string): number {
+  const out = execFileSync("wrk", ["-t2", "-c50", "-d10s", "--latency", url], { encoding: "utf8" });
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!match) throw new Error(`wrk printed no rate:\n${out}`);
+  return Number(match[1]);
+}
+
+const res = await fetch(`${base}${pagePath}`, { headers: { "accept-encoding": "identity" } });
+const body = Buffer.from(await res.arrayBuffer());
+const dir = mkdtempSync(path.join(tmpdir(), "throughput-"));
+writeFileSync(path.join(dir, "index.html"), body);
+writeFileSync(
+  path.join(dir, "nginx.conf"),
+  `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${dir};
+    location / { try_files /index.html =404; default_type text/html; }
+  }
+}
+`,
+);
+const nginx = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+await new Promise((r) => setTimeout(r, 500));
+try {
+  console.log(`Page ${pagePath}: ${(body.length / 1024).toFixed(1)} KB uncompressed`);
+  const ours = wrk(`${base}${pagePath}`);
+  const theirs = wrk(`http://127.0.0.1:${nginxPort}/`);
+  console.log(`This server: ${ours.toFixed(0)} requests/s`);
+  console.log(`nginx, same bytes from disk: ${theirs.toFixed(0)} requests/s`);
+  console.log(`Ratio: ${(ours / theirs).toFixed(2)} (goal ≥ 0.5)`);
+} finally {
+  nginx.kill();
+}

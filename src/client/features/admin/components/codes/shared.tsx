@@ -1,0 +1,168 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminAffiliateList } from "../../../../../shared/affiliates-admin";
+import type { AdminCodeDto } from "../../../../../shared/codes-admin";
+import type { AffiliateStatus } from "../../../../../shared/schemas/affiliates-admin";
+import { cn } from "../../../../components/ui/cn";
+import { api } from "../../../../lib/api";
+import { useFormat } from "../../../../lib/format";
+
+/** Query keys of the codes and affiliates screens (under ["admin"], dropped at logout). */
+export const codeKeys = {
+  codes: () => ["admin", "codes"] as const,
+  list: (search: string) => ["admin", "codes", "list", search] as const,
+  detail: (id: string) => ["admin", "codes", "detail", id] as const,
+  affiliates: () => ["admin", "affiliates"] as const,
+  affiliateList: (search: string) => ["admin", "affiliates", "list", search] as const,
+  affiliate: (id: string) => ["admin", "affiliates", "detail", id] as const,
+  affiliateOptions: () => ["admin", "affiliates", "options"] as const,
+};
+
+/** A sort `{ key, direction }` of a list, read from the address. */
+export interface Sort<K extends string> {
+  key: K;
+  direction: "asc" | "desc";
+}
+
+/** Reads `<key>:<asc|desc>` from the address; `fallback` when absent or not one of `keys`. */
+export function sortFrom<K extends string>(
+  value: string | null,
+  keys: readonly K[],
+  fallback: Sort<K>,
+): Sort<K> {
+  const [key, direction] = (value ?? "").split(":");
+  return (keys as readonly string[]).includes(key ?? "") && (direction === "asc" || direction === "desc")
+    ? { key: key as K, direction }
+    : fallback;
+}
+
+/** A whole number from the address between 1 and `max`, else `fallback`. */
+export const positiveParam = (value: string | null, fallback: number, max: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+};
+
+/** A column header that sorts the list on the server (aria-sort on the sorted column). */
+export function SortHeader<K extends string>({
+  column,
+  sort,
+  onSort,
+  children,
+  className,
+}: {
+  column: K;
+  sort: Sort<K>;
+  onSort: (column: K) => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation("adminCodes");
+  const active = sort.key === column;
+  const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+      // relative: the screen-reader text (absolutely positioned) stays inside the scrolling table
+      className={cn("relative px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {children}
+        <Icon aria-hidden="true" className={cn("h-4 w-4", active ? "text-brand-700" : "text-slate-500")} />
+        <span className="sr-only">
+          {active ? t(sort.direction === "asc" ? "list.sortedAsc" : "list.sortedDesc") : t("list.sortable")}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** A plain column header. */
+export function Th({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <th
+      scope="col"
+      className={cn("px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
+    >
+      {children}
+    </th>
+  );
+}
+
+const pill =
+  "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset";
+
+/** Active / inactive / expired / not yet valid, as a coloured pill whose text carries the meaning. */
+export function CodeStateBadge({ code }: { code: AdminCodeDto }) {
+  const { t } = useTranslation("adminCodes");
+  const notYet = code.validFrom !== null && new Date(code.validFrom) > new Date();
+  const [label, colours] = !code.active
+    ? [t("codes.state.inactive"), "bg-slate-100 text-slate-800 ring-slate-300"]
+    : code.expired
+      ? [t("codes.state.expired"), "bg-amber-100 text-amber-900 ring-amber-300"]
+      : notYet
+        ? [t("codes.state.scheduled"), "bg-sky-100 text-sky-900 ring-sky-300"]
+        : [t("codes.state.active"), "bg-emerald-100 text-emerald-900 ring-emerald-300"];
+  return <span className={cn(pill, colours)}>{label}</span>;
+}
+
+const AFFILIATE_COLOURS: Record<AffiliateStatus, string> = {
+  pending: "bg-amber-100 text-amber-900 ring-amber-300",
+  approved: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  suspended: "bg-red-100 text-red-900 ring-red-300",
+};
+
+/** An affiliate's status as a coloured pill. */
+export function AffiliateStatusBadge({ status }: { status: AffiliateStatus }) {
+  const { t } = useTranslation("adminCodes");
+  return <span className={cn(pill, AFFILIATE_COLOURS[status])}>{t(`affiliates.status.${status}`)}</span>;
+}
+
+/** "15 %", "125.00 EUR" or "Referral" for a code, in the UI language. */
+export function useDiscountLabel() {
+  const { t } = useTranslation("adminCodes");
+  const format = useFormat();
+  return (code: Pick<AdminCodeDto, "codeType" | "discountType" | "discountValue">) =>
+    code.codeType === "referral"
+      ? t("codes.type.referral")
+      : code.discountType === "fixed"
+        ? format.money(code.discountValue)
+        : t("codes.percent", { value: code.discountValue });
+}
+
+/** Uses against the maximum: "3 / 20" or "3 (no limit)". */
+export function useUsesLabel() {
+  const { t } = useTranslation("adminCodes");
+  return (code: Pick<AdminCodeDto, "uses" | "maxRedemptions">) =>
+    code.maxRedemptions === null
+      ? t("codes.usesUnlimited", { uses: code.uses })
+      : t("codes.usesOf", { uses: code.uses, max: code.maxRedemptions });
+}
+
+/**
+ * The affiliates a code can be linked to (the first 100 by name, every status), for the code
+ * form's select and the list's filter.
+ */
+export function useAffiliateOptions() {
+  return useQuery({
+    queryKey: codeKeys.affiliateOptions(),
+    queryFn: () => api<AdminAffiliateList>("/api/admin/affiliates?pageSize=100&sort=name:asc"),
+    staleTime: 60_000,
+  });
+}
+
+/** A label and value pair of a description list. */
+export function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { AdminAffiliateDetail, AdminAffiliateDto } from "../../../../shared/affiliates-admin";
+import { type CommissionFormValues, commissionFormSchema } from "../../../../shared/schemas/affiliates-admin";
+import { Notice, TextField, useFieldMessage } from "../../../components/account/auth";
+import { Button } from "../../../components/ui/Button";
+import { Spinner } from "../../../components/ui/Spinner";
+import { toast } from "../../../components/ui/toast-store";
+import { ApiError, api } from "../../../lib/api";
+import { useFormat } from "../../../lib/format";
+import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
+import {
+  AffiliateStatusBadge,
+  CodeStateBadge,
+  codeKeys,
+  Item,
+  Th,
+  useDiscountLabel,
+  useUsesLabel,
+} from "../components/codes/shared";
+import {
+  AdminPageHeader,
+  ApplicationStatusBadge,
+  Panel,
+  PaymentStatusBadge,
+  useDateTime,
+} from "../components/common";
+
+/**
+ * The commission rate form: a whole percent 0-100, sent with the version seen (409 → the
+ * server's message and the current rate).
+ */
+function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) {
+  const { t } = useTranslation("adminCodes");
+  const message = useFieldMessage();
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    CommissionFormValues,
+    unknown,
+    { commissionPercent: number }
+  >({
+    resolver: zodResolver(commissionFormSchema),
+    defaultValues: { commissionPercent: String(affiliate.commissionPercent) },
+  });
+  useEffect(() => reset({ commissionPercent: String(affiliate.commissionPercent) }), [affiliate, reset]);
+  const save = useMutation({
+    mutationFn: (commissionPercent: number) =>
+      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/commission`, {
+        method: "PATCH",
+        body: { commissionPercent, version: affiliate.version },
+      }),
+    onSuccess: (saved) => {
+      setConflict(null);
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      toast({
+        title: t("detailAffiliate.rateSaved", { percent: saved.commissionPercent }),
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        return;
+      }
+      const field = error instanceof ApiError ? error.fieldErrors.commissionPercent : undefined;
+      if (field) setError("commissionPercent", { type: "server", message: field });
+      else toast({ title: t("actions.failedTitle"), description: error.message, variant: "destructive" });
+    },
+  });
+  return (
+    <form onSubmit={handleSubmit((v) => save.mutate(v.commissionPercent))} noValidate className="space-y-3">
+      {conflict ? (
+        <Notice tone="error">
+          <p>{conflict}</p>
+        </Notice>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          id="commission-percent"
+          label={t("detailAffiliate.rateLabel")}
+          hint={t("detailAffiliate.rateHint")}
+          inputMode="numeric"
+          className="sm:w-56"
+          error={message(formState.errors.commissionPercent)}
+          {...register("commissionPercent")}
+        />
+        <Button type="submit" variant="secondary" className="sm:mt-7" disabled={save.isPending}>
+          {save.isPending ? t("form.saving") : t("detailAffiliate.saveRate")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /admin/affiliates/:id (issue 3 "Affiliates"): the affiliate's details and figures (referred
+ * and paid applications, paid revenue, commission at its rate), approve / suspend / reactivate,
+ * the commission rate form, its codes with their usage, and its newest referred applications
+ * linking to /admin/applications/:id.
+ */
+export default function AdminAffiliateDetailPage() {
+  const { t } = useTranslation("adminCodes");
+  const { id = "" } = useParams();
+  const format = useFormat();
+  const { dateTime, date } = useDateTime();
+  const discount = useDiscountLabel();
+  const usesLabel = useUsesLabel();
+  const [pending, setPending] = useState<{ affiliate: AdminAffiliateDto; action: AffiliateAction } | null>(
+    null,
+  );
+  const detail = useQuery({
+    queryKey: codeKeys.affiliate(id),
+    queryFn: ({ signal }) =>
+      api<AdminAffiliateDetail>(`/api/admin/affiliates/${encodeURIComponent(id)}`, { signal }),
+  });
+
+  const back = (
+    <Link
+      to="/admin/affiliates"
+      className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t("detailAffiliate.back")}
+    </Link>
+  );
+  if (detail.isPending) return <Spinner />;
+  if (detail.isError) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <p className="mb-4">{back}</p>
+        <AdminPageHeader title={notFound ? t("detailAffiliate.notFound") : t("detailAffiliate.title")} />
+        <div className="mt-6 max-w-2xl">
+          <Notice tone="error">
+            <p>{detail.error.message}</p>
+          </Notice>
+        </div>
+      </div>
+    );
+  }
+
+  const a = detail.data;
+  return (
+    <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <p className="mb-4">{back}</p>
+      <AdminPageHeader
+        title={a.name}
+        lead={
+          <div className="flex flex-wrap items-center gap-2">
+            <AffiliateStatusBadge status={a.status} />
+            <span className="break-all">{a.email}</span>
+          </div>
+        }
+        actions={
+          <>
+            {a.status !== "approved" ? (
+              <Button
+                size="sm"
+                onClick={() =>
+                  setPending({ affiliate: a, action: a.status === "pending" ? "approve" : "reactivate" })
+                }
+              >
+                {a.status === "pending" ? t("actions.approve") : t("actions.reactivate")}
+              </Button>
+            ) : null}
+            {a.status !== "suspended" ? (
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => setPending({ affiliate: a, action: "suspend" })}
+              >
+                {t("actions.suspend")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Panel title={t("detailAffiliate.figures")} id="affiliate-figures">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Item label={t("detailAffiliate.referred")}>{a.referredApplications}</Item>
+            <Item label={t("detailAffiliate.paid")}>{a.paidApplications}</Item>
+            <Item label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</Item>
+            <Item label={t("detailAffiliate.commission")}>
+              {format.money(a.commission)}{" "}
+              <span className="text-slate-700">
+                ({t("affiliates.rate", { percent: a.commissionPercent })})
+              </span>
+            </Item>
+          </dl>
+          <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
+        </Panel>
+        <Panel title={t("detailAffiliate.account")} id="affiliate-account">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Item label={t("detailAffiliate.website")}>
+              {a.website ? (
+                <a
+                  href={a.website}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="text-brand-700 underline"
+                >
+                  {a.website}
+                </a>
+              ) : (
+                "—"
+              )}
+            </Item>
+            <Item label={t("detailAffiliate.country")}>{a.country || "—"}</Item>
+            <Item label={t("detailAffiliate.emailVerified")}>
+              {a.emailVerified ? t("detailAffiliate.yes") : t("detailAffiliate.no")}
+            </Item>
+            <Item label={t("detailAffiliate.registered")}>{date(a.createdAt)}</Item>
+            <Item label={t("detailAffiliate.link")}>
+              {a.referralLink ? <span className="break-all font-mono text-sm">{a.referralLink}</span> : "—"}
+            </Item>
+          </dl>
+        </Panel>
+      </div>
+
+      <Panel title={t("detailAffiliate.rateTitle")} id="affiliate-rate" className="mt-6">
+        <CommissionForm affiliate={a} />
+      </Panel>
+
+      <Panel
+        title={t("detailAffiliate.codes")}
+        id="affiliate-codes"
+        className="mt-6"
+        actions={
+          <Link
+            to={`/admin/codes?affiliateId=${a.id}`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            {t("detailAffiliate.codesInList")}
+          </Link>
+        }
+      >
+        {a.codeDetails.length === 0 ? (
+          <p className="text-slate-700">{t("detailAffiliate.noCodes")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {a.codeDetails.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <Link
+                    to={`/admin/codes/${c.id}`}
+                    className="font-mono font-semibold text-brand-700 underline"
+                  >
+                    {c.code}
+                  </Link>{" "}
+                  <span className="text-slate-700">{discount(c)}</span>
+                </div>
+                <div className="flex flex-wrap items-center gap-3 text-sm text-slate-800">
+                  <CodeStateBadge code={c} />
+                  <span>{usesLabel(c)}</span>
+                  <span>{format.money(c.revenue)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Panel
+        title={t("detailAffiliate.applications")}
+        id="affiliate-applications"
+        className="mt-6"
+        actions={
+          <Link
+            to={`/admin/applications?affiliateId=${a.id}`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            {t("detailAffiliate.allApplications")}
+          </Link>
+        }
+      >
+        {a.applications.length === 0 ? (
+          <p className="text-slate-700">{t("detailAffiliate.noApplications")}</p>
+        ) : (
+          <section
+            className="overflow-x-auto"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+            aria-labelledby="affiliate-applications"
+          >
+            <table className="w-full min-w-[44rem] text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50">
+                <tr>
+                  <Th>{t("detailAffiliate.columns.applicant")}</Th>
+                  <Th>{t("detailAffiliate.columns.programme")}</Th>
+                  <Th>{t("detailAffiliate.columns.status")}</Th>
+                  <Th className="text-right">{t("detailAffiliate.columns.paid")}</Th>
+                  <Th>{t("detailAffiliate.columns.date")}</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {a.applications.map((app) => (
+                  <tr key={app.id} className="align-top">
+                    <td className="px-3 py-3">
+                      <Link
+                        to={`/admin/applications/${app.id}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        {`${app.applicant.firstName} ${app.applicant.lastName}`.trim() || app.applicant.email}
+                      </Link>
+                      <div className="break-words text-slate-700">{app.applicant.email}</div>
+                    </td>
+                    <td className="px-3 py-3 text-slate-800">
+                      {app.programName}
+                      {app.code ? <div className="font-mono text-xs text-slate-700">{app.code}</div> : null}
+                    </td>
+                    <td className="px-3 py-3">
+                      <div className="flex flex-wrap gap-1">
+                        <ApplicationStatusBadge status={app.status} />
+                        <PaymentStatusBadge status={app.paymentStatus} />
+                      </div>
+                    </td>
+                    <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(app.amountPaid)}</td>
+                    <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(app.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </Panel>
+
+      <AffiliateActionDialog pending={pending} onClose={() => setPending(null)} />
+    </div>
+  );
+}

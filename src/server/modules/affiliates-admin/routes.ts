@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import {
+  affiliateActionSchema,
+  affiliateFiltersSchema,
+  affiliateListQuerySchema,
+  affiliateVersionSchema,
+  commissionSchema,
+} from "../../../shared/schemas/affiliates-admin";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { sendCsv } from "../../lib/csv";
+import { recordAudit } from "../admin/audit";
+import { adminId } from "../codes-admin/routes";
+import { parseAdminInput } from "../codes-admin/service";
+import { AffiliatesAdminService } from "./service";
+
+/**
+ * Back-office routes of affiliates (issue 3 "Affiliates"; route /admin/affiliates). Every route
+ * runs behind `requireAdmin("affiliates:write")` (owners and finance; admissions → 403; no admin
+ * session → 401); answers are `no-store`. Unknown or malformed ids → 404; malformed bodies → 400;
+ * a stale `version` → 409 `{ message, current }`. Every change writes an audit entry in its
+ * transaction. `GET /api/admin/affiliates` and `POST /api/admin/affiliates/:id/approve` moved here
+ * from modules/auth (same paths; the list now pages like every admin list).
+ */
+export async function adminAffiliateRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; env: Env; now: () => Date },
+) {
+  const { db, env, now } = opts;
+  const { requireAdmin, mail, sessions } = app.services;
+  const guard = { preHandler: requireAdmin("affiliates:write") };
+  const service = new AffiliatesAdminService({
+    db,
+    appOrigin: env.APP_ORIGIN,
+    mail,
+    sessions,
+    now,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
+
+  /**
+   * GET /api/admin/affiliates?page&pageSize&sort&status&q → AdminAffiliateList; sort keys name,
+   * createdAt, status, referredApplications, paidRevenue, commission (default createdAt:desc).
+   */
+  app.get("/api/admin/affiliates", guard, async (request) =>
+    service.list(parseAdminInput(affiliateListQuerySchema, request.query)),
+  );
+
+  /** GET /api/admin/affiliates.csv?status&q → text/csv attachment; audit "affiliates.export". */
+  app.get("/api/admin/affiliates.csv", guard, async (request, reply) => {
+    const filters = parseAdminInput(affiliateFiltersSchema, request.query);
+    const { csv, rows } = await service.exportCsv(filters);
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "affiliates.export",
+      entityType: "affiliate",
+      entityId: "*",
+      after: { filters, rows },
+    });
+    return sendCsv(reply, "affiliates", csv, now());
+  });
+
+  /** GET /api/admin/affiliates/:id → AdminAffiliateDetail; 404 when unknown. */
+  app.get("/api/admin/affiliates/:id", guard, async (request) =>
+    service.detail(adminId(request.params), request.language),
+  );
+
+  /**
+   * POST /api/admin/affiliates/:id/approve `{ version? }` → the affiliate, approved, with its
+   * referral code (created once, derived from the name) and the approval e-mail queued once.
+   * Idempotent; 404 unknown id; 409 stale version when one is sent.
+   */
+  app.post("/api/admin/affiliates/:id/approve", guard, async (request) => {
+    const id = adminId(request.params);
+    const { version } = parseAdminInput(affiliateActionSchema, request.body);
+    return service.approve(request.admin!, id, version);
+  });
+
+  /** POST /api/admin/affiliates/:id/suspend `{ version }` → the affiliate, suspended (sessions ended, codes off). */
+  app.post("/api/admin/affiliates/:id/suspend", guard, async (request) => {
+    const id = adminId(request.params);
+    const { version } = parseAdminInput(affiliateVersionSchema, request.body);
+    return service.suspend(request.admin!, id, version);
+  });
+
+  /** POST /api/admin/affiliates/:id/reactivate `{ version }` → the affiliate, approved again (its codes back on). */
+  app.post("/api/admin/affiliates/:id/reactivate", guard, async (request) => {
+    const id = adminId(request.params);
+    const { version } = parseAdminInput(affiliateVersionSchema, request.body);
+    return service.reactivate(request.admin!, id, version);
+  });
+
+  /** PATCH /api/admin/affiliates/:id/commission `{ commissionPercent, version }` → the affiliate. */
+  app.patch("/api/admin/affiliates/:id/commission", guard, async (request) => {
+    const id = adminId(request.params);
+    const { commissionPercent, version } = parseAdminInput(commissionSchema, request.body);
+    return service.setCommission(request.admin!, id, commissionPercent, version);
+  });
+}

@@ -1,0 +1,520 @@
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type {
+  AdminAffiliateDetail,
+  AdminAffiliateDto,
+  AdminAffiliateList,
+  AdminReferredApplicationDto,
+} from "../../../shared/affiliates-admin";
+import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
+import { makeTranslator } from "../../../shared/i18n/translate";
+import {
+  type AffiliateFilters,
+  type AffiliateListQuery,
+  type AffiliateSortKey,
+  commissionCents,
+} from "../../../shared/schemas/affiliates-admin";
+import type { Db, Tx } from "../../db/client";
+import { affiliates, applicants, applications, auditLog, codes, summerSchools } from "../../db/schema";
+import { csvEuros, toCsv } from "../../lib/csv";
+import { HttpError } from "../../lib/errors";
+import { loadResources } from "../../lib/i18n";
+import { adminNotFound, likePattern } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
+import type { AdminUser } from "../auth/guard";
+import { referralCodeBase } from "../auth/service";
+import type { SessionService } from "../auth/sessions";
+import { localize } from "../catalogue/service";
+import { codeDtosWhere } from "../codes-admin/service";
+import type { MailService } from "../mail/service";
+
+type AffiliateRow = typeof affiliates.$inferSelect;
+
+/**
+ * The outer affiliate row's columns, always table-qualified: Drizzle writes bare column names in
+ * a query without joins, which inside a correlated subquery would name the subquery's own columns.
+ */
+const affiliateIdSql = sql.raw('"affiliates"."id"');
+const commissionPercentSql = sql.raw('"affiliates"."commission_percent"');
+
+/** Applications credited to the affiliate (any status). */
+const referredSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql})`;
+/** Of those, paid or partially refunded. */
+const paidCountSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
+/** Amounts paid by the paid referred applications (cents). */
+const paidRevenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
+/** commissionCents in SQL (for sorting): rate × paid revenue / 100, rounded half up. */
+const commissionSql = sql<number>`floor((${paidRevenueSql} * ${commissionPercentSql} + 50) / 100)`;
+/** Every code linked to the affiliate, oldest first. */
+const codesSql = sql<
+  string[]
+>`(select coalesce(array_agg(c.code order by c.created_at, c.id), '{}') from ${codes} c where c.affiliate_id = ${affiliateIdSql})`;
+/** The first referral code (what the affiliate's dashboard shows). */
+const referralCodeSql = sql<
+  string | null
+>`(select c.code from ${codes} c where c.affiliate_id = ${affiliateIdSql} and c.code_type = 'referral' order by c.created_at, c.id limit 1)`;
+
+const columns = {
+  affiliate: affiliates,
+  referred: referredSql,
+  paidCount: paidCountSql,
+  paidRevenue: paidRevenueSql,
+  codes: codesSql,
+  referralCode: referralCodeSql,
+};
+
+const SORT: Record<AffiliateSortKey, SQL> = {
+  name: sql`lower(${affiliates.name})`,
+  createdAt: sql`${affiliates.createdAt}`,
+  status: sql`array_position(array['pending', 'approved', 'suspended']::text[], ${affiliates.status})`,
+  referredApplications: referredSql,
+  paidRevenue: paidRevenueSql,
+  commission: commissionSql,
+};
+
+function filterConditions(filters: AffiliateFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(affiliates.status, filters.status));
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(or(ilike(affiliates.name, pattern), ilike(affiliates.email, pattern))!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+type Row = {
+  affiliate: AffiliateRow;
+  referred: number;
+  paidCount: number;
+  paidRevenue: number;
+  codes: string[] | null;
+  referralCode: string | null;
+};
+
+/** E-mail texts of this area (adminCodes namespace, `emails.*`), in every language. */
+const resources = loadResources();
+const te = makeTranslator(
+  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].adminCodes ?? {}])) as Record<
+    Language,
+    Record<string, unknown>
+  >,
+);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The back office's affiliate management (issue 3 "Affiliates"): list with referral figures,
+ * detail, approval (referral code and e-mail), suspension, reactivation and commission rate.
+ *
+ * Suspension rule (documented decision): suspending an affiliate ends its sessions (SessionService)
+ * and deactivates every active code linked to it in the same transaction, so its referral codes
+ * stop working for new applicants at once, with the existing message "This code is no longer
+ * active." — the applicant-side validation in modules/codes is untouched. Codes of a suspended
+ * affiliate cannot be switched back on one by one (422). Reactivation (or approval) switches back
+ * on exactly the codes the last suspension switched off; codes an admin had deactivated before stay off.
+ *
+ * Commission rule: commission = paid revenue × commission percent / 100, rounded half up to the
+ * cent (`commissionCents`), where paid revenue is the sum of `amount_paid_cents` of the
+ * applications credited to the affiliate whose payment status is paid or partially refunded;
+ * computed at the affiliate's current rate.
+ */
+export class AffiliatesAdminService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      appOrigin: string;
+      mail: MailService;
+      sessions: SessionService;
+      now: () => Date;
+      supportEmail: string;
+    },
+  ) {}
+
+  private dtoOf(row: Row): AdminAffiliateDto {
+    const a = row.affiliate;
+    const referralCode = a.status === "approved" ? row.referralCode : null;
+    const paidRevenue = Number(row.paidRevenue);
+    return {
+      id: a.id,
+      name: a.name,
+      email: a.email,
+      status: a.status,
+      website: a.website,
+      country: a.country,
+      emailVerified: a.emailVerifiedAt !== null,
+      commissionPercent: a.commissionPercent,
+      referralCode,
+      referralLink: referralCode
+        ? `${this.deps.appOrigin}/partner/${encodeURIComponent(referralCode)}`
+        : null,
+      codes: row.codes ?? [],
+      referredApplications: Number(row.referred),
+      paidApplications: Number(row.paidCount),
+      paidRevenue,
+      commission: commissionCents(paidRevenue, a.commissionPercent),
+      version: a.version,
+      createdAt: a.createdAt.toISOString(),
+    };
+  }
+
+  /** One affiliate's DTO; 404 `{ error, message }` when unknown. */
+  async dto(tx: Tx, id: string): Promise<AdminAffiliateDto> {
+    const [row] = await tx.select(columns).from(affiliates).where(eq(affiliates.id, id));
+    if (!row) throw adminNotFound();
+    return this.dtoOf(row);
+  }
+
+  /**
+   * `GET /api/admin/affiliates`: one page of the affiliates matching the filters, sorted on the
+   * server (nulls last, ties by id) → `{ items, total, page, pageSize }`.
+   */
+  async list(query: AffiliateListQuery): Promise<AdminAffiliateList> {
+    const { db } = this.deps;
+    const where = filterConditions(query);
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(affiliates)
+      .where(where);
+    const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
+    const rows = await db
+      .select(columns)
+      .from(affiliates)
+      .where(where)
+      .orderBy(sql`${SORT[query.sort.key]} ${direction} nulls last`, asc(affiliates.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    return {
+      items: rows.map((r) => this.dtoOf(r)),
+      total: Number(total),
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** `GET /api/admin/affiliates.csv`: every matching affiliate (newest first) with its figures, amounts in euros. */
+  async exportCsv(filters: AffiliateFilters): Promise<{ csv: string; rows: number }> {
+    const rows = await this.deps.db
+      .select(columns)
+      .from(affiliates)
+      .where(filterConditions(filters))
+      .orderBy(desc(affiliates.createdAt), asc(affiliates.id));
+    const items = rows.map((r) => this.dtoOf(r));
+    const csv = toCsv(
+      [
+        "name",
+        "email",
+        "status",
+        "country",
+        "website",
+        "commission_percent",
+        "codes",
+        "referred_applications",
+        "paid_applications",
+        "paid_revenue_eur",
+        "commission_eur",
+        "created_at",
+      ],
+      items.map((a) => [
+        a.name,
+        a.email,
+        a.status,
+        a.country,
+        a.website,
+        a.commissionPercent,
+        a.codes.join("; "),
+        a.referredApplications,
+        a.paidApplications,
+        csvEuros(a.paidRevenue),
+        csvEuros(a.commission),
+        a.createdAt,
+      ]),
+    );
+    return { csv, rows: items.length };
+  }
+
+  /** `GET /api/admin/affiliates/:id`: the affiliate, its codes with usage, its 100 newest referred applications. */
+  async detail(id: string, language: Language): Promise<AdminAffiliateDetail> {
+    const { db } = this.deps;
+    return db.transaction(async (tx) => {
+      const dto = await this.dto(tx, id);
+      const codeDetails = await codeDtosWhere(tx, eq(codes.affiliateId, id), this.deps.now(), language);
+      const rows = await tx
+        .select({
+          application: applications,
+          firstName: applicants.firstName,
+          lastName: applicants.lastName,
+          email: applicants.email,
+          schoolName: summerSchools.name,
+          code: codes.code,
+        })
+        .from(applications)
+        .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+        .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
+        .leftJoin(codes, eq(codes.id, applications.appliedCodeId))
+        .where(eq(applications.affiliateId, id))
+        .orderBy(desc(applications.createdAt), asc(applications.id))
+        .limit(100);
+      const referred: AdminReferredApplicationDto[] = rows.map((r) => ({
+        id: r.application.id,
+        createdAt: r.application.createdAt.toISOString(),
+        status: r.application.status,
+        paymentStatus: r.application.paymentStatus,
+        applicant: { firstName: r.firstName, lastName: r.lastName, email: r.email },
+        programName: localize(r.schoolName, language),
+        code: r.code ?? null,
+        totalAmount: r.application.totalAmountCents,
+        amountPaid: r.application.amountPaidCents,
+      }));
+      return { ...dto, codeDetails, applications: referred };
+    });
+  }
+
+  /** Reads an affiliate locked for update (404 when unknown) and checks the admin's version (409 `{ message, current }`). */
+  private async lock(tx: Tx, id: string, version: number | undefined): Promise<AffiliateRow> {
+    const [row] = await tx.select().from(affiliates).where(eq(affiliates.id, id)).for("update");
+    if (!row) throw adminNotFound();
+    if (version !== undefined && row.version !== version) {
+      throw new HttpError(409, "errors.affiliates.stale", { current: await this.dto(tx, id) });
+    }
+    return row;
+  }
+
+  /** Gives the affiliate a referral code derived from its name unless it has one (NAME, NAME2, …). */
+  private async ensureReferralCode(tx: Tx, affiliate: AffiliateRow, at: Date): Promise<void> {
+    const [code] = await tx
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(eq(codes.affiliateId, affiliate.id), eq(codes.codeType, "referral")))
+      .limit(1);
+    if (code) return;
+    const base = referralCodeBase(affiliate.name);
+    for (let n = 1; n <= 1000; n++) {
+      const candidate = n === 1 ? base : `${base}${n}`;
+      const inserted = await tx
+        .insert(codes)
+        .values({
+          code: candidate,
+          codeType: "referral",
+          discountValue: 0,
+          affiliateId: affiliate.id,
+          description: `Referral code of ${affiliate.name}`,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: codes.code })
+        .returning({ id: codes.id });
+      if (inserted.length) return;
+    }
+    throw new Error("no free referral code");
+  }
+
+  /**
+   * Switches back on the codes the affiliate's last suspension switched off (its audit entry lists
+   * them) that are still linked to it and off. Returns their ids.
+   */
+  private async restoreCodes(tx: Tx, admin: AdminUser, affiliateId: string, at: Date): Promise<string[]> {
+    const [entry] = await tx
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, "affiliate"),
+          eq(auditLog.entityId, affiliateId),
+          eq(auditLog.action, "affiliate.suspend"),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(1);
+    const ids = ((entry?.after as { deactivatedCodeIds?: unknown } | null)?.deactivatedCodeIds ??
+      []) as string[];
+    if (!Array.isArray(ids) || ids.length === 0) return [];
+    const restored = await tx
+      .update(codes)
+      .set({ active: true, version: sql`${codes.version} + 1`, updatedAt: at })
+      .where(and(inArray(codes.id, ids), eq(codes.affiliateId, affiliateId), eq(codes.active, false)))
+      .returning({ id: codes.id, version: codes.version });
+    for (const code of restored) {
+      await recordAudit(tx, {
+        actor: admin,
+        action: "code.activate",
+        entityType: "code",
+        entityId: code.id,
+        before: { active: false, version: code.version - 1 },
+        after: { active: true, version: code.version, reason: "affiliate.reactivate" },
+      });
+    }
+    return restored.map((c) => c.id);
+  }
+
+  /** The approval e-mail (adminCodes `emails.approved.*`), in English: affiliates have no stored language. */
+  private approvalEmail(name: string, code: string | null, language: Language = "en") {
+    const k = (key: string, vars?: Record<string, string | number>) =>
+      te(language, `emails.approved.${key}`, vars);
+    const link = code ? `${this.deps.appOrigin}/partner/${encodeURIComponent(code)}` : "";
+    const login = `${this.deps.appOrigin}/affiliate/login`;
+    const subject = k("subject");
+    const paragraphs = [
+      k("greeting", { name }),
+      k("intro"),
+      ...(code ? [k("code", { code }), k("link", { link })] : []),
+      k("dashboard", { link: login }),
+      k("questions", { email: this.deps.supportEmail }),
+      k("signature"),
+    ];
+    const text = paragraphs.join("\n\n");
+    const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
+    return { subject, text, html };
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/approve` (`{ version? }`): status approved; a referral code
+   * derived from the name unless the affiliate has one (contract "Affiliate approval"); the codes
+   * a suspension switched off are switched back on; the approval e-mail is queued once per
+   * affiliate (dedupe key `affiliate-approved:<id>`). Idempotent. Audit "affiliate.approve".
+   */
+  async approve(admin: AdminUser, id: string, version?: number): Promise<AdminAffiliateDto> {
+    const at = this.deps.now();
+    const dto = await this.deps.db.transaction(async (tx) => {
+      const before = await this.lock(tx, id, version);
+      await this.ensureReferralCode(tx, before, at);
+      const restored = before.status === "suspended" ? await this.restoreCodes(tx, admin, id, at) : [];
+      await tx
+        .update(affiliates)
+        .set({
+          status: "approved",
+          version: before.status === "approved" ? before.version : before.version + 1,
+          updatedAt: at,
+        })
+        .where(eq(affiliates.id, id));
+      const item = await this.dto(tx, id);
+      await recordAudit(tx, {
+        actor: admin,
+        action: "affiliate.approve",
+        entityType: "affiliate",
+        entityId: id,
+        before: { status: before.status, version: before.version },
+        after: {
+          status: "approved",
+          version: item.version,
+          referralCode: item.referralCode,
+          ...(restored.length ? { reactivatedCodeIds: restored } : {}),
+        },
+      });
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `affiliate-approved:${id}`,
+        to: before.email,
+        ...this.approvalEmail(before.name, item.referralCode),
+      });
+      return item;
+    });
+    void this.deps.mail.flush().catch(() => undefined);
+    return dto;
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/suspend` `{ version }`: status suspended (from pending or
+   * approved; already suspended → 422 errors.affiliates.alreadySuspended), every active code linked
+   * to the affiliate switched off (audit "code.deactivate" each), audit "affiliate.suspend" with
+   * the codes switched off; after the commit, every session of the affiliate is ended.
+   */
+  async suspend(admin: AdminUser, id: string, version: number): Promise<AdminAffiliateDto> {
+    const at = this.deps.now();
+    const dto = await this.deps.db.transaction(async (tx) => {
+      const before = await this.lock(tx, id, version);
+      if (before.status === "suspended") throw new HttpError(422, "errors.affiliates.alreadySuspended");
+      const switchedOff = await tx
+        .update(codes)
+        .set({ active: false, version: sql`${codes.version} + 1`, updatedAt: at })
+        .where(and(eq(codes.affiliateId, id), eq(codes.active, true)))
+        .returning({ id: codes.id, version: codes.version });
+      for (const code of switchedOff) {
+        await recordAudit(tx, {
+          actor: admin,
+          action: "code.deactivate",
+          entityType: "code",
+          entityId: code.id,
+          before: { active: true, version: code.version - 1 },
+          after: { active: false, version: code.version, reason: "affiliate.suspend" },
+        });
+      }
+      await tx
+        .update(affiliates)
+        .set({ status: "suspended", version: before.version + 1, updatedAt: at })
+        .where(eq(affiliates.id, id));
+      await recordAudit(tx, {
+        actor: admin,
+        action: "affiliate.suspend",
+        entityType: "affiliate",
+        entityId: id,
+        before: { status: before.status, version: before.version },
+        after: {
+          status: "suspended",
+          version: before.version + 1,
+          deactivatedCodeIds: switchedOff.map((c) => c.id),
+        },
+      });
+      return this.dto(tx, id);
+    });
+    await this.deps.sessions.endAll("affiliate", id);
+    return dto;
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/reactivate` `{ version }`: a suspended affiliate is approved
+   * again (not suspended → 422 errors.affiliates.notSuspended); the codes its suspension switched
+   * off are switched back on; a referral code is created if it has none. Audit "affiliate.reactivate".
+   */
+  async reactivate(admin: AdminUser, id: string, version: number): Promise<AdminAffiliateDto> {
+    const at = this.deps.now();
+    return this.deps.db.transaction(async (tx) => {
+      const before = await this.lock(tx, id, version);
+      if (before.status !== "suspended") throw new HttpError(422, "errors.affiliates.notSuspended");
+      const restored = await this.restoreCodes(tx, admin, id, at);
+      await this.ensureReferralCode(tx, before, at);
+      await tx
+        .update(affiliates)
+        .set({ status: "approved", version: before.version + 1, updatedAt: at })
+        .where(eq(affiliates.id, id));
+      await recordAudit(tx, {
+        actor: admin,
+        action: "affiliate.reactivate",
+        entityType: "affiliate",
+        entityId: id,
+        before: { status: before.status, version: before.version },
+        after: { status: "approved", version: before.version + 1, reactivatedCodeIds: restored },
+      });
+      return this.dto(tx, id);
+    });
+  }
+
+  /**
+   * `PATCH /api/admin/affiliates/:id/commission` `{ commissionPercent, version }`: the new rate
+   * (whole percent 0-100); audit "affiliate.commission" before → after. The commission shown is
+   * always computed at the current rate.
+   */
+  async setCommission(
+    admin: AdminUser,
+    id: string,
+    commissionPercent: number,
+    version: number,
+  ): Promise<AdminAffiliateDto> {
+    const at = this.deps.now();
+    return this.deps.db.transaction(async (tx) => {
+      const before = await this.lock(tx, id, version);
+      await tx
+        .update(affiliates)
+        .set({ commissionPercent, version: before.version + 1, updatedAt: at })
+        .where(eq(affiliates.id, id));
+      await recordAudit(tx, {
+        actor: admin,
+        action: "affiliate.commission",
+        entityType: "affiliate",
+        entityId: id,
+        before: { commissionPercent: before.commissionPercent, version: before.version },
+        after: { commissionPercent, version: before.version + 1 },
+      });
+      return this.dto(tx, id);
+    });
+  }
+}

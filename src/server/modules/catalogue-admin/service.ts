@@ -1,0 +1,1287 @@
+import {
+  and,
+  asc,
+  eq,
+  getTableName,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { z } from "zod";
+import { cohortStatus } from "../../../shared/catalogue";
+import type {
+  AdminAddOnDto,
+  AdminHousingDto,
+  AdminPackageDto,
+  AdminSummerSchoolDetail,
+  AdminSummerSchoolDto,
+  CataloguePage,
+  SchoolRefDto,
+} from "../../../shared/catalogue-admin";
+import {
+  type AddOnCreate,
+  type AddOnUpdate,
+  dateOrNull,
+  type HousingCreate,
+  type HousingUpdate,
+  type ItemFilters,
+  type ItemListQuery,
+  type ItemSortKey,
+  type PackageCreate,
+  type PackageUpdate,
+  type SchoolAdminStatus,
+  type SchoolFilters,
+  type SchoolListQuery,
+  type SchoolSortKey,
+  type SummerSchoolInput,
+  type SummerSchoolUpdate,
+} from "../../../shared/schemas/catalogue-admin";
+import type { Db, Tx } from "../../db/client";
+import {
+  addOnOptions,
+  applications,
+  housingOptions,
+  type LocalizedText,
+  packages,
+  summerSchools,
+} from "../../db/schema";
+import { csvEuros, toCsv } from "../../lib/csv";
+import { HttpError } from "../../lib/errors";
+import { adminNotFound, likePattern } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
+import type { AdminUser } from "../auth/guard";
+
+/*
+ * Rules of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"), and
+ * the decisions this module takes where the issue leaves a choice:
+ *
+ * - Nothing is ever deleted: schools, packages, housing options and add-ons are archived (and can
+ *   be unarchived). Archived rows disappear from the public catalogue (CatalogueService reads
+ *   `archived_at is null`), so nobody can choose them any more.
+ * - Archiving a school keeps its applications exactly as they are (paid ones included): the
+ *   back office still shows them with their stored amounts. Archiving a package, housing option or
+ *   add-on that applications use is allowed too: paid applications keep their stored amounts; an
+ *   unpaid one cannot be priced any more and its applicant is asked to choose again on the payment
+ *   step (loadPricedRows answers 422), which is the safe outcome.
+ * - An add-on that a live package includes cannot be archived (409 errors.catalogue.addOnInUse),
+ *   and a package cannot include a required add-on (a required add-on is charged on every
+ *   application; make it optional first), nor may an included add-on become required.
+ * - A school's capacity cannot go below its paid places; its slug is unique (409).
+ * - Every change checks the version the admin saw (409 `{ message, current }`), bumps it, and
+ *   writes one audit entry in the same transaction. The routes invalidate the public catalogue
+ *   cache after every change, which also renews the prerendered public pages.
+ */
+
+type SchoolRow = typeof summerSchools.$inferSelect;
+type PackageRow = typeof packages.$inferSelect;
+type HousingRow = typeof housingOptions.$inferSelect;
+type AddOnRow = typeof addOnOptions.$inferSelect;
+
+/** Payment statuses whose application takes a place (as the public cohort status counts them). */
+const PAID_STATUSES = ["paid", "partially_refunded"] as const;
+
+/*
+ * Correlated subqueries name their tables in plain SQL: Drizzle leaves column names unqualified in
+ * single-table queries, so `${column}` would bind to the subquery's own table.
+ */
+
+/** Paid places of the school in the current row of `summer_schools`. */
+const paidPlacesSql = sql<number>`(select count(*)::int from "applications" a where a."summer_school_id" = "summer_schools"."id" and a."payment_status" in ('paid', 'partially_refunded'))`;
+
+/**
+ * The back-office status of a school on `today`, in SQL (for the status filter); the same order as
+ * `cohortStatus` (src/shared/catalogue.ts), with archived and past first.
+ */
+const statusSql = (today: string) => sql<SchoolAdminStatus>`case
+  when ${summerSchools.archivedAt} is not null then 'archived'
+  when ${summerSchools.startDate} <= ${today}::date then 'past'
+  when ${summerSchools.capacity} - ${paidPlacesSql} <= 0 then 'full'
+  when ${summerSchools.applicationOpensAt} is not null and ${today}::date < ${summerSchools.applicationOpensAt} then 'openingSoon'
+  when ${summerSchools.applicationDeadline} is not null and ${today}::date > ${summerSchools.applicationDeadline} then 'closed'
+  when ${summerSchools.capacity} - ${paidPlacesSql} <= 5 then 'fewSpotsLeft'
+  else 'open' end`;
+
+/** The back-office status of a school (JS twin of statusSql). */
+export function schoolStatus(school: SchoolRow, paid: number, today: string): SchoolAdminStatus {
+  if (school.archivedAt) return "archived";
+  return cohortStatus(school, paid, today) ?? "past";
+}
+
+/** A LocalizedText without its empty optional languages (they fall back to English). */
+export function cleanText(text: { en?: string; zh?: string; fr?: string }): LocalizedText {
+  const out: LocalizedText = { en: text.en?.trim() ?? "" };
+  if (text.zh?.trim()) out.zh = text.zh.trim();
+  if (text.fr?.trim()) out.fr = text.fr.trim();
+  return out;
+}
+
+/** Name search in every language (`%`/`_` escaped). */
+const nameMatches = (column: SQL | typeof summerSchools.name, q: string) => {
+  const pattern = likePattern(q);
+  return or(
+    ilike(sql`${column}->>'en'`, pattern),
+    ilike(sql`coalesce(${column}->>'zh', '')`, pattern),
+    ilike(sql`coalesce(${column}->>'fr', '')`, pattern),
+  )!;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** 400 with one field's message (a rule that needs the database, e.g. capacity below paid places). */
+const fieldError = (status: number, key: string, field: string, vars: Record<string, string | number> = {}) =>
+  new HttpError(status, key, { fieldErrors: { [field]: key } }, vars);
+
+// ---------------------------------------------------------------------------------------------
+// Input parsing
+
+/**
+ * Parses a body with a shared catalogue schema: 400 `{ message, fieldErrors }` whose messages are
+ * the schema's keys (`validation.*`, `errors.catalogue.*`), translated by the error handler; any
+ * other issue (wrong type, unknown shape) reads errors.badRequest. Like parseOrThrow, plus the
+ * catalogue's own message keys.
+ */
+export function parseCatalogue<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    if (key in fieldErrors) continue;
+    fieldErrors[key] =
+      issue.message.startsWith("validation.") || issue.message.startsWith("errors.catalogue.")
+        ? issue.message
+        : "errors.badRequest";
+  }
+  const messages = Object.values(fieldErrors);
+  const first = messages.includes("validation.required")
+    ? "validation.fillRequired"
+    : (messages[0] ?? "errors.badRequest");
+  throw new HttpError(400, first, { fieldErrors });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summer schools
+
+/** The DTO of a school row with its paid places on `today`. */
+export function schoolDto(row: SchoolRow, paid: number, today: string): AdminSummerSchoolDto {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    applicationOpensAt: row.applicationOpensAt,
+    applicationDeadline: row.applicationDeadline,
+    capacity: row.capacity,
+    depositPercent: row.depositPercent,
+    paidPlaces: paid,
+    fillRate: row.capacity > 0 ? Math.round((paid / row.capacity) * 1000) / 1000 : 0,
+    status: schoolStatus(row, paid, today),
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a school (its editable fields and state). */
+const schoolSnapshot = (row: SchoolRow) => ({
+  slug: row.slug,
+  name: row.name,
+  description: row.description,
+  location: row.location,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  applicationOpensAt: row.applicationOpensAt,
+  applicationDeadline: row.applicationDeadline,
+  capacity: row.capacity,
+  depositPercent: row.depositPercent,
+  archivedAt: iso(row.archivedAt),
+  version: row.version,
+});
+
+async function paidPlacesOf(tx: Tx, schoolId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(
+      and(eq(applications.summerSchoolId, schoolId), inArray(applications.paymentStatus, [...PAID_STATUSES])),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Reads a school (optionally locked); 404 `{ error, message }` when unknown. */
+async function findSchool(tx: Tx, id: string, lock = false): Promise<SchoolRow> {
+  const base = tx.select().from(summerSchools).where(eq(summerSchools.id, id));
+  const [row] = lock ? await base.for("update") : await base;
+  if (!row) throw adminNotFound();
+  return row;
+}
+
+function schoolConditions(filters: SchoolFilters, today: string): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(sql`${statusSql(today)} = ${filters.status}`);
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(
+      or(
+        nameMatches(summerSchools.name, filters.q),
+        ilike(summerSchools.slug, pattern),
+        ilike(summerSchools.location, pattern),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const SCHOOL_SORT: Record<SchoolSortKey, SQL> = {
+  startDate: sql`${summerSchools.startDate}`,
+  name: sql`lower(${summerSchools.name}->>'en')`,
+  capacity: sql`${summerSchools.capacity}`,
+  paid: paidPlacesSql,
+  fill: sql`(${paidPlacesSql})::float / greatest(${summerSchools.capacity}, 1)`,
+};
+
+/**
+ * `GET /api/admin/summer-schools`: one page of the summer schools (archived and past ones
+ * included) matching the filters, sorted server-side (ties by start date, then id) →
+ * `{ items, total, page, pageSize }`.
+ */
+export async function listSchools(
+  db: Db,
+  query: SchoolListQuery,
+  today: string,
+): Promise<CataloguePage<AdminSummerSchoolDto>> {
+  const where = schoolConditions(query, today);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(summerSchools)
+    .where(where);
+  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
+  const rows = await db
+    .select({ school: summerSchools, paid: paidPlacesSql })
+    .from(summerSchools)
+    .where(where)
+    .orderBy(
+      sql`${SCHOOL_SORT[query.sort.key]} ${direction} nulls last`,
+      asc(summerSchools.startDate),
+      asc(summerSchools.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => schoolDto(r.school, Number(r.paid), today)),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** `GET /api/admin/summer-schools.csv`: every school matching the filters, by start date (UTF-8 BOM, CRLF). */
+export async function exportSchools(db: Db, filters: SchoolFilters, today: string) {
+  const rows = await db
+    .select({ school: summerSchools, paid: paidPlacesSql })
+    .from(summerSchools)
+    .where(schoolConditions(filters, today))
+    .orderBy(asc(summerSchools.startDate), asc(summerSchools.id));
+  const header = [
+    "Summer school ID",
+    "Slug",
+    "Name (en)",
+    "Name (zh)",
+    "Name (fr)",
+    "Location",
+    "Start",
+    "End",
+    "Applications open",
+    "Application deadline",
+    "Capacity",
+    "Paid places",
+    "Fill (%)",
+    "Deposit (%)",
+    "Status",
+    "Archived",
+  ];
+  const lines = rows.map(({ school, paid }) => {
+    const dto = schoolDto(school, Number(paid), today);
+    return [
+      dto.id,
+      dto.slug,
+      dto.name.en,
+      dto.name.zh,
+      dto.name.fr,
+      dto.location,
+      dto.startDate,
+      dto.endDate,
+      dto.applicationOpensAt,
+      dto.applicationDeadline,
+      dto.capacity,
+      dto.paidPlaces,
+      Math.round(dto.fillRate * 100),
+      dto.depositPercent,
+      dto.status,
+      dto.archivedAt,
+    ];
+  });
+  return toCsv(header, lines);
+}
+
+/** `GET /api/admin/summer-schools/:id`: the school with its packages, housing options and add-ons (archived ones too). */
+export async function schoolDetail(tx: Tx, id: string, today: string): Promise<AdminSummerSchoolDetail> {
+  const school = await findSchool(tx, id);
+  const paid = await paidPlacesOf(tx, id);
+  const filters: ItemFilters = { schoolId: id, state: "all" };
+  const all = {
+    ...filters,
+    page: 1,
+    pageSize: 1000,
+    sort: { key: "sortOrder" as const, direction: "asc" as const },
+  };
+  const [pkgs, housing, addOns] = await Promise.all([
+    listPackages(tx, all),
+    listHousing(tx, all),
+    listAddOns(tx, all),
+  ]);
+  return {
+    school: schoolDto(school, paid, today),
+    packages: pkgs.items,
+    housing: housing.items,
+    addOns: addOns.items,
+  };
+}
+
+/** 409 when another school uses `slug`. */
+async function assertSlugFree(tx: Tx, slug: string, exceptId?: string) {
+  const [other] = await tx
+    .select({ id: summerSchools.id })
+    .from(summerSchools)
+    .where(
+      exceptId
+        ? and(eq(summerSchools.slug, slug), ne(summerSchools.id, exceptId))
+        : eq(summerSchools.slug, slug),
+    );
+  if (other) throw fieldError(409, "errors.catalogue.slugTaken", "slug");
+}
+
+const schoolValues = (input: SummerSchoolInput) => ({
+  slug: input.slug,
+  name: cleanText(input.name),
+  description: cleanText(input.description),
+  location: input.location,
+  startDate: input.startDate,
+  endDate: input.endDate,
+  applicationOpensAt: dateOrNull(input.applicationOpensAt),
+  applicationDeadline: dateOrNull(input.applicationDeadline),
+  capacity: input.capacity,
+  depositPercent: input.depositPercent,
+});
+
+/** True for PostgreSQL's unique violation (two admins creating the same slug at once). */
+function isUniqueViolation(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code === "23505") return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** Runs a write; a unique violation on the slug (a race between two admins) is the same 409 as the check. */
+async function slugSafe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError(409, "errors.catalogue.slugTaken", "slug");
+    throw err;
+  }
+}
+
+/** `POST /api/admin/summer-schools`: a new school (version 1; audit "summerSchool.create"). 409 for a taken slug. */
+export async function createSchool(
+  db: Db,
+  admin: AdminUser,
+  input: SummerSchoolInput,
+  now: Date,
+  today: string,
+): Promise<AdminSummerSchoolDto> {
+  return slugSafe(() =>
+    db.transaction(async (tx) => {
+      await assertSlugFree(tx, input.slug);
+      const [row] = await tx
+        .insert(summerSchools)
+        .values({ ...schoolValues(input), createdAt: now, updatedAt: now })
+        .returning();
+      await recordAudit(tx, {
+        actor: admin,
+        action: "summerSchool.create",
+        entityType: "summer_school",
+        entityId: row!.id,
+        after: schoolSnapshot(row!),
+      });
+      return schoolDto(row!, 0, today);
+    }),
+  );
+}
+
+/** 409 `{ message, current }` when the admin's version is not the row's. */
+function assertVersion<T>(rowVersion: number, seen: number, current: () => Promise<T> | T) {
+  if (rowVersion === seen) return Promise.resolve();
+  return Promise.resolve(current()).then((value) => {
+    throw new HttpError(409, "errors.catalogue.staleVersion", { current: value });
+  });
+}
+
+/**
+ * `PATCH /api/admin/summer-schools/:id`: every field, checked against the version the admin saw
+ * (409 with the current school), the slug (409) and the paid places (400: capacity below them).
+ * Bumps the version; audit "summerSchool.update" before → after.
+ */
+export async function updateSchool(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  input: SummerSchoolUpdate,
+  now: Date,
+  today: string,
+): Promise<AdminSummerSchoolDto> {
+  return slugSafe(() =>
+    db.transaction(async (tx) => {
+      const row = await findSchool(tx, id, true);
+      const paid = await paidPlacesOf(tx, id);
+      await assertVersion(row.version, input.version, () => schoolDto(row, paid, today));
+      await assertSlugFree(tx, input.slug, id);
+      if (input.capacity < paid)
+        throw fieldError(400, "errors.catalogue.capacityBelowPaid", "capacity", { paid });
+      const [updated] = await tx
+        .update(summerSchools)
+        .set({ ...schoolValues(input), version: row.version + 1, updatedAt: now })
+        .where(and(eq(summerSchools.id, id), eq(summerSchools.version, row.version)))
+        .returning();
+      await recordAudit(tx, {
+        actor: admin,
+        action: "summerSchool.update",
+        entityType: "summer_school",
+        entityId: id,
+        before: schoolSnapshot(row),
+        after: schoolSnapshot(updated!),
+      });
+      return schoolDto(updated!, paid, today);
+    }),
+  );
+}
+
+/**
+ * `POST /api/admin/summer-schools/:id/archive` and `/unarchive` `{ version }`: hides the school
+ * from the public catalogue (or shows it again). Applications of the school are not touched.
+ * Doing it twice changes nothing (no new version, no audit entry).
+ */
+export async function setSchoolArchived(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  version: number,
+  archived: boolean,
+  now: Date,
+  today: string,
+): Promise<AdminSummerSchoolDto> {
+  return db.transaction(async (tx) => {
+    const row = await findSchool(tx, id, true);
+    const paid = await paidPlacesOf(tx, id);
+    await assertVersion(row.version, version, () => schoolDto(row, paid, today));
+    if (Boolean(row.archivedAt) === archived) return schoolDto(row, paid, today);
+    const [updated] = await tx
+      .update(summerSchools)
+      .set({ archivedAt: archived ? now : null, version: row.version + 1, updatedAt: now })
+      .where(eq(summerSchools.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: archived ? "summerSchool.archive" : "summerSchool.unarchive",
+      entityType: "summer_school",
+      entityId: id,
+      before: { archivedAt: iso(row.archivedAt), version: row.version },
+      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version, paidPlaces: paid },
+    });
+    return schoolDto(updated!, paid, today);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packages, housing options, add-ons: shared pieces
+
+/** School references of some schools, by id. */
+async function schoolRefs(tx: Tx, ids: string[]): Promise<Map<string, SchoolRefDto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: summerSchools.id,
+      name: summerSchools.name,
+      startDate: summerSchools.startDate,
+      archivedAt: summerSchools.archivedAt,
+    })
+    .from(summerSchools)
+    .where(inArray(summerSchools.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, startDate: r.startDate, archived: Boolean(r.archivedAt) },
+    ]),
+  );
+}
+
+const missingSchool = (id: string): SchoolRefDto => ({ id, name: { en: "" }, startDate: "", archived: true });
+
+/** The WHERE clause of an item list: school, archive state, name search. */
+function itemConditions(
+  table: typeof packages | typeof housingOptions | typeof addOnOptions,
+  filters: ItemFilters,
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.schoolId) conditions.push(eq(table.summerSchoolId, filters.schoolId));
+  if (filters.state === "active") conditions.push(isNull(table.archivedAt));
+  if (filters.state === "archived") conditions.push(isNotNull(table.archivedAt));
+  if (filters.q) conditions.push(nameMatches(sql`${table.name}`, filters.q));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** ORDER BY of an item list; "school" sorts by the school's start date, then the item's order. */
+function itemOrder(
+  table: typeof packages | typeof housingOptions | typeof addOnOptions,
+  price: SQL,
+  sort: { key: ItemSortKey; direction: "asc" | "desc" },
+): SQL[] {
+  const direction = sort.direction === "asc" ? sql`asc` : sql`desc`;
+  const outer = sql.raw(`"${getTableName(table)}"."summer_school_id"`);
+  const schoolStart = sql`(select s."start_date" from "summer_schools" s where s."id" = ${outer})`;
+  const primary: Record<ItemSortKey, SQL> = {
+    school: schoolStart,
+    name: sql`lower(${table.name}->>'en')`,
+    price,
+    sortOrder: sql`${table.sortOrder}`,
+  };
+  return [
+    sql`${primary[sort.key]} ${direction} nulls last`,
+    sql`${schoolStart} asc`,
+    sql`${table.sortOrder} asc`,
+    sql`${table.id} asc`,
+  ];
+}
+
+async function countOf(
+  tx: Tx,
+  table: typeof packages | typeof housingOptions | typeof addOnOptions,
+  where?: SQL,
+) {
+  const [{ total } = { total: 0 }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return Number(total);
+}
+
+/** The school of a new item: 404 when unknown. */
+async function schoolForNewItem(tx: Tx, schoolId: string) {
+  await findSchool(tx, schoolId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packages
+
+const packageUsageSql = sql<number>`(select count(*)::int from "applications" a where a."package_id" = "packages"."id")`;
+
+function packageDto(row: PackageRow, school: SchoolRefDto, usage: number): AdminPackageDto {
+  return {
+    id: row.id,
+    summerSchoolId: row.summerSchoolId,
+    school,
+    name: row.name,
+    description: row.description,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+    applications: usage,
+    priceCents: row.priceCents,
+    includes: row.includes,
+    includedAddOnIds: row.includedAddOnIds,
+    urgencyText: row.urgencyText ?? null,
+    urgencyColor: row.urgencyColor ?? null,
+  };
+}
+
+const packageSnapshot = (row: PackageRow) => ({
+  summerSchoolId: row.summerSchoolId,
+  name: row.name,
+  description: row.description,
+  priceCents: row.priceCents,
+  includes: row.includes,
+  includedAddOnIds: row.includedAddOnIds,
+  urgencyText: row.urgencyText,
+  urgencyColor: row.urgencyColor,
+  sortOrder: row.sortOrder,
+  archivedAt: iso(row.archivedAt),
+  version: row.version,
+});
+
+/** `GET /api/admin/packages`: one page of packages across schools (filters school, state, q). */
+export async function listPackages(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminPackageDto>> {
+  const where = itemConditions(packages, query);
+  const total = await countOf(tx, packages, where);
+  const rows = await tx
+    .select({ row: packages, usage: packageUsageSql })
+    .from(packages)
+    .where(where)
+    .orderBy(...itemOrder(packages, sql`${packages.priceCents}`, query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const refs = await schoolRefs(
+    tx,
+    rows.map((r) => r.row.summerSchoolId),
+  );
+  return {
+    items: rows.map((r) =>
+      packageDto(
+        r.row,
+        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
+        Number(r.usage),
+      ),
+    ),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * The included add-ons of a package: add-ons of the same school, live and optional (a required
+ * add-on is charged on every application and cannot be a package's perk). Duplicates removed.
+ */
+async function checkIncludedAddOns(tx: Tx, schoolId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const rows = await tx.select().from(addOnOptions).where(inArray(addOnOptions.id, unique));
+  for (const id of unique) {
+    const addOn = rows.find((r) => r.id === id);
+    if (!addOn || addOn.summerSchoolId !== schoolId || addOn.archivedAt)
+      throw fieldError(400, "errors.catalogue.includedAddOnForeign", "includedAddOnIds");
+    if (addOn.isRequired) throw fieldError(400, "errors.catalogue.includedRequired", "includedAddOnIds");
+  }
+  return unique;
+}
+
+async function packageValues(tx: Tx, schoolId: string, input: Omit<PackageCreate, "summerSchoolId">) {
+  const urgencyText = input.urgencyText?.en?.trim() ? cleanText(input.urgencyText) : null;
+  return {
+    name: cleanText(input.name),
+    description: cleanText(input.description),
+    priceCents: input.priceCents,
+    includes: input.includes.map(cleanText),
+    includedAddOnIds: await checkIncludedAddOns(tx, schoolId, input.includedAddOnIds),
+    urgencyText,
+    urgencyColor: urgencyText && input.urgencyColor ? input.urgencyColor : null,
+    sortOrder: input.sortOrder,
+  };
+}
+
+async function findPackage(tx: Tx, id: string, lock = false): Promise<PackageRow> {
+  const base = tx.select().from(packages).where(eq(packages.id, id));
+  const [row] = lock ? await base.for("update") : await base;
+  if (!row) throw adminNotFound();
+  return row;
+}
+
+async function packageDtoOf(tx: Tx, row: PackageRow): Promise<AdminPackageDto> {
+  const refs = await schoolRefs(tx, [row.summerSchoolId]);
+  const [usage] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(eq(applications.packageId, row.id));
+  return packageDto(
+    row,
+    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
+    Number(usage?.n ?? 0),
+  );
+}
+
+/** `POST /api/admin/packages`: a package of the school `summerSchoolId` (404 unknown school); audit "package.create". */
+export async function createPackage(
+  db: Db,
+  admin: AdminUser,
+  input: PackageCreate,
+): Promise<AdminPackageDto> {
+  return db.transaction(async (tx) => {
+    await schoolForNewItem(tx, input.summerSchoolId);
+    const [row] = await tx
+      .insert(packages)
+      .values({
+        summerSchoolId: input.summerSchoolId,
+        ...(await packageValues(tx, input.summerSchoolId, input)),
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "package.create",
+      entityType: "package",
+      entityId: row!.id,
+      after: packageSnapshot(row!),
+    });
+    return packageDtoOf(tx, row!);
+  });
+}
+
+/** `PATCH /api/admin/packages/:id`: every field (the school stays); 409 on a stale version; audit "package.update". */
+export async function updatePackage(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  input: PackageUpdate,
+): Promise<AdminPackageDto> {
+  return db.transaction(async (tx) => {
+    const row = await findPackage(tx, id, true);
+    await assertVersion(row.version, input.version, () => packageDtoOf(tx, row));
+    const [updated] = await tx
+      .update(packages)
+      .set({ ...(await packageValues(tx, row.summerSchoolId, input)), version: row.version + 1 })
+      .where(eq(packages.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "package.update",
+      entityType: "package",
+      entityId: id,
+      before: packageSnapshot(row),
+      after: packageSnapshot(updated!),
+    });
+    return packageDtoOf(tx, updated!);
+  });
+}
+
+/** Archive / unarchive a package `{ version }` (applications that chose it keep it); audit "package.archive"/"package.unarchive". */
+export async function setPackageArchived(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  version: number,
+  archived: boolean,
+  now: Date,
+): Promise<AdminPackageDto> {
+  return db.transaction(async (tx) => {
+    const row = await findPackage(tx, id, true);
+    await assertVersion(row.version, version, () => packageDtoOf(tx, row));
+    if (Boolean(row.archivedAt) === archived) return packageDtoOf(tx, row);
+    if (!archived) await checkIncludedAddOns(tx, row.summerSchoolId, row.includedAddOnIds);
+    const [updated] = await tx
+      .update(packages)
+      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
+      .where(eq(packages.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: archived ? "package.archive" : "package.unarchive",
+      entityType: "package",
+      entityId: id,
+      before: { archivedAt: iso(row.archivedAt), version: row.version },
+      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
+    });
+    return packageDtoOf(tx, updated!);
+  });
+}
+
+/** `GET /api/admin/packages.csv`: every package matching the filters (amounts in euros). */
+export async function exportPackages(tx: Tx, filters: ItemFilters) {
+  const page = await listPackages(tx, {
+    ...filters,
+    page: 1,
+    pageSize: 100_000,
+    sort: { key: "school", direction: "asc" },
+  });
+  return toCsv(
+    [
+      "Package ID",
+      "Summer school",
+      "School start",
+      "Name (en)",
+      "Name (zh)",
+      "Name (fr)",
+      "Price (EUR)",
+      "Included add-ons",
+      "Urgency text",
+      "Urgency colour",
+      "Order",
+      "Applications",
+      "Archived",
+    ],
+    page.items.map((p) => [
+      p.id,
+      p.school.name.en,
+      p.school.startDate,
+      p.name.en,
+      p.name.zh,
+      p.name.fr,
+      csvEuros(p.priceCents),
+      p.includedAddOnIds.length,
+      p.urgencyText?.en,
+      p.urgencyColor,
+      p.sortOrder,
+      p.applications,
+      p.archivedAt,
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housing options
+
+const housingUsageSql = sql<number>`(select count(*)::int from "applications" a where a."housing_option_id" = "housing_options"."id")`;
+
+function housingDto(row: HousingRow, school: SchoolRefDto, usage: number): AdminHousingDto {
+  return {
+    id: row.id,
+    summerSchoolId: row.summerSchoolId,
+    school,
+    name: row.name,
+    description: row.description,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+    applications: usage,
+    priceAdjustmentCents: row.priceAdjustmentCents,
+  };
+}
+
+const housingSnapshot = (row: HousingRow) => ({
+  summerSchoolId: row.summerSchoolId,
+  name: row.name,
+  description: row.description,
+  priceAdjustmentCents: row.priceAdjustmentCents,
+  sortOrder: row.sortOrder,
+  archivedAt: iso(row.archivedAt),
+  version: row.version,
+});
+
+/** `GET /api/admin/housing`: one page of housing options across schools. */
+export async function listHousing(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminHousingDto>> {
+  const where = itemConditions(housingOptions, query);
+  const total = await countOf(tx, housingOptions, where);
+  const rows = await tx
+    .select({ row: housingOptions, usage: housingUsageSql })
+    .from(housingOptions)
+    .where(where)
+    .orderBy(...itemOrder(housingOptions, sql`${housingOptions.priceAdjustmentCents}`, query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const refs = await schoolRefs(
+    tx,
+    rows.map((r) => r.row.summerSchoolId),
+  );
+  return {
+    items: rows.map((r) =>
+      housingDto(
+        r.row,
+        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
+        Number(r.usage),
+      ),
+    ),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function findHousing(tx: Tx, id: string, lock = false): Promise<HousingRow> {
+  const base = tx.select().from(housingOptions).where(eq(housingOptions.id, id));
+  const [row] = lock ? await base.for("update") : await base;
+  if (!row) throw adminNotFound();
+  return row;
+}
+
+async function housingDtoOf(tx: Tx, row: HousingRow): Promise<AdminHousingDto> {
+  const refs = await schoolRefs(tx, [row.summerSchoolId]);
+  const [usage] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(eq(applications.housingOptionId, row.id));
+  return housingDto(
+    row,
+    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
+    Number(usage?.n ?? 0),
+  );
+}
+
+const housingValues = (input: Omit<HousingCreate, "summerSchoolId">) => ({
+  name: cleanText(input.name),
+  description: cleanText(input.description),
+  priceAdjustmentCents: input.priceAdjustmentCents,
+  sortOrder: input.sortOrder,
+});
+
+/** `POST /api/admin/housing`: a housing option of a school; audit "housing.create". */
+export async function createHousing(
+  db: Db,
+  admin: AdminUser,
+  input: HousingCreate,
+): Promise<AdminHousingDto> {
+  return db.transaction(async (tx) => {
+    await schoolForNewItem(tx, input.summerSchoolId);
+    const [row] = await tx
+      .insert(housingOptions)
+      .values({ summerSchoolId: input.summerSchoolId, ...housingValues(input) })
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "housing.create",
+      entityType: "housing_option",
+      entityId: row!.id,
+      after: housingSnapshot(row!),
+    });
+    return housingDtoOf(tx, row!);
+  });
+}
+
+/** `PATCH /api/admin/housing/:id`; 409 on a stale version; audit "housing.update". */
+export async function updateHousing(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  input: HousingUpdate,
+): Promise<AdminHousingDto> {
+  return db.transaction(async (tx) => {
+    const row = await findHousing(tx, id, true);
+    await assertVersion(row.version, input.version, () => housingDtoOf(tx, row));
+    const [updated] = await tx
+      .update(housingOptions)
+      .set({ ...housingValues(input), version: row.version + 1 })
+      .where(eq(housingOptions.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "housing.update",
+      entityType: "housing_option",
+      entityId: id,
+      before: housingSnapshot(row),
+      after: housingSnapshot(updated!),
+    });
+    return housingDtoOf(tx, updated!);
+  });
+}
+
+/** Archive / unarchive a housing option `{ version }`; audit "housing.archive"/"housing.unarchive". */
+export async function setHousingArchived(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  version: number,
+  archived: boolean,
+  now: Date,
+): Promise<AdminHousingDto> {
+  return db.transaction(async (tx) => {
+    const row = await findHousing(tx, id, true);
+    await assertVersion(row.version, version, () => housingDtoOf(tx, row));
+    if (Boolean(row.archivedAt) === archived) return housingDtoOf(tx, row);
+    const [updated] = await tx
+      .update(housingOptions)
+      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
+      .where(eq(housingOptions.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: archived ? "housing.archive" : "housing.unarchive",
+      entityType: "housing_option",
+      entityId: id,
+      before: { archivedAt: iso(row.archivedAt), version: row.version },
+      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
+    });
+    return housingDtoOf(tx, updated!);
+  });
+}
+
+/** `GET /api/admin/housing.csv`. */
+export async function exportHousing(tx: Tx, filters: ItemFilters) {
+  const page = await listHousing(tx, {
+    ...filters,
+    page: 1,
+    pageSize: 100_000,
+    sort: { key: "school", direction: "asc" },
+  });
+  return toCsv(
+    [
+      "Housing option ID",
+      "Summer school",
+      "School start",
+      "Name (en)",
+      "Name (zh)",
+      "Name (fr)",
+      "Price adjustment (EUR)",
+      "Order",
+      "Applications",
+      "Archived",
+    ],
+    page.items.map((h) => [
+      h.id,
+      h.school.name.en,
+      h.school.startDate,
+      h.name.en,
+      h.name.zh,
+      h.name.fr,
+      csvEuros(h.priceAdjustmentCents),
+      h.sortOrder,
+      h.applications,
+      h.archivedAt,
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add-ons
+
+const addOnUsageSql = sql<number>`(select count(*)::int from "applications" a where "add_on_options"."id" = any(a."add_on_ids"))`;
+
+function addOnDto(row: AddOnRow, school: SchoolRefDto, usage: number, includedIn: string[]): AdminAddOnDto {
+  return {
+    id: row.id,
+    summerSchoolId: row.summerSchoolId,
+    school,
+    name: row.name,
+    description: row.description,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+    applications: usage,
+    priceCents: row.priceCents,
+    isRequired: row.isRequired,
+    includedInPackageIds: includedIn,
+  };
+}
+
+const addOnSnapshot = (row: AddOnRow) => ({
+  summerSchoolId: row.summerSchoolId,
+  name: row.name,
+  description: row.description,
+  priceCents: row.priceCents,
+  isRequired: row.isRequired,
+  sortOrder: row.sortOrder,
+  archivedAt: iso(row.archivedAt),
+  version: row.version,
+});
+
+/** Live packages that include each of `addOnIds` (add-on id → package ids). */
+async function includingPackages(tx: Tx, addOnIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (addOnIds.length === 0) return out;
+  const rows = await tx
+    .select({ id: packages.id, included: packages.includedAddOnIds })
+    .from(packages)
+    .where(
+      and(
+        isNull(packages.archivedAt),
+        sql`${packages.includedAddOnIds} && array[${sql.join(
+          addOnIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`,
+      ),
+    );
+  for (const id of addOnIds)
+    out.set(
+      id,
+      rows.filter((r) => r.included.includes(id)).map((r) => r.id),
+    );
+  return out;
+}
+
+/** `GET /api/admin/add-ons`: one page of add-ons across schools (or one school's, `schoolId`). */
+export async function listAddOns(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminAddOnDto>> {
+  const where = itemConditions(addOnOptions, query);
+  const total = await countOf(tx, addOnOptions, where);
+  const rows = await tx
+    .select({ row: addOnOptions, usage: addOnUsageSql })
+    .from(addOnOptions)
+    .where(where)
+    .orderBy(...itemOrder(addOnOptions, sql`${addOnOptions.priceCents}`, query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const refs = await schoolRefs(
+    tx,
+    rows.map((r) => r.row.summerSchoolId),
+  );
+  const included = await includingPackages(
+    tx,
+    rows.map((r) => r.row.id),
+  );
+  return {
+    items: rows.map((r) =>
+      addOnDto(
+        r.row,
+        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
+        Number(r.usage),
+        included.get(r.row.id) ?? [],
+      ),
+    ),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function findAddOn(tx: Tx, id: string, lock = false): Promise<AddOnRow> {
+  const base = tx.select().from(addOnOptions).where(eq(addOnOptions.id, id));
+  const [row] = lock ? await base.for("update") : await base;
+  if (!row) throw adminNotFound();
+  return row;
+}
+
+async function addOnDtoOf(tx: Tx, row: AddOnRow): Promise<AdminAddOnDto> {
+  const refs = await schoolRefs(tx, [row.summerSchoolId]);
+  const [usage] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(sql`${row.id}::uuid = any(${applications.addOnIds})`);
+  const included = await includingPackages(tx, [row.id]);
+  return addOnDto(
+    row,
+    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
+    Number(usage?.n ?? 0),
+    included.get(row.id) ?? [],
+  );
+}
+
+const addOnValues = (input: Omit<AddOnCreate, "summerSchoolId">) => ({
+  name: cleanText(input.name),
+  description: cleanText(input.description),
+  priceCents: input.priceCents,
+  isRequired: input.isRequired,
+  sortOrder: input.sortOrder,
+});
+
+/** `POST /api/admin/add-ons`: an add-on of a school; audit "addOn.create". */
+export async function createAddOn(db: Db, admin: AdminUser, input: AddOnCreate): Promise<AdminAddOnDto> {
+  return db.transaction(async (tx) => {
+    await schoolForNewItem(tx, input.summerSchoolId);
+    const [row] = await tx
+      .insert(addOnOptions)
+      .values({ summerSchoolId: input.summerSchoolId, ...addOnValues(input) })
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "addOn.create",
+      entityType: "add_on",
+      entityId: row!.id,
+      after: addOnSnapshot(row!),
+    });
+    return addOnDtoOf(tx, row!);
+  });
+}
+
+/**
+ * `PATCH /api/admin/add-ons/:id`; 409 on a stale version; 400 when it would become required while
+ * a live package includes it; audit "addOn.update".
+ */
+export async function updateAddOn(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  input: AddOnUpdate,
+): Promise<AdminAddOnDto> {
+  return db.transaction(async (tx) => {
+    const row = await findAddOn(tx, id, true);
+    await assertVersion(row.version, input.version, () => addOnDtoOf(tx, row));
+    if (input.isRequired && !row.isRequired) {
+      const included = (await includingPackages(tx, [id])).get(id) ?? [];
+      if (included.length > 0) throw fieldError(400, "errors.catalogue.requiredIncluded", "isRequired");
+    }
+    const [updated] = await tx
+      .update(addOnOptions)
+      .set({ ...addOnValues(input), version: row.version + 1 })
+      .where(eq(addOnOptions.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: "addOn.update",
+      entityType: "add_on",
+      entityId: id,
+      before: addOnSnapshot(row),
+      after: addOnSnapshot(updated!),
+    });
+    return addOnDtoOf(tx, updated!);
+  });
+}
+
+/**
+ * Archive / unarchive an add-on `{ version }`. 409 errors.catalogue.addOnInUse while a live package
+ * includes it (the package card would name a vanished add-on). Audit "addOn.archive"/"addOn.unarchive".
+ */
+export async function setAddOnArchived(
+  db: Db,
+  admin: AdminUser,
+  id: string,
+  version: number,
+  archived: boolean,
+  now: Date,
+): Promise<AdminAddOnDto> {
+  return db.transaction(async (tx) => {
+    const row = await findAddOn(tx, id, true);
+    await assertVersion(row.version, version, () => addOnDtoOf(tx, row));
+    if (Boolean(row.archivedAt) === archived) return addOnDtoOf(tx, row);
+    if (archived && ((await includingPackages(tx, [id])).get(id) ?? []).length > 0)
+      throw new HttpError(409, "errors.catalogue.addOnInUse");
+    const [updated] = await tx
+      .update(addOnOptions)
+      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
+      .where(eq(addOnOptions.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: admin,
+      action: archived ? "addOn.archive" : "addOn.unarchive",
+      entityType: "add_on",
+      entityId: id,
+      before: { archivedAt: iso(row.archivedAt), version: row.version },
+      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
+    });
+    return addOnDtoOf(tx, updated!);
+  });
+}
+
+/** `GET /api/admin/add-ons.csv`. */
+export async function exportAddOns(tx: Tx, filters: ItemFilters) {
+  const page = await listAddOns(tx, {
+    ...filters,
+    page: 1,
+    pageSize: 100_000,
+    sort: { key: "school", direction: "asc" },
+  });
+  return toCsv(
+    [
+      "Add-on ID",
+      "Summer school",
+      "School start",
+      "Name (en)",
+      "Name (zh)",
+      "Name (fr)",
+      "Price (EUR)",
+      "Required",
+      "Included in packages",
+      "Order",
+      "Applications",
+      "Archived",
+    ],
+    page.items.map((a) => [
+      a.id,
+      a.school.name.en,
+      a.school.startDate,
+      a.name.en,
+      a.name.zh,
+      a.name.fr,
+      csvEuros(a.priceCents),
+      a.isRequired ? "yes" : "no",
+      a.includedInPackageIds.length,
+      a.sortOrder,
+      a.applications,
+      a.archivedAt,
+    ]),
+  );
+}

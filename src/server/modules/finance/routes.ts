@@ -1,0 +1,121 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  financeSummaryQuerySchema,
+  ledgerFiltersSchema,
+  ledgerQuerySchema,
+  refundRequestSchema,
+} from "../../../shared/schemas/finance";
+import type { Db } from "../../db/client";
+import { sendCsv } from "../../lib/csv";
+import { parseOrThrow } from "../../lib/errors";
+import { adminNotFound } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
+import {
+  exportLedger,
+  financeSummary,
+  listLedger,
+  refundQuoteFor,
+  requestRefund,
+  summaryCsv,
+} from "./service";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }`. */
+function adminId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw adminNotFound();
+  return parsed.data.id;
+}
+
+/**
+ * Finances of the back office (issue "Finances"): refunds of an application with the policy's
+ * suggestion (spec §9), the ledger of payments and refunds, and revenue per school and month with
+ * the 21 % VAT included shown apart, each with a CSV export. Reading needs `finance:read`,
+ * refunding `finance:write` (owners and finance; admissions → 403); 401 without an admin session.
+ * Answers are `no-store`; malformed input → 400, unknown ids → 404, every change is audited.
+ */
+export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+  const { db, now } = opts;
+  const { requireAdmin, provider } = app.services;
+
+  /**
+   * GET /api/admin/applications/:id/refund-quote → AdminRefundQuoteDto `{ daysBeforeStart,
+   * percent, suggestedAmountCents, refundableCents, payments, refunds, … }` (finance:read).
+   */
+  app.get(
+    "/api/admin/applications/:id/refund-quote",
+    { preHandler: requireAdmin("finance:read") },
+    async (request) => refundQuoteFor(db, adminId(request.params), now()),
+  );
+
+  /**
+   * POST /api/admin/applications/:id/refunds `{ paymentId?, amountCents, reason, idempotencyKey }`
+   * → 201 AdminRefundResult (200 with `replayed: true` for a key seen before; 409 when that key
+   * came with another amount). 422 for an amount ≤ 0 or above what is refundable, or nothing to
+   * refund; 502 when the provider refuses or cannot be reached (the refund is then `failed`).
+   */
+  app.post(
+    "/api/admin/applications/:id/refunds",
+    { preHandler: requireAdmin("finance:write") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      const input = parseOrThrow(refundRequestSchema, request.body);
+      const { status, result } = await requestRefund(
+        { db, provider, now, log: request.log },
+        request.admin!,
+        id,
+        input,
+        request.language,
+      );
+      return reply.status(status).send(result);
+    },
+  );
+
+  /** GET /api/admin/finances/ledger?page&pageSize&sort&schoolId&kind&from&to&q → LedgerPage (finance:read). */
+  app.get("/api/admin/finances/ledger", { preHandler: requireAdmin("finance:read") }, async (request) =>
+    listLedger(db, parseOrThrow(ledgerQuerySchema, request.query), request.language),
+  );
+
+  /** GET /api/admin/finances/ledger.csv?<same filters> → text/csv (finance:read; audit "finances.export"). */
+  app.get(
+    "/api/admin/finances/ledger.csv",
+    { preHandler: requireAdmin("finance:read") },
+    async (request, reply) => {
+      const filters = parseOrThrow(ledgerFiltersSchema, request.query);
+      const { csv, rows } = await exportLedger(db, filters, request.language);
+      await recordAudit(db, {
+        actor: request.admin!,
+        action: "finances.export",
+        entityType: "ledger",
+        entityId: "*",
+        after: { filters, rows },
+      });
+      return sendCsv(reply, "ledger", csv, now());
+    },
+  );
+
+  /** GET /api/admin/finances/summary?from&to → FinanceSummaryDto (finance:read). */
+  app.get("/api/admin/finances/summary", { preHandler: requireAdmin("finance:read") }, async (request) =>
+    financeSummary(db, parseOrThrow(financeSummaryQuerySchema, request.query), request.language),
+  );
+
+  /** GET /api/admin/finances/summary.csv?from&to → text/csv (finance:read; audit "finances.export"). */
+  app.get(
+    "/api/admin/finances/summary.csv",
+    { preHandler: requireAdmin("finance:read") },
+    async (request, reply) => {
+      const query = parseOrThrow(financeSummaryQuerySchema, request.query);
+      const summary = await financeSummary(db, query, request.language);
+      await recordAudit(db, {
+        actor: request.admin!,
+        action: "finances.export",
+        entityType: "revenue_summary",
+        entityId: "*",
+        after: { filters: query },
+      });
+      return sendCsv(reply, "revenue", summaryCsv(summary), now());
+    },
+  );
+}

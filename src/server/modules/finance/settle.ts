@@ -1,0 +1,109 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import type { PaymentStatus } from "../../db/schema";
+import { applications, refunds } from "../../db/schema";
+import { recordAudit } from "../admin/audit";
+import type { RefundState } from "../payments/providers/types";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The payment status an application has once `refundedCents` of `paidCents` came back (issue
+ * "Finances"): all of it → `refunded`, part of it → `partially_refunded`, nothing → unchanged.
+ */
+export function paymentStatusAfterRefunds(
+  current: PaymentStatus,
+  paidCents: number,
+  refundedCents: number,
+): PaymentStatus {
+  if (refundedCents <= 0) return current;
+  return refundedCents >= paidCents ? "refunded" : "partially_refunded";
+}
+
+/** Sum of the succeeded refunds of an application, cents. */
+export async function succeededRefundsOf(tx: Tx, applicationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.applicationId, applicationId), eq(refunds.status, "succeeded")));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Applies the provider's view of a refund to our `refunds` row, exactly once (issue "Finances"):
+ * called by the webhook for `refund.created` / `refund.updated` / `refund.failed` events and by
+ * the refund request with the provider's answer, in whichever order they come. In one transaction
+ * with the application row locked: records the provider's refund id, and moves a `pending` refund
+ * to `succeeded` (the application becomes `partially_refunded`, or `refunded` when everything paid
+ * came back) or to `failed` / `canceled`. A refund that is no longer pending never changes again,
+ * so a repeated or late event changes nothing. The row is found by `metadata.refundId`, else by the
+ * provider's refund id. Returns the result written to the webhook log.
+ */
+export async function settleRefund(db: Db, state: RefundState, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const byOurId = state.refundId && UUID.test(state.refundId) ? eq(refunds.id, state.refundId) : null;
+    const [found] = await tx
+      .select({ id: refunds.id, applicationId: refunds.applicationId })
+      .from(refunds)
+      .where(byOurId ?? eq(refunds.providerRefundId, state.id));
+    if (!found) return "ignored: unknown refund";
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, found.applicationId))
+      .for("update");
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, found.id)).for("update");
+    if (!application || !refund) return "ignored: unknown refund";
+    if (refund.providerRefundId && state.id && refund.providerRefundId !== state.id)
+      return "ignored: another provider refund";
+    if (!refund.providerRefundId && state.id)
+      await tx
+        .update(refunds)
+        .set({ providerRefundId: state.id, updatedAt: now })
+        .where(eq(refunds.id, refund.id));
+    if (refund.status !== "pending") return `already ${refund.status}`;
+    if (state.status === "pending") return "refund pending";
+
+    const before = { status: refund.status, paymentStatus: application.paymentStatus };
+    if (state.status === "succeeded") {
+      await tx
+        .update(refunds)
+        .set({ status: "succeeded", succeededAt: now, updatedAt: now })
+        .where(eq(refunds.id, refund.id));
+      const refunded = await succeededRefundsOf(tx, application.id);
+      const paymentStatus = paymentStatusAfterRefunds(
+        application.paymentStatus,
+        application.amountPaidCents,
+        refunded,
+      );
+      await tx
+        .update(applications)
+        .set({ paymentStatus, updatedAt: now })
+        .where(eq(applications.id, application.id));
+      await recordAudit(tx, {
+        actor: { actorRole: "system", actorId: null },
+        action: "refund.succeeded",
+        entityType: "refund",
+        entityId: refund.id,
+        before,
+        after: {
+          status: "succeeded",
+          paymentStatus,
+          amountCents: refund.amountCents,
+          providerRefundId: state.id,
+        },
+      });
+      return paymentStatus;
+    }
+    await tx.update(refunds).set({ status: state.status, updatedAt: now }).where(eq(refunds.id, refund.id));
+    await recordAudit(tx, {
+      actor: { actorRole: "system", actorId: null },
+      action: `refund.${state.status}`,
+      entityType: "refund",
+      entityId: refund.id,
+      before,
+      after: { status: state.status, providerRefundId: state.id },
+    });
+    return `refund ${state.status}`;
+  });
+}

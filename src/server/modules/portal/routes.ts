@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  portalEntryInputSchema,
+  portalEntryListQuerySchema,
+  portalEntryUpdateSchema,
+} from "../../../shared/schemas/portal";
+import type { Db } from "../../db/client";
+import { HttpError, parseOrThrow } from "../../lib/errors";
+import { adminNotFound } from "../admin/applications.service";
+import { createEntry, getEntry, listEntries, studentPortal, updateEntry } from "./service";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** `:id` as a UUID; anything else is an unknown entry (404). */
+function entryId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw adminNotFound();
+  return parsed.data.id;
+}
+
+/**
+ * parseOrThrow, keeping the portal's own messages (`errors.portal.*`, e.g. an address that is not
+ * http or https) instead of the generic "could not be understood".
+ */
+function parsePortal<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  const own = result.success
+    ? undefined
+    : result.error.issues.find((issue) => issue.message.startsWith("errors.portal."));
+  if (own) {
+    throw new HttpError(400, own.message, { fieldErrors: { [own.path.join(".")]: own.message } });
+  }
+  return parseOrThrow(schema, input);
+}
+
+/**
+ * Student dashboard management (issue "Student dashboard management": announcements, trip
+ * information, FAQ and partner entries). Admin routes need `portal:write` (owners and admissions;
+ * 401 without an admin session, 403 for finance); every change is audited and version-checked
+ * (409 `{ message, current }`). The student route needs a student session.
+ */
+export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+  const { db, now } = opts;
+  const { requireAdmin, sessions } = app.services;
+
+  /**
+   * GET /api/admin/portal-entries?kind&archived=1&q&page&pageSize → AdminPortalEntryList
+   * `{ items, total, page, pageSize }`, ordered announcements, trip information, FAQ, partners,
+   * then sort order.
+   */
+  app.get("/api/admin/portal-entries", { preHandler: requireAdmin("portal:write") }, async (request) =>
+    listEntries(db, parseOrThrow(portalEntryListQuerySchema, request.query), request.language),
+  );
+
+  /** GET /api/admin/portal-entries/:id → AdminPortalEntryDto; 404 for an unknown id. */
+  app.get("/api/admin/portal-entries/:id", { preHandler: requireAdmin("portal:write") }, async (request) =>
+    getEntry(db, entryId(request.params), request.language),
+  );
+
+  /**
+   * POST /api/admin/portal-entries PortalEntryInput → 201 AdminPortalEntryDto. 400 for a missing
+   * English title or body, a partner without an http(s) address, or an unknown cohort.
+   */
+  app.post(
+    "/api/admin/portal-entries",
+    { preHandler: requireAdmin("portal:write") },
+    async (request, reply) => {
+      const input = parsePortal(portalEntryInputSchema, request.body);
+      return reply.status(201).send(await createEntry(db, request.admin!, input, request.language));
+    },
+  );
+
+  /**
+   * PATCH /api/admin/portal-entries/:id `{ version, entry?, archived? }` → AdminPortalEntryDto.
+   * 404 unknown id; 409 `{ message, current }` on a stale version; 400 as for a creation.
+   */
+  app.patch(
+    "/api/admin/portal-entries/:id",
+    { preHandler: requireAdmin("portal:write") },
+    async (request) => {
+      const id = entryId(request.params);
+      const input = parsePortal(portalEntryUpdateSchema, request.body);
+      return updateEntry(db, request.admin!, id, input, now(), request.language);
+    },
+  );
+
+  /**
+   * GET /api/student/portal → StudentPortal `{ language, entries }`: the published entries for
+   * every cohort and for the cohorts of the student's paid applications, in the request's language
+   * (the portal's UI language) with English fallback. 401 without a student session.
+   */
+  app.get("/api/student/portal", async (request, reply) => {
+    const studentId = await sessions.current(request, "student");
+    if (!studentId) throw new HttpError(401, "errors.unauthorized");
+    reply.header("cache-control", "no-store");
+    return studentPortal(db, studentId, request.language, now());
+  });
+}

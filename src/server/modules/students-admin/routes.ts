@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  studentCreateSchema,
+  studentFiltersSchema,
+  studentListQuerySchema,
+  studentUpdateSchema,
+} from "../../../shared/schemas/students-admin";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { sendCsv } from "../../lib/csv";
+import { parseOrThrow } from "../../lib/errors";
+import { adminNotFound } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
+import type { AdminUser } from "../auth/guard";
+import { AuthService } from "../auth/service";
+import {
+  createStudent,
+  exportStudents,
+  findStudent,
+  listStudents,
+  type StudentAdminDeps,
+  sendStudentLink,
+  studentDetail,
+  updateStudent,
+} from "./service";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }`. */
+function studentId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw adminNotFound();
+  return parsed.data.id;
+}
+
+/** The admin set by the guard (every route here has one). */
+const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
+
+/**
+ * Back-office routes of student accounts (issue "Students: list, add, detail"; spec §2 routes
+ * /admin/students, /admin/students/add, /admin/students/{id}). Reading needs `applicants:read`
+ * (owner, admissions, and finance: finance reads applicants to handle refunds and payments, so it
+ * may look a student up, but not change one); every change needs `students:write` (owner,
+ * admissions). 401 without an admin session (student and affiliate sessions do not count), 403
+ * without the permission; unknown or malformed ids → 404; malformed query or body → 400. Every
+ * change writes an audit entry in its transaction. Answers are `no-store` (the guard).
+ */
+export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
+  const { db, now } = opts;
+  const { requireAdmin, mail } = app.services;
+  const auth = new AuthService({ db, env: opts.env, mail, now, log: app.log });
+  const deps: StudentAdminDeps = { db, auth, now };
+
+  /**
+   * GET /api/admin/students?page&pageSize&sort&q&verified&disabled&paid&schoolId → AdminStudentList
+   * `{ items, total, page, pageSize }` (applicants:read). `q` is ILIKE on first, last and full name
+   * and e-mail with `%`/`_` escaped; sort keys createdAt, lastName, email, applications, amountPaid.
+   */
+  app.get("/api/admin/students", { preHandler: requireAdmin("applicants:read") }, async (request) =>
+    listStudents(db, parseOrThrow(studentListQuerySchema, request.query)),
+  );
+
+  /**
+   * GET /api/admin/students.csv?<same filters> → text/csv attachment of every matching account
+   * (applicants:read); audit "students.export" with the filters and the number of rows.
+   */
+  app.get(
+    "/api/admin/students.csv",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request, reply) => {
+      const filters = parseOrThrow(studentFiltersSchema, request.query);
+      const { csv, rows } = await exportStudents(db, filters);
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "students.export",
+        entityType: "student",
+        entityId: "*",
+        after: { filters, rows },
+      });
+      return sendCsv(reply, "students", csv, now());
+    },
+  );
+
+  /**
+   * POST /api/admin/students `{ email, firstName, lastName, language }` (students:write) → 201
+   * AdminStudentDetail; the student is e-mailed a link to choose a password. 409
+   * `{ message, existingId }` when the address already has a student account.
+   */
+  app.post("/api/admin/students", { preHandler: requireAdmin("students:write") }, async (request, reply) => {
+    const input = parseOrThrow(studentCreateSchema, request.body);
+    return reply.status(201).send(await createStudent(deps, adminOf(request), input, request.language));
+  });
+
+  /** GET /api/admin/students/:id → AdminStudentDetail (applicants:read); 404 `{ error, message }`. */
+  app.get("/api/admin/students/:id", { preHandler: requireAdmin("applicants:read") }, async (request) => {
+    const id = studentId(request.params);
+    return db.transaction(async (tx) => studentDetail(tx, await findStudent(tx, id), request.language));
+  });
+
+  /**
+   * PATCH /api/admin/students/:id `{ firstName?, lastName?, language?, disabled?, version }`
+   * (students:write) → AdminStudentDetail. 409 `{ message, current }` on a stale version; disabling
+   * ends the student's sessions.
+   */
+  app.patch("/api/admin/students/:id", { preHandler: requireAdmin("students:write") }, async (request) => {
+    const id = studentId(request.params);
+    const input = parseOrThrow(studentUpdateSchema, request.body);
+    return updateStudent(deps, adminOf(request), id, input, request.language);
+  });
+
+  /**
+   * POST /api/admin/students/:id/resend-verification (students:write) → 202 StudentLinkSent
+   * `{ sent, email }`. 409 when the address is already verified or the account is disabled.
+   */
+  app.post(
+    "/api/admin/students/:id/resend-verification",
+    { preHandler: requireAdmin("students:write") },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await sendStudentLink(deps, adminOf(request), studentId(request.params), "verification")),
+  );
+
+  /**
+   * POST /api/admin/students/:id/send-password-reset (students:write) → 202 StudentLinkSent: the
+   * 1-hour reset link, or the choose-your-password link when the account has no password yet.
+   * 409 when the account is disabled.
+   */
+  app.post(
+    "/api/admin/students/:id/send-password-reset",
+    { preHandler: requireAdmin("students:write") },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await sendStudentLink(deps, adminOf(request), studentId(request.params), "passwordReset")),
+  );
+}

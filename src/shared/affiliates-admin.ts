@@ -1,0 +1,64 @@
+import type { AdminCodeDto } from "./codes-admin";
+import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { AffiliateStatus } from "./schemas/affiliates-admin";
+
+/**
+ * Response shapes of the back office's affiliates API (issue 3 "Affiliates"). Amounts are integer
+ * euro cents; timestamps ISO 8601 strings.
+ */
+
+/** One row of `GET /api/admin/affiliates` (also the answer of approve, suspend, reactivate, commission). */
+export interface AdminAffiliateDto {
+  id: string;
+  name: string;
+  email: string;
+  status: AffiliateStatus;
+  website: string;
+  country: string;
+  emailVerified: boolean;
+  /** Whole percent, 0-100. */
+  commissionPercent: number;
+  /** The first referral code while approved (as the affiliate's own dashboard shows it), else null. */
+  referralCode: string | null;
+  referralLink: string | null;
+  /** Every code linked to the affiliate (referral and discount), upper-case, oldest first. */
+  codes: string[];
+  /** Applications credited to the affiliate (any status). */
+  referredApplications: number;
+  /** Of those, paid or partially refunded. */
+  paidApplications: number;
+  /** Sum of the amounts paid by the paid referred applications. */
+  paidRevenue: number;
+  /** commissionCents(paidRevenue, commissionPercent): rate × paid revenue, rounded half up. */
+  commission: number;
+  version: number;
+  createdAt: string;
+}
+
+/** `GET /api/admin/affiliates`. */
+export interface AdminAffiliateList {
+  items: AdminAffiliateDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An application credited to an affiliate. */
+export interface AdminReferredApplicationDto {
+  id: string;
+  createdAt: string;
+  status: AdminApplicationStatus;
+  paymentStatus: AdminPaymentStatus;
+  applicant: { firstName: string; lastName: string; email: string };
+  programName: string;
+  code: string | null;
+  totalAmount: number | null;
+  amountPaid: number;
+}
+
+/** `GET /api/admin/affiliates/:id`: the affiliate, its codes, and its newest referred applications. */
+export interface AdminAffiliateDetail extends AdminAffiliateDto {
+  codeDetails: AdminCodeDto[];
+  /** The newest 100; the application list filtered by `affiliateId` has them all. */
+  applications: AdminReferredApplicationDto[];
+}

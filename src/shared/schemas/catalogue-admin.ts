@@ -1,0 +1,376 @@
+import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
+import { V } from "./messages";
+import { z } from "./zod";
+
+/**
+ * Zod schemas of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons":
+ * summer schools, packages, housing options and add-ons; create, edit, archive). Shared by the API
+ * (`src/server/modules/catalogue-admin`, 400 with field errors) and the forms of the back office
+ * (react-hook-form + zodResolver), so a rule reads the same in both places.
+ *
+ * Messages are keys of the `common` namespace: `validation.*` for the generic ones and
+ * `errors.catalogue.*` for the catalogue's own rules.
+ *
+ * Money: the API carries integer euro cents (`priceCents`, `priceAdjustmentCents`); the forms
+ * carry euros as typed ("2950.00") in `price` / `priceAdjustment` and convert with `eurosToCents`
+ * before sending (decisions.md §2: amounts are cents everywhere but in form inputs).
+ */
+
+/** Message keys of the catalogue rules (`common` namespace, `errors.catalogue.*`). */
+export const C = {
+  endAfterStart: "errors.catalogue.endAfterStart",
+  deadlineAfterStart: "errors.catalogue.deadlineAfterStart",
+  opensAfterDeadline: "errors.catalogue.opensAfterDeadline",
+  opensAfterStart: "errors.catalogue.opensAfterStart",
+  capacity: "errors.catalogue.capacity",
+  depositPercent: "errors.catalogue.depositPercent",
+  slugFormat: "errors.catalogue.slugFormat",
+  wholeNumber: "errors.catalogue.wholeNumber",
+  euros: "errors.catalogue.euros",
+  eurosNotNegative: "errors.catalogue.eurosNotNegative",
+  urgencyPair: "errors.catalogue.urgencyPair",
+  englishFirst: "errors.catalogue.englishFirst",
+  tooManyItems: "errors.catalogue.tooManyItems",
+} as const;
+
+/** Colours of a package's urgency label (spec §3 Package). */
+export const URGENCY_COLORS = ["green", "orange", "red"] as const;
+export type UrgencyColor = (typeof URGENCY_COLORS)[number];
+
+/** Longest texts (characters). */
+export const CATALOGUE_LIMITS = {
+  name: 120,
+  description: 4000,
+  include: 200,
+  urgency: 60,
+  location: 120,
+  slug: 80,
+  includes: 20,
+  /** Largest amount accepted, cents (100,000.00 EUR). */
+  maxCents: 10_000_000,
+  maxCapacity: 10_000,
+  maxSortOrder: 10_000,
+} as const;
+
+/** A text in the optional languages: empty means "fall back to English". */
+const optionalText = (max: number) => z.string().trim().max(max, { error: V.tooLong }).optional();
+
+/** LocalizedText `{ en, zh?, fr? }` with English required (db LocalizedText). */
+export const localizedTextSchema = (max: number) =>
+  z.object({
+    en: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong }),
+    zh: optionalText(max),
+    fr: optionalText(max),
+  });
+export type LocalizedTextInput = z.output<ReturnType<typeof localizedTextSchema>>;
+
+/** A LocalizedText that may be left empty in every language (urgency label). */
+const optionalLocalizedTextSchema = (max: number) =>
+  z.object({ en: optionalText(max), zh: optionalText(max), fr: optionalText(max) });
+
+/** A whole number between `min` and `max`; `message` for anything else (NaN from an empty input included). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+/** A calendar date yyyy-mm-dd that exists. */
+const isIsoDate = (s: string) => isoDateParam.safeParse(s).success;
+
+/** An optional calendar date: "", null or absent means none. */
+const optionalDate = z
+  .string({ error: V.invalidDate })
+  .trim()
+  .refine((s) => s === "" || isIsoDate(s), { error: V.invalidDate })
+  .nullable()
+  .optional();
+
+/** A required calendar date. */
+const requiredDate = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .refine(isIsoDate, { error: V.invalidDate });
+
+/** Every version-checked change carries the version the admin saw (409 when stale). */
+const versionField = { version: z.number({ error: V.required }).int().min(1) };
+
+// ---------------------------------------------------------------------------------------------
+// Summer schools
+
+const schoolShape = {
+  slug: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(CATALOGUE_LIMITS.slug, { error: V.tooLong })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: C.slugFormat }),
+  name: localizedTextSchema(CATALOGUE_LIMITS.name),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  location: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(CATALOGUE_LIMITS.location, { error: V.tooLong }),
+  startDate: requiredDate,
+  endDate: requiredDate,
+  applicationOpensAt: optionalDate,
+  applicationDeadline: optionalDate,
+  capacity: wholeNumber(1, CATALOGUE_LIMITS.maxCapacity, C.capacity),
+  depositPercent: wholeNumber(1, 100, C.depositPercent),
+};
+
+/** A date or null from the optional date fields ("" → null). */
+export const dateOrNull = (v: string | null | undefined): string | null => (v ? v : null);
+
+/**
+ * The date rules of a cohort (issue 3): end after start; applications open before the deadline;
+ * neither the opening nor the deadline after the start. Dates are yyyy-mm-dd, so text order is
+ * date order.
+ */
+function checkSchoolDates(
+  v: {
+    startDate: string;
+    endDate: string;
+    applicationOpensAt?: string | null;
+    applicationDeadline?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.endDate <= v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: C.endAfterStart });
+  const opens = dateOrNull(v.applicationOpensAt);
+  const deadline = dateOrNull(v.applicationDeadline);
+  if (deadline && deadline > v.startDate)
+    ctx.addIssue({ code: "custom", path: ["applicationDeadline"], message: C.deadlineAfterStart });
+  if (opens && deadline && opens >= deadline)
+    ctx.addIssue({ code: "custom", path: ["applicationOpensAt"], message: C.opensAfterDeadline });
+  else if (opens && opens >= v.startDate)
+    ctx.addIssue({ code: "custom", path: ["applicationOpensAt"], message: C.opensAfterStart });
+}
+
+/** `POST /api/admin/summer-schools` body, and the school form's values (no money in a school). */
+export const summerSchoolInputSchema = z.object(schoolShape).superRefine(checkSchoolDates);
+export type SummerSchoolInput = z.output<typeof summerSchoolInputSchema>;
+export type SummerSchoolFormValues = z.input<typeof summerSchoolInputSchema>;
+
+/** `PATCH /api/admin/summer-schools/:id` body: every field plus the version the admin saw. */
+export const summerSchoolUpdateSchema = z
+  .object({ ...schoolShape, ...versionField })
+  .superRefine(checkSchoolDates);
+export type SummerSchoolUpdate = z.output<typeof summerSchoolUpdateSchema>;
+
+/** Body of archive / unarchive: the version the admin saw. */
+export const versionBodySchema = z.object(versionField);
+export type VersionBody = z.output<typeof versionBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Money in forms
+
+/** Euros as typed in a form: digits with up to two decimals ("2950", "2950.5", "2950.00"). */
+const EUROS = /^\d{1,7}(?:[.,]\d{1,2})?$/;
+const SIGNED_EUROS = /^-?\d{1,7}(?:[.,]\d{1,2})?$/;
+
+/** A euro amount of a form (string) → integer cents; "2950.00" → 295000, "-300" → -30000. */
+export function eurosTextToCents(text: string): number {
+  const normalized = text.trim().replace(",", ".");
+  const negative = normalized.startsWith("-");
+  const [whole = "0", fraction = ""] = normalized.replace("-", "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+/** Integer cents → the text of a form's euro input ("2950.00", "-300.00"). */
+export const centsToEurosText = (cents: number): string =>
+  `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+const eurosText = (signed: boolean) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .refine((s) => (signed ? SIGNED_EUROS : EUROS).test(s), {
+      error: signed ? C.euros : C.eurosNotNegative,
+    })
+    .refine((s) => Math.abs(eurosTextToCents(s)) <= CATALOGUE_LIMITS.maxCents, { error: C.euros });
+
+const cents = (signed: boolean) =>
+  z
+    .number({ error: C.euros })
+    .int({ error: C.euros })
+    .min(signed ? -CATALOGUE_LIMITS.maxCents : 0, { error: signed ? C.euros : C.eurosNotNegative })
+    .max(CATALOGUE_LIMITS.maxCents, { error: C.euros });
+
+const sortOrder = wholeNumber(0, CATALOGUE_LIMITS.maxSortOrder, C.wholeNumber);
+
+// ---------------------------------------------------------------------------------------------
+// Packages
+
+const packageShape = {
+  name: localizedTextSchema(CATALOGUE_LIMITS.name),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  /** What the package includes, one LocalizedText per line shown on the package card. */
+  includes: z
+    .array(localizedTextSchema(CATALOGUE_LIMITS.include))
+    .max(CATALOGUE_LIMITS.includes, { error: C.tooManyItems }),
+  /** Add-ons of the same school that the package includes (free, cannot be removed). */
+  includedAddOnIds: z.array(z.uuid({ error: V.invalidChoice })).max(50, { error: C.tooManyItems }),
+  urgencyText: optionalLocalizedTextSchema(CATALOGUE_LIMITS.urgency).nullable().optional(),
+  /** "" (the form's "no colour") is the same as null. */
+  urgencyColor: z
+    .enum([...URGENCY_COLORS, ""], { error: V.invalidChoice })
+    .nullable()
+    .optional(),
+  sortOrder,
+};
+
+/**
+ * The urgency label is a text and a colour, or nothing (spec §3 Package: urgencyText,
+ * urgencyColor green/orange/red); a Chinese or French text needs the English one.
+ */
+function checkUrgency(
+  v: {
+    urgencyText?: { en?: string; zh?: string; fr?: string } | null;
+    urgencyColor?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const text = v.urgencyText ?? {};
+  const hasEnglish = Boolean(text.en);
+  if (!hasEnglish && (text.zh || text.fr))
+    ctx.addIssue({ code: "custom", path: ["urgencyText", "en"], message: C.englishFirst });
+  const hasColor = Boolean(v.urgencyColor);
+  if (hasEnglish && !hasColor)
+    ctx.addIssue({ code: "custom", path: ["urgencyColor"], message: C.urgencyPair });
+  if (!hasEnglish && hasColor)
+    ctx.addIssue({ code: "custom", path: ["urgencyText", "en"], message: C.urgencyPair });
+}
+
+/** `PATCH /api/admin/packages/:id` body (cents). */
+export const packageUpdateSchema = z
+  .object({ ...packageShape, priceCents: cents(false), ...versionField })
+  .superRefine(checkUrgency);
+export type PackageUpdate = z.output<typeof packageUpdateSchema>;
+
+/** `POST /api/admin/packages` body (cents), for the school `summerSchoolId`. */
+export const packageCreateSchema = z
+  .object({ ...packageShape, priceCents: cents(false), summerSchoolId: z.uuid({ error: V.selectSchool }) })
+  .superRefine(checkUrgency);
+export type PackageCreate = z.output<typeof packageCreateSchema>;
+
+/** The package form: the price in euros as typed. */
+export const packageFormSchema = z
+  .object({ ...packageShape, price: eurosText(false) })
+  .superRefine(checkUrgency);
+export type PackageFormValues = z.input<typeof packageFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Housing options
+
+const housingShape = {
+  name: localizedTextSchema(CATALOGUE_LIMITS.name),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  sortOrder,
+};
+
+/** `PATCH /api/admin/housing/:id` body; the adjustment may be negative (a discount). */
+export const housingUpdateSchema = z.object({
+  ...housingShape,
+  priceAdjustmentCents: cents(true),
+  ...versionField,
+});
+export type HousingUpdate = z.output<typeof housingUpdateSchema>;
+
+/** `POST /api/admin/housing` body. */
+export const housingCreateSchema = z.object({
+  ...housingShape,
+  priceAdjustmentCents: cents(true),
+  summerSchoolId: z.uuid({ error: V.selectSchool }),
+});
+export type HousingCreate = z.output<typeof housingCreateSchema>;
+
+/** The housing form: the adjustment in euros as typed ("-300.00" for a discount). */
+export const housingFormSchema = z.object({ ...housingShape, priceAdjustment: eurosText(true) });
+export type HousingFormValues = z.input<typeof housingFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Add-ons
+
+const addOnShape = {
+  name: localizedTextSchema(CATALOGUE_LIMITS.name),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  /** Required add-ons are selected on every application and cannot be removed (spec §4). */
+  isRequired: z.boolean({ error: V.invalidChoice }),
+  sortOrder,
+};
+
+/** `PATCH /api/admin/add-ons/:id` body. */
+export const addOnUpdateSchema = z.object({ ...addOnShape, priceCents: cents(false), ...versionField });
+export type AddOnUpdate = z.output<typeof addOnUpdateSchema>;
+
+/** `POST /api/admin/add-ons` body. */
+export const addOnCreateSchema = z.object({
+  ...addOnShape,
+  priceCents: cents(false),
+  summerSchoolId: z.uuid({ error: V.selectSchool }),
+});
+export type AddOnCreate = z.output<typeof addOnCreateSchema>;
+
+/** The add-on form: the price in euros as typed. */
+export const addOnFormSchema = z.object({ ...addOnShape, price: eurosText(false) });
+export type AddOnFormValues = z.input<typeof addOnFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/** Status of a summer school in the back office: the public cohort status, or archived / past. */
+export const SCHOOL_ADMIN_STATUSES = [
+  "open",
+  "fewSpotsLeft",
+  "full",
+  "openingSoon",
+  "closed",
+  "past",
+  "archived",
+] as const;
+export type SchoolAdminStatus = (typeof SCHOOL_ADMIN_STATUSES)[number];
+
+/** Sort keys of the summer school list. */
+export const SCHOOL_SORT_KEYS = ["startDate", "name", "capacity", "paid", "fill"] as const;
+export type SchoolSortKey = (typeof SCHOOL_SORT_KEYS)[number];
+
+/** Filters of `GET /api/admin/summer-schools` and `.csv`: status, q (name in any language, slug, location). */
+export const schoolFiltersSchema = z.object({
+  status: optionalParam(z.enum(SCHOOL_ADMIN_STATUSES)),
+  q: optionalParam(z.string().trim().max(200)),
+});
+export type SchoolFilters = z.output<typeof schoolFiltersSchema>;
+
+export const schoolListQuerySchema = schoolFiltersSchema.extend({
+  ...pageParams,
+  sort: sortParam(SCHOOL_SORT_KEYS, { key: "startDate", direction: "asc" }),
+});
+export type SchoolListQuery = z.output<typeof schoolListQuerySchema>;
+
+/** Which items a list shows: live ones (default), archived ones or all. */
+export const ARCHIVE_STATES = ["active", "archived", "all"] as const;
+export type ArchiveState = (typeof ARCHIVE_STATES)[number];
+
+/** Sort keys of the package, housing and add-on lists. */
+export const ITEM_SORT_KEYS = ["school", "name", "price", "sortOrder"] as const;
+export type ItemSortKey = (typeof ITEM_SORT_KEYS)[number];
+
+/** Filters of the package, housing and add-on lists: schoolId, state, q (name in any language). */
+export const itemFiltersSchema = z.object({
+  schoolId: optionalParam(z.uuid()),
+  state: optionalParam(z.enum(ARCHIVE_STATES)).transform((v) => v ?? "active"),
+  q: optionalParam(z.string().trim().max(200)),
+});
+export type ItemFilters = z.output<typeof itemFiltersSchema>;
+
+export const itemListQuerySchema = itemFiltersSchema.extend({
+  ...pageParams,
+  sort: sortParam(ITEM_SORT_KEYS, { key: "school", direction: "asc" }),
+});
+export type ItemListQuery = z.output<typeof itemListQuerySchema>;

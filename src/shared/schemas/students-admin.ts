@@ -1,0 +1,109 @@
+import { LANGUAGES } from "../i18n/languages";
+import { emailField, requiredText } from "./applicant";
+import { isoDateParam, optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { V } from "./messages";
+import { z } from "./zod";
+
+/**
+ * Zod schemas of the back office's student accounts, admin team and audit log (issue "Students:
+ * list, add, detail"; admin team; audit log viewer). Shared by the server (parseOrThrow → 400 with
+ * a plain message) and the browser forms (zodResolver).
+ */
+
+/** A yes/no filter of a list's query string: `yes` / `no`, empty or absent = no filter. */
+const yesNoParam = optionalParam(z.enum(["yes", "no"]));
+
+/** Sort keys of the student list; a sort is `<key>:<asc|desc>`. */
+export const STUDENT_SORT_KEYS = ["createdAt", "lastName", "email", "applications", "amountPaid"] as const;
+export type StudentSortKey = (typeof STUDENT_SORT_KEYS)[number];
+
+/**
+ * Filters of `GET /api/admin/students` and `.csv`: q (part of first name, last name, full name or
+ * e-mail), verified / disabled / paid (yes|no: has at least one paid application with the account's
+ * e-mail), schoolId (has an application for that summer school).
+ */
+export const studentFiltersSchema = z.object({
+  q: searchParam,
+  verified: yesNoParam,
+  disabled: yesNoParam,
+  paid: yesNoParam,
+  schoolId: optionalParam(z.uuid()),
+});
+export type StudentFilters = z.output<typeof studentFiltersSchema>;
+
+/** Query of `GET /api/admin/students`: the filters plus page (from 1), pageSize (1-100) and sort. */
+export const studentListQuerySchema = studentFiltersSchema.extend({
+  ...pageParams,
+  sort: sortParam(STUDENT_SORT_KEYS, { key: "createdAt", direction: "desc" }),
+});
+export type StudentListQuery = z.output<typeof studentListQuerySchema>;
+
+/** A name of a student account (1-100 characters, trimmed). */
+const nameField = requiredText(100);
+
+/** A language of the site (the student's e-mails are written in it). */
+const languageField = z.enum(LANGUAGES, { error: V.invalidChoice });
+
+/**
+ * `POST /api/admin/students` (students:write): the account is created without a password and the
+ * student is e-mailed a link to choose one.
+ */
+export const studentCreateSchema = z.object({
+  email: emailField,
+  firstName: nameField,
+  lastName: nameField,
+  language: languageField,
+});
+export type StudentCreateInput = z.output<typeof studentCreateSchema>;
+export type StudentCreateFormValues = z.input<typeof studentCreateSchema>;
+
+/**
+ * `PATCH /api/admin/students/:id` (students:write): any of names, language, disabled, with the
+ * `version` the admin saw (a stale version → 409 with the current account).
+ */
+export const studentUpdateSchema = z
+  .object({
+    firstName: nameField.optional(),
+    lastName: nameField.optional(),
+    language: languageField.optional(),
+    disabled: z.boolean().optional(),
+    version: z.number({ error: V.required }).int().min(1),
+  })
+  .refine(
+    (value) =>
+      value.firstName !== undefined ||
+      value.lastName !== undefined ||
+      value.language !== undefined ||
+      value.disabled !== undefined,
+    { error: V.required },
+  );
+export type StudentUpdateInput = z.output<typeof studentUpdateSchema>;
+
+/** The edit form of the student detail page (names and language; disabling has its own button). */
+export const studentEditFormSchema = z.object({
+  firstName: nameField,
+  lastName: nameField,
+  language: languageField,
+});
+export type StudentEditFormValues = z.input<typeof studentEditFormSchema>;
+
+/** `POST /api/{student|affiliate}/resend-verification` — `{ email }`. */
+export const resendVerificationSchema = z.object({ email: emailField });
+export type ResendVerificationInput = z.output<typeof resendVerificationSchema>;
+
+/**
+ * Query of `GET /api/admin/audit` and `.csv` (owner): entityType, entityId, actorId (an admin's
+ * id), action (exact, e.g. `student.update`), from/to (yyyy-mm-dd, inclusive, UTC), page (50 a page).
+ */
+export const auditFiltersSchema = z.object({
+  entityType: optionalParam(z.string().trim().min(1).max(50)),
+  entityId: optionalParam(z.string().trim().min(1).max(100)),
+  actorId: optionalParam(z.uuid()),
+  action: optionalParam(z.string().trim().min(1).max(80)),
+  from: optionalParam(isoDateParam),
+  to: optionalParam(isoDateParam),
+});
+export type AuditFilters = z.output<typeof auditFiltersSchema>;
+
+export const auditListQuerySchema = auditFiltersSchema.extend({ page: pageParams.page });
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;

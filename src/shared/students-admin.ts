@@ -1,0 +1,109 @@
+import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+
+/**
+ * Response shapes of the back office's student accounts, admin team and audit filters, imported by
+ * the server and the client. Amounts are integer euro cents; timestamps ISO 8601 strings.
+ */
+
+/** One row of `GET /api/admin/students`. */
+export interface AdminStudentListItem {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  /** False until the student chose a password (an account added by the school). */
+  hasPassword: boolean;
+  createdAt: string;
+  /** Applications made with the account's e-mail address (any status). */
+  applicationCount: number;
+  /** Of those, the ones paid (payment status paid or partly refunded). */
+  paidApplicationCount: number;
+  /** Sum of what was paid on those applications, in cents. */
+  amountPaid: number;
+}
+
+/** `GET /api/admin/students` answer. */
+export interface AdminStudentList {
+  items: AdminStudentListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An application made with the student's e-mail address (detail page). */
+export interface AdminStudentApplication {
+  id: string;
+  programName: string;
+  startDate: string;
+  endDate: string;
+  status: AdminApplicationStatus;
+  paymentStatus: AdminPaymentStatus;
+  /** True when the payment status counts as paid (paid, partly refunded). */
+  paid: boolean;
+  totalAmount: number | null;
+  amountPaid: number;
+  createdAt: string;
+}
+
+/** A payment of one of those applications. */
+export interface AdminStudentPayment {
+  id: string;
+  applicationId: string;
+  programName: string;
+  amount: number;
+  currency: string;
+  provider: string;
+  /** The provider's payment reference (payment intent id). */
+  reference: string;
+  kind: "deposit" | "balance";
+  paidAt: string;
+}
+
+/** `GET /api/admin/students/:id`: the account, its applications and their payments. */
+export interface AdminStudentDetail {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+  emailVerified: boolean;
+  emailVerifiedAt: string | null;
+  disabled: boolean;
+  disabledAt: string | null;
+  hasPassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Start of the newest session still stored (sessions are deleted at logout): null when none. */
+  lastLoginAt: string | null;
+  /** Send it back with a change; a stale version is refused with 409. */
+  version: number;
+  applications: AdminStudentApplication[];
+  payments: AdminStudentPayment[];
+}
+
+/** What `POST /api/admin/students/:id/resend-verification` and `/send-password-reset` e-mailed. */
+export interface StudentLinkSent {
+  /** `verification`: confirm-your-address link; `setPassword`: choose-a-password link (the account has none yet, 24 hours); `passwordReset`: reset link (1 hour). */
+  sent: "verification" | "setPassword" | "passwordReset";
+  email: string;
+}
+
+/** An admin of the team list (`GET /api/admin/admins`). */
+export interface AdminTeamMember {
+  id: string;
+  email: string;
+  name: string;
+  role: "owner" | "admissions" | "finance";
+  status: "invited" | "active" | "disabled";
+  createdAt: string;
+}
+
+/** `GET /api/admin/audit/facets`: values that occur in the log, for the filters of the viewer. */
+export interface AuditFacets {
+  entityTypes: string[];
+  actions: string[];
+  actors: Array<{ id: string; email: string; name: string }>;
+}
