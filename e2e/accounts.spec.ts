@@ -1,65 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { chooseCookies, reachPaymentStep, toastWith, uniqueEmail, wcagViolations } from "./support";
+import { expect, test } from "@playwright/test";
+import { ADMIN_PASSWORD, acceptInvitation, OWNER, useBackOffice } from "./back-office";
+import {
+  chooseCookies,
+  expectNoAxeViolations,
+  linkFromOutbox,
+  pathOf,
+  payForApplication,
+  registerStudent,
+  toastWith,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Accounts of the three roles (issue 3): student registration, logout, login, guard and password
  * reset; affiliate registration; the admin back office from the invitation to accepting a paid
  * application. E-mails are read from the outbox (`<DATA_DIR>/outbox/*.eml`).
  */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-
-/** Decodes the quoted-printable body of an .eml file (soft line breaks and =XX escapes). */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/**
- * The first link of `kind` (e.g. "/student/reset-password?token=") in an e-mail sent to `to`,
- * newest e-mail first; waits for the server to write it.
- */
-async function linkFromOutbox(dataDir: string, to: string, kind: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  const pattern = new RegExp(`https?://[^\\s"<>]*${kind.replace(/[?]/g, "\\?")}[A-Za-z0-9_-]+`);
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = readdirSync(outbox)
-          .filter((name) => name.endsWith(".eml"))
-          .sort()
-          .reverse();
-        for (const name of files) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outbox, name), "utf8"));
-          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(text)) continue;
-          const match = text.match(pattern);
-          if (match) {
-            found = match[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 20_000, message: `an e-mail to ${to} with ${kind}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** Path and query of an absolute link from an e-mail (the test server's origin may differ). */
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
 
 test.describe("student account", () => {
   test("registers, logs out and in, is guarded, resets the password and verifies the e-mail", async ({
@@ -70,11 +26,12 @@ test.describe("student account", () => {
     await page.goto("/student/register");
     await chooseCookies(page, "necessary");
     await expect(page.getByRole("heading", { level: 1, name: "Create your student account" })).toBeVisible();
-    await page.getByLabel("First name").fill("Amara");
-    await page.getByLabel("Last name").fill("Okafor");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill("kora music by the sea");
-    await page.getByRole("button", { name: "Create account" }).click();
+    await registerStudent(page, {
+      firstName: "Amara",
+      lastName: "Okafor",
+      email,
+      password: "kora music by the sea",
+    });
     await expect(toastWith(page, "Registration successful")).toContainText("Welcome, Amara!");
     await expect(page).toHaveURL(/\/student\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Amara" })).toBeVisible();
@@ -139,7 +96,7 @@ test.describe("student account", () => {
     ]) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await wcagViolations(page), url).toEqual([]);
+      await expectNoAxeViolations(page, url);
     }
   });
 });
@@ -157,117 +114,35 @@ test("an affiliate registers and sees the pending-approval page @phone", async (
   await expect(page.getByText("waiting for approval")).toBeVisible();
 });
 
-/**
- * The back office runs against a server of its own: the owner is created with the command line
- * (`admin:create`) before that server opens the same embedded database, since PGlite allows one
- * process per data directory (a second process writing next to the running test server is not
- * seen by it).
- */
 test.describe("admin back office", () => {
   test.describe.configure({ mode: "serial" });
-  let server: ChildProcess | undefined;
-  let origin = "";
-  let dataDir = "";
-  let inviteLink = "";
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, () => {
-        const address = probe.address();
-        const port = typeof address === "object" && address ? address.port : 0;
-        probe.close(() => resolve(port));
-      });
-    });
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "hss-e2e-admin-"));
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ORIGIN: origin,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-    };
-    const out = execFileSync(
-      TSX,
-      ["src/server/cli/create-admin.ts", "owner@example.com", "--name", "Olivia Owner"],
-      {
-        cwd: ROOT,
-        env,
-        encoding: "utf8",
-      },
-    );
-    inviteLink = out.match(/https?:\/\/\S+\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-    expect(inviteLink, out).not.toBe("");
-    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env, stdio: "ignore" });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${origin}/api/health`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(true);
-  });
-
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-  });
-
-  const newPage = async (browser: Browser): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: origin });
-    return context.newPage();
-  };
+  const backOffice = useBackOffice("admin");
 
   test("an owner accepts the invitation, reviews a paid application, adds a note and accepts it", async ({
     browser,
   }) => {
     test.setTimeout(180_000);
 
-    // An applicant pays through the offline checkout.
-    const applicant = await newPage(browser);
+    const applicant = await backOffice.newPage(browser);
     const applicantEmail = uniqueEmail("applicant");
-    await applicant.goto("/");
-    await chooseCookies(applicant, "necessary");
-    await reachPaymentStep(applicant, { email: applicantEmail, school: /— August \d{4}/ });
-    await applicant.getByLabel(/I have read and accept/).check();
-    await applicant.getByRole("button", { name: /Proceed to Payment/ }).click();
-    await expect(applicant).toHaveURL(/\/test-payment\?session_id=/);
-    await applicant.getByRole("button", { name: /^Pay/ }).click();
-    await expect(applicant.getByText("Payment Received")).toBeVisible();
+    await payForApplication(applicant, { email: applicantEmail, school: /— August \d{4}/ });
     await applicant.context().close();
 
-    const page = await newPage(browser);
-    // Invitation: name and password, then signed in on the dashboard.
-    await page.goto(pathOf(inviteLink));
-    await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
-    await page.getByLabel("Your name").fill("Olivia Owner");
-    await page.getByLabel("New password").fill("windmills and stroopwafels");
-    await page.getByLabel("Repeat the password").fill("windmills and stroopwafels");
-    await page.getByRole("button", { name: "Save and sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // The owner's invitation: name and password, then signed in on the dashboard.
+    const page = await backOffice.newPage(browser);
+    await acceptInvitation(page, backOffice.ownerInvite, OWNER.name);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Places filled per cohort" })).toBeVisible();
-    expect(await wcagViolations(page), "/admin/dashboard").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/dashboard");
 
     // Log out and in again.
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    expect(await wcagViolations(page), "/admin/login").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/login");
     await page.goto("/admin/applications");
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await page.getByLabel("Email address").fill("owner@example.com");
-    await page.getByLabel("Password").fill("windmills and stroopwafels");
+    await page.getByLabel("Email address").fill(OWNER.email);
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(toastWith(page, "Login successful")).toContainText("Welcome back, Olivia Owner!");
     // Back to the page that asked for the login.
@@ -289,7 +164,7 @@ test.describe("admin back office", () => {
       "aria-sort",
       "ascending",
     );
-    expect(await wcagViolations(page), "/admin/applications").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/applications");
     await page.getByRole("link", { name: "Amara Okafor" }).click();
 
     // The detail: applicant data, passport link, payment.
@@ -321,7 +196,7 @@ test.describe("admin back office", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Accept", exact: true }).click();
     await expect(toastWith(page, "Status changed")).toContainText("Accepted");
     await expect(page.getByRole("button", { name: "Mark as withdrawn" })).toBeVisible();
-    expect(await wcagViolations(page), "/admin/applications/:id").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/applications/:id");
 
     // An unknown application shows the server's message.
     await page.goto("/admin/applications/00000000-0000-4000-8000-000000000000");

@@ -1,113 +1,22 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { toastWith, uniqueEmail, wcagViolations } from "./support";
+import { acceptInvitation, inviteAdmin, OWNER, useBackOffice } from "./back-office";
+import { expectNoAxeViolations, linkFromOutbox, toastWith, uniqueEmail } from "./support";
 
 /**
  * Codes and affiliates in the back office (issue 3 "Codes", "Affiliates"): a finance admin creates
  * a 15 % code limited to one cohort, which applicants can then use, and approves a pending
- * affiliate, who gets a referral code. Runs against a server of its own, like the back-office
- * story of accounts.spec.ts (the owner is created with the command line before the server opens
- * the same embedded database).
+ * affiliate, who gets a referral code. Runs against a back-office server of its own, like the
+ * back-office story of accounts.spec.ts.
  */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-
-/** Decodes the quoted-printable body of an .eml file (soft line breaks and =XX escapes). */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/** The invitation link e-mailed to `to` (waits for the server to write the e-mail). */
-async function inviteLinkFor(dataDir: string, to: string): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const outbox = path.join(dataDir, "outbox");
-        for (const name of readdirSync(outbox).filter((n) => n.endsWith(".eml"))) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outbox, name), "utf8"));
-          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(text)) continue;
-          const match = text.match(/https?:\/\/[^\s"<>]*\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/);
-          if (match) found = match[0];
-        }
-        return found !== "";
-      },
-      { timeout: 20_000, message: `an invitation e-mail to ${to}` },
-    )
-    .toBe(true);
-  return found;
-}
-
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
 
 test.describe("codes and affiliates in the back office", () => {
   test.describe.configure({ mode: "serial" });
-  let server: ChildProcess | undefined;
-  let origin = "";
-  let dataDir = "";
-  let ownerInvite = "";
+  const backOffice = useBackOffice("codes");
   const partnerName = "Mombasa Study Bridge";
 
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, () => {
-        const address = probe.address();
-        const port = typeof address === "object" && address ? address.port : 0;
-        probe.close(() => resolve(port));
-      });
-    });
-
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "hss-e2e-codes-"));
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ORIGIN: origin,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-    };
-    const out = execFileSync(
-      TSX,
-      ["src/server/cli/create-admin.ts", "owner@example.com", "--name", "Olivia Owner"],
-      {
-        cwd: ROOT,
-        env,
-        encoding: "utf8",
-      },
-    );
-    ownerInvite = out.match(/https?:\/\/\S+\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-    expect(ownerInvite, out).not.toBe("");
-    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env, stdio: "ignore" });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${origin}/api/health`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(true);
     // A partner registers and waits for approval.
-    const registered = await fetch(`${origin}/api/affiliate/register`, {
+    const registered = await fetch(`${backOffice.origin}/api/affiliate/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -120,20 +29,10 @@ test.describe("codes and affiliates in the back office", () => {
     expect(registered.status).toBe(201);
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-  });
-
   /** Accepts an invitation in a fresh browser context: signed in on the dashboard. */
-  async function acceptInvite(browser: Browser, link: string, name: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: origin });
-    const page = await context.newPage();
-    await page.goto(pathOf(link));
-    await page.getByLabel("Your name").fill(name);
-    await page.getByLabel("New password").fill("tulips along the canal");
-    await page.getByLabel("Repeat the password").fill("tulips along the canal");
-    await page.getByRole("button", { name: "Save and sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  async function signedInPage(browser: Browser, link: string, name: string): Promise<Page> {
+    const page = await backOffice.newPage(browser);
+    await acceptInvitation(page, link, name);
     return page;
   }
 
@@ -141,20 +40,20 @@ test.describe("codes and affiliates in the back office", () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const owner = await acceptInvite(browser, ownerInvite, "Olivia Owner");
+    const owner = await signedInPage(browser, backOffice.ownerInvite, OWNER.name);
     const financeEmail = uniqueEmail("finance");
-    const invited = await owner.request.post("/api/admin/admins", {
-      data: { email: financeEmail, name: "Femi Finance", role: "finance" },
-      headers: { origin },
-    });
-    expect(invited.status()).toBe(201);
-    const page = await acceptInvite(browser, await inviteLinkFor(dataDir, financeEmail), "Femi Finance");
+    await inviteAdmin(owner, backOffice, { email: financeEmail, name: "Femi Finance", role: "finance" });
+    const page = await signedInPage(
+      browser,
+      await linkFromOutbox(backOffice.dataDir, financeEmail, "/admin/accept-invite?token="),
+      "Femi Finance",
+    );
 
     // The codes list.
     await page.goto("/admin/codes");
     await expect(page.getByRole("heading", { level: 1, name: "Codes" })).toBeVisible();
     await expect(page.getByRole("link", { name: "WELCOME10" })).toBeVisible();
-    expect(await wcagViolations(page), "/admin/codes").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/codes");
 
     // A new 15 % code for the August cohort only; the form checks the rules first.
     await page.getByRole("button", { name: "New code" }).click();
@@ -166,7 +65,7 @@ test.describe("codes and affiliates in the back office", () => {
     await expect(
       dialog.getByText("A percentage discount must be a whole number from 1 to 100."),
     ).toBeVisible();
-    expect(await wcagViolations(page), "new code dialog").toEqual([]);
+    await expectNoAxeViolations(page, "new code dialog");
     await dialog.getByLabel("Discount in percent").fill("15");
     await dialog.getByLabel("Description (for the team)").fill("August early birds");
     await dialog.getByRole("checkbox", { name: /— August \d{4}/ }).check();
@@ -182,7 +81,7 @@ test.describe("codes and affiliates in the back office", () => {
     // Applicants can use it straight away (typed in any case).
     const validated = await page.request.post("/api/validate-code", {
       data: { code: "August15" },
-      headers: { origin },
+      headers: { origin: backOffice.origin },
     });
     expect(await validated.json()).toMatchObject({
       isValid: true,
@@ -194,14 +93,14 @@ test.describe("codes and affiliates in the back office", () => {
     await row.getByRole("link", { name: "AUGUST15" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "AUGUST15" })).toBeVisible();
     await expect(page.getByText("No application has used this code yet.")).toBeVisible();
-    expect(await wcagViolations(page), "/admin/codes/:id").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/codes/:id");
 
     // The pending affiliate is approved and receives a referral code.
     await page.goto("/admin/affiliates?status=pending");
     await expect(page.getByRole("heading", { level: 1, name: "Affiliates" })).toBeVisible();
     const partner = page.getByRole("row").filter({ hasText: partnerName });
     await expect(partner).toContainText("Waiting for approval");
-    expect(await wcagViolations(page), "/admin/affiliates").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/affiliates");
     await partner.getByRole("button", { name: `Approve ${partnerName}` }).click();
     const confirm = page.getByRole("dialog", { name: `Approve ${partnerName}?` });
     await expect(confirm).toBeVisible();
@@ -219,6 +118,6 @@ test.describe("codes and affiliates in the back office", () => {
     await page.getByRole("button", { name: "Save rate" }).click();
     await expect(toastWith(page, "Commission rate set to 12 %")).toBeVisible();
     await expect(page.getByRole("link", { name: "MOMBASASTUDY" })).toBeVisible();
-    expect(await wcagViolations(page), "/admin/affiliates/:id").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/affiliates/:id");
   });
 });

@@ -1,152 +1,48 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { chooseCookies, locale, reachPaymentStep, toastWith, uniqueEmail, wcagViolations } from "./support";
+import { expect, test } from "@playwright/test";
+import { acceptInvitationByApi, inviteAdmin, OWNER, useBackOffice } from "./back-office";
+import {
+  expectNoAxeViolations,
+  linkFromOutbox,
+  locale,
+  payForApplication,
+  toastWith,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Refunds in the back office (issue "Finances"): an applicant pays through the offline checkout; a
  * finance admin opens the application, refunds part of the payment through the refund panel (the
  * policy's suggestion prefilled, a reason, a confirmation), sees the payment status change and finds
- * the refund in /admin/finances, which axe checks. The back office runs on a server of its own, whose
- * first owner is created with `admin:create` before it opens the embedded database (see
- * accounts.spec.ts); the owner invites the finance admin through the API.
+ * the refund in /admin/finances, which axe checks. The back office runs on a server of its own (see
+ * back-office.ts); the owner invites the finance admin through the API.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const PASSWORD = "herring on the boulevard";
 const PARTLY_REFUNDED: string = locale("en", "admin").paymentStatus.partially_refunded;
 
-/** Decodes the quoted-printable body of an .eml file. */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/** The invitation link in the newest e-mail to `to` (waits for the server to write it). */
-async function invitationFor(dataDir: string, to: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const name of readdirSync(outbox).filter((n) => n.endsWith(".eml"))) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outbox, name), "utf8"));
-          if (!text.includes(to)) continue;
-          found = text.match(/\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0];
-          if (found) return true;
-        }
-        return false;
-      },
-      { timeout: 20_000, message: `an invitation e-mail to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.describe("refunds in the back office", () => {
-  let server: ChildProcess | undefined;
-  let origin = "";
-  let dataDir = "";
-  let ownerInvite = "";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "hss-e2e-refund-"));
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ORIGIN: origin,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-    };
-    const out = execFileSync(
-      TSX,
-      ["src/server/cli/create-admin.ts", "owner@example.com", "--name", "Olivia Owner"],
-      { cwd: ROOT, env, encoding: "utf8" },
-    );
-    ownerInvite = out.match(/\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-    expect(ownerInvite, out).not.toBe("");
-    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env, stdio: "ignore" });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${origin}/api/health`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(true);
-  });
-
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-  });
-
-  const newPage = async (browser: Browser): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: origin });
-    return context.newPage();
-  };
-
-  /** Accepts an invitation through the API; the page's context then holds the admin session. */
-  const accept = async (page: Page, link: string, name: string) => {
-    const token = new URL(link, origin).searchParams.get("token");
-    const res = await page.request.post("/api/admin/accept-invite", {
-      data: { token, password: PASSWORD, name },
-      headers: { origin },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  };
+  const backOffice = useBackOffice("refund");
 
   test("a finance admin refunds part of a payment", async ({ browser }) => {
     test.setTimeout(180_000);
 
-    // An applicant pays through the offline checkout.
-    const applicant = await newPage(browser);
+    const applicant = await backOffice.newPage(browser);
     const applicantEmail = uniqueEmail("refund");
-    await applicant.goto("/");
-    await chooseCookies(applicant, "necessary");
-    await reachPaymentStep(applicant, { email: applicantEmail, school: /— August \d{4}/ });
-    await applicant.getByLabel(/I have read and accept/).check();
-    await applicant.getByRole("button", { name: /Proceed to Payment/ }).click();
-    await expect(applicant).toHaveURL(/\/test-payment\?session_id=/);
-    await applicant.getByRole("button", { name: /^Pay/ }).click();
-    await expect(applicant.getByText("Payment Received")).toBeVisible();
+    await payForApplication(applicant, { email: applicantEmail, school: /— August \d{4}/ });
     await applicant.context().close();
 
     // The owner invites a finance admin, who accepts.
-    const owner = await newPage(browser);
-    await accept(owner, ownerInvite, "Olivia Owner");
+    const owner = await backOffice.newPage(browser);
+    await acceptInvitationByApi(owner, backOffice, backOffice.ownerInvite, OWNER.name);
     const financeEmail = uniqueEmail("finance");
-    const invited = await owner.request.post("/api/admin/admins", {
-      data: { email: financeEmail, name: "Fatima Finance", role: "finance" },
-      headers: { origin },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
+    await inviteAdmin(owner, backOffice, { email: financeEmail, name: "Fatima Finance", role: "finance" });
     await owner.context().close();
-    const page = await newPage(browser);
-    await accept(page, await invitationFor(dataDir, financeEmail), "Fatima Finance");
+    const page = await backOffice.newPage(browser);
+    await acceptInvitationByApi(
+      page,
+      backOffice,
+      await linkFromOutbox(backOffice.dataDir, financeEmail, "/admin/accept-invite?token="),
+      "Fatima Finance",
+    );
 
     // The paid application, found by the applicant's e-mail.
     await page.goto(`/admin/applications?q=${encodeURIComponent(applicantEmail)}`);
@@ -178,7 +74,7 @@ test.describe("refunds in the back office", () => {
     await expect(panel.getByRole("listitem").filter({ hasText: "Arrives a week late" })).toContainText(
       "€500.00",
     );
-    expect(await wcagViolations(page), "/admin/applications/:id with the refund panel").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/applications/:id with the refund panel");
 
     // The refund is in the ledger of /admin/finances, and the revenue is net of it.
     await page.goto("/admin/finances");
@@ -198,7 +94,7 @@ test.describe("refunds in the back office", () => {
       "href",
       "/api/admin/finances/ledger.csv",
     );
-    expect(await wcagViolations(page), "/admin/finances").toEqual([]);
+    await expectNoAxeViolations(page, "/admin/finances");
 
     // Search and the kind filter narrow the ledger (kept in the address).
     await page.getByLabel("Type").selectOption("refund");

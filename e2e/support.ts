@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
@@ -147,4 +147,81 @@ export async function wcagViolations(page: Page): Promise<string[]> {
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
+}
+
+/** Asserts that axe finds no WCAG 2.0/2.1 A or AA violation on the page; `where` names it in the failure. */
+export async function expectNoAxeViolations(page: Page, where?: string) {
+  expect(await wcagViolations(page), where).toEqual([]);
+}
+
+/**
+ * An applicant goes from the home page through the three steps (English, necessary cookies only)
+ * and pays the full price on the offline provider's hosted checkout page, up to "Payment Received".
+ */
+export async function payForApplication(page: Page, options: { email: string; school: RegExp }) {
+  await page.goto("/");
+  await chooseCookies(page, "necessary");
+  await reachPaymentStep(page, options);
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole("button", { name: /Proceed to Payment/ }).click();
+  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByText("Payment Received")).toBeVisible();
+}
+
+/** Fills and sends the student registration form (/student/register, English). */
+export async function registerStudent(
+  page: Page,
+  student: { firstName: string; lastName: string; email: string; password: string },
+) {
+  await page.getByLabel("First name").fill(student.firstName);
+  await page.getByLabel("Last name").fill(student.lastName);
+  await page.getByLabel("Email address").fill(student.email);
+  await page.getByLabel("Password").fill(student.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Decodes the quoted-printable body of an .eml file (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * The first absolute link containing `kind` (e.g. "/student/reset-password?token=", followed by the
+ * token) in the newest e-mail to `to` that has one, read from `<dataDir>/outbox/*.eml` (the server
+ * writes e-mails there without SMTP_URL). Waits up to 40 s: an e-mail queued while the server is
+ * still sending earlier ones can wait for the next periodic flush (every 30 s, src/server/main.ts).
+ */
+export async function linkFromOutbox(dataDir: string, to: string, kind: string): Promise<string> {
+  const outbox = path.join(dataDir, "outbox");
+  const pattern = new RegExp(`https?://[^\\s"<>]*${kind.replace(/[?]/g, "\\?")}[A-Za-z0-9_-]+`);
+  const recipient = new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi");
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const newestFirst = readdirSync(outbox)
+          .filter((name) => name.endsWith(".eml"))
+          .sort()
+          .reverse();
+        for (const name of newestFirst) {
+          const text = decodeQuotedPrintable(readFileSync(path.join(outbox, name), "utf8"));
+          if (!recipient.test(text)) continue;
+          found = text.match(pattern)?.[0];
+          if (found) return true;
+        }
+        return false;
+      },
+      { timeout: 40_000, message: `an e-mail to ${to} with ${kind}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Path and query of an absolute link from an e-mail or the command line (the test server's origin may differ). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
 }

@@ -58,29 +58,17 @@ describe("refund policy (spec §9): 70 % more than 60 days before the start, 50 
     expect(quote.suggestedAmountCents).toBe(233);
   });
 
-  it("subtracts what was already refunded and never suggests more than is refundable or below zero", () => {
-    const partly = refundQuote({
-      startDate: START,
-      today: daysBefore(90),
-      paidCents: 100_000,
-      refundedCents: 20_000,
-    });
-    expect(partly).toMatchObject({ refundableCents: 80_000, suggestedAmountCents: 50_000 });
-    const beyond = refundQuote({
-      startDate: START,
-      today: daysBefore(90),
-      paidCents: 100_000,
-      refundedCents: 90_000,
-    });
-    expect(beyond).toMatchObject({ refundableCents: 10_000, suggestedAmountCents: 0 });
-    const nothingPaid = refundQuote({
-      startDate: START,
-      today: daysBefore(90),
-      paidCents: 0,
-      refundedCents: 0,
-    });
-    expect(nothingPaid).toMatchObject({ refundableCents: 0, suggestedAmountCents: 0 });
-  });
+  it.each([
+    { paidCents: 100_000, refundedCents: 20_000, refundableCents: 80_000, suggestedAmountCents: 50_000 },
+    { paidCents: 100_000, refundedCents: 90_000, refundableCents: 10_000, suggestedAmountCents: 0 },
+    { paidCents: 0, refundedCents: 0, refundableCents: 0, suggestedAmountCents: 0 },
+  ])(
+    "subtracts what was already refunded and never suggests more than is refundable or below zero (paid $paidCents, refunded $refundedCents)",
+    ({ paidCents, refundedCents, refundableCents, suggestedAmountCents }) => {
+      const quote = refundQuote({ startDate: START, today: daysBefore(90), paidCents, refundedCents });
+      expect(quote).toMatchObject({ refundableCents, suggestedAmountCents });
+    },
+  );
 
   it("takes the day in The Hague: 23:30 UTC on 20 May is already 21 May there (60 days, 50 %)", () => {
     const today = schoolDate(new Date("2027-05-20T23:30:00Z"));

@@ -18,9 +18,14 @@ export class HttpError extends Error {
 
 export const notFound = (key = "errors.notFound") => new HttpError(404, key);
 
+/** True for a message of ours that the error handler translates (`validation.*`, `errors.*`). */
+const isMessageKey = (message: string) => message.startsWith("validation.") || message.startsWith("errors.");
+
 /**
  * Parses `input` with a shared zod schema; on failure throws 400 whose message is the first
- * issue's message key, with `fieldErrors` (field → message key) for the form.
+ * issue's message key, with `fieldErrors` (field → message key) for the form. A schema's own keys
+ * (`validation.*`, and an area's `errors.*` such as `errors.catalogue.capacityRange`) are kept; any
+ * other issue (wrong type, unknown shape: zod's English text) reads errors.badRequest.
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
@@ -29,7 +34,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   for (const issue of result.error.issues) {
     const key = issue.path.join(".") || "_";
     if (!(key in fieldErrors))
-      fieldErrors[key] = issue.message.startsWith("validation.") ? issue.message : "errors.badRequest";
+      fieldErrors[key] = isMessageKey(issue.message) ? issue.message : "errors.badRequest";
   }
   // Spec §5: missing required fields read "Please fill in all required fields." (the fields say which).
   const messages = Object.values(fieldErrors);
@@ -37,4 +42,29 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
     ? "validation.fillRequired"
     : (messages[0] ?? "errors.badRequest");
   throw new HttpError(400, first, { fieldErrors });
+}
+
+/**
+ * 409 `{ message, current }` when the version the admin saw (`seen`) is not the row's
+ * (`rowVersion`): two admins editing the same record do not overwrite each other, and the second
+ * gets the current record to review. `messageKey` is the area's wording (e.g.
+ * errors.codes.stale); `current` is computed only on a conflict.
+ */
+export async function assertVersion(
+  rowVersion: number,
+  seen: number,
+  messageKey: string,
+  current: () => unknown,
+): Promise<void> {
+  if (rowVersion !== seen) throw new HttpError(409, messageKey, { current: await current() });
+}
+
+/** True for PostgreSQL's unique violation (code 23505), possibly wrapped by Drizzle in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code === "23505") return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }

@@ -91,10 +91,20 @@ export const noteBodySchema = z.object({
 });
 export type NoteBodyInput = z.output<typeof noteBodySchema>;
 
-/** Query of `GET /api/admin/audit` (owner): entityType, entityId, page (50 entries a page). */
-export const auditQuerySchema = z.object({
-  entityType: optional(z.string().trim().min(1).max(50)),
-  entityId: optional(z.string().trim().min(1).max(100)),
-  page: pageParams.page,
+/**
+ * Query of `GET /api/admin/audit` and `.csv` (owner): entityType, entityId, actorId (an admin's
+ * id), action (exact, e.g. `student.update`), from/to (yyyy-mm-dd, inclusive, UTC), page (50 a page).
+ */
+export const auditFiltersSchema = z.object({
+  entityType: optionalParam(z.string().trim().min(1).max(50)),
+  entityId: optionalParam(z.string().trim().min(1).max(100)),
+  actorId: optionalParam(z.uuid()),
+  action: optionalParam(z.string().trim().min(1).max(80)),
+  from: optionalParam(isoDateParam),
+  to: optionalParam(isoDateParam),
 });
-export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type AuditFilters = z.output<typeof auditFiltersSchema>;
+
+/** `GET /api/admin/audit`: the filters and the page. */
+export const auditListQuerySchema = auditFiltersSchema.extend({ page: pageParams.page });
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;

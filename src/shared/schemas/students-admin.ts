@@ -1,12 +1,12 @@
 import { LANGUAGES } from "../i18n/languages";
 import { emailField, requiredText } from "./applicant";
-import { isoDateParam, optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the back office's student accounts, admin team and audit log (issue "Students:
- * list, add, detail"; admin team; audit log viewer). Shared by the server (parseOrThrow → 400 with
+ * Zod schemas of the back office's student accounts and admin team (issue "Students: list, add,
+ * detail"; admin team). Shared by the server (parseOrThrow → 400 with
  * a plain message) and the browser forms (zodResolver).
  */
 
@@ -90,20 +90,3 @@ export type StudentEditFormValues = z.input<typeof studentEditFormSchema>;
 /** `POST /api/{student|affiliate}/resend-verification` — `{ email }`. */
 export const resendVerificationSchema = z.object({ email: emailField });
 export type ResendVerificationInput = z.output<typeof resendVerificationSchema>;
-
-/**
- * Query of `GET /api/admin/audit` and `.csv` (owner): entityType, entityId, actorId (an admin's
- * id), action (exact, e.g. `student.update`), from/to (yyyy-mm-dd, inclusive, UTC), page (50 a page).
- */
-export const auditFiltersSchema = z.object({
-  entityType: optionalParam(z.string().trim().min(1).max(50)),
-  entityId: optionalParam(z.string().trim().min(1).max(100)),
-  actorId: optionalParam(z.uuid()),
-  action: optionalParam(z.string().trim().min(1).max(80)),
-  from: optionalParam(isoDateParam),
-  to: optionalParam(isoDateParam),
-});
-export type AuditFilters = z.output<typeof auditFiltersSchema>;
-
-export const auditListQuerySchema = auditFiltersSchema.extend({ page: pageParams.page });
-export type AuditListQuery = z.output<typeof auditListQuerySchema>;

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   AdminApplicantDto,
@@ -31,6 +30,7 @@ import {
 } from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
 import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { apiOf } from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
@@ -44,19 +44,7 @@ let schools: Array<typeof summerSchools.$inferSelect>;
 
 const db = () => t.database.db;
 
-function api(
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = apiOf(() => t.app);
 
 /** A catalogue choice of a seeded school (index in start-date order). */
 async function choiceOf(schoolIndex: number) {

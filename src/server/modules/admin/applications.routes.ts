@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance } from "fastify";
 import {
   applicationFiltersSchema,
   applicationListQuerySchema,
@@ -9,7 +8,6 @@ import {
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import type { AdminUser } from "../auth/guard";
 import {
   adminNotFound,
   applicantApplications,
@@ -27,18 +25,7 @@ import {
   updateNote,
 } from "./applications.service";
 import { recordAudit } from "./audit";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }` (spec §8). */
-function adminId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-/** The admin set by the guard (every route here has one). */
-const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
+import { adminId, adminOf } from "./params";
 
 /**
  * Back-office routes of applications, applicants, notes and the dashboard (issue 3 contract,

@@ -33,7 +33,7 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
@@ -466,11 +466,9 @@ export async function changeStatus(
 ): Promise<AdminApplicationDetail> {
   return db.transaction(async (tx) => {
     const application = await findApplication(tx, id, true);
-    if (application.version !== input.version) {
-      throw new HttpError(409, "errors.staleVersion", {
-        current: await applicationDetail(tx, application, language),
-      });
-    }
+    await assertVersion(application.version, input.version, "errors.staleVersion", () =>
+      applicationDetail(tx, application, language),
+    );
     if (!canTransition(application.status, input.status)) {
       throw new HttpError(422, "errors.illegalTransition");
     }

@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AuditEntryDto, AuditPage } from "../../../shared/admin";
-import {
-  type AuditFilters,
-  auditFiltersSchema,
-  auditListQuerySchema,
-} from "../../../shared/schemas/students-admin";
+import { type AuditFilters, auditFiltersSchema, auditListQuerySchema } from "../../../shared/schemas/admin";
 import type { AuditFacets } from "../../../shared/students-admin";
 import type { Db, Tx } from "../../db/client";
 import { admins, auditLog } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
@@ -14,7 +14,6 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken } from "../../lib/tokens";
-import type { AdminUser } from "../auth/guard";
 import {
   adminNotFound,
   applicantDtoOf,
@@ -23,18 +22,9 @@ import {
   listNotes,
 } from "./applications.service";
 import { recordAudit } from "./audit";
+import { adminId, adminOf } from "./params";
 
-const idParams = z.object({ id: z.uuid() });
 const eraseBody = z.object({ confirm: z.literal("ERASE") });
-
-/** `:id` as a UUID; anything else is an unknown applicant (404 `{ error, message }`). */
-function applicantIdOf(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
 
 /** The e-mail address an erased applicant gets: also how an erased applicant is recognised. */
 export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
@@ -80,7 +70,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
     "/api/admin/applicants/:id/export",
     { preHandler: requireAdmin("privacy:write") },
     async (request, reply) => {
-      const id = applicantIdOf(request.params);
+      const id = adminId(request.params);
       const data = await db.transaction(async (tx) => {
         const applicant = await findApplicant(tx, id);
         const applicationRows = await tx
@@ -183,7 +173,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
     "/api/admin/applicants/:id/erase",
     { preHandler: requireAdmin("privacy:write") },
     async (request) => {
-      const id = applicantIdOf(request.params);
+      const id = adminId(request.params);
       const parsed = eraseBody.safeParse(request.body);
       if (!parsed.success) throw new HttpError(400, "errors.badRequest");
       const fileIds = await db.transaction(async (tx) => {

@@ -14,7 +14,8 @@ import type {
 } from "../../../shared/affiliates-admin";
 import { commissionCents } from "../../../shared/schemas/affiliates-admin";
 import { affiliates, auditLog, codes, emailOutbox, sessions } from "../../db/schema";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { loginAsAffiliate } from "../../testing/accounts";
+import { adminRoles, apiOf, type RoleCookies } from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 import {
   buildOfflineEvent,
@@ -25,7 +26,7 @@ import {
 
 const WEBHOOK_SECRET = "whsec_affiliates_admin_test_secret";
 let t: TestApp;
-const cookies = {} as Record<"owner" | "finance" | "admissions" | "student" | "affiliate", string>;
+let cookies: RoleCookies;
 let counter = 0;
 const nextAddress = () => {
   counter += 1;
@@ -33,28 +34,12 @@ const nextAddress = () => {
 };
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${++counter}@example.com`;
 
-function api(
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = apiOf(() => t.app);
 const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
 
 beforeAll(async () => {
   t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
-  cookies.owner = (await loginAsAdmin(t.app, "owner")).cookie;
-  cookies.finance = (await loginAsAdmin(t.app, "finance")).cookie;
-  cookies.admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  cookies.student = (await loginAsStudent(t.app)).cookie;
-  cookies.affiliate = (await loginAsAffiliate(t.app)).cookie;
+  cookies = await adminRoles(t.app);
 });
 afterAll(async () => {
   await t?.close();

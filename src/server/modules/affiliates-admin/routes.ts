@@ -9,9 +9,9 @@ import {
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { sendCsv } from "../../lib/csv";
+import { parseOrThrow } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
-import { adminId } from "../codes-admin/routes";
-import { parseAdminInput } from "../codes-admin/service";
+import { adminId } from "../admin/params";
 import { AffiliatesAdminService } from "./service";
 
 /**
@@ -43,12 +43,12 @@ export async function adminAffiliateRoutes(
    * createdAt, status, referredApplications, paidRevenue, commission (default createdAt:desc).
    */
   app.get("/api/admin/affiliates", guard, async (request) =>
-    service.list(parseAdminInput(affiliateListQuerySchema, request.query)),
+    service.list(parseOrThrow(affiliateListQuerySchema, request.query)),
   );
 
   /** GET /api/admin/affiliates.csv?status&q → text/csv attachment; audit "affiliates.export". */
   app.get("/api/admin/affiliates.csv", guard, async (request, reply) => {
-    const filters = parseAdminInput(affiliateFiltersSchema, request.query);
+    const filters = parseOrThrow(affiliateFiltersSchema, request.query);
     const { csv, rows } = await service.exportCsv(filters);
     await recordAudit(db, {
       actor: request.admin!,
@@ -72,28 +72,28 @@ export async function adminAffiliateRoutes(
    */
   app.post("/api/admin/affiliates/:id/approve", guard, async (request) => {
     const id = adminId(request.params);
-    const { version } = parseAdminInput(affiliateActionSchema, request.body);
+    const { version } = parseOrThrow(affiliateActionSchema, request.body);
     return service.approve(request.admin!, id, version);
   });
 
   /** POST /api/admin/affiliates/:id/suspend `{ version }` → the affiliate, suspended (sessions ended, codes off). */
   app.post("/api/admin/affiliates/:id/suspend", guard, async (request) => {
     const id = adminId(request.params);
-    const { version } = parseAdminInput(affiliateVersionSchema, request.body);
+    const { version } = parseOrThrow(affiliateVersionSchema, request.body);
     return service.suspend(request.admin!, id, version);
   });
 
   /** POST /api/admin/affiliates/:id/reactivate `{ version }` → the affiliate, approved again (its codes back on). */
   app.post("/api/admin/affiliates/:id/reactivate", guard, async (request) => {
     const id = adminId(request.params);
-    const { version } = parseAdminInput(affiliateVersionSchema, request.body);
+    const { version } = parseOrThrow(affiliateVersionSchema, request.body);
     return service.reactivate(request.admin!, id, version);
   });
 
   /** PATCH /api/admin/affiliates/:id/commission `{ commissionPercent, version }` → the affiliate. */
   app.patch("/api/admin/affiliates/:id/commission", guard, async (request) => {
     const id = adminId(request.params);
-    const { commissionPercent, version } = parseAdminInput(commissionSchema, request.body);
+    const { commissionPercent, version } = parseOrThrow(commissionSchema, request.body);
     return service.setCommission(request.admin!, id, commissionPercent, version);
   });
 }

@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { affiliates, applicants, applications, auditLog, codes, summerSchools } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError } from "../../lib/errors";
 import { loadResources } from "../../lib/i18n";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
@@ -272,10 +272,69 @@ export class AffiliatesAdminService {
   private async lock(tx: Tx, id: string, version: number | undefined): Promise<AffiliateRow> {
     const [row] = await tx.select().from(affiliates).where(eq(affiliates.id, id)).for("update");
     if (!row) throw adminNotFound();
-    if (version !== undefined && row.version !== version) {
-      throw new HttpError(409, "errors.affiliates.stale", { current: await this.dto(tx, id) });
-    }
+    if (version !== undefined)
+      await assertVersion(row.version, version, "errors.affiliates.stale", () => this.dto(tx, id));
     return row;
+  }
+
+  /**
+   * Writes `change` to the affiliate `before` (locked) with the next version, and its audit entry
+   * `action`: the changed fields and the version before → after, plus `details` after.
+   */
+  private async change(
+    tx: Tx,
+    admin: AdminUser,
+    before: AffiliateRow,
+    action: string,
+    change: Partial<Pick<AffiliateRow, "status" | "commissionPercent">>,
+    at: Date,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
+    const version = before.version + 1;
+    await tx
+      .update(affiliates)
+      .set({ ...change, version, updatedAt: at })
+      .where(eq(affiliates.id, before.id));
+    const fields = Object.keys(change) as (keyof typeof change)[];
+    await recordAudit(tx, {
+      actor: admin,
+      action,
+      entityType: "affiliate",
+      entityId: before.id,
+      before: { ...Object.fromEntries(fields.map((f) => [f, before[f]])), version: before.version },
+      after: { ...change, version, ...details },
+    });
+  }
+
+  /**
+   * Switches the codes matching `where` that are not `active` yet on or off, each with its version
+   * bumped and an audit entry "code.activate" / "code.deactivate" that names the affiliate action
+   * behind it (`reason`). Returns their ids.
+   */
+  private async switchCodes(
+    tx: Tx,
+    admin: AdminUser,
+    where: SQL | undefined,
+    active: boolean,
+    reason: string,
+    at: Date,
+  ): Promise<string[]> {
+    const switched = await tx
+      .update(codes)
+      .set({ active, version: sql`${codes.version} + 1`, updatedAt: at })
+      .where(and(where, eq(codes.active, !active)))
+      .returning({ id: codes.id, version: codes.version });
+    for (const code of switched) {
+      await recordAudit(tx, {
+        actor: admin,
+        action: active ? "code.activate" : "code.deactivate",
+        entityType: "code",
+        entityId: code.id,
+        before: { active: !active, version: code.version - 1 },
+        after: { active, version: code.version, reason },
+      });
+    }
+    return switched.map((c) => c.id);
   }
 
   /** Gives the affiliate a referral code derived from its name unless it has one (NAME, NAME2, …). */
@@ -327,22 +386,8 @@ export class AffiliatesAdminService {
     const ids = ((entry?.after as { deactivatedCodeIds?: unknown } | null)?.deactivatedCodeIds ??
       []) as string[];
     if (!Array.isArray(ids) || ids.length === 0) return [];
-    const restored = await tx
-      .update(codes)
-      .set({ active: true, version: sql`${codes.version} + 1`, updatedAt: at })
-      .where(and(inArray(codes.id, ids), eq(codes.affiliateId, affiliateId), eq(codes.active, false)))
-      .returning({ id: codes.id, version: codes.version });
-    for (const code of restored) {
-      await recordAudit(tx, {
-        actor: admin,
-        action: "code.activate",
-        entityType: "code",
-        entityId: code.id,
-        before: { active: false, version: code.version - 1 },
-        after: { active: true, version: code.version, reason: "affiliate.reactivate" },
-      });
-    }
-    return restored.map((c) => c.id);
+    const where = and(inArray(codes.id, ids), eq(codes.affiliateId, affiliateId));
+    return this.switchCodes(tx, admin, where, true, "affiliate.reactivate", at);
   }
 
   /** The approval e-mail (adminCodes `emails.approved.*`), in English: affiliates have no stored language. */
@@ -423,36 +468,16 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
     const dto = await this.deps.db.transaction(async (tx) => {
       const before = await this.lock(tx, id, version);
       if (before.status === "suspended") throw new HttpError(422, "errors.affiliates.alreadySuspended");
-      const switchedOff = await tx
-        .update(codes)
-        .set({ active: false, version: sql`${codes.version} + 1`, updatedAt: at })
-        .where(and(eq(codes.affiliateId, id), eq(codes.active, true)))
-        .returning({ id: codes.id, version: codes.version });
-      for (const code of switchedOff) {
-        await recordAudit(tx, {
-          actor: admin,
-          action: "code.deactivate",
-          entityType: "code",
-          entityId: code.id,
-          before: { active: true, version: code.version - 1 },
-          after: { active: false, version: code.version, reason: "affiliate.suspend" },
-        });
-      }
-      await tx
-        .update(affiliates)
-        .set({ status: "suspended", version: before.version + 1, updatedAt: at })
-        .where(eq(affiliates.id, id));
-      await recordAudit(tx, {
-        actor: admin,
-        action: "affiliate.suspend",
-        entityType: "affiliate",
-        entityId: id,
-        before: { status: before.status, version: before.version },
-        after: {
-          status: "suspended",
-          version: before.version + 1,
-          deactivatedCodeIds: switchedOff.map((c) => c.id),
-        },
+      const switchedOff = await this.switchCodes(
+        tx,
+        admin,
+        eq(codes.affiliateId, id),
+        false,
+        "affiliate.suspend",
+        at,
+      );
+      await this.change(tx, admin, before, "affiliate.suspend", { status: "suspended" }, at, {
+        deactivatedCodeIds: switchedOff,
       });
       return this.dto(tx, id);
     });
@@ -472,17 +497,8 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
       if (before.status !== "suspended") throw new HttpError(422, "errors.affiliates.notSuspended");
       const restored = await this.restoreCodes(tx, admin, id, at);
       await this.ensureReferralCode(tx, before, at);
-      await tx
-        .update(affiliates)
-        .set({ status: "approved", version: before.version + 1, updatedAt: at })
-        .where(eq(affiliates.id, id));
-      await recordAudit(tx, {
-        actor: admin,
-        action: "affiliate.reactivate",
-        entityType: "affiliate",
-        entityId: id,
-        before: { status: before.status, version: before.version },
-        after: { status: "approved", version: before.version + 1, reactivatedCodeIds: restored },
+      await this.change(tx, admin, before, "affiliate.reactivate", { status: "approved" }, at, {
+        reactivatedCodeIds: restored,
       });
       return this.dto(tx, id);
     });
@@ -502,18 +518,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
     const at = this.deps.now();
     return this.deps.db.transaction(async (tx) => {
       const before = await this.lock(tx, id, version);
-      await tx
-        .update(affiliates)
-        .set({ commissionPercent, version: before.version + 1, updatedAt: at })
-        .where(eq(affiliates.id, id));
-      await recordAudit(tx, {
-        actor: admin,
-        action: "affiliate.commission",
-        entityType: "affiliate",
-        entityId: id,
-        before: { commissionPercent: before.commissionPercent, version: before.version },
-        after: { commissionPercent, version: before.version + 1 },
-      });
+      await this.change(tx, admin, before, "affiliate.commission", { commissionPercent }, at);
       return this.dto(tx, id);
     });
   }

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance } from "fastify";
 import { todayIso } from "../../../shared/age";
 import {
   addOnCreateSchema,
@@ -19,8 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
-import type { AdminUser } from "../auth/guard";
+import { adminId, adminOf } from "../admin/params";
 import {
   createAddOn,
   createHousing,
@@ -34,7 +32,6 @@ import {
   listHousing,
   listPackages,
   listSchools,
-  parseCatalogue,
   schoolDetail,
   setAddOnArchived,
   setHousingArchived,
@@ -45,17 +42,6 @@ import {
   updatePackage,
   updateSchool,
 } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown id → 404 `{ error: "not_found", message }`. */
-function adminId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
 
 /**
  * The catalogue of the back office (issue 3 "Courses, packages, housing, add-ons"): summer schools,
@@ -102,7 +88,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
 
   /** POST /api/admin/summer-schools SummerSchoolInput → 201 AdminSummerSchoolDto; 409 taken slug. */
   app.post("/api/admin/summer-schools", guard, async (request, reply) => {
-    const input = parseCatalogue(summerSchoolInputSchema, request.body);
+    const input = parseOrThrow(summerSchoolInputSchema, request.body);
     const school = await change(createSchool(db, adminOf(request), input, now(), today()));
     return reply.status(201).send(school);
   });
@@ -116,7 +102,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
   /** PATCH /api/admin/summer-schools/:id SummerSchoolUpdate → AdminSummerSchoolDto; 409 stale/slug, 400 capacity below paid. */
   app.patch("/api/admin/summer-schools/:id", guard, async (request) => {
     const id = adminId(request.params);
-    const input = parseCatalogue(summerSchoolUpdateSchema, request.body);
+    const input = parseOrThrow(summerSchoolUpdateSchema, request.body);
     return change(updateSchool(db, adminOf(request), id, input, now(), today()));
   });
 
@@ -127,7 +113,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
     /** POST /api/admin/summer-schools/:id/(un)archive `{ version }` → AdminSummerSchoolDto. */
     app.post(`/api/admin/summer-schools/:id/${verb}`, guard, async (request) => {
       const id = adminId(request.params);
-      const { version } = parseCatalogue(versionBodySchema, request.body);
+      const { version } = parseOrThrow(versionBodySchema, request.body);
       return change(setSchoolArchived(db, adminOf(request), id, version, archived, now(), today()));
     });
   }
@@ -152,13 +138,13 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
   );
   /** POST /api/admin/packages PackageCreate → 201 AdminPackageDto (404 unknown school, 400 foreign or required included add-on). */
   app.post("/api/admin/packages", guard, async (request, reply) => {
-    const input = parseCatalogue(packageCreateSchema, request.body);
+    const input = parseOrThrow(packageCreateSchema, request.body);
     return reply.status(201).send(await change(createPackage(db, adminOf(request), input)));
   });
   /** PATCH /api/admin/packages/:id PackageUpdate → AdminPackageDto; 409 stale version. */
   app.patch("/api/admin/packages/:id", guard, async (request) => {
     const id = adminId(request.params);
-    const input = parseCatalogue(packageUpdateSchema, request.body);
+    const input = parseOrThrow(packageUpdateSchema, request.body);
     return change(updatePackage(db, adminOf(request), id, input));
   });
 
@@ -172,13 +158,13 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
   );
   /** POST /api/admin/housing HousingCreate → 201 AdminHousingDto (the adjustment may be negative). */
   app.post("/api/admin/housing", guard, async (request, reply) => {
-    const input = parseCatalogue(housingCreateSchema, request.body);
+    const input = parseOrThrow(housingCreateSchema, request.body);
     return reply.status(201).send(await change(createHousing(db, adminOf(request), input)));
   });
   /** PATCH /api/admin/housing/:id HousingUpdate → AdminHousingDto; 409 stale version. */
   app.patch("/api/admin/housing/:id", guard, async (request) => {
     const id = adminId(request.params);
-    const input = parseCatalogue(housingUpdateSchema, request.body);
+    const input = parseOrThrow(housingUpdateSchema, request.body);
     return change(updateHousing(db, adminOf(request), id, input));
   });
 
@@ -192,13 +178,13 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
   );
   /** POST /api/admin/add-ons AddOnCreate → 201 AdminAddOnDto. */
   app.post("/api/admin/add-ons", guard, async (request, reply) => {
-    const input = parseCatalogue(addOnCreateSchema, request.body);
+    const input = parseOrThrow(addOnCreateSchema, request.body);
     return reply.status(201).send(await change(createAddOn(db, adminOf(request), input)));
   });
   /** PATCH /api/admin/add-ons/:id AddOnUpdate → AdminAddOnDto; 400 required while included; 409 stale version. */
   app.patch("/api/admin/add-ons/:id", guard, async (request) => {
     const id = adminId(request.params);
-    const input = parseCatalogue(addOnUpdateSchema, request.body);
+    const input = parseOrThrow(addOnUpdateSchema, request.body);
     return change(updateAddOn(db, adminOf(request), id, input));
   });
 
@@ -218,7 +204,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
        */
       app.post(`/api/admin/${path}/:id/${verb}`, guard, async (request) => {
         const id = adminId(request.params);
-        const { version } = parseCatalogue(versionBodySchema, request.body);
+        const { version } = parseOrThrow(versionBodySchema, request.body);
         return change(
           (setArchived as typeof setPackageArchived)(db, adminOf(request), id, version, archived, now()),
         );

@@ -12,7 +12,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { z } from "zod";
 import { cohortStatus } from "../../../shared/catalogue";
 import type {
   AdminAddOnDto,
@@ -51,7 +50,7 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -132,37 +131,12 @@ const nameMatches = (column: SQL | typeof summerSchools.name, q: string) => {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The 409 message when the version the admin saw is not the row's (every catalogue record). */
+const STALE = "errors.catalogue.staleVersion";
+
 /** 400 with one field's message (a rule that needs the database, e.g. capacity below paid places). */
 const fieldError = (status: number, key: string, field: string, vars: Record<string, string | number> = {}) =>
   new HttpError(status, key, { fieldErrors: { [field]: key } }, vars);
-
-// ---------------------------------------------------------------------------------------------
-// Input parsing
-
-/**
- * Parses a body with a shared catalogue schema: 400 `{ message, fieldErrors }` whose messages are
- * the schema's keys (`validation.*`, `errors.catalogue.*`), translated by the error handler; any
- * other issue (wrong type, unknown shape) reads errors.badRequest. Like parseOrThrow, plus the
- * catalogue's own message keys.
- */
-export function parseCatalogue<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_";
-    if (key in fieldErrors) continue;
-    fieldErrors[key] =
-      issue.message.startsWith("validation.") || issue.message.startsWith("errors.catalogue.")
-        ? issue.message
-        : "errors.badRequest";
-  }
-  const messages = Object.values(fieldErrors);
-  const first = messages.includes("validation.required")
-    ? "validation.fillRequired"
-    : (messages[0] ?? "errors.badRequest");
-  throw new HttpError(400, first, { fieldErrors });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Summer schools
@@ -383,16 +357,6 @@ const schoolValues = (input: SummerSchoolInput) => ({
   depositPercent: input.depositPercent,
 });
 
-/** True for PostgreSQL's unique violation (two admins creating the same slug at once). */
-function isUniqueViolation(error: unknown): boolean {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === "23505") return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
-
 /** Runs a write; a unique violation on the slug (a race between two admins) is the same 409 as the check. */
 async function slugSafe<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -430,14 +394,6 @@ export async function createSchool(
   );
 }
 
-/** 409 `{ message, current }` when the admin's version is not the row's. */
-function assertVersion<T>(rowVersion: number, seen: number, current: () => Promise<T> | T) {
-  if (rowVersion === seen) return Promise.resolve();
-  return Promise.resolve(current()).then((value) => {
-    throw new HttpError(409, "errors.catalogue.staleVersion", { current: value });
-  });
-}
-
 /**
  * `PATCH /api/admin/summer-schools/:id`: every field, checked against the version the admin saw
  * (409 with the current school), the slug (409) and the paid places (400: capacity below them).
@@ -455,7 +411,7 @@ export async function updateSchool(
     db.transaction(async (tx) => {
       const row = await findSchool(tx, id, true);
       const paid = await paidPlacesOf(tx, id);
-      await assertVersion(row.version, input.version, () => schoolDto(row, paid, today));
+      await assertVersion(row.version, input.version, STALE, () => schoolDto(row, paid, today));
       await assertSlugFree(tx, input.slug, id);
       if (input.capacity < paid)
         throw fieldError(400, "errors.catalogue.capacityBelowPaid", "capacity", { paid });
@@ -494,7 +450,7 @@ export async function setSchoolArchived(
   return db.transaction(async (tx) => {
     const row = await findSchool(tx, id, true);
     const paid = await paidPlacesOf(tx, id);
-    await assertVersion(row.version, version, () => schoolDto(row, paid, today));
+    await assertVersion(row.version, version, STALE, () => schoolDto(row, paid, today));
     if (Boolean(row.archivedAt) === archived) return schoolDto(row, paid, today);
     const [updated] = await tx
       .update(summerSchools)
@@ -515,6 +471,33 @@ export async function setSchoolArchived(
 
 // ---------------------------------------------------------------------------------------------
 // Packages, housing options, add-ons: shared pieces
+
+type ItemTable = typeof packages | typeof housingOptions | typeof addOnOptions;
+type ItemRow = PackageRow | HousingRow | AddOnRow;
+
+/** One row of an item list with its school and how many applications chose it. */
+type ItemWithUsage<Row> = { row: Row; school: SchoolRefDto; usage: number };
+
+/**
+ * One kind of catalogue item (package, housing option, add-on) as the shared list, create, update
+ * and archive flow sees it. What differs between the kinds (their values, their rules) stays in
+ * their own functions below.
+ */
+interface ItemKind<Row extends ItemRow, Dto> {
+  table: ItemTable;
+  /** Audit action prefix: "package" → "package.create", "package.update", "package.archive", "package.unarchive". */
+  action: string;
+  /** Audit entity type, e.g. "housing_option". */
+  entityType: string;
+  /** The amount the "price" sort orders by (cents). */
+  price: SQL;
+  /** Applications that chose the item in the current row of its table (a correlated subquery). */
+  usage: SQL<number>;
+  /** What the audit log keeps of a row (its editable fields and state). */
+  snapshot: (row: Row) => Record<string, unknown>;
+  /** The DTOs of some rows (one query for what they need beyond the row, e.g. including packages). */
+  toDtos: (tx: Tx, rows: ItemWithUsage<Row>[]) => Promise<Dto[]> | Dto[];
+}
 
 /** School references of some schools, by id. */
 async function schoolRefs(tx: Tx, ids: string[]): Promise<Map<string, SchoolRefDto>> {
@@ -538,11 +521,24 @@ async function schoolRefs(tx: Tx, ids: string[]): Promise<Map<string, SchoolRefD
 
 const missingSchool = (id: string): SchoolRefDto => ({ id, name: { en: "" }, startDate: "", archived: true });
 
+/** The items of `rows` with their school references (a missing school reads as archived). */
+async function withSchools<Row extends ItemRow>(
+  tx: Tx,
+  rows: { row: Row; usage: number }[],
+): Promise<ItemWithUsage<Row>[]> {
+  const refs = await schoolRefs(
+    tx,
+    rows.map((r) => r.row.summerSchoolId),
+  );
+  return rows.map(({ row, usage }) => ({
+    row,
+    school: refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
+    usage: Number(usage),
+  }));
+}
+
 /** The WHERE clause of an item list: school, archive state, name search. */
-function itemConditions(
-  table: typeof packages | typeof housingOptions | typeof addOnOptions,
-  filters: ItemFilters,
-): SQL | undefined {
+function itemConditions(table: ItemTable, filters: ItemFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.schoolId) conditions.push(eq(table.summerSchoolId, filters.schoolId));
   if (filters.state === "active") conditions.push(isNull(table.archivedAt));
@@ -553,7 +549,7 @@ function itemConditions(
 
 /** ORDER BY of an item list; "school" sorts by the school's start date, then the item's order. */
 function itemOrder(
-  table: typeof packages | typeof housingOptions | typeof addOnOptions,
+  table: ItemTable,
   price: SQL,
   sort: { key: ItemSortKey; direction: "asc" | "desc" },
 ): SQL[] {
@@ -574,27 +570,167 @@ function itemOrder(
   ];
 }
 
-async function countOf(
+/** One page of items of a kind across schools (filters school, state, q) → `{ items, total, page, pageSize }`. */
+async function listItems<Row extends ItemRow, Dto>(
   tx: Tx,
-  table: typeof packages | typeof housingOptions | typeof addOnOptions,
-  where?: SQL,
-) {
+  kind: ItemKind<Row, Dto>,
+  query: ItemListQuery,
+): Promise<CataloguePage<Dto>> {
+  const table = kind.table as typeof packages; // the columns used here are common to the three tables
+  const where = itemConditions(table, query);
   const [{ total } = { total: 0 }] = await tx
     .select({ total: sql<number>`count(*)::int` })
     .from(table)
     .where(where);
-  return Number(total);
+  const rows = await tx
+    .select({ row: table, usage: kind.usage })
+    .from(table)
+    .where(where)
+    .orderBy(...itemOrder(table, kind.price, query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: await kind.toDtos(tx, await withSchools(tx, rows as { row: Row; usage: number }[])),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-/** The school of a new item: 404 when unknown. */
-async function schoolForNewItem(tx: Tx, schoolId: string) {
-  await findSchool(tx, schoolId);
+/** Every item of a kind matching the filters, by school (for the CSV exports). */
+const allItems = <Row extends ItemRow, Dto>(tx: Tx, kind: ItemKind<Row, Dto>, filters: ItemFilters) =>
+  listItems(tx, kind, {
+    ...filters,
+    page: 1,
+    pageSize: 100_000,
+    sort: { key: "school", direction: "asc" },
+  });
+
+/** Reads an item (optionally locked); 404 `{ error, message }` when unknown. */
+async function findItem<Row extends ItemRow>(
+  tx: Tx,
+  kind: ItemKind<Row, unknown>,
+  id: string,
+  lock = false,
+): Promise<Row> {
+  const table = kind.table as typeof packages;
+  const base = tx.select().from(table).where(eq(table.id, id));
+  const [row] = lock ? await base.for("update") : await base;
+  if (!row) throw adminNotFound();
+  return row as Row;
+}
+
+/** The DTO of one item row. */
+async function itemDtoOf<Row extends ItemRow, Dto>(tx: Tx, kind: ItemKind<Row, Dto>, row: Row): Promise<Dto> {
+  const table = kind.table as typeof packages;
+  const [usage] = await tx.select({ n: kind.usage }).from(table).where(eq(table.id, row.id));
+  const [dto] = await kind.toDtos(tx, await withSchools(tx, [{ row, usage: Number(usage?.n ?? 0) }]));
+  return dto!;
+}
+
+/**
+ * A new item of the school `schoolId` (404 when the school is unknown), version 1; audit
+ * "<kind>.create". `values` (the kind's own fields and checks) runs after the school check.
+ */
+function createItem<Row extends ItemRow, Dto>(
+  db: Db,
+  admin: AdminUser,
+  kind: ItemKind<Row, Dto>,
+  schoolId: string,
+  values: (tx: Tx) => Promise<object> | object,
+): Promise<Dto> {
+  return db.transaction(async (tx) => {
+    await findSchool(tx, schoolId);
+    const [row] = (await tx
+      .insert(kind.table as typeof packages)
+      .values({ summerSchoolId: schoolId, ...(await values(tx)) } as typeof packages.$inferInsert)
+      .returning()) as Row[];
+    await recordAudit(tx, {
+      actor: admin,
+      action: `${kind.action}.create`,
+      entityType: kind.entityType,
+      entityId: row!.id,
+      after: kind.snapshot(row!),
+    });
+    return itemDtoOf(tx, kind, row!);
+  });
+}
+
+/**
+ * Every editable field of an item (its school stays), with the row locked and checked against the
+ * version the admin saw (409 `{ message, current }`); bumps the version; audit "<kind>.update"
+ * before → after. `values` (the kind's own fields and rules) runs after the version check.
+ */
+function updateItem<Row extends ItemRow, Dto>(
+  db: Db,
+  admin: AdminUser,
+  kind: ItemKind<Row, Dto>,
+  id: string,
+  version: number,
+  values: (tx: Tx, row: Row) => Promise<object> | object,
+): Promise<Dto> {
+  return db.transaction(async (tx) => {
+    const row = await findItem(tx, kind, id, true);
+    await assertVersion(row.version, version, STALE, () => itemDtoOf(tx, kind, row));
+    const table = kind.table as typeof packages;
+    const [updated] = (await tx
+      .update(table)
+      .set({ ...(await values(tx, row)), version: row.version + 1 })
+      .where(eq(table.id, id))
+      .returning()) as Row[];
+    await recordAudit(tx, {
+      actor: admin,
+      action: `${kind.action}.update`,
+      entityType: kind.entityType,
+      entityId: id,
+      before: kind.snapshot(row),
+      after: kind.snapshot(updated!),
+    });
+    return itemDtoOf(tx, kind, updated!);
+  });
+}
+
+/**
+ * Archives an item (or unarchives it) `{ version }`: it leaves the public catalogue (or comes back);
+ * applications that chose it keep it. 409 `{ message, current }` on a stale version; doing it twice
+ * changes nothing (no new version, no audit entry). `check` (the kind's own rule) runs before the
+ * change. Audit "<kind>.archive" / "<kind>.unarchive".
+ */
+function setItemArchived<Row extends ItemRow, Dto>(
+  db: Db,
+  admin: AdminUser,
+  kind: ItemKind<Row, Dto>,
+  id: string,
+  version: number,
+  archived: boolean,
+  now: Date,
+  check?: (tx: Tx, row: Row) => Promise<void>,
+): Promise<Dto> {
+  return db.transaction(async (tx) => {
+    const row = await findItem(tx, kind, id, true);
+    await assertVersion(row.version, version, STALE, () => itemDtoOf(tx, kind, row));
+    if (Boolean(row.archivedAt) === archived) return itemDtoOf(tx, kind, row);
+    await check?.(tx, row);
+    const table = kind.table as typeof packages;
+    const [updated] = (await tx
+      .update(table)
+      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
+      .where(eq(table.id, id))
+      .returning()) as Row[];
+    await recordAudit(tx, {
+      actor: admin,
+      action: `${kind.action}.${archived ? "archive" : "unarchive"}`,
+      entityType: kind.entityType,
+      entityId: id,
+      before: { archivedAt: iso(row.archivedAt), version: row.version },
+      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
+    });
+    return itemDtoOf(tx, kind, updated!);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Packages
-
-const packageUsageSql = sql<number>`(select count(*)::int from "applications" a where a."package_id" = "packages"."id")`;
 
 function packageDto(row: PackageRow, school: SchoolRefDto, usage: number): AdminPackageDto {
   return {
@@ -615,48 +751,30 @@ function packageDto(row: PackageRow, school: SchoolRefDto, usage: number): Admin
   };
 }
 
-const packageSnapshot = (row: PackageRow) => ({
-  summerSchoolId: row.summerSchoolId,
-  name: row.name,
-  description: row.description,
-  priceCents: row.priceCents,
-  includes: row.includes,
-  includedAddOnIds: row.includedAddOnIds,
-  urgencyText: row.urgencyText,
-  urgencyColor: row.urgencyColor,
-  sortOrder: row.sortOrder,
-  archivedAt: iso(row.archivedAt),
-  version: row.version,
-});
+const PACKAGE: ItemKind<PackageRow, AdminPackageDto> = {
+  table: packages,
+  action: "package",
+  entityType: "package",
+  price: sql`${packages.priceCents}`,
+  usage: sql<number>`(select count(*)::int from "applications" a where a."package_id" = "packages"."id")`,
+  snapshot: (row) => ({
+    summerSchoolId: row.summerSchoolId,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    includes: row.includes,
+    includedAddOnIds: row.includedAddOnIds,
+    urgencyText: row.urgencyText,
+    urgencyColor: row.urgencyColor,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+  }),
+  toDtos: (_tx, rows) => rows.map((r) => packageDto(r.row, r.school, r.usage)),
+};
 
 /** `GET /api/admin/packages`: one page of packages across schools (filters school, state, q). */
-export async function listPackages(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminPackageDto>> {
-  const where = itemConditions(packages, query);
-  const total = await countOf(tx, packages, where);
-  const rows = await tx
-    .select({ row: packages, usage: packageUsageSql })
-    .from(packages)
-    .where(where)
-    .orderBy(...itemOrder(packages, sql`${packages.priceCents}`, query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const refs = await schoolRefs(
-    tx,
-    rows.map((r) => r.row.summerSchoolId),
-  );
-  return {
-    items: rows.map((r) =>
-      packageDto(
-        r.row,
-        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
-        Number(r.usage),
-      ),
-    ),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
+export const listPackages = (tx: Tx, query: ItemListQuery) => listItems(tx, PACKAGE, query);
 
 /**
  * The included add-ons of a package: add-ons of the same school, live and optional (a required
@@ -689,118 +807,43 @@ async function packageValues(tx: Tx, schoolId: string, input: Omit<PackageCreate
   };
 }
 
-async function findPackage(tx: Tx, id: string, lock = false): Promise<PackageRow> {
-  const base = tx.select().from(packages).where(eq(packages.id, id));
-  const [row] = lock ? await base.for("update") : await base;
-  if (!row) throw adminNotFound();
-  return row;
-}
-
-async function packageDtoOf(tx: Tx, row: PackageRow): Promise<AdminPackageDto> {
-  const refs = await schoolRefs(tx, [row.summerSchoolId]);
-  const [usage] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(eq(applications.packageId, row.id));
-  return packageDto(
-    row,
-    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
-    Number(usage?.n ?? 0),
-  );
-}
-
 /** `POST /api/admin/packages`: a package of the school `summerSchoolId` (404 unknown school); audit "package.create". */
-export async function createPackage(
-  db: Db,
-  admin: AdminUser,
-  input: PackageCreate,
-): Promise<AdminPackageDto> {
-  return db.transaction(async (tx) => {
-    await schoolForNewItem(tx, input.summerSchoolId);
-    const [row] = await tx
-      .insert(packages)
-      .values({
-        summerSchoolId: input.summerSchoolId,
-        ...(await packageValues(tx, input.summerSchoolId, input)),
-      })
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "package.create",
-      entityType: "package",
-      entityId: row!.id,
-      after: packageSnapshot(row!),
-    });
-    return packageDtoOf(tx, row!);
-  });
-}
+export const createPackage = (db: Db, admin: AdminUser, input: PackageCreate): Promise<AdminPackageDto> =>
+  createItem(db, admin, PACKAGE, input.summerSchoolId, (tx) =>
+    packageValues(tx, input.summerSchoolId, input),
+  );
 
 /** `PATCH /api/admin/packages/:id`: every field (the school stays); 409 on a stale version; audit "package.update". */
-export async function updatePackage(
+export const updatePackage = (
   db: Db,
   admin: AdminUser,
   id: string,
   input: PackageUpdate,
-): Promise<AdminPackageDto> {
-  return db.transaction(async (tx) => {
-    const row = await findPackage(tx, id, true);
-    await assertVersion(row.version, input.version, () => packageDtoOf(tx, row));
-    const [updated] = await tx
-      .update(packages)
-      .set({ ...(await packageValues(tx, row.summerSchoolId, input)), version: row.version + 1 })
-      .where(eq(packages.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "package.update",
-      entityType: "package",
-      entityId: id,
-      before: packageSnapshot(row),
-      after: packageSnapshot(updated!),
-    });
-    return packageDtoOf(tx, updated!);
-  });
-}
+): Promise<AdminPackageDto> =>
+  updateItem(db, admin, PACKAGE, id, input.version, (tx, row) =>
+    packageValues(tx, row.summerSchoolId, input),
+  );
 
-/** Archive / unarchive a package `{ version }` (applications that chose it keep it); audit "package.archive"/"package.unarchive". */
-export async function setPackageArchived(
+/**
+ * Archive / unarchive a package `{ version }` (applications that chose it keep it); unarchiving
+ * checks its included add-ons again (400 when one is archived or required now). Audit
+ * "package.archive"/"package.unarchive".
+ */
+export const setPackageArchived = (
   db: Db,
   admin: AdminUser,
   id: string,
   version: number,
   archived: boolean,
   now: Date,
-): Promise<AdminPackageDto> {
-  return db.transaction(async (tx) => {
-    const row = await findPackage(tx, id, true);
-    await assertVersion(row.version, version, () => packageDtoOf(tx, row));
-    if (Boolean(row.archivedAt) === archived) return packageDtoOf(tx, row);
+): Promise<AdminPackageDto> =>
+  setItemArchived(db, admin, PACKAGE, id, version, archived, now, async (tx, row) => {
     if (!archived) await checkIncludedAddOns(tx, row.summerSchoolId, row.includedAddOnIds);
-    const [updated] = await tx
-      .update(packages)
-      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
-      .where(eq(packages.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: archived ? "package.archive" : "package.unarchive",
-      entityType: "package",
-      entityId: id,
-      before: { archivedAt: iso(row.archivedAt), version: row.version },
-      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
-    });
-    return packageDtoOf(tx, updated!);
   });
-}
 
 /** `GET /api/admin/packages.csv`: every package matching the filters (amounts in euros). */
 export async function exportPackages(tx: Tx, filters: ItemFilters) {
-  const page = await listPackages(tx, {
-    ...filters,
-    page: 1,
-    pageSize: 100_000,
-    sort: { key: "school", direction: "asc" },
-  });
+  const page = await allItems(tx, PACKAGE, filters);
   return toCsv(
     [
       "Package ID",
@@ -838,8 +881,6 @@ export async function exportPackages(tx: Tx, filters: ItemFilters) {
 // ---------------------------------------------------------------------------------------------
 // Housing options
 
-const housingUsageSql = sql<number>`(select count(*)::int from "applications" a where a."housing_option_id" = "housing_options"."id")`;
-
 function housingDto(row: HousingRow, school: SchoolRefDto, usage: number): AdminHousingDto {
   return {
     id: row.id,
@@ -855,64 +896,26 @@ function housingDto(row: HousingRow, school: SchoolRefDto, usage: number): Admin
   };
 }
 
-const housingSnapshot = (row: HousingRow) => ({
-  summerSchoolId: row.summerSchoolId,
-  name: row.name,
-  description: row.description,
-  priceAdjustmentCents: row.priceAdjustmentCents,
-  sortOrder: row.sortOrder,
-  archivedAt: iso(row.archivedAt),
-  version: row.version,
-});
+const HOUSING: ItemKind<HousingRow, AdminHousingDto> = {
+  table: housingOptions,
+  action: "housing",
+  entityType: "housing_option",
+  price: sql`${housingOptions.priceAdjustmentCents}`,
+  usage: sql<number>`(select count(*)::int from "applications" a where a."housing_option_id" = "housing_options"."id")`,
+  snapshot: (row) => ({
+    summerSchoolId: row.summerSchoolId,
+    name: row.name,
+    description: row.description,
+    priceAdjustmentCents: row.priceAdjustmentCents,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+  }),
+  toDtos: (_tx, rows) => rows.map((r) => housingDto(r.row, r.school, r.usage)),
+};
 
 /** `GET /api/admin/housing`: one page of housing options across schools. */
-export async function listHousing(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminHousingDto>> {
-  const where = itemConditions(housingOptions, query);
-  const total = await countOf(tx, housingOptions, where);
-  const rows = await tx
-    .select({ row: housingOptions, usage: housingUsageSql })
-    .from(housingOptions)
-    .where(where)
-    .orderBy(...itemOrder(housingOptions, sql`${housingOptions.priceAdjustmentCents}`, query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const refs = await schoolRefs(
-    tx,
-    rows.map((r) => r.row.summerSchoolId),
-  );
-  return {
-    items: rows.map((r) =>
-      housingDto(
-        r.row,
-        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
-        Number(r.usage),
-      ),
-    ),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-async function findHousing(tx: Tx, id: string, lock = false): Promise<HousingRow> {
-  const base = tx.select().from(housingOptions).where(eq(housingOptions.id, id));
-  const [row] = lock ? await base.for("update") : await base;
-  if (!row) throw adminNotFound();
-  return row;
-}
-
-async function housingDtoOf(tx: Tx, row: HousingRow): Promise<AdminHousingDto> {
-  const refs = await schoolRefs(tx, [row.summerSchoolId]);
-  const [usage] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(eq(applications.housingOptionId, row.id));
-  return housingDto(
-    row,
-    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
-    Number(usage?.n ?? 0),
-  );
-}
+export const listHousing = (tx: Tx, query: ItemListQuery) => listItems(tx, HOUSING, query);
 
 const housingValues = (input: Omit<HousingCreate, "summerSchoolId">) => ({
   name: cleanText(input.name),
@@ -922,93 +925,30 @@ const housingValues = (input: Omit<HousingCreate, "summerSchoolId">) => ({
 });
 
 /** `POST /api/admin/housing`: a housing option of a school; audit "housing.create". */
-export async function createHousing(
-  db: Db,
-  admin: AdminUser,
-  input: HousingCreate,
-): Promise<AdminHousingDto> {
-  return db.transaction(async (tx) => {
-    await schoolForNewItem(tx, input.summerSchoolId);
-    const [row] = await tx
-      .insert(housingOptions)
-      .values({ summerSchoolId: input.summerSchoolId, ...housingValues(input) })
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "housing.create",
-      entityType: "housing_option",
-      entityId: row!.id,
-      after: housingSnapshot(row!),
-    });
-    return housingDtoOf(tx, row!);
-  });
-}
+export const createHousing = (db: Db, admin: AdminUser, input: HousingCreate): Promise<AdminHousingDto> =>
+  createItem(db, admin, HOUSING, input.summerSchoolId, () => housingValues(input));
 
 /** `PATCH /api/admin/housing/:id`; 409 on a stale version; audit "housing.update". */
-export async function updateHousing(
+export const updateHousing = (
   db: Db,
   admin: AdminUser,
   id: string,
   input: HousingUpdate,
-): Promise<AdminHousingDto> {
-  return db.transaction(async (tx) => {
-    const row = await findHousing(tx, id, true);
-    await assertVersion(row.version, input.version, () => housingDtoOf(tx, row));
-    const [updated] = await tx
-      .update(housingOptions)
-      .set({ ...housingValues(input), version: row.version + 1 })
-      .where(eq(housingOptions.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "housing.update",
-      entityType: "housing_option",
-      entityId: id,
-      before: housingSnapshot(row),
-      after: housingSnapshot(updated!),
-    });
-    return housingDtoOf(tx, updated!);
-  });
-}
+): Promise<AdminHousingDto> => updateItem(db, admin, HOUSING, id, input.version, () => housingValues(input));
 
 /** Archive / unarchive a housing option `{ version }`; audit "housing.archive"/"housing.unarchive". */
-export async function setHousingArchived(
+export const setHousingArchived = (
   db: Db,
   admin: AdminUser,
   id: string,
   version: number,
   archived: boolean,
   now: Date,
-): Promise<AdminHousingDto> {
-  return db.transaction(async (tx) => {
-    const row = await findHousing(tx, id, true);
-    await assertVersion(row.version, version, () => housingDtoOf(tx, row));
-    if (Boolean(row.archivedAt) === archived) return housingDtoOf(tx, row);
-    const [updated] = await tx
-      .update(housingOptions)
-      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
-      .where(eq(housingOptions.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: archived ? "housing.archive" : "housing.unarchive",
-      entityType: "housing_option",
-      entityId: id,
-      before: { archivedAt: iso(row.archivedAt), version: row.version },
-      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
-    });
-    return housingDtoOf(tx, updated!);
-  });
-}
+): Promise<AdminHousingDto> => setItemArchived(db, admin, HOUSING, id, version, archived, now);
 
 /** `GET /api/admin/housing.csv`. */
 export async function exportHousing(tx: Tx, filters: ItemFilters) {
-  const page = await listHousing(tx, {
-    ...filters,
-    page: 1,
-    pageSize: 100_000,
-    sort: { key: "school", direction: "asc" },
-  });
+  const page = await allItems(tx, HOUSING, filters);
   return toCsv(
     [
       "Housing option ID",
@@ -1040,8 +980,6 @@ export async function exportHousing(tx: Tx, filters: ItemFilters) {
 // ---------------------------------------------------------------------------------------------
 // Add-ons
 
-const addOnUsageSql = sql<number>`(select count(*)::int from "applications" a where "add_on_options"."id" = any(a."add_on_ids"))`;
-
 function addOnDto(row: AddOnRow, school: SchoolRefDto, usage: number, includedIn: string[]): AdminAddOnDto {
   return {
     id: row.id,
@@ -1058,17 +996,6 @@ function addOnDto(row: AddOnRow, school: SchoolRefDto, usage: number, includedIn
     includedInPackageIds: includedIn,
   };
 }
-
-const addOnSnapshot = (row: AddOnRow) => ({
-  summerSchoolId: row.summerSchoolId,
-  name: row.name,
-  description: row.description,
-  priceCents: row.priceCents,
-  isRequired: row.isRequired,
-  sortOrder: row.sortOrder,
-  archivedAt: iso(row.archivedAt),
-  version: row.version,
-});
 
 /** Live packages that include each of `addOnIds` (add-on id → package ids). */
 async function includingPackages(tx: Tx, addOnIds: string[]): Promise<Map<string, string[]>> {
@@ -1094,61 +1021,33 @@ async function includingPackages(tx: Tx, addOnIds: string[]): Promise<Map<string
   return out;
 }
 
+const ADD_ON: ItemKind<AddOnRow, AdminAddOnDto> = {
+  table: addOnOptions,
+  action: "addOn",
+  entityType: "add_on",
+  price: sql`${addOnOptions.priceCents}`,
+  usage: sql<number>`(select count(*)::int from "applications" a where "add_on_options"."id" = any(a."add_on_ids"))`,
+  snapshot: (row) => ({
+    summerSchoolId: row.summerSchoolId,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    isRequired: row.isRequired,
+    sortOrder: row.sortOrder,
+    archivedAt: iso(row.archivedAt),
+    version: row.version,
+  }),
+  toDtos: async (tx, rows) => {
+    const included = await includingPackages(
+      tx,
+      rows.map((r) => r.row.id),
+    );
+    return rows.map((r) => addOnDto(r.row, r.school, r.usage, included.get(r.row.id) ?? []));
+  },
+};
+
 /** `GET /api/admin/add-ons`: one page of add-ons across schools (or one school's, `schoolId`). */
-export async function listAddOns(tx: Tx, query: ItemListQuery): Promise<CataloguePage<AdminAddOnDto>> {
-  const where = itemConditions(addOnOptions, query);
-  const total = await countOf(tx, addOnOptions, where);
-  const rows = await tx
-    .select({ row: addOnOptions, usage: addOnUsageSql })
-    .from(addOnOptions)
-    .where(where)
-    .orderBy(...itemOrder(addOnOptions, sql`${addOnOptions.priceCents}`, query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const refs = await schoolRefs(
-    tx,
-    rows.map((r) => r.row.summerSchoolId),
-  );
-  const included = await includingPackages(
-    tx,
-    rows.map((r) => r.row.id),
-  );
-  return {
-    items: rows.map((r) =>
-      addOnDto(
-        r.row,
-        refs.get(r.row.summerSchoolId) ?? missingSchool(r.row.summerSchoolId),
-        Number(r.usage),
-        included.get(r.row.id) ?? [],
-      ),
-    ),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-async function findAddOn(tx: Tx, id: string, lock = false): Promise<AddOnRow> {
-  const base = tx.select().from(addOnOptions).where(eq(addOnOptions.id, id));
-  const [row] = lock ? await base.for("update") : await base;
-  if (!row) throw adminNotFound();
-  return row;
-}
-
-async function addOnDtoOf(tx: Tx, row: AddOnRow): Promise<AdminAddOnDto> {
-  const refs = await schoolRefs(tx, [row.summerSchoolId]);
-  const [usage] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(sql`${row.id}::uuid = any(${applications.addOnIds})`);
-  const included = await includingPackages(tx, [row.id]);
-  return addOnDto(
-    row,
-    refs.get(row.summerSchoolId) ?? missingSchool(row.summerSchoolId),
-    Number(usage?.n ?? 0),
-    included.get(row.id) ?? [],
-  );
-}
+export const listAddOns = (tx: Tx, query: ItemListQuery) => listItems(tx, ADD_ON, query);
 
 const addOnValues = (input: Omit<AddOnCreate, "summerSchoolId">) => ({
   name: cleanText(input.name),
@@ -1158,102 +1057,49 @@ const addOnValues = (input: Omit<AddOnCreate, "summerSchoolId">) => ({
   sortOrder: input.sortOrder,
 });
 
+/** True while a live package includes the add-on `id`. */
+const isIncluded = async (tx: Tx, id: string) =>
+  ((await includingPackages(tx, [id])).get(id) ?? []).length > 0;
+
 /** `POST /api/admin/add-ons`: an add-on of a school; audit "addOn.create". */
-export async function createAddOn(db: Db, admin: AdminUser, input: AddOnCreate): Promise<AdminAddOnDto> {
-  return db.transaction(async (tx) => {
-    await schoolForNewItem(tx, input.summerSchoolId);
-    const [row] = await tx
-      .insert(addOnOptions)
-      .values({ summerSchoolId: input.summerSchoolId, ...addOnValues(input) })
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "addOn.create",
-      entityType: "add_on",
-      entityId: row!.id,
-      after: addOnSnapshot(row!),
-    });
-    return addOnDtoOf(tx, row!);
-  });
-}
+export const createAddOn = (db: Db, admin: AdminUser, input: AddOnCreate): Promise<AdminAddOnDto> =>
+  createItem(db, admin, ADD_ON, input.summerSchoolId, () => addOnValues(input));
 
 /**
  * `PATCH /api/admin/add-ons/:id`; 409 on a stale version; 400 when it would become required while
  * a live package includes it; audit "addOn.update".
  */
-export async function updateAddOn(
+export const updateAddOn = (
   db: Db,
   admin: AdminUser,
   id: string,
   input: AddOnUpdate,
-): Promise<AdminAddOnDto> {
-  return db.transaction(async (tx) => {
-    const row = await findAddOn(tx, id, true);
-    await assertVersion(row.version, input.version, () => addOnDtoOf(tx, row));
-    if (input.isRequired && !row.isRequired) {
-      const included = (await includingPackages(tx, [id])).get(id) ?? [];
-      if (included.length > 0) throw fieldError(400, "errors.catalogue.requiredIncluded", "isRequired");
-    }
-    const [updated] = await tx
-      .update(addOnOptions)
-      .set({ ...addOnValues(input), version: row.version + 1 })
-      .where(eq(addOnOptions.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: "addOn.update",
-      entityType: "add_on",
-      entityId: id,
-      before: addOnSnapshot(row),
-      after: addOnSnapshot(updated!),
-    });
-    return addOnDtoOf(tx, updated!);
+): Promise<AdminAddOnDto> =>
+  updateItem(db, admin, ADD_ON, id, input.version, async (tx, row) => {
+    if (input.isRequired && !row.isRequired && (await isIncluded(tx, id)))
+      throw fieldError(400, "errors.catalogue.requiredIncluded", "isRequired");
+    return addOnValues(input);
   });
-}
 
 /**
  * Archive / unarchive an add-on `{ version }`. 409 errors.catalogue.addOnInUse while a live package
  * includes it (the package card would name a vanished add-on). Audit "addOn.archive"/"addOn.unarchive".
  */
-export async function setAddOnArchived(
+export const setAddOnArchived = (
   db: Db,
   admin: AdminUser,
   id: string,
   version: number,
   archived: boolean,
   now: Date,
-): Promise<AdminAddOnDto> {
-  return db.transaction(async (tx) => {
-    const row = await findAddOn(tx, id, true);
-    await assertVersion(row.version, version, () => addOnDtoOf(tx, row));
-    if (Boolean(row.archivedAt) === archived) return addOnDtoOf(tx, row);
-    if (archived && ((await includingPackages(tx, [id])).get(id) ?? []).length > 0)
-      throw new HttpError(409, "errors.catalogue.addOnInUse");
-    const [updated] = await tx
-      .update(addOnOptions)
-      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
-      .where(eq(addOnOptions.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: admin,
-      action: archived ? "addOn.archive" : "addOn.unarchive",
-      entityType: "add_on",
-      entityId: id,
-      before: { archivedAt: iso(row.archivedAt), version: row.version },
-      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
-    });
-    return addOnDtoOf(tx, updated!);
+): Promise<AdminAddOnDto> =>
+  setItemArchived(db, admin, ADD_ON, id, version, archived, now, async (tx) => {
+    if (archived && (await isIncluded(tx, id))) throw new HttpError(409, "errors.catalogue.addOnInUse");
   });
-}
 
 /** `GET /api/admin/add-ons.csv`. */
 export async function exportAddOns(tx: Tx, filters: ItemFilters) {
-  const page = await listAddOns(tx, {
-    ...filters,
-    page: 1,
-    pageSize: 100_000,
-    sort: { key: "school", direction: "asc" },
-  });
+  const page = await allItems(tx, ADD_ON, filters);
   return toCsv(
     [
       "Add-on ID",

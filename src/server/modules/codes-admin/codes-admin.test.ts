@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
 import type { AdminCodeDetail, AdminCodeDto, AdminCodeList } from "../../../shared/codes-admin";
 import { affiliates, auditLog, codes } from "../../db/schema";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { loginAsAffiliate } from "../../testing/accounts";
+import { adminRoles, apiOf } from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 import {
   buildOfflineEvent,
@@ -31,28 +32,13 @@ const nextAddress = () => {
 };
 const uniqueCode = (prefix = "T") => `${prefix}${Date.now().toString(36).toUpperCase()}${++counter}`;
 
-function api(
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = apiOf(() => t.app);
 
 const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
 
 beforeAll(async () => {
   t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
-  cookies.owner = (await loginAsAdmin(t.app, "owner")).cookie;
-  cookies.finance = (await loginAsAdmin(t.app, "finance")).cookie;
-  cookies.admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  cookies.student = (await loginAsStudent(t.app)).cookie;
+  Object.assign(cookies, await adminRoles(t.app));
   const partner = await loginAsAffiliate(t.app, { name: "Delft Study Partners" });
   cookies.affiliate = partner.cookie;
   affiliateId = partner.affiliate.id;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance } from "fastify";
 import {
   codeCreateSchema,
   codeFiltersSchema,
@@ -9,31 +8,18 @@ import {
 } from "../../../shared/schemas/codes-admin";
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
-import { adminNotFound } from "../admin/applications.service";
+import { parseOrThrow } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
+import { adminId, adminOf } from "../admin/params";
 import {
   codeDetail,
   createCode,
   deleteCode,
   exportCodes,
   listCodes,
-  parseAdminInput,
   setCodeActive,
   updateCode,
 } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }`. */
-export function adminId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-/** The admin set by the guard (every route here has one). */
-const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
 
 /**
  * Back-office routes of discount and referral codes (issue 3 "Codes"; route /admin/codes). Every
@@ -53,13 +39,13 @@ export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now:
    * revenue (`<key>:<asc|desc>`, default createdAt:desc).
    */
   app.get("/api/admin/codes", guard, async (request) => {
-    const query = parseAdminInput(codeListQuerySchema, request.query);
+    const query = parseOrThrow(codeListQuerySchema, request.query);
     return listCodes(db, query, now(), request.language);
   });
 
   /** GET /api/admin/codes.csv?<same filters> → text/csv attachment of every matching code; audit "codes.export". */
   app.get("/api/admin/codes.csv", guard, async (request, reply) => {
-    const filters = parseAdminInput(codeFiltersSchema, request.query);
+    const filters = parseOrThrow(codeFiltersSchema, request.query);
     const { csv, rows } = await exportCodes(db, filters, now(), request.language);
     await recordAudit(db, {
       actor: adminOf(request),
@@ -79,14 +65,14 @@ export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now:
 
   /** POST /api/admin/codes (codeCreateSchema) → 201 AdminCodeDto; 400 per rule; 409 when the text exists. */
   app.post("/api/admin/codes", guard, async (request, reply) => {
-    const input = parseAdminInput(codeCreateSchema, request.body);
+    const input = parseOrThrow(codeCreateSchema, request.body);
     return reply.status(201).send(await createCode(db, adminOf(request), input, now(), request.language));
   });
 
   /** PUT /api/admin/codes/:id (codeUpdateSchema, with `version`) → AdminCodeDto; 409 stale or text taken. */
   app.put("/api/admin/codes/:id", guard, async (request) => {
     const id = adminId(request.params);
-    const input = parseAdminInput(codeUpdateSchema, request.body);
+    const input = parseOrThrow(codeUpdateSchema, request.body);
     return updateCode(db, adminOf(request), id, input, now(), request.language);
   });
 
@@ -97,7 +83,7 @@ export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now:
     /** POST /api/admin/codes/:id/activate|deactivate `{ version }` → AdminCodeDto; 409 stale. */
     app.post(`/api/admin/codes/:id/${action}`, guard, async (request) => {
       const id = adminId(request.params);
-      const { version } = parseAdminInput(versionBodySchema, request.body);
+      const { version } = parseOrThrow(versionBodySchema, request.body);
       return setCodeActive(db, adminOf(request), id, active, version, now(), request.language);
     });
   }

@@ -14,7 +14,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { z } from "zod";
 import type {
   AdminCodeDetail,
   AdminCodeDto,
@@ -40,7 +39,7 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -51,27 +50,6 @@ type CodeRow = typeof codes.$inferSelect;
 
 /** Payment statuses whose amount paid counts as revenue (as the dashboard's paid revenue). */
 export const PAID_STATUSES = ["paid", "partially_refunded"] as const;
-
-/**
- * Parses a request body or query with a shared schema, like `parseOrThrow`, but keeps the area's
- * own message keys (`errors.codes.*`, `errors.affiliates.*`) as well as `validation.*`: 400 with
- * the first field's message and `fieldErrors` (field → message key, translated by the error handler).
- */
-export function parseAdminInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_";
-    if (!(key in fieldErrors))
-      fieldErrors[key] = /^(validation|errors)\./.test(issue.message) ? issue.message : "errors.badRequest";
-  }
-  const messages = Object.values(fieldErrors);
-  const first = messages.includes("validation.required")
-    ? "validation.fillRequired"
-    : (messages[0] ?? "errors.badRequest");
-  throw new HttpError(400, first, { fieldErrors });
-}
 
 /** A 400 on one field of a code form (the message is also the answer's `message`). */
 const fieldError = (field: string, key: string, vars: Record<string, string | number> = {}) =>
@@ -363,16 +341,6 @@ async function checkReferences(tx: Tx, input: CodeCreateInput) {
   }
 }
 
-/** True for a PostgreSQL unique violation (possibly wrapped by Drizzle in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === "23505") return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
-
 const codeTaken = () =>
   new HttpError(409, "errors.codes.codeTaken", { fieldErrors: { code: "errors.codes.codeTaken" } });
 
@@ -425,11 +393,8 @@ async function lockCode(tx: Tx, id: string): Promise<CodeRow> {
 }
 
 /** 409 `{ message, current }` when the admin's `version` is not the code's (no silent overwrite). */
-async function assertVersion(tx: Tx, row: CodeRow, version: number, now: Date, language: Language) {
-  if (row.version !== version) {
-    throw new HttpError(409, "errors.codes.stale", { current: await codeDto(tx, row.id, now, language) });
-  }
-}
+const assertCodeVersion = (tx: Tx, row: CodeRow, version: number, now: Date, language: Language) =>
+  assertVersion(row.version, version, "errors.codes.stale", () => codeDto(tx, row.id, now, language));
 
 /**
  * `PUT /api/admin/codes/:id`: replaces a code's fields (version check → 409 `{ message, current }`;
@@ -447,7 +412,7 @@ export async function updateCode(
   try {
     return await db.transaction(async (tx) => {
       const before = await lockCode(tx, id);
-      await assertVersion(tx, before, input.version, now, language);
+      await assertCodeVersion(tx, before, input.version, now, language);
       await checkReferences(tx, input);
       if (input.maxRedemptions !== null) {
         const used = await liveUses(tx, id, now);
@@ -506,7 +471,7 @@ export async function setCodeActive(
 ): Promise<AdminCodeDto> {
   return db.transaction(async (tx) => {
     const before = await lockCode(tx, id);
-    await assertVersion(tx, before, version, now, language);
+    await assertCodeVersion(tx, before, version, now, language);
     if (before.active === active) return codeDto(tx, id, now, language);
     if (active && before.affiliateId) {
       const [affiliate] = await tx

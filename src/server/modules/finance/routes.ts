@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
   financeSummaryQuerySchema,
   ledgerFiltersSchema,
@@ -9,8 +8,8 @@ import {
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
+import { adminId } from "../admin/params";
 import {
   exportLedger,
   financeSummary,
@@ -19,15 +18,6 @@ import {
   requestRefund,
   summaryCsv,
 } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }`. */
-function adminId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
 
 /**
  * Finances of the back office (issue "Finances"): refunds of an application with the policy's

@@ -70,6 +70,19 @@ describe("e-mail delivery", () => {
     expect(readFileSync(path.join(outboxDir!, files[0]!), "utf8")).toContain("Dear Amara");
   });
 
+  it("sends an e-mail queued while a sending run is under way right after that run", async () => {
+    const { transport, outboxDir } = createTransport(undefined, t.dataDir);
+    const mail = new MailService(t.database.db, transport, "School <admissions@school.example>", outboxDir);
+    await mail.enqueue(t.database.db, email("invitation:during-1"));
+    const first = mail.flush();
+    await mail.enqueue(t.database.db, email("invitation:during-2"));
+    const second = mail.flush();
+    await Promise.all([first, second]);
+    const rows = await t.database.db.select().from(emailOutbox);
+    const statuses = rows.filter((r) => r.dedupeKey.startsWith("invitation:during-")).map((r) => r.status);
+    expect(statuses).toEqual(["sent", "sent"]);
+  });
+
   it("keeps an e-mail queued and retries it when the SMTP server is unreachable", async () => {
     const { transport } = createTransport("smtp://127.0.0.1:1", t.dataDir);
     const mail = new MailService(t.database.db, transport, "School <admissions@school.example>", null);
@@ -81,6 +94,7 @@ describe("e-mail delivery", () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeTruthy();
     const [{ n } = { n: 0 }] = await t.database.db.select({ n: count() }).from(emailOutbox);
-    expect(n).toBe(3);
+    // The four e-mails of the earlier tests plus this one, each stored once.
+    expect(n).toBe(5);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
   portalEntryInputSchema,
   portalEntryListQuerySchema,
@@ -7,32 +6,8 @@ import {
 } from "../../../shared/schemas/portal";
 import type { Db } from "../../db/client";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
+import { adminId } from "../admin/params";
 import { createEntry, getEntry, listEntries, studentPortal, updateEntry } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown entry (404). */
-function entryId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-/**
- * parseOrThrow, keeping the portal's own messages (`errors.portal.*`, e.g. an address that is not
- * http or https) instead of the generic "could not be understood".
- */
-function parsePortal<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  const own = result.success
-    ? undefined
-    : result.error.issues.find((issue) => issue.message.startsWith("errors.portal."));
-  if (own) {
-    throw new HttpError(400, own.message, { fieldErrors: { [own.path.join(".")]: own.message } });
-  }
-  return parseOrThrow(schema, input);
-}
 
 /**
  * Student dashboard management (issue "Student dashboard management": announcements, trip
@@ -55,7 +30,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
 
   /** GET /api/admin/portal-entries/:id → AdminPortalEntryDto; 404 for an unknown id. */
   app.get("/api/admin/portal-entries/:id", { preHandler: requireAdmin("portal:write") }, async (request) =>
-    getEntry(db, entryId(request.params), request.language),
+    getEntry(db, adminId(request.params), request.language),
   );
 
   /**
@@ -66,7 +41,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     "/api/admin/portal-entries",
     { preHandler: requireAdmin("portal:write") },
     async (request, reply) => {
-      const input = parsePortal(portalEntryInputSchema, request.body);
+      const input = parseOrThrow(portalEntryInputSchema, request.body);
       return reply.status(201).send(await createEntry(db, request.admin!, input, request.language));
     },
   );
@@ -79,8 +54,8 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     "/api/admin/portal-entries/:id",
     { preHandler: requireAdmin("portal:write") },
     async (request) => {
-      const id = entryId(request.params);
-      const input = parsePortal(portalEntryUpdateSchema, request.body);
+      const id = adminId(request.params);
+      const input = parseOrThrow(portalEntryUpdateSchema, request.body);
       return updateEntry(db, request.admin!, id, input, now(), request.language);
     },
   );

@@ -14,7 +14,7 @@ import type {
 } from "../../../shared/schemas/portal";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, portalEntries, students, summerSchools } from "../../db/schema";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError } from "../../lib/errors";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -175,9 +175,7 @@ export async function updateEntry(
 ): Promise<AdminPortalEntryDto> {
   return db.transaction(async (tx) => {
     const { row, dto: before } = await findEntry(tx, id, language, true);
-    if (row.version !== input.version) {
-      throw new HttpError(409, "errors.portal.stale", { current: before });
-    }
+    await assertVersion(row.version, input.version, "errors.portal.stale", () => before);
     if (input.entry) await checkSchool(tx, input.entry.summerSchoolId);
     const archivedAt =
       input.archived === undefined ? row.archivedAt : input.archived ? (row.archivedAt ?? now) : null;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance } from "fastify";
 import {
   studentCreateSchema,
   studentFiltersSchema,
@@ -10,9 +9,8 @@ import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
+import { adminId, adminOf } from "../admin/params";
 import { AuthService } from "../auth/service";
 import {
   createStudent,
@@ -24,18 +22,6 @@ import {
   studentDetail,
   updateStudent,
 } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** `:id` as a UUID; anything else is an unknown id: 404 `{ error: "not_found", message }`. */
-function studentId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw adminNotFound();
-  return parsed.data.id;
-}
-
-/** The admin set by the guard (every route here has one). */
-const adminOf = (request: FastifyRequest): AdminUser => request.admin!;
 
 /**
  * Back-office routes of student accounts (issue "Students: list, add, detail"; spec §2 routes
@@ -94,7 +80,7 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
 
   /** GET /api/admin/students/:id → AdminStudentDetail (applicants:read); 404 `{ error, message }`. */
   app.get("/api/admin/students/:id", { preHandler: requireAdmin("applicants:read") }, async (request) => {
-    const id = studentId(request.params);
+    const id = adminId(request.params);
     return db.transaction(async (tx) => studentDetail(tx, await findStudent(tx, id), request.language));
   });
 
@@ -104,7 +90,7 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
    * ends the student's sessions.
    */
   app.patch("/api/admin/students/:id", { preHandler: requireAdmin("students:write") }, async (request) => {
-    const id = studentId(request.params);
+    const id = adminId(request.params);
     const input = parseOrThrow(studentUpdateSchema, request.body);
     return updateStudent(deps, adminOf(request), id, input, request.language);
   });
@@ -119,7 +105,7 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
     async (request, reply) =>
       reply
         .status(202)
-        .send(await sendStudentLink(deps, adminOf(request), studentId(request.params), "verification")),
+        .send(await sendStudentLink(deps, adminOf(request), adminId(request.params), "verification")),
   );
 
   /**
@@ -133,6 +119,6 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
     async (request, reply) =>
       reply
         .status(202)
-        .send(await sendStudentLink(deps, adminOf(request), studentId(request.params), "passwordReset")),
+        .send(await sendStudentLink(deps, adminOf(request), adminId(request.params), "passwordReset")),
   );
 }

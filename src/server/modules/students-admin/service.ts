@@ -29,7 +29,7 @@ import type {
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, payments, sessions, students, summerSchools } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { assertVersion, HttpError } from "../../lib/errors";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -400,11 +400,9 @@ export async function updateStudent(
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     const before = await findStudent(tx, id, true);
-    if (before.version !== input.version) {
-      throw new HttpError(409, "errors.students.staleVersion", {
-        current: await studentDetail(tx, before, language),
-      });
-    }
+    await assertVersion(before.version, input.version, "errors.students.staleVersion", () =>
+      studentDetail(tx, before, language),
+    );
     const disabledAt =
       input.disabled === undefined ? before.disabledAt : input.disabled ? (before.disabledAt ?? at) : null;
     const next = {

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -13,23 +12,27 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
 import {
   AffiliateStatusBadge,
   CodeStateBadge,
   codeKeys,
-  Item,
-  Th,
   useDiscountLabel,
   useUsesLabel,
 } from "../components/codes/shared";
+import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import {
-  AdminPageHeader,
-  ApplicationStatusBadge,
-  Panel,
-  PaymentStatusBadge,
-  useDateTime,
-} from "../components/common";
+  ApplicantCell,
+  ApplicationStatusCell,
+  BackLink,
+  DetailFrame,
+  DetailItem,
+  DetailList,
+  DetailLoadError,
+  DetailTable,
+  toastFailure,
+} from "../components/forms";
 
 /**
  * The commission rate form: a whole percent 0-100, sent with the version seen (409 → the
@@ -71,7 +74,7 @@ function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) {
       }
       const field = error instanceof ApiError ? error.fieldErrors.commissionPercent : undefined;
       if (field) setError("commissionPercent", { type: "server", message: field });
-      else toast({ title: t("actions.failedTitle"), description: error.message, variant: "destructive" });
+      else toastFailure(t("actions.failedTitle"), error);
     },
   });
   return (
@@ -121,35 +124,22 @@ export default function AdminAffiliateDetailPage() {
       api<AdminAffiliateDetail>(`/api/admin/affiliates/${encodeURIComponent(id)}`, { signal }),
   });
 
-  const back = (
-    <Link
-      to="/admin/affiliates"
-      className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      {t("detailAffiliate.back")}
-    </Link>
-  );
+  const back = <BackLink to="/admin/affiliates">{t("detailAffiliate.back")}</BackLink>;
   if (detail.isPending) return <Spinner />;
   if (detail.isError) {
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
-      <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-        <p className="mb-4">{back}</p>
-        <AdminPageHeader title={notFound ? t("detailAffiliate.notFound") : t("detailAffiliate.title")} />
-        <div className="mt-6 max-w-2xl">
-          <Notice tone="error">
-            <p>{detail.error.message}</p>
-          </Notice>
-        </div>
-      </div>
+      <DetailLoadError
+        back={back}
+        title={notFound ? t("detailAffiliate.notFound") : t("detailAffiliate.title")}
+        message={detail.error.message}
+      />
     );
   }
 
   const a = detail.data;
   return (
-    <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <p className="mb-4">{back}</p>
+    <DetailFrame back={back}>
       <AdminPageHeader
         title={a.name}
         lead={
@@ -185,22 +175,22 @@ export default function AdminAffiliateDetailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Panel title={t("detailAffiliate.figures")} id="affiliate-figures">
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <Item label={t("detailAffiliate.referred")}>{a.referredApplications}</Item>
-            <Item label={t("detailAffiliate.paid")}>{a.paidApplications}</Item>
-            <Item label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</Item>
-            <Item label={t("detailAffiliate.commission")}>
+          <DetailList>
+            <DetailItem label={t("detailAffiliate.referred")}>{a.referredApplications}</DetailItem>
+            <DetailItem label={t("detailAffiliate.paid")}>{a.paidApplications}</DetailItem>
+            <DetailItem label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.commission")}>
               {format.money(a.commission)}{" "}
               <span className="text-slate-700">
                 ({t("affiliates.rate", { percent: a.commissionPercent })})
               </span>
-            </Item>
-          </dl>
+            </DetailItem>
+          </DetailList>
           <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
         </Panel>
         <Panel title={t("detailAffiliate.account")} id="affiliate-account">
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <Item label={t("detailAffiliate.website")}>
+          <DetailList>
+            <DetailItem label={t("detailAffiliate.website")}>
               {a.website ? (
                 <a
                   href={a.website}
@@ -213,16 +203,16 @@ export default function AdminAffiliateDetailPage() {
               ) : (
                 "—"
               )}
-            </Item>
-            <Item label={t("detailAffiliate.country")}>{a.country || "—"}</Item>
-            <Item label={t("detailAffiliate.emailVerified")}>
+            </DetailItem>
+            <DetailItem label={t("detailAffiliate.country")}>{a.country || "—"}</DetailItem>
+            <DetailItem label={t("detailAffiliate.emailVerified")}>
               {a.emailVerified ? t("detailAffiliate.yes") : t("detailAffiliate.no")}
-            </Item>
-            <Item label={t("detailAffiliate.registered")}>{date(a.createdAt)}</Item>
-            <Item label={t("detailAffiliate.link")}>
+            </DetailItem>
+            <DetailItem label={t("detailAffiliate.registered")}>{date(a.createdAt)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.link")}>
               {a.referralLink ? <span className="break-all font-mono text-sm">{a.referralLink}</span> : "—"}
-            </Item>
-          </dl>
+            </DetailItem>
+          </DetailList>
         </Panel>
       </div>
 
@@ -282,58 +272,36 @@ export default function AdminAffiliateDetailPage() {
           </Link>
         }
       >
-        {a.applications.length === 0 ? (
-          <p className="text-slate-700">{t("detailAffiliate.noApplications")}</p>
-        ) : (
-          <section
-            className="overflow-x-auto"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-            tabIndex={0}
-            aria-labelledby="affiliate-applications"
-          >
-            <table className="w-full min-w-[44rem] text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <Th>{t("detailAffiliate.columns.applicant")}</Th>
-                  <Th>{t("detailAffiliate.columns.programme")}</Th>
-                  <Th>{t("detailAffiliate.columns.status")}</Th>
-                  <Th className="text-right">{t("detailAffiliate.columns.paid")}</Th>
-                  <Th>{t("detailAffiliate.columns.date")}</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {a.applications.map((app) => (
-                  <tr key={app.id} className="align-top">
-                    <td className="px-3 py-3">
-                      <Link
-                        to={`/admin/applications/${app.id}`}
-                        className="font-semibold text-brand-700 underline"
-                      >
-                        {`${app.applicant.firstName} ${app.applicant.lastName}`.trim() || app.applicant.email}
-                      </Link>
-                      <div className="break-words text-slate-700">{app.applicant.email}</div>
-                    </td>
-                    <td className="px-3 py-3 text-slate-800">
-                      {app.programName}
-                      {app.code ? <div className="font-mono text-xs text-slate-700">{app.code}</div> : null}
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex flex-wrap gap-1">
-                        <ApplicationStatusBadge status={app.status} />
-                        <PaymentStatusBadge status={app.paymentStatus} />
-                      </div>
-                    </td>
-                    <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(app.amountPaid)}</td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(app.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+        <DetailTable
+          labelledBy="affiliate-applications"
+          minWidth="min-w-[44rem]"
+          head={
+            <>
+              <HeaderCell>{t("detailAffiliate.columns.applicant")}</HeaderCell>
+              <HeaderCell>{t("detailAffiliate.columns.programme")}</HeaderCell>
+              <HeaderCell>{t("detailAffiliate.columns.status")}</HeaderCell>
+              <HeaderCell className="text-right">{t("detailAffiliate.columns.paid")}</HeaderCell>
+              <HeaderCell>{t("detailAffiliate.columns.date")}</HeaderCell>
+            </>
+          }
+          rows={a.applications}
+          empty={t("detailAffiliate.noApplications")}
+          row={(app) => (
+            <tr key={app.id} className="align-top">
+              <ApplicantCell applicationId={app.id} applicant={app.applicant} />
+              <td className="px-3 py-3 text-slate-800">
+                {app.programName}
+                {app.code ? <div className="font-mono text-xs text-slate-700">{app.code}</div> : null}
+              </td>
+              <ApplicationStatusCell status={app.status} paymentStatus={app.paymentStatus} />
+              <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(app.amountPaid)}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(app.createdAt)}</td>
+            </tr>
+          )}
+        />
       </Panel>
 
       <AffiliateActionDialog pending={pending} onClose={() => setPending(null)} />
-    </div>
+    </DetailFrame>
   );
 }

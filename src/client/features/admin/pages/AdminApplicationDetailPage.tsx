@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, FileDown, Flag, ShieldAlert } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { AlertTriangle, FileDown, Flag, ShieldAlert } from "lucide-react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import type { AdminApplicationDetail } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
@@ -23,6 +23,14 @@ import {
   useDateTime,
 } from "../components/common";
 import { canRefund, RefundPanel } from "../components/finance/RefundPanel";
+import {
+  BackLink,
+  DetailFrame,
+  DetailItem,
+  DetailList,
+  DetailLoadError,
+  useBackToList,
+} from "../components/forms";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -46,16 +54,6 @@ async function fetchDetail(id: string, signal?: AbortSignal): Promise<AdminAppli
   }
 }
 
-/** A label and value pair of a description list. */
-function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /**
  * /admin/applications/:id: everything about one application — applicant (with the passport
  * download), programme, quote and payments, other applications of the same person — the status
@@ -66,9 +64,7 @@ export default function AdminApplicationDetailPage() {
   const { t } = useTranslation("admin");
   const { id = "" } = useParams();
   const admin = useSignedInUser("admin");
-  const location = useLocation();
-  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const backTo = `/admin/applications${typeof listSearch === "string" ? listSearch : ""}`;
+  const backTo = useBackToList("/admin/applications");
   const format = useFormat();
   const { dateTime } = useDateTime();
   const queryClient = useQueryClient();
@@ -146,28 +142,18 @@ export default function AdminApplicationDetailPage() {
     },
   });
 
-  const back = (
-    <Link to={backTo} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      {t("applicationDetail.back")}
-    </Link>
-  );
+  const back = <BackLink to={backTo}>{t("applicationDetail.back")}</BackLink>;
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) {
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
-      <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-        <p className="mb-4">{back}</p>
-        <AdminPageHeader
-          title={notFound ? t("applicationDetail.notFoundTitle") : t("applicationDetail.title")}
-        />
-        <div className="mt-6 max-w-2xl">
-          <Notice tone="error" title={notFound ? undefined : t("common:loadError")}>
-            <p>{detail.error.message}</p>
-          </Notice>
-        </div>
-      </div>
+      <DetailLoadError
+        back={back}
+        title={notFound ? t("applicationDetail.notFoundTitle") : t("applicationDetail.title")}
+        noticeTitle={notFound ? undefined : t("common:loadError")}
+        message={detail.error.message}
+      />
     );
   }
 
@@ -180,8 +166,7 @@ export default function AdminApplicationDetailPage() {
     value ? t(`common:options.${group}.${value}`, { defaultValue: value }) : "—";
 
   return (
-    <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <p className="mb-4">{back}</p>
+    <DetailFrame back={back}>
       <AdminPageHeader
         title={name}
         lead={
@@ -251,24 +236,24 @@ export default function AdminApplicationDetailPage() {
           </Panel>
 
           <Panel title={t("applicationDetail.applicant.title")} id="applicant-heading">
-            <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-              <Item label={t("applicationDetail.applicant.name")}>{name}</Item>
-              <Item label={t("applicationDetail.applicant.email")}>
+            <DetailList className="gap-x-6">
+              <DetailItem label={t("applicationDetail.applicant.name")}>{name}</DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.email")}>
                 <a href={`mailto:${applicant.email}`} className="text-brand-700 underline">
                   {applicant.email}
                 </a>
-              </Item>
-              <Item label={t("applicationDetail.applicant.phone")}>{applicant.phone || "—"}</Item>
-              <Item label={t("applicationDetail.applicant.dateOfBirth")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.phone")}>{applicant.phone || "—"}</DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.dateOfBirth")}>
                 {applicant.dateOfBirth ? format.date(applicant.dateOfBirth) : "—"}
-              </Item>
-              <Item label={t("applicationDetail.applicant.nationality")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.nationality")}>
                 {country(applicant.nationality)}
-              </Item>
-              <Item label={t("applicationDetail.applicant.passportNumber")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.passportNumber")}>
                 <span className="font-mono">{applicant.passportNumber || "—"}</span>
-              </Item>
-              <Item label={t("applicationDetail.applicant.passport")} wide>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.passport")} wide>
                 {applicant.hasPassport && applicant.passportUrl ? (
                   <a
                     href={applicant.passportUrl}
@@ -281,49 +266,53 @@ export default function AdminApplicationDetailPage() {
                 ) : (
                   <span className="text-red-800">{t("applicationDetail.applicant.noPassport")}</span>
                 )}
-              </Item>
-              <Item label={t("applicationDetail.applicant.address")} wide>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.address")} wide>
                 {[applicant.address, [applicant.postalCode, applicant.city].filter(Boolean).join(" ")]
                   .filter(Boolean)
                   .join(", ") || "—"}
                 <br />
                 {country(applicant.countryOfResidence)}
-              </Item>
-              <Item label={t("applicationDetail.applicant.university")}>{applicant.university || "—"}</Item>
-              <Item label={t("applicationDetail.applicant.fieldOfStudy")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.university")}>
+                {applicant.university || "—"}
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.fieldOfStudy")}>
                 {option("fieldOfStudy", applicant.fieldOfStudy)}
-              </Item>
-              <Item label={t("applicationDetail.applicant.studentStatus")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.studentStatus")}>
                 {option("studentStatus", applicant.studentStatus)}
-              </Item>
-              <Item label={t("applicationDetail.applicant.language")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.language")}>
                 {t(`applicationDetail.languages.${applicant.language}`, {
                   defaultValue: applicant.language || "—",
                 })}
-              </Item>
-              <Item label={t("applicationDetail.applicant.referralSource")}>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.referralSource")}>
                 {option("referralSource", applicant.referralSource)}
                 {applicant.otherReferralDetail ? ` — ${applicant.otherReferralDetail}` : null}
-              </Item>
-              <Item label={t("applicationDetail.applicant.createdAt")}>{dateTime(applicant.createdAt)}</Item>
-              <Item label={t("applicationDetail.applicant.expectations")} wide>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.createdAt")}>
+                {dateTime(applicant.createdAt)}
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.applicant.expectations")} wide>
                 <span className="whitespace-pre-wrap">{applicant.expectations || "—"}</span>
-              </Item>
-            </dl>
+              </DetailItem>
+            </DetailList>
           </Panel>
 
           <Panel title={t("applicationDetail.programme.title")} id="programme-heading">
-            <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-              <Item label={t("applicationDetail.programme.school")}>{app.summerSchool.name}</Item>
-              <Item label={t("applicationDetail.programme.dates")}>
+            <DetailList className="gap-x-6">
+              <DetailItem label={t("applicationDetail.programme.school")}>{app.summerSchool.name}</DetailItem>
+              <DetailItem label={t("applicationDetail.programme.dates")}>
                 {t("common:dates.range", {
                   start: format.date(app.summerSchool.startDate),
                   end: format.date(app.summerSchool.endDate),
                 })}
-              </Item>
-              <Item label={t("applicationDetail.programme.package")}>{app.package.name}</Item>
-              <Item label={t("applicationDetail.programme.housing")}>{app.housing.name}</Item>
-              <Item label={t("applicationDetail.programme.addOns")} wide>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.programme.package")}>{app.package.name}</DetailItem>
+              <DetailItem label={t("applicationDetail.programme.housing")}>{app.housing.name}</DetailItem>
+              <DetailItem label={t("applicationDetail.programme.addOns")} wide>
                 {app.addOns.length === 0 ? (
                   t("applicationDetail.programme.noAddOns")
                 ) : (
@@ -336,10 +325,14 @@ export default function AdminApplicationDetailPage() {
                     ))}
                   </ul>
                 )}
-              </Item>
-              <Item label={t("applicationDetail.programme.createdAt")}>{dateTime(app.createdAt)}</Item>
-              <Item label={t("applicationDetail.programme.submittedAt")}>{dateTime(app.submittedAt)}</Item>
-            </dl>
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.programme.createdAt")}>
+                {dateTime(app.createdAt)}
+              </DetailItem>
+              <DetailItem label={t("applicationDetail.programme.submittedAt")}>
+                {dateTime(app.submittedAt)}
+              </DetailItem>
+            </DetailList>
           </Panel>
 
           <Panel title={t("applicationDetail.notes.title")} id="notes-heading">
@@ -545,6 +538,6 @@ export default function AdminApplicationDetailPage() {
           />
         </div>
       </ConfirmDialog>
-    </div>
+    </DetailFrame>
   );
 }

@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuditPage } from "../../../../shared/admin";
 import type { AuditFacets } from "../../../../shared/students-admin";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { api } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader, useDateTime } from "../components/common";
+import { ClearFiltersButton, CsvLink, FilterPanel, FilterSelect, useListParams } from "../components/list";
 import { AuditChange } from "../components/people/AuditChange";
-import { FilterSelect, useListState } from "../components/people/list";
 import { peopleKeys } from "../components/people/permissions";
 
 const FILTER_KEYS = ["entityType", "entityId", "actorId", "action", "from", "to"] as const;
@@ -24,13 +23,8 @@ const FILTER_KEYS = ["entityType", "entityId", "actorId", "action", "from", "to"
 export default function AdminAuditPage() {
   const { t } = useTranslation("adminPeople");
   const { dateTime } = useDateTime();
-  const state = useListState<never>({
-    filterKeys: FILTER_KEYS,
-    sortKeys: [],
-    defaultSort: { key: undefined as never, direction: "desc" },
-    withPageSize: false,
-  });
-  const { params, filters, update } = state;
+  const state = useListParams({ filterKeys: FILTER_KEYS, withPageSize: false });
+  const { params, update } = state;
   const list = useQuery({
     queryKey: peopleKeys.audit(state.search),
     queryFn: ({ signal }) => api<AuditPage>(`/api/admin/audit?${state.search}`, { signal }),
@@ -59,7 +53,6 @@ export default function AdminAuditPage() {
     update({ entityId: typed.entityId.trim() || null, from: typed.from || null, to: typed.to || null });
   };
 
-  const exportHref = `/api/admin/audit.csv${filters.size ? `?${filters.toString()}` : ""}`;
   const actorOptions = (facets.data?.actors ?? []).map((actor) => ({
     value: actor.id,
     label: actor.name ? `${actor.name} (${actor.email})` : actor.email,
@@ -71,43 +64,29 @@ export default function AdminAuditPage() {
       <AdminPageHeader
         title={t("audit.title")}
         lead={t("audit.lead")}
-        actions={
-          <a href={exportHref} download className={buttonClass("secondary", "sm")}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {t("common.export")}
-          </a>
-        }
+        actions={<CsvLink href={state.csvHref("/api/admin/audit.csv")}>{t("common.export")}</CsvLink>}
       />
 
-      <section
-        aria-labelledby="audit-filters-heading"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h2 id="audit-filters-heading" className="sr-only">
-          {t("audit.filtersTitle")}
-        </h2>
+      <FilterPanel id="audit-filters-heading" title={t("audit.filtersTitle")}>
         <div className="grid gap-4 sm:grid-cols-3">
           <FilterSelect
             id="audit-entity-type"
             label={t("audit.entityType")}
-            value={params.get("entityType") ?? ""}
-            onChange={(value) => update({ entityType: value })}
+            {...state.filterProps("entityType")}
             options={plain(facets.data?.entityTypes)}
             allLabel={t("common.all")}
           />
           <FilterSelect
             id="audit-action"
             label={t("audit.action")}
-            value={params.get("action") ?? ""}
-            onChange={(value) => update({ action: value })}
+            {...state.filterProps("action")}
             options={plain(facets.data?.actions)}
             allLabel={t("common.all")}
           />
           <FilterSelect
             id="audit-actor"
             label={t("audit.actor")}
-            value={params.get("actorId") ?? ""}
-            onChange={(value) => update({ actorId: value })}
+            {...state.filterProps("actorId")}
             options={actorOptions}
             allLabel={t("common.all")}
           />
@@ -157,21 +136,15 @@ export default function AdminAuditPage() {
             {t("audit.apply")}
           </Button>
         </form>
-        {filters.size > 0 ? (
-          <button
-            type="button"
-            onClick={state.clearFilters}
-            className="mt-4 text-sm font-medium text-brand-700 underline"
-          >
-            {t("common.clear")}
-          </button>
+        {state.hasFilters ? (
+          <ClearFiltersButton onClick={state.clearFilters}>{t("common.clear")}</ClearFiltersButton>
         ) : null}
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
           list={list}
-          empty={filters.size ? t("audit.emptyFiltered") : t("audit.empty")}
+          empty={state.hasFilters ? t("audit.emptyFiltered") : t("audit.empty")}
           captionId="audit-caption"
           caption={t("audit.caption")}
           minWidth="min-w-[60rem]"

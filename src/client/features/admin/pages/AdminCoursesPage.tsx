@@ -1,28 +1,23 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, Plus } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminSummerSchoolDto, CataloguePage } from "../../../../shared/catalogue-admin";
-import {
-  SCHOOL_ADMIN_STATUSES,
-  SCHOOL_SORT_KEYS,
-  type SchoolSortKey,
-} from "../../../../shared/schemas/catalogue-admin";
-import { Button, ButtonLink, buttonClass } from "../../../components/ui/Button";
-import { inputClass } from "../../../components/ui/Field";
+import { SCHOOL_ADMIN_STATUSES, SCHOOL_SORT_KEYS } from "../../../../shared/schemas/catalogue-admin";
+import { ButtonLink } from "../../../components/ui/Button";
 import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { AdminListFrame } from "../components/AdminListFrame";
-import {
-  catalogueAdminKeys,
-  FilterSelect,
-  SchoolStatusBadge,
-  SortHeader,
-  useListState,
-  useLocalized,
-} from "../components/catalogue/shared";
+import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
+import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
 import { AdminPageHeader } from "../components/common";
+import {
+  CsvLink,
+  FilterPanel,
+  FilterSelect,
+  SearchForm,
+  SortHeader,
+  useListParams,
+} from "../components/list";
 
 /**
  * /admin/courses: the summer schools (cohorts) with their dates, capacity, paid places and fill,
@@ -34,10 +29,14 @@ export default function AdminCoursesPage() {
   const { t } = useTranslation("adminCatalogue");
   const format = useFormat();
   const l = useLocalized();
-  const list = useListState<SchoolSortKey>({
-    sortKeys: SCHOOL_SORT_KEYS,
-    defaultSort: { key: "startDate", direction: "asc" },
+  const list = useListParams({
     filterKeys: ["status", "q"],
+    // Every column sorts ascending on its first click.
+    sort: {
+      keys: SCHOOL_SORT_KEYS,
+      default: { key: "startDate", direction: "asc" },
+      ascendingFirst: SCHOOL_SORT_KEYS,
+    },
   });
   const query = useQuery({
     queryKey: catalogueAdminKeys.list("school", list.search),
@@ -45,15 +44,6 @@ export default function AdminCoursesPage() {
       api<CataloguePage<AdminSummerSchoolDto>>(`/api/admin/summer-schools?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
-
-  const [q, setQ] = useState(list.params.get("q") ?? "");
-  const addressQ = list.params.get("q") ?? "";
-  useEffect(() => setQ(addressQ), [addressQ]);
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    list.update({ q: q.trim() || null });
-  };
-  const exportHref = `/api/admin/summer-schools.csv${list.filters.size ? `?${list.filters.toString()}` : ""}`;
 
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -77,10 +67,7 @@ export default function AdminCoursesPage() {
         }
         actions={
           <>
-            <a href={exportHref} download className={buttonClass("secondary", "sm")}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {t("list.export")}
-            </a>
+            <CsvLink href={list.csvHref("/api/admin/summer-schools.csv")}>{t("list.export")}</CsvLink>
             <ButtonLink to="/admin/summer-schools/new" size="sm">
               <Plus aria-hidden="true" className="h-4 w-4" />
               {t("courses.new")}
@@ -89,72 +76,51 @@ export default function AdminCoursesPage() {
         }
       />
 
-      <section
-        aria-labelledby="filters-heading"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h2 id="filters-heading" className="sr-only">
-          {t("list.filters")}
-        </h2>
+      <FilterPanel id="filters-heading" title={t("list.filters")}>
         <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
-          <form onSubmit={submitSearch} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <label htmlFor="filter-q" className="block text-sm font-medium text-slate-900">
-                {t("list.search")}
-              </label>
-              <input
-                id="filter-q"
-                type="search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                maxLength={200}
-                className={inputClass}
-                placeholder={t("list.searchSchoolsPlaceholder")}
-              />
-            </div>
-            <Button type="submit" variant="secondary">
-              {t("list.searchButton")}
-            </Button>
-          </form>
+          <SearchForm
+            id="filter-q"
+            label={t("list.search")}
+            placeholder={t("list.searchSchoolsPlaceholder")}
+            value={list.value("q")}
+            onSearch={(q) => list.update({ q })}
+          />
           <FilterSelect
             id="filter-status"
             label={t("list.status")}
-            value={list.params.get("status") ?? ""}
-            onChange={(value) => list.update({ status: value || null })}
+            {...list.filterProps("status")}
             options={SCHOOL_ADMIN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
             allLabel={t("list.allStatuses")}
           />
         </div>
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
           list={query}
-          empty={list.filters.size ? t("list.emptyFiltered") : t("courses.empty")}
+          empty={list.hasFilters ? t("list.emptyFiltered") : t("courses.empty")}
           captionId="courses-caption"
           caption={t("courses.caption")}
           minWidth="min-w-[52rem]"
           pageLink={list.pageLink}
           head={
             <>
-              <SortHeader column="name" sort={list.sort} onSort={list.onSort}>
+              <SortHeader column="name" list={list}>
                 {t("courses.columns.name")}
               </SortHeader>
-              <SortHeader column="startDate" sort={list.sort} onSort={list.onSort}>
+              <SortHeader column="startDate" list={list}>
                 {t("courses.columns.dates")}
               </SortHeader>
-              <SortHeader column="capacity" sort={list.sort} onSort={list.onSort} className="text-right">
+              <SortHeader column="capacity" list={list} className="text-right">
                 {t("courses.columns.capacity")}
               </SortHeader>
-              <SortHeader column="paid" sort={list.sort} onSort={list.onSort} className="text-right">
+              <SortHeader column="paid" list={list} className="text-right">
                 {t("courses.columns.paid")}
               </SortHeader>
-              <SortHeader column="fill" sort={list.sort} onSort={list.onSort} className="text-right">
+              <SortHeader column="fill" list={list} className="text-right">
                 {t("courses.columns.fill")}
               </SortHeader>
-              <th scope="col" className="px-3 py-3 text-left font-semibold text-slate-900">
-                {t("courses.columns.status")}
-              </th>
+              <HeaderCell>{t("courses.columns.status")}</HeaderCell>
             </>
           }
           row={(school) => (

@@ -1,40 +1,29 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { FinanceSummaryDto, LedgerPage, RevenueFigures } from "../../../../shared/finance";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
-import { LEDGER_KINDS, LEDGER_SORT_KEYS, type LedgerSortKey } from "../../../../shared/schemas/finance";
-import { Notice } from "../../../components/account/auth";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { LEDGER_KINDS, LEDGER_SORT_KEYS } from "../../../../shared/schemas/finance";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
-import { Spinner } from "../../../components/ui/Spinner";
 import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
+import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { RefundStatusBadge } from "../components/finance/RefundPanel";
+import {
+  ClearFiltersButton,
+  CsvLink,
+  FilterSelect,
+  SearchForm,
+  SortHeader,
+  useListParams,
+} from "../components/list";
 
-const PAGE_SIZE = 25;
-const DEFAULT_SORT = "date:desc";
-/** Filters of the ledger kept in the address (the CSV export takes the same ones). */
+/** Filters of the ledger kept in the address (the CSV export takes the same ones); from/to also set the summary's period. */
 const LEDGER_FILTERS = ["schoolId", "kind", "from", "to", "q"] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-interface Sort {
-  key: LedgerSortKey;
-  direction: "asc" | "desc";
-}
-
-function sortOf(value: string | null): Sort {
-  const [key, direction] = (value ?? DEFAULT_SORT).split(":");
-  return (LEDGER_SORT_KEYS as readonly string[]).includes(key ?? "") &&
-    (direction === "asc" || direction === "desc")
-    ? { key: key as LedgerSortKey, direction }
-    : { key: "date", direction: "desc" };
-}
 
 const financeQueryKeys = {
   summary: (search: string) => ["admin", "finance", "summary", search] as const,
@@ -131,46 +120,6 @@ function RevenueTable({
   );
 }
 
-/** A column header that sorts the ledger (aria-sort on the sorted column). */
-function SortHeader({
-  column,
-  sort,
-  onSort,
-  children,
-  className,
-}: {
-  column: LedgerSortKey;
-  sort: Sort;
-  onSort: (column: LedgerSortKey) => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  const { t } = useTranslation("adminFinance");
-  const active = sort.key === column;
-  const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-      className={cn("px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {children}
-        <Icon aria-hidden="true" className={cn("h-4 w-4", active ? "text-brand-700" : "text-slate-500")} />
-        <span className="sr-only">
-          {active
-            ? t(sort.direction === "asc" ? "ledger.sortedAsc" : "ledger.sortedDesc")
-            : t("ledger.sortable")}
-        </span>
-      </button>
-    </th>
-  );
-}
-
 /**
  * /admin/finances (owners and finance, `finance:read`; issue "Finances"): revenue per programme
  * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart —
@@ -182,30 +131,22 @@ export default function AdminFinancesPage() {
   const { t } = useTranslation("adminFinance");
   const format = useFormat();
   const { dateTime } = useDateTime();
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
-
-  const pageParam = Number(params.get("page"));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const sort = sortOf(params.get("sort"));
-  const from = DATE.test(params.get("from") ?? "") ? params.get("from")! : "";
-  const to = DATE.test(params.get("to") ?? "") ? params.get("to")! : "";
+  const list = useListParams({
+    filterKeys: LEDGER_FILTERS,
+    accept: (key, value) => (key !== "from" && key !== "to") || DATE.test(value),
+    sort: {
+      keys: LEDGER_SORT_KEYS,
+      default: { key: "date", direction: "desc" },
+      ascendingFirst: ["applicant"],
+    },
+  });
+  const from = list.value("from");
+  const to = list.value("to");
 
   const period = new URLSearchParams();
   if (from) period.set("from", from);
   if (to) period.set("to", to);
   const periodSearch = period.toString();
-
-  const filters = new URLSearchParams();
-  for (const key of LEDGER_FILTERS) {
-    const value = params.get(key)?.trim();
-    if (value && ((key !== "from" && key !== "to") || DATE.test(value))) filters.set(key, value);
-  }
-  const ledgerQuery = new URLSearchParams(filters);
-  ledgerQuery.set("page", String(page));
-  ledgerQuery.set("pageSize", String(PAGE_SIZE));
-  ledgerQuery.set("sort", `${sort.key}:${sort.direction}`);
-  const ledgerSearch = ledgerQuery.toString();
 
   const summary = useQuery({
     queryKey: financeQueryKeys.summary(periodSearch),
@@ -216,49 +157,10 @@ export default function AdminFinancesPage() {
     placeholderData: keepPreviousData,
   });
   const ledger = useQuery({
-    queryKey: financeQueryKeys.ledger(ledgerSearch),
-    queryFn: ({ signal }) => api<LedgerPage>(`/api/admin/finances/ledger?${ledgerSearch}`, { signal }),
+    queryKey: financeQueryKeys.ledger(list.search),
+    queryFn: ({ signal }) => api<LedgerPage>(`/api/admin/finances/ledger?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
-
-  /** Changes some parameters of the address (empty values removed); back to page 1 unless `page` is set. */
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    if (!("page" in changes)) next.delete("page");
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-
-  const [q, setQ] = useState(params.get("q") ?? "");
-  const addressQ = params.get("q") ?? "";
-  useEffect(() => setQ(addressQ), [addressQ]);
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: q.trim() || null });
-  };
-
-  const onSort = (column: LedgerSortKey) => {
-    const direction =
-      sort.key === column
-        ? sort.direction === "asc"
-          ? "desc"
-          : "asc"
-        : column === "applicant"
-          ? "asc"
-          : "desc";
-    const value = `${column}:${direction}`;
-    update({ sort: value === DEFAULT_SORT ? null : value });
-  };
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const s = next.toString();
-    return s ? `?${s}` : location.pathname;
-  };
 
   const monthLabel = (month: string) =>
     new Intl.DateTimeFormat(LOCALE_OF[format.language], {
@@ -266,9 +168,7 @@ export default function AdminFinancesPage() {
       year: "numeric",
       timeZone: "UTC",
     }).format(new Date(`${month}-01T00:00:00Z`));
-  const hasFilters = filters.size > 0;
   const summaryCsv = `/api/admin/finances/summary.csv${periodSearch ? `?${periodSearch}` : ""}`;
-  const ledgerCsv = `/api/admin/finances/ledger.csv${filters.size ? `?${filters.toString()}` : ""}`;
   const schoolOptions = (summary.data?.bySchool ?? []).map((s) => ({
     value: s.schoolId,
     label: `${s.name} (${format.date(s.startDate)})`,
@@ -296,7 +196,7 @@ export default function AdminFinancesPage() {
               className={inputClass}
               value={from}
               max={to || undefined}
-              onChange={(event) => update({ from: event.target.value || null })}
+              onChange={(event) => list.update({ from: event.target.value || null })}
             />
           </div>
           <div>
@@ -309,7 +209,7 @@ export default function AdminFinancesPage() {
               className={inputClass}
               value={to}
               min={from || undefined}
-              onChange={(event) => update({ to: event.target.value || null })}
+              onChange={(event) => list.update({ to: event.target.value || null })}
             />
           </div>
           <p className="self-end text-sm text-slate-700">{t("period.hint")}</p>
@@ -319,72 +219,65 @@ export default function AdminFinancesPage() {
       <div className="mt-8 space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="text-xl font-bold text-brand-900">{t("summary.title")}</h2>
-          <a href={summaryCsv} download className={buttonClass("secondary", "sm")}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {t("summary.export")}
-          </a>
+          <CsvLink href={summaryCsv}>{t("summary.export")}</CsvLink>
         </div>
-        {summary.isPending ? (
-          <Spinner />
-        ) : summary.isError ? (
-          <Notice tone="error" title={t("common:loadError")}>
-            <p>{summary.error.message}</p>
-          </Notice>
-        ) : (
-          <>
-            <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-              {(
-                [
-                  ["gross", summary.data.total.gross],
-                  ["refunded", summary.data.total.refunded],
-                  ["net", summary.data.total.net],
-                  ["vat", summary.data.total.vat],
-                ] as const
-              ).map(([name, cents]) => (
-                <div key={name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <dt className="text-sm text-slate-700">{t(`summary.cards.${name}`)}</dt>
-                  <dd className="mt-1 text-2xl font-bold text-brand-900">{format.money(cents)}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="text-sm text-slate-700">{t("summary.vatNote")}</p>
-            {summary.data.bySchool.length === 0 ? (
-              <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-                {t("summary.empty")}
-              </p>
-            ) : (
-              <>
-                <RevenueTable
-                  id="revenue-by-school"
-                  caption={t("summary.bySchool")}
-                  firstColumn={t("summary.columns.school")}
-                  rows={summary.data.bySchool.map((s) => ({
-                    key: s.schoolId,
-                    label: (
-                      <>
-                        {s.name}
-                        <span className="block text-xs text-slate-700">{format.date(s.startDate)}</span>
-                      </>
-                    ),
-                    figures: s,
-                  }))}
-                  total={summary.data.total}
-                />
-                <RevenueTable
-                  id="revenue-by-month"
-                  caption={t("summary.byMonth")}
-                  firstColumn={t("summary.columns.month")}
-                  rows={summary.data.byMonth.map((m) => ({
-                    key: m.month,
-                    label: monthLabel(m.month),
-                    figures: m,
-                  }))}
-                  total={summary.data.total}
-                />
-              </>
-            )}
-          </>
-        )}
+        <QueryResult query={summary}>
+          {(data) => (
+            <>
+              <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+                {(
+                  [
+                    ["gross", data.total.gross],
+                    ["refunded", data.total.refunded],
+                    ["net", data.total.net],
+                    ["vat", data.total.vat],
+                  ] as const
+                ).map(([name, cents]) => (
+                  <div key={name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <dt className="text-sm text-slate-700">{t(`summary.cards.${name}`)}</dt>
+                    <dd className="mt-1 text-2xl font-bold text-brand-900">{format.money(cents)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="text-sm text-slate-700">{t("summary.vatNote")}</p>
+              {data.bySchool.length === 0 ? (
+                <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+                  {t("summary.empty")}
+                </p>
+              ) : (
+                <>
+                  <RevenueTable
+                    id="revenue-by-school"
+                    caption={t("summary.bySchool")}
+                    firstColumn={t("summary.columns.school")}
+                    rows={data.bySchool.map((s) => ({
+                      key: s.schoolId,
+                      label: (
+                        <>
+                          {s.name}
+                          <span className="block text-xs text-slate-700">{format.date(s.startDate)}</span>
+                        </>
+                      ),
+                      figures: s,
+                    }))}
+                    total={data.total}
+                  />
+                  <RevenueTable
+                    id="revenue-by-month"
+                    caption={t("summary.byMonth")}
+                    firstColumn={t("summary.columns.month")}
+                    rows={data.byMonth.map((m) => ({
+                      key: m.month,
+                      label: monthLabel(m.month),
+                      figures: m,
+                    }))}
+                    total={data.total}
+                  />
+                </>
+              )}
+            </>
+          )}
+        </QueryResult>
       </div>
 
       <div className="mt-10">
@@ -392,82 +285,34 @@ export default function AdminFinancesPage() {
           title={t("ledger.title")}
           id="ledger-heading"
           actions={
-            <a href={ledgerCsv} download className={buttonClass("secondary", "sm")}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {t("ledger.export")}
-            </a>
+            <CsvLink href={list.csvHref("/api/admin/finances/ledger.csv")}>{t("ledger.export")}</CsvLink>
           }
         >
-          <form onSubmit={submitSearch} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <label htmlFor="ledger-q" className="block text-sm font-medium text-slate-900">
-                {t("ledger.search")}
-              </label>
-              <input
-                id="ledger-q"
-                type="search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                maxLength={200}
-                className={inputClass}
-                placeholder={t("ledger.searchPlaceholder")}
-              />
-            </div>
-            <Button type="submit" variant="secondary">
-              {t("ledger.searchButton")}
-            </Button>
-          </form>
+          <SearchForm
+            id="ledger-q"
+            label={t("ledger.search")}
+            placeholder={t("ledger.searchPlaceholder")}
+            value={list.value("q")}
+            onSearch={(q) => list.update({ q })}
+          />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="ledger-kind" className="block text-sm font-medium text-slate-900">
-                {t("ledger.kind")}
-              </label>
-              <select
-                id="ledger-kind"
-                className={inputClass}
-                value={params.get("kind") ?? ""}
-                onChange={(event) => update({ kind: event.target.value || null })}
-              >
-                <option value="">{t("ledger.all")}</option>
-                {LEDGER_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`ledger.kinds.${kind}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="ledger-school" className="block text-sm font-medium text-slate-900">
-                {t("ledger.school")}
-              </label>
-              <select
-                id="ledger-school"
-                className={inputClass}
-                value={params.get("schoolId") ?? ""}
-                onChange={(event) => update({ schoolId: event.target.value || null })}
-              >
-                <option value="">{t("ledger.all")}</option>
-                {schoolOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="ledger-kind"
+              label={t("ledger.kind")}
+              {...list.filterProps("kind")}
+              options={LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`ledger.kinds.${kind}`) }))}
+              allLabel={t("ledger.all")}
+            />
+            <FilterSelect
+              id="ledger-school"
+              label={t("ledger.school")}
+              {...list.filterProps("schoolId")}
+              options={schoolOptions}
+              allLabel={t("ledger.all")}
+            />
           </div>
-          {hasFilters ? (
-            <button
-              type="button"
-              onClick={() => {
-                const next = new URLSearchParams(params);
-                for (const key of LEDGER_FILTERS) next.delete(key);
-                next.delete("page");
-                setParams(next);
-              }}
-              className="mt-4 text-sm font-medium text-brand-700 underline"
-            >
-              {t("ledger.clear")}
-            </button>
+          {list.hasFilters ? (
+            <ClearFiltersButton onClick={list.clearFilters}>{t("ledger.clear")}</ClearFiltersButton>
           ) : null}
         </Panel>
       </div>
@@ -475,23 +320,23 @@ export default function AdminFinancesPage() {
       <div className="mt-6">
         <AdminListFrame
           list={ledger}
-          empty={hasFilters ? t("ledger.emptyFiltered") : t("ledger.empty")}
+          empty={list.hasFilters ? t("ledger.emptyFiltered") : t("ledger.empty")}
           caption={t("ledger.caption")}
           captionId="ledger-caption"
           minWidth="min-w-[56rem]"
           paginationLabel={t("ledger.pagination")}
-          pageLink={pageLink}
+          pageLink={list.pageLink}
           head={
             <>
-              <SortHeader column="date" sort={sort} onSort={onSort}>
+              <SortHeader column="date" list={list}>
                 {t("ledger.columns.date")}
               </SortHeader>
               <HeaderCell>{t("ledger.columns.kind")}</HeaderCell>
-              <SortHeader column="applicant" sort={sort} onSort={onSort}>
+              <SortHeader column="applicant" list={list}>
                 {t("ledger.columns.applicant")}
               </SortHeader>
               <HeaderCell>{t("ledger.columns.school")}</HeaderCell>
-              <SortHeader column="amount" sort={sort} onSort={onSort} className="text-right">
+              <SortHeader column="amount" list={list} className="text-right">
                 {t("ledger.columns.amount")}
               </SortHeader>
               <HeaderCell>{t("ledger.columns.reference")}</HeaderCell>

@@ -1,23 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { LANGUAGES } from "../../../../shared/i18n/languages";
 import { type StudentCreateFormValues, studentCreateSchema } from "../../../../shared/schemas/students-admin";
 import type { AdminStudentDetail } from "../../../../shared/students-admin";
 import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
-import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useSignedInUser } from "../../../lib/session";
 import { AdminPageHeader, Panel } from "../components/common";
+import { BackLink, DetailFrame, toastFailure } from "../components/forms";
 import { useFieldError } from "../components/people/list";
 import { canWriteStudents, peopleKeys } from "../components/people/permissions";
+import { StudentFields } from "../components/people/StudentFields";
 
 /**
  * /admin/students/add: e-mail, first and last name and the language of the e-mails (react-hook-form
@@ -59,7 +58,7 @@ export default function AdminStudentAddPage() {
         return;
       }
       applyServerErrors(error, setError);
-      toast({ title: t("common.failedTitle"), description: error.message, variant: "destructive" });
+      toastFailure(t("common.failedTitle"), error);
     },
   });
 
@@ -77,17 +76,8 @@ export default function AdminStudentAddPage() {
   }
 
   return (
-    <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <Link
-        to="/admin/students"
-        className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {t("common.backToList")}
-      </Link>
-      <div className="mt-4">
-        <AdminPageHeader title={t("add.title")} lead={t("add.lead")} />
-      </div>
+    <DetailFrame back={<BackLink to="/admin/students">{t("common.backToList")}</BackLink>}>
+      <AdminPageHeader title={t("add.title")} lead={t("add.lead")} />
       <Panel className="mt-6 max-w-2xl">
         <form
           onSubmit={handleSubmit((values) => {
@@ -117,37 +107,12 @@ export default function AdminStudentAddPage() {
             error={message(errors.email)}
             {...register("email")}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id="student-first-name"
-              label={t("add.firstName")}
-              autoComplete="off"
-              error={message(errors.firstName)}
-              {...register("firstName")}
-            />
-            <TextField
-              id="student-last-name"
-              label={t("add.lastName")}
-              autoComplete="off"
-              error={message(errors.lastName)}
-              {...register("lastName")}
-            />
-          </div>
-          <Field id="student-language" label={t("add.language")} required error={message(errors.language)}>
-            <select
-              id="student-language"
-              className={inputClass}
-              aria-invalid={errors.language ? true : undefined}
-              aria-describedby={describedBy("student-language", undefined, errors.language)}
-              {...register("language")}
-            >
-              {LANGUAGES.map((language) => (
-                <option key={language} value={language}>
-                  {t(`common.languages.${language}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <StudentFields<StudentCreateFormValues>
+            idPrefix="student"
+            register={register}
+            errors={errors}
+            gap="gap-5"
+          />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t("add.submitting") : t("add.submit")}
@@ -158,6 +123,6 @@ export default function AdminStudentAddPage() {
           </div>
         </form>
       </Panel>
-    </div>
+    </DetailFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { STUDENT_SORT_KEYS, type StudentSortKey } from "../../../../shared/schemas/students-admin";
+import { STUDENT_SORT_KEYS } from "../../../../shared/schemas/students-admin";
 import type { AdminStudentList } from "../../../../shared/students-admin";
 import { buttonClass } from "../../../components/ui/Button";
 import { api } from "../../../lib/api";
@@ -11,11 +11,20 @@ import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader, useDateTime } from "../components/common";
-import { FilterSelect, Pill, SearchForm, SortHeader, useListState } from "../components/people/list";
+import {
+  ClearFiltersButton,
+  CsvLink,
+  FilterPanel,
+  FilterSelect,
+  PageSizeSelect,
+  SearchForm,
+  SortHeader,
+  useListParams,
+} from "../components/list";
+import { Pill } from "../components/people/list";
 import { canWriteStudents, peopleKeys } from "../components/people/permissions";
 
 const FILTER_KEYS = ["q", "verified", "disabled", "paid", "schoolId"] as const;
-const PAGE_SIZES = [25, 50, 100] as const;
 
 /**
  * /admin/students: the student accounts with server-side search (name, e-mail), filters (e-mail
@@ -30,13 +39,15 @@ export default function AdminStudentsPage() {
   const { date } = useDateTime();
   const location = useLocation();
   const schools = useSummerSchools();
-  const state = useListState<StudentSortKey>({
+  const state = useListParams({
     filterKeys: FILTER_KEYS,
-    sortKeys: STUDENT_SORT_KEYS,
-    defaultSort: { key: "createdAt", direction: "desc" },
-    ascendingFirst: ["lastName", "email"],
+    sort: {
+      keys: STUDENT_SORT_KEYS,
+      default: { key: "createdAt", direction: "desc" },
+      ascendingFirst: ["lastName", "email"],
+    },
   });
-  const { params, sort, filters, update } = state;
+  const { sort, update } = state;
   const list = useQuery({
     queryKey: peopleKeys.students(state.search),
     queryFn: ({ signal }) => api<AdminStudentList>(`/api/admin/students?${state.search}`, { signal }),
@@ -51,7 +62,6 @@ export default function AdminStudentsPage() {
     value: school.id,
     label: `${school.name} (${format.date(school.startDate)})`,
   }));
-  const exportHref = `/api/admin/students.csv${filters.size ? `?${filters.toString()}` : ""}`;
   const sortLabel = t(`students.sortKeys.${sort.key}`);
 
   return (
@@ -61,10 +71,7 @@ export default function AdminStudentsPage() {
         lead={t("students.lead")}
         actions={
           <>
-            <a href={exportHref} download className={buttonClass("secondary", "sm")}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {t("common.export")}
-            </a>
+            <CsvLink href={state.csvHref("/api/admin/students.csv")}>{t("common.export")}</CsvLink>
             {canWriteStudents(admin) ? (
               <Link to="/admin/students/add" className={buttonClass("primary", "sm")}>
                 <UserPlus aria-hidden="true" className="h-4 w-4" />
@@ -75,18 +82,12 @@ export default function AdminStudentsPage() {
         }
       />
 
-      <section
-        aria-labelledby="student-filters-heading"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h2 id="student-filters-heading" className="sr-only">
-          {t("students.filtersTitle")}
-        </h2>
+      <FilterPanel id="student-filters-heading" title={t("students.filtersTitle")}>
         <SearchForm
           id="student-q"
           label={t("students.search")}
           placeholder={t("students.searchPlaceholder")}
-          value={params.get("q") ?? ""}
+          value={state.value("q")}
           onSearch={(q) => update({ q })}
         />
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -95,8 +96,7 @@ export default function AdminStudentsPage() {
               key={key}
               id={`student-${key}`}
               label={t(`students.${key}`)}
-              value={params.get(key) ?? ""}
-              onChange={(value) => update({ [key]: value })}
+              {...state.filterProps(key)}
               options={yesNo}
               allLabel={t("common.all")}
             />
@@ -104,27 +104,20 @@ export default function AdminStudentsPage() {
           <FilterSelect
             id="student-school"
             label={t("students.school")}
-            value={params.get("schoolId") ?? ""}
-            onChange={(value) => update({ schoolId: value })}
+            {...state.filterProps("schoolId")}
             options={schoolOptions}
             allLabel={t("common.all")}
           />
         </div>
-        {filters.size > 0 ? (
-          <button
-            type="button"
-            onClick={state.clearFilters}
-            className="mt-4 text-sm font-medium text-brand-700 underline"
-          >
-            {t("common.clear")}
-          </button>
+        {state.hasFilters ? (
+          <ClearFiltersButton onClick={state.clearFilters}>{t("common.clear")}</ClearFiltersButton>
         ) : null}
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
           list={list}
-          empty={filters.size ? t("students.emptyFiltered") : t("students.empty")}
+          empty={state.hasFilters ? t("students.emptyFiltered") : t("students.empty")}
           captionId="students-caption"
           caption={t("students.caption", {
             sort: sortLabel,
@@ -135,17 +128,17 @@ export default function AdminStudentsPage() {
           pageLink={state.pageLink}
           head={
             <>
-              <SortHeader column="lastName" sort={sort} onSort={state.onSort}>
+              <SortHeader column="lastName" list={state}>
                 {t("students.columns.student")}
               </SortHeader>
               <HeaderCell>{t("students.columns.status")}</HeaderCell>
-              <SortHeader column="applications" sort={sort} onSort={state.onSort}>
+              <SortHeader column="applications" list={state}>
                 {t("students.columns.applications")}
               </SortHeader>
-              <SortHeader column="amountPaid" sort={sort} onSort={state.onSort} className="text-right">
+              <SortHeader column="amountPaid" list={state} className="text-right">
                 {t("students.columns.amountPaid")}
               </SortHeader>
-              <SortHeader column="createdAt" sort={sort} onSort={state.onSort}>
+              <SortHeader column="createdAt" list={state}>
                 {t("students.columns.createdAt")}
               </SortHeader>
             </>
@@ -185,27 +178,7 @@ export default function AdminStudentsPage() {
               <td className="px-3 py-3 whitespace-nowrap text-slate-800">{date(item.createdAt)}</td>
             </tr>
           )}
-          tools={
-            <div className="flex items-center gap-2">
-              <label htmlFor="students-page-size" className="text-sm text-slate-800">
-                {t("common.pageSize")}
-              </label>
-              <select
-                id="students-page-size"
-                value={state.pageSize}
-                onChange={(event) =>
-                  update({ pageSize: event.target.value === "25" ? null : event.target.value })
-                }
-                className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </div>
-          }
+          tools={<PageSizeSelect id="students-page-size" list={state} />}
         />
       </div>
     </div>

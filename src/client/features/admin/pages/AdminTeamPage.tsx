@@ -6,13 +6,13 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ADMIN_ROLES, type AdminRoleName, adminInviteSchema } from "../../../../shared/schemas/accounts";
 import type { AdminTeamMember } from "../../../../shared/students-admin";
-import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
+import { applyServerErrors, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
 import { useSignedInUser } from "../../../lib/session";
+import { HeaderCell, ListTable, QueryResult } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { Pill, useFieldError } from "../components/people/list";
@@ -171,42 +171,22 @@ export default function AdminTeamPage() {
       <AdminPageHeader title={t("team.title")} lead={t("team.lead")} />
       <div className="mt-6 space-y-6">
         <Panel title={t("team.listTitle")} id="team-heading">
-          {team.isPending ? (
-            <Spinner />
-          ) : team.isError ? (
-            <Notice tone="error" title={tAdmin("common:loadError")}>
-              <p>{team.error.message}</p>
-            </Notice>
-          ) : team.data.length === 0 ? (
-            <p className="text-slate-700">{t("team.empty")}</p>
-          ) : (
-            <>
-              <p className="mb-3 text-sm text-slate-700">{t("team.ownAccount")}</p>
-              <section
-                className="overflow-x-auto"
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-                tabIndex={0}
-                aria-labelledby="team-caption"
-              >
-                <table className="w-full min-w-[44rem] text-sm">
-                  <caption id="team-caption" className="sr-only">
-                    {t("team.caption")}
-                  </caption>
-                  <thead className="border-b border-slate-200 bg-slate-50">
-                    <tr>
-                      {(["admin", "role", "status", "createdAt", "actions"] as const).map((column) => (
-                        <th
-                          key={column}
-                          scope="col"
-                          className="px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900"
-                        >
-                          {t(`team.columns.${column}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {team.data.map((member) => {
+          <QueryResult query={team}>
+            {(members) =>
+              members.length === 0 ? (
+                <p className="text-slate-700">{t("team.empty")}</p>
+              ) : (
+                <>
+                  <p className="mb-3 text-sm text-slate-700">{t("team.ownAccount")}</p>
+                  <ListTable
+                    caption={t("team.caption")}
+                    captionId="team-caption"
+                    minWidth="min-w-[44rem]"
+                    head={(["admin", "role", "status", "createdAt", "actions"] as const).map((column) => (
+                      <HeaderCell key={column}>{t(`team.columns.${column}`)}</HeaderCell>
+                    ))}
+                  >
+                    {members.map((member) => {
                       const self = member.id === me.id;
                       return (
                         <tr key={member.id} className="align-top">
@@ -294,11 +274,11 @@ export default function AdminTeamPage() {
                         </tr>
                       );
                     })}
-                  </tbody>
-                </table>
-              </section>
-            </>
-          )}
+                  </ListTable>
+                </>
+              )
+            }
+          </QueryResult>
         </Panel>
         <Panel title={t("team.inviteTitle")} id="invite-heading" className="max-w-2xl">
           <p className="mb-4 text-slate-700">{t("team.inviteLead")}</p>

@@ -1,19 +1,24 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
 import { isLanguage, LANGUAGES, type Language } from "../../../../shared/i18n/languages";
 import { NAMESPACES } from "../../../../shared/i18n/namespaces";
 import type { AdminTranslationList } from "../../../../shared/translations";
-import { buttonClass } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { api } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader } from "../components/common";
 import { TranslationCell, translationKeys } from "../components/content/TranslationCell";
+import { ClearFiltersButton, CsvLink, FilterPanel, FilterSelect, useListParams } from "../components/list";
 
-const PAGE_SIZE = 25;
+/** The filters in the address, in the order they are sent; a value the API would refuse counts as absent. */
+const FILTER_KEYS = ["namespace", "language", "q", "missing"] as const;
+const acceptFilter = (key: string, value: string) =>
+  key === "namespace"
+    ? (NAMESPACES as readonly string[]).includes(value)
+    : key === "language"
+      ? isLanguage(value)
+      : key !== "missing" || value === "1";
 
 /**
  * /admin/translations (owners; issue "Translations"): every key of the translation files with its
@@ -23,55 +28,23 @@ const PAGE_SIZE = 25;
  */
 export default function AdminTranslationsPage() {
   const { t } = useTranslation("adminContent");
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
-
-  const pageParam = Number(params.get("page"));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const namespaceParam = params.get("namespace") ?? "";
-  const namespace = (NAMESPACES as readonly string[]).includes(namespaceParam) ? namespaceParam : "";
-  const languageParam = params.get("language");
-  const language: Language | "" = isLanguage(languageParam) ? languageParam : "";
-  const q = params.get("q") ?? "";
-  const missing = params.get("missing") === "1";
+  const list = useListParams({ filterKeys: FILTER_KEYS, accept: acceptFilter });
+  const namespace = list.value("namespace");
+  const languageValue = list.value("language");
+  const language: Language | "" = isLanguage(languageValue) ? languageValue : "";
+  const q = list.value("q");
+  const missing = list.value("missing") === "1";
   const [term, setTerm] = useState(q);
   useEffect(() => setTerm(q), [q]);
 
-  const query = new URLSearchParams();
-  if (namespace) query.set("namespace", namespace);
-  if (language) query.set("language", language);
-  if (q) query.set("q", q);
-  if (missing) query.set("missing", "1");
-  query.set("page", String(page));
-  query.set("pageSize", String(PAGE_SIZE));
-  const search = query.toString();
-
-  const list = useQuery({
-    queryKey: translationKeys.list(search),
-    queryFn: ({ signal }) => api<AdminTranslationList>(`/api/admin/translations?${search}`, { signal }),
+  const translations = useQuery({
+    queryKey: translationKeys.list(list.search),
+    queryFn: ({ signal }) => api<AdminTranslationList>(`/api/admin/translations?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    if (!("page" in changes)) next.delete("page");
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const s = next.toString();
-    return s ? `?${s}` : location.pathname;
-  };
-
   // English is always shown (the reference); a language filter shows that language beside it.
   const columns: Language[] = language && language !== "en" ? ["en", language] : [...LANGUAGES];
-  const hasFilters = Boolean(namespace || language || q || missing);
 
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -80,63 +53,33 @@ export default function AdminTranslationsPage() {
         lead={t("translations.lead")}
         actions={
           namespace ? (
-            <a
-              href={`/api/admin/translations.csv?namespace=${encodeURIComponent(namespace)}`}
-              className={buttonClass("secondary", "sm")}
-              download
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
+            <CsvLink href={`/api/admin/translations.csv?namespace=${encodeURIComponent(namespace)}`}>
               {t("translations.export")}
-            </a>
+            </CsvLink>
           ) : null
         }
       />
 
-      <section
-        aria-label={t("translations.filters.label")}
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
+      <FilterPanel id="translation-filters-heading" title={t("translations.filters.label")}>
         <div className="grid gap-4 md:grid-cols-3">
-          <div>
-            <label htmlFor="filter-namespace" className="block text-sm font-medium text-slate-900">
-              {t("translations.filters.namespace")}
-            </label>
-            <select
-              id="filter-namespace"
-              className={inputClass}
-              value={namespace}
-              onChange={(event) => update({ namespace: event.target.value || null })}
-            >
-              <option value="">{t("translations.filters.allNamespaces")}</option>
-              {NAMESPACES.map((ns) => (
-                <option key={ns} value={ns}>
-                  {ns}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-language" className="block text-sm font-medium text-slate-900">
-              {t("translations.filters.language")}
-            </label>
-            <select
-              id="filter-language"
-              className={inputClass}
-              value={language}
-              onChange={(event) => update({ language: event.target.value || null })}
-            >
-              <option value="">{t("translations.filters.allLanguages")}</option>
-              {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`translations.languages.${l}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="filter-namespace"
+            label={t("translations.filters.namespace")}
+            {...list.filterProps("namespace")}
+            options={NAMESPACES.map((ns) => ({ value: ns, label: ns }))}
+            allLabel={t("translations.filters.allNamespaces")}
+          />
+          <FilterSelect
+            id="filter-language"
+            label={t("translations.filters.language")}
+            {...list.filterProps("language")}
+            options={LANGUAGES.map((l) => ({ value: l, label: t(`translations.languages.${l}`) }))}
+            allLabel={t("translations.filters.allLanguages")}
+          />
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              update({ q: term.trim() || null });
+              list.update({ q: term.trim() || null });
             }}
           >
             <label htmlFor="filter-q" className="block text-sm font-medium text-slate-900">
@@ -149,7 +92,7 @@ export default function AdminTranslationsPage() {
               value={term}
               maxLength={200}
               onChange={(event) => setTerm(event.target.value)}
-              onBlur={() => (term.trim() !== q ? update({ q: term.trim() || null }) : undefined)}
+              onBlur={() => (term.trim() !== q ? list.update({ q: term.trim() || null }) : undefined)}
             />
           </form>
         </div>
@@ -161,7 +104,7 @@ export default function AdminTranslationsPage() {
               className="mt-1 h-4 w-4 accent-brand-700"
               checked={missing}
               aria-describedby="filter-missing-hint"
-              onChange={(event) => update({ missing: event.target.checked ? "1" : null })}
+              onChange={(event) => list.update({ missing: event.target.checked ? "1" : null })}
             />
             <div>
               <label htmlFor="filter-missing" className="text-sm font-medium text-slate-900">
@@ -172,25 +115,21 @@ export default function AdminTranslationsPage() {
               </p>
             </div>
           </div>
-          {hasFilters ? (
-            <button
-              type="button"
-              onClick={() => update({ namespace: null, language: null, q: null, missing: null })}
-              className="text-sm font-medium text-brand-700 underline"
-            >
+          {list.hasFilters ? (
+            <ClearFiltersButton onClick={list.clearFilters} className="">
               {t("translations.filters.clear")}
-            </button>
+            </ClearFiltersButton>
           ) : null}
         </div>
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
-          list={list}
+          list={translations}
           empty={
             missing && !q
               ? t("translations.emptyMissing")
-              : hasFilters
+              : list.hasFilters
                 ? t("translations.emptyFiltered")
                 : t("translations.empty")
           }
@@ -198,7 +137,7 @@ export default function AdminTranslationsPage() {
           captionId="translations-caption"
           minWidth={columns.length === 3 ? "min-w-[64rem]" : "min-w-[44rem]"}
           paginationLabel={t("translations.pagination")}
-          pageLink={pageLink}
+          pageLink={list.pageLink}
           head={
             <>
               <HeaderCell>{t("translations.columns.key")}</HeaderCell>

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   type AdminWebhookDetail,
   type AdminWebhookEventDto,
@@ -11,14 +11,13 @@ import {
   UNPROCESSED_RESULT,
 } from "../../../../shared/webhooks";
 import { Button } from "../../../components/ui/Button";
-import { inputClass } from "../../../components/ui/Field";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, useDateTime } from "../components/common";
+import { ClearFiltersButton, FilterPanel, FilterSelect, useListParams } from "../components/list";
 
-const PAGE_SIZE = 25;
 const EVENT_TYPES = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
@@ -84,25 +83,13 @@ function Payload({ id }: { id: string }) {
 export default function AdminWebhooksPage() {
   const { t } = useTranslation("admin");
   const { dateTime } = useDateTime();
-  const location = useLocation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [target, setTarget] = useState<AdminWebhookEventDto | null>(null);
+  const list = useListParams({ filterKeys: ["type", "result"] });
 
-  const pageParam = Number(params.get("page"));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const type = params.get("type") ?? "";
-  const result = params.get("result") ?? "";
-  const query = new URLSearchParams();
-  if (type) query.set("type", type);
-  if (result) query.set("result", result);
-  query.set("page", String(page));
-  query.set("pageSize", String(PAGE_SIZE));
-  const search = query.toString();
-
-  const list = useQuery({
-    queryKey: webhookKeys.list(search),
-    queryFn: ({ signal }) => api<AdminWebhookList>(`/api/admin/webhooks?${search}`, { signal }),
+  const events = useQuery({
+    queryKey: webhookKeys.list(list.search),
+    queryFn: ({ signal }) => api<AdminWebhookList>(`/api/admin/webhooks?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -123,24 +110,6 @@ export default function AdminWebhooksPage() {
     },
   });
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    if (!("page" in changes)) next.delete("page");
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const s = next.toString();
-    return s ? `?${s}` : location.pathname;
-  };
-
-  const hasFilters = Boolean(type || result);
   const resultLabel = (value: string) =>
     value === UNPROCESSED_RESULT ? t("webhooks.filters.unprocessed") : value;
 
@@ -148,65 +117,37 @@ export default function AdminWebhooksPage() {
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <AdminPageHeader title={t("webhooks.title")} lead={t("webhooks.lead")} />
 
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <FilterPanel>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="filter-type" className="block text-sm font-medium text-slate-900">
-              {t("webhooks.filters.type")}
-            </label>
-            <select
-              id="filter-type"
-              className={inputClass}
-              value={type}
-              onChange={(event) => update({ type: event.target.value || null })}
-            >
-              <option value="">{t("webhooks.filters.all")}</option>
-              {EVENT_TYPES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-result" className="block text-sm font-medium text-slate-900">
-              {t("webhooks.filters.result")}
-            </label>
-            <select
-              id="filter-result"
-              className={inputClass}
-              value={result}
-              onChange={(event) => update({ result: event.target.value || null })}
-            >
-              <option value="">{t("webhooks.filters.all")}</option>
-              {RESULTS.map((value) => (
-                <option key={value} value={value}>
-                  {resultLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="filter-type"
+            label={t("webhooks.filters.type")}
+            {...list.filterProps("type")}
+            options={EVENT_TYPES.map((value) => ({ value, label: value }))}
+            allLabel={t("webhooks.filters.all")}
+          />
+          <FilterSelect
+            id="filter-result"
+            label={t("webhooks.filters.result")}
+            {...list.filterProps("result")}
+            options={RESULTS.map((value) => ({ value, label: resultLabel(value) }))}
+            allLabel={t("webhooks.filters.all")}
+          />
         </div>
-        {hasFilters ? (
-          <button
-            type="button"
-            onClick={() => update({ type: null, result: null })}
-            className="mt-4 text-sm font-medium text-brand-700 underline"
-          >
-            {t("webhooks.filters.clear")}
-          </button>
+        {list.hasFilters ? (
+          <ClearFiltersButton onClick={list.clearFilters}>{t("webhooks.filters.clear")}</ClearFiltersButton>
         ) : null}
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
-          list={list}
-          empty={hasFilters ? t("webhooks.emptyFiltered") : t("webhooks.empty")}
+          list={events}
+          empty={list.hasFilters ? t("webhooks.emptyFiltered") : t("webhooks.empty")}
           caption={t("webhooks.caption")}
           captionId="webhooks-caption"
           minWidth="min-w-[56rem]"
           paginationLabel={t("webhooks.pagination")}
-          pageLink={pageLink}
+          pageLink={list.pageLink}
           head={(["type", "received", "processed", "result", "application", "actions"] as const).map(
             (column) => <HeaderCell key={column}>{t(`webhooks.columns.${column}`)}</HeaderCell>,
           )}

@@ -1,9 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Dialog from "@radix-ui/react-dialog";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus, Trash2, X } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { type FieldValues, useFieldArray, useForm } from "react-hook-form";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import {
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  type UseFormSetError,
+  useFieldArray,
+  useForm,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type {
   AdminAddOnDto,
@@ -23,23 +29,20 @@ import {
   packageFormSchema,
   URGENCY_COLORS,
 } from "../../../../../shared/schemas/catalogue-admin";
-import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api } from "../../../../lib/api";
+import { api } from "../../../../lib/api";
+import { FormDialog } from "../forms";
 import {
-  applyCatalogueServerErrors,
-  catalogueAdminKeys,
-  errorAt,
-  FormInput,
-  FormTextarea,
-  LanguageSections,
-  StaleNotice,
-  staleCurrent,
-  useCatalogueFieldMessage,
-  useLocalized,
-} from "./shared";
+  LocalizedTextFields,
+  localizedValues,
+  MoneyField,
+  SaveNotices,
+  SortOrderField,
+  useVersionedSave,
+} from "./fields";
+import { catalogueAdminKeys, errorAt, FormInput, useCatalogueFieldMessage, useLocalized } from "./shared";
 
 /** The kinds of school items edited in a dialog. */
 export type ItemKind = "package" | "housing" | "addOn";
@@ -51,52 +54,10 @@ export const ITEM_PATHS: Record<ItemKind, string> = {
   addOn: "add-ons",
 };
 
-/** A wide, scrollable dialog holding an item's form (Radix: focus trapped, Escape closes). */
-function FormDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("adminCatalogue");
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-1rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-4 shadow-xl focus:outline-none sm:p-6"
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-brand-900">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label={t("close")}>
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-const text = (value?: { en: string; zh?: string; fr?: string } | null) => ({
-  en: value?.en ?? "",
-  zh: value?.zh ?? "",
-  fr: value?.fr ?? "",
-});
-
 /**
  * The save of an item's form: POST for a new one (with the school), PATCH with the version for an
- * existing one. Handles the server's field errors (API names mapped to the form's), a 409 (the
- * current record, for the stale notice) and other failures; refreshes the catalogue queries.
+ * existing one (useVersionedSave: field errors, 409 stale notice, other failures); refreshes the
+ * catalogue queries and the public catalogue, and says so in a toast.
  */
 function useItemSave<Dto extends { id: string; version: number }, Values extends FieldValues>(options: {
   kind: ItemKind;
@@ -104,17 +65,15 @@ function useItemSave<Dto extends { id: string; version: number }, Values extends
   schoolId?: string;
   toBody: (values: Values) => Record<string, unknown>;
   fieldMap?: Record<string, string>;
-  setError: Parameters<typeof applyCatalogueServerErrors<Values>>[1];
+  setError: UseFormSetError<Values>;
   onSaved: (saved: Dto) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const [stale, setStale] = useState<Dto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [version, setVersion] = useState(options.item?.version);
   const path = ITEM_PATHS[options.kind];
-  const mutation = useMutation({
-    mutationFn: (values: Values) =>
+  return useVersionedSave<Dto, Values>({
+    version: options.item?.version,
+    send: (values, version) =>
       options.item
         ? api<Dto>(`/api/admin/${path}/${options.item.id}`, {
             method: "PATCH",
@@ -123,96 +82,71 @@ function useItemSave<Dto extends { id: string; version: number }, Values extends
         : api<Dto>(`/api/admin/${path}`, {
             body: { ...options.toBody(values), summerSchoolId: options.schoolId },
           }),
-    onSuccess: (saved) => {
-      setStale(null);
-      setFailure(null);
+    setError: options.setError,
+    fieldMap: options.fieldMap,
+    onSaved: (saved) => {
       void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() });
       void queryClient.invalidateQueries({ queryKey: ["catalogue"] });
       toast({ title: t(options.item ? "items.savedTitle" : "items.createdTitle"), variant: "success" });
       options.onSaved(saved);
     },
-    onError: (error) => {
-      const current = staleCurrent<Dto>(error);
-      if (current) {
-        setStale(current);
-        return;
-      }
-      const hasFields = applyCatalogueServerErrors(error, options.setError, options.fieldMap);
-      setFailure(hasFields ? null : error instanceof ApiError ? error.message : t("failed"));
-    },
   });
-  return {
-    mutation,
-    stale,
-    failure,
-    /** Takes the current record of a 409 into the form. */
-    reload: (reset: (dto: Dto) => void) => {
-      if (!stale) return;
-      setVersion(stale.version);
-      reset(stale);
-      setStale(null);
-    },
-  };
 }
 
-/** Stale notice and other failure of an item form. */
-function FormNotices({
-  stale,
-  failure,
-  onReload,
-}: {
-  stale: boolean;
-  failure: string | null;
-  onReload: () => void;
-}) {
-  const { t } = useTranslation("adminCatalogue");
-  return (
-    <>
-      {stale ? <StaleNotice onReload={onReload} /> : null}
-      {failure ? (
-        <Notice tone="error" title={t("failedTitle")}>
-          <p>{failure}</p>
-        </Notice>
-      ) : null}
-    </>
-  );
-}
-
-/** Name and description in the three languages. */
-function TextSections<T extends FieldValues>({
+/**
+ * What the three item forms share around their own fields: the notices of the save, name and
+ * description in the three languages, the amount in euros with the display order (`amount`), the
+ * kind's own fields (`children`) and the submit button ("Save", or `createLabel` for a new item).
+ */
+function ItemFormFrame<T extends FieldValues, Dto extends { version: number }>({
   idPrefix,
-  register,
-  errors,
+  isNew,
+  createLabel,
+  form,
+  save,
+  toValues,
+  amount,
+  children,
 }: {
   idPrefix: string;
-  register: Parameters<typeof FormInput<T>>[0]["register"];
-  errors: Parameters<typeof FormInput<T>>[0]["errors"];
+  isNew: boolean;
+  createLabel: string;
+  form: UseFormReturn<T>;
+  save: ReturnType<typeof useVersionedSave<Dto, T>>;
+  toValues: (dto: Dto) => T;
+  amount: { id: string; name: Path<T>; label: string; hint: string };
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("adminCatalogue");
+  const { register, formState } = form;
+  const errors = formState.errors;
   return (
-    <LanguageSections idPrefix={idPrefix}>
-      {(language) => (
-        <>
-          <FormInput<T>
-            id={`${idPrefix}-name-${language}`}
-            name={`name.${language}` as never}
-            label={t("items.fields.name")}
-            required={language === "en"}
-            maxLength={CATALOGUE_LIMITS.name}
-            register={register}
-            errors={errors}
-          />
-          <FormTextarea<T>
-            id={`${idPrefix}-description-${language}`}
-            name={`description.${language}` as never}
-            label={t("items.fields.description")}
-            required={language === "en"}
-            register={register}
-            errors={errors}
-          />
-        </>
-      )}
-    </LanguageSections>
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutation.mutate(values))}
+      noValidate
+      className="mt-4 space-y-5"
+    >
+      <SaveNotices
+        stale={Boolean(save.stale)}
+        failure={save.failure}
+        onReload={() => save.reload((dto) => form.reset(toValues(dto)))}
+      />
+      <LocalizedTextFields<T>
+        idPrefix={idPrefix}
+        nameLabel={t("items.fields.name")}
+        descriptionLabel={t("items.fields.description")}
+        register={register}
+        errors={errors}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MoneyField<T> {...amount} register={register} errors={errors} />
+        <SortOrderField<T> id={`${idPrefix}-order`} register={register} errors={errors} />
+      </div>
+      {children}
+      <Button type="submit" disabled={save.mutation.isPending}>
+        {save.mutation.isPending ? t("saving") : isNew ? createLabel : t("items.save")}
+      </Button>
+    </form>
   );
 }
 
@@ -220,12 +154,12 @@ function TextSections<T extends FieldValues>({
 // Package
 
 const packageValues = (p?: AdminPackageDto): PackageFormValues => ({
-  name: text(p?.name),
-  description: text(p?.description),
+  name: localizedValues(p?.name),
+  description: localizedValues(p?.description),
   price: p ? centsToEurosText(p.priceCents) : "",
-  includes: (p?.includes ?? []).map(text),
+  includes: (p?.includes ?? []).map(localizedValues),
   includedAddOnIds: p?.includedAddOnIds ?? [],
-  urgencyText: text(p?.urgencyText),
+  urgencyText: localizedValues(p?.urgencyText),
   urgencyColor: p?.urgencyColor ?? "",
   sortOrder: p?.sortOrder ?? 0,
 });
@@ -247,11 +181,12 @@ function PackageForm({
   const { t } = useTranslation("adminCatalogue");
   const l = useLocalized();
   const message = useCatalogueFieldMessage();
-  const { register, handleSubmit, formState, setError, reset, control } = useForm<PackageFormValues>({
+  const form = useForm<PackageFormValues>({
     resolver: zodResolver(packageFormSchema),
     defaultValues: packageValues(item),
     mode: "onTouched",
   });
+  const { register, formState, control } = form;
   const includes = useFieldArray({ control, name: "includes" });
   const addOns = useQuery({
     queryKey: catalogueAdminKeys.list("addOn", `schoolId=${schoolId}&state=active&pageSize=100`),
@@ -265,7 +200,7 @@ function PackageForm({
     kind: "package",
     item,
     schoolId,
-    setError,
+    setError: form.setError,
     onSaved,
     fieldMap: { priceCents: "price" },
     toBody: ({ price, ...values }) => ({
@@ -280,37 +215,20 @@ function PackageForm({
   const includedError = message(errorAt(errors, "includedAddOnIds"));
 
   return (
-    <form onSubmit={handleSubmit((values) => save.mutation.mutate(values))} noValidate className="space-y-5">
-      <FormNotices
-        stale={Boolean(save.stale)}
-        failure={save.failure}
-        onReload={() => save.reload((dto) => reset(packageValues(dto)))}
-      />
-      <TextSections<PackageFormValues> idPrefix={idPrefix} register={register} errors={errors} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput<PackageFormValues>
-          id={`${idPrefix}-price`}
-          name="price"
-          label={t("items.fields.price")}
-          hint={t("items.fields.priceHint")}
-          inputMode="decimal"
-          required
-          register={register}
-          errors={errors}
-        />
-        <FormInput<PackageFormValues>
-          id={`${idPrefix}-order`}
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          label={t("items.fields.sortOrder")}
-          hint={t("items.fields.sortOrderHint")}
-          register={register}
-          errors={errors}
-        />
-      </div>
-
+    <ItemFormFrame<PackageFormValues, AdminPackageDto>
+      idPrefix={idPrefix}
+      isNew={!item}
+      createLabel={t("package.create")}
+      form={form}
+      save={save}
+      toValues={packageValues}
+      amount={{
+        id: `${idPrefix}-price`,
+        name: "price",
+        label: t("items.fields.price"),
+        hint: t("items.fields.priceHint"),
+      }}
+    >
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold text-brand-900">{t("package.includes")}</legend>
         <p className="text-sm text-slate-700">{t("package.includesHint")}</p>
@@ -420,11 +338,7 @@ function PackageForm({
           </Field>
         </div>
       </fieldset>
-
-      <Button type="submit" disabled={save.mutation.isPending}>
-        {save.mutation.isPending ? t("saving") : item ? t("items.save") : t("package.create")}
-      </Button>
-    </form>
+    </ItemFormFrame>
   );
 }
 
@@ -432,8 +346,8 @@ function PackageForm({
 // Housing
 
 const housingValues = (h?: AdminHousingDto): HousingFormValues => ({
-  name: text(h?.name),
-  description: text(h?.description),
+  name: localizedValues(h?.name),
+  description: localizedValues(h?.description),
   priceAdjustment: h ? centsToEurosText(h.priceAdjustmentCents) : "0.00",
   sortOrder: h?.sortOrder ?? 0,
 });
@@ -449,7 +363,7 @@ function HousingForm({
   onSaved: (saved: AdminHousingDto) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
-  const { register, handleSubmit, formState, setError, reset } = useForm<HousingFormValues>({
+  const form = useForm<HousingFormValues>({
     resolver: zodResolver(housingFormSchema),
     defaultValues: housingValues(item),
     mode: "onTouched",
@@ -458,7 +372,7 @@ function HousingForm({
     kind: "housing",
     item,
     schoolId,
-    setError,
+    setError: form.setError,
     onSaved,
     fieldMap: { priceAdjustmentCents: "priceAdjustment" },
     toBody: ({ priceAdjustment, ...values }) => ({
@@ -466,43 +380,22 @@ function HousingForm({
       priceAdjustmentCents: eurosTextToCents(priceAdjustment),
     }),
   });
-  const errors = formState.errors;
   const idPrefix = `housing-${item?.id ?? "new"}`;
   return (
-    <form onSubmit={handleSubmit((values) => save.mutation.mutate(values))} noValidate className="space-y-5">
-      <FormNotices
-        stale={Boolean(save.stale)}
-        failure={save.failure}
-        onReload={() => save.reload((dto) => reset(housingValues(dto)))}
-      />
-      <TextSections<HousingFormValues> idPrefix={idPrefix} register={register} errors={errors} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput<HousingFormValues>
-          id={`${idPrefix}-adjustment`}
-          name="priceAdjustment"
-          label={t("housing.adjustment")}
-          hint={t("housing.adjustmentHint")}
-          inputMode="decimal"
-          required
-          register={register}
-          errors={errors}
-        />
-        <FormInput<HousingFormValues>
-          id={`${idPrefix}-order`}
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          label={t("items.fields.sortOrder")}
-          hint={t("items.fields.sortOrderHint")}
-          register={register}
-          errors={errors}
-        />
-      </div>
-      <Button type="submit" disabled={save.mutation.isPending}>
-        {save.mutation.isPending ? t("saving") : item ? t("items.save") : t("housing.create")}
-      </Button>
-    </form>
+    <ItemFormFrame<HousingFormValues, AdminHousingDto>
+      idPrefix={idPrefix}
+      isNew={!item}
+      createLabel={t("housing.create")}
+      form={form}
+      save={save}
+      toValues={housingValues}
+      amount={{
+        id: `${idPrefix}-adjustment`,
+        name: "priceAdjustment",
+        label: t("housing.adjustment"),
+        hint: t("housing.adjustmentHint"),
+      }}
+    />
   );
 }
 
@@ -510,8 +403,8 @@ function HousingForm({
 // Add-on
 
 const addOnValues = (a?: AdminAddOnDto): AddOnFormValues => ({
-  name: text(a?.name),
-  description: text(a?.description),
+  name: localizedValues(a?.name),
+  description: localizedValues(a?.description),
   price: a ? centsToEurosText(a.priceCents) : "",
   isRequired: a?.isRequired ?? false,
   sortOrder: a?.sortOrder ?? 0,
@@ -529,7 +422,7 @@ function AddOnForm({
 }) {
   const { t } = useTranslation("adminCatalogue");
   const message = useCatalogueFieldMessage();
-  const { register, handleSubmit, formState, setError, reset } = useForm<AddOnFormValues>({
+  const form = useForm<AddOnFormValues>({
     resolver: zodResolver(addOnFormSchema),
     defaultValues: addOnValues(item),
     mode: "onTouched",
@@ -538,52 +431,35 @@ function AddOnForm({
     kind: "addOn",
     item,
     schoolId,
-    setError,
+    setError: form.setError,
     onSaved,
     fieldMap: { priceCents: "price" },
     toBody: ({ price, ...values }) => ({ ...values, priceCents: eurosTextToCents(price) }),
   });
-  const errors = formState.errors;
   const idPrefix = `addon-${item?.id ?? "new"}`;
-  const requiredError = message(errors.isRequired);
+  const requiredError = message(form.formState.errors.isRequired);
   return (
-    <form onSubmit={handleSubmit((values) => save.mutation.mutate(values))} noValidate className="space-y-5">
-      <FormNotices
-        stale={Boolean(save.stale)}
-        failure={save.failure}
-        onReload={() => save.reload((dto) => reset(addOnValues(dto)))}
-      />
-      <TextSections<AddOnFormValues> idPrefix={idPrefix} register={register} errors={errors} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput<AddOnFormValues>
-          id={`${idPrefix}-price`}
-          name="price"
-          label={t("items.fields.price")}
-          hint={t("items.fields.priceHint")}
-          inputMode="decimal"
-          required
-          register={register}
-          errors={errors}
-        />
-        <FormInput<AddOnFormValues>
-          id={`${idPrefix}-order`}
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          label={t("items.fields.sortOrder")}
-          hint={t("items.fields.sortOrderHint")}
-          register={register}
-          errors={errors}
-        />
-      </div>
+    <ItemFormFrame<AddOnFormValues, AdminAddOnDto>
+      idPrefix={idPrefix}
+      isNew={!item}
+      createLabel={t("addOn.create")}
+      form={form}
+      save={save}
+      toValues={addOnValues}
+      amount={{
+        id: `${idPrefix}-price`,
+        name: "price",
+        label: t("items.fields.price"),
+        hint: t("items.fields.priceHint"),
+      }}
+    >
       <div>
         <label className="inline-flex items-center gap-2 font-medium text-slate-900">
           <input
             type="checkbox"
             className="h-4 w-4 accent-brand-700"
             aria-describedby={`${idPrefix}-required-hint${requiredError ? ` ${idPrefix}-required-error` : ""}`}
-            {...register("isRequired")}
+            {...form.register("isRequired")}
           />
           {t("addOn.required")}
         </label>
@@ -596,10 +472,7 @@ function AddOnForm({
           </p>
         ) : null}
       </div>
-      <Button type="submit" disabled={save.mutation.isPending}>
-        {save.mutation.isPending ? t("saving") : item ? t("items.save") : t("addOn.create")}
-      </Button>
-    </form>
+    </ItemFormFrame>
   );
 }
 
@@ -623,7 +496,13 @@ export function ItemDialog({ state, onClose }: { state: ItemDialogState | null; 
     ? t(`${state.kind}.editTitle`, { name: l(state.item.name) })
     : t(`${state.kind}.newTitle`);
   return (
-    <FormDialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title}>
+    <FormDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={title}
+      closeLabel={t("close")}
+      width="max-w-5xl"
+    >
       {state.kind === "package" ? (
         <PackageForm item={state.item} schoolId={state.schoolId} onSaved={onClose} />
       ) : state.kind === "housing" ? (

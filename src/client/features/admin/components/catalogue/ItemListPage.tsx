@@ -1,30 +1,19 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, Plus } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { Plus } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CataloguePage } from "../../../../../shared/catalogue-admin";
-import {
-  ARCHIVE_STATES,
-  ITEM_SORT_KEYS,
-  type ItemSortKey,
-} from "../../../../../shared/schemas/catalogue-admin";
-import { Button, buttonClass } from "../../../../components/ui/Button";
-import { inputClass } from "../../../../components/ui/Field";
+import { ARCHIVE_STATES, ITEM_SORT_KEYS } from "../../../../../shared/schemas/catalogue-admin";
+import { Button } from "../../../../components/ui/Button";
 import { api } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
-import { AdminListFrame } from "../AdminListFrame";
+import { AdminListFrame, HeaderCell } from "../AdminListFrame";
 import { AdminPageHeader } from "../common";
+import { CsvLink, FilterPanel, FilterSelect, SearchForm, SortHeader, useListParams } from "../list";
 import { ITEM_PATHS, ItemDialog, type ItemDialogState, type ItemKind } from "./ItemForms";
 import { type AnyItem, ItemRow } from "./ItemRows";
-import {
-  catalogueAdminKeys,
-  FilterSelect,
-  SortHeader,
-  useListState,
-  useLocalized,
-  useSchoolOptions,
-} from "./shared";
+import { catalogueAdminKeys, useLocalized, useSchoolOptions } from "./shared";
 
 const PAGE_TITLE: Record<ItemKind, string> = { package: "packages", housing: "housing", addOn: "addOns" };
 
@@ -39,11 +28,15 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
   const format = useFormat();
   const l = useLocalized();
   const page = PAGE_TITLE[kind];
-  const list = useListState<ItemSortKey>({
-    sortKeys: ITEM_SORT_KEYS,
-    defaultSort: { key: "school", direction: "asc" },
+  const list = useListParams({
     filterKeys: schoolId ? ["state", "q"] : ["schoolId", "state", "q"],
     fixed: schoolId ? { schoolId } : undefined,
+    // Every column sorts ascending on its first click.
+    sort: {
+      keys: ITEM_SORT_KEYS,
+      default: { key: "school", direction: "asc" },
+      ascendingFirst: ITEM_SORT_KEYS,
+    },
   });
   const path = ITEM_PATHS[kind];
   const query = useQuery({
@@ -54,21 +47,12 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
   const schools = useSchoolOptions();
   const [dialog, setDialog] = useState<ItemDialogState | null>(null);
 
-  const [q, setQ] = useState(list.params.get("q") ?? "");
-  const addressQ = list.params.get("q") ?? "";
-  useEffect(() => setQ(addressQ), [addressQ]);
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    list.update({ q: q.trim() || null });
-  };
-
-  const chosenSchool = schoolId ?? list.params.get("schoolId") ?? "";
+  const chosenSchool = schoolId ?? list.value("schoolId");
   const school = schools.data?.items.find((s) => s.id === chosenSchool);
   const schoolOptions = (schools.data?.items ?? []).map((s) => ({
     value: s.id,
     label: `${l(s.name)} (${format.date(s.startDate)})`,
   }));
-  const exportHref = `/api/admin/${path}.csv${list.filters.size ? `?${list.filters.toString()}` : ""}`;
   const title = schoolId && school ? t("addOns.schoolTitle", { school: l(school.name) }) : t(`${page}.title`);
   const showSchool = !schoolId;
 
@@ -93,10 +77,7 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
         }
         actions={
           <>
-            <a href={exportHref} download className={buttonClass("secondary", "sm")}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {t("list.export")}
-            </a>
+            <CsvLink href={list.csvHref(`/api/admin/${path}.csv`)}>{t("list.export")}</CsvLink>
             <Button
               size="sm"
               disabled={!chosenSchool}
@@ -115,39 +96,20 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
         </p>
       )}
 
-      <section
-        aria-labelledby="filters-heading"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h2 id="filters-heading" className="sr-only">
-          {t("list.filters")}
-        </h2>
-        <form onSubmit={submitSearch} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor="filter-q" className="block text-sm font-medium text-slate-900">
-              {t("list.search")}
-            </label>
-            <input
-              id="filter-q"
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              maxLength={200}
-              className={inputClass}
-              placeholder={t("list.searchItemsPlaceholder")}
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            {t("list.searchButton")}
-          </Button>
-        </form>
+      <FilterPanel id="filters-heading" title={t("list.filters")}>
+        <SearchForm
+          id="filter-q"
+          label={t("list.search")}
+          placeholder={t("list.searchItemsPlaceholder")}
+          value={list.value("q")}
+          onSearch={(q) => list.update({ q })}
+        />
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {schoolId ? null : (
             <FilterSelect
               id="filter-school"
               label={t("list.school")}
-              value={list.params.get("schoolId") ?? ""}
-              onChange={(value) => list.update({ schoolId: value || null })}
+              {...list.filterProps("schoolId")}
               options={schoolOptions}
               allLabel={t("list.allSchools")}
             />
@@ -155,12 +117,12 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
           <FilterSelect
             id="filter-state"
             label={t("list.state")}
-            value={list.params.get("state") ?? "active"}
+            value={list.value("state") || "active"}
             onChange={(value) => list.update({ state: value === "active" ? null : value })}
             options={ARCHIVE_STATES.map((value) => ({ value, label: t(`list.states.${value}`) }))}
           />
         </div>
-      </section>
+      </FilterPanel>
 
       <div className="mt-6">
         <AdminListFrame
@@ -172,23 +134,21 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
           pageLink={list.pageLink}
           head={
             <>
-              <SortHeader column="name" sort={list.sort} onSort={list.onSort}>
+              <SortHeader column="name" list={list}>
                 {t("items.columns.name")}
               </SortHeader>
               {showSchool ? (
-                <SortHeader column="school" sort={list.sort} onSort={list.onSort}>
+                <SortHeader column="school" list={list}>
                   {t("items.columns.school")}
                 </SortHeader>
               ) : null}
-              <SortHeader column="price" sort={list.sort} onSort={list.onSort} className="text-right">
+              <SortHeader column="price" list={list} className="text-right">
                 {kind === "housing" ? t("housing.adjustmentShort") : t("items.columns.price")}
               </SortHeader>
-              <th scope="col" className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
-                {t("items.columns.applications")}
-              </th>
-              <th scope="col" className="px-3 py-3">
+              <HeaderCell className="text-right">{t("items.columns.applications")}</HeaderCell>
+              <HeaderCell>
                 <span className="sr-only">{t("items.columns.actions")}</span>
-              </th>
+              </HeaderCell>
             </>
           }
           row={(item) => (

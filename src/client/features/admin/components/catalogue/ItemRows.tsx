@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../../../shared/catalogue-admin";
@@ -8,7 +7,7 @@ import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
 import { api } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmButton, toastFailure } from "../forms";
 import { ITEM_PATHS, type ItemDialogState, type ItemKind } from "./ItemForms";
 import { ArchivedBadge, catalogueAdminKeys, useLocalized } from "./shared";
 
@@ -37,13 +36,11 @@ export function ArchiveButton({
 }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const path = kind === "school" ? "summer-schools" : ITEM_PATHS[kind];
   const verb = archived ? "unarchive" : "archive";
   const mutation = useMutation({
     mutationFn: () => api(`/api/admin/${path}/${id}/${verb}`, { body: { version } }),
     onSuccess: () => {
-      setOpen(false);
       void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() });
       void queryClient.invalidateQueries({ queryKey: ["catalogue"] });
       toast({
@@ -52,42 +49,33 @@ export function ArchiveButton({
       });
     },
     onError: (error) => {
-      setOpen(false);
       void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() });
-      toast({ title: t("failedTitle"), description: error.message, variant: "destructive" });
+      toastFailure(t("failedTitle"), error);
     },
   });
   const Icon = archived ? ArchiveRestore : Archive;
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={t(archived ? "archive.unarchiveLabel" : "archive.archiveLabel", { name })}
-        onClick={() => setOpen(true)}
-      >
-        <Icon aria-hidden="true" className="h-4 w-4" />
-        {t(archived ? "archive.unarchive" : "archive.archive")}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t(archived ? "archive.unarchiveTitle" : "archive.archiveTitle", { name })}
-        description={
-          <p>
-            {archived
-              ? t(kind === "school" ? "archive.unarchiveSchoolBody" : "archive.unarchiveItemBody")
-              : t(kind === "school" ? "archive.archiveSchoolBody" : "archive.archiveItemBody", {
-                  count: applications,
-                })}
-          </p>
-        }
-        confirmLabel={t(archived ? "archive.unarchive" : "archive.archive")}
-        danger={!archived}
-        busy={mutation.isPending}
-        onConfirm={() => mutation.mutate()}
-      />
-    </>
+    <ConfirmButton
+      variant="ghost"
+      label={t(archived ? "archive.unarchiveLabel" : "archive.archiveLabel", { name })}
+      title={t(archived ? "archive.unarchiveTitle" : "archive.archiveTitle", { name })}
+      description={
+        <p>
+          {archived
+            ? t(kind === "school" ? "archive.unarchiveSchoolBody" : "archive.unarchiveItemBody")
+            : t(kind === "school" ? "archive.archiveSchoolBody" : "archive.archiveItemBody", {
+                count: applications,
+              })}
+        </p>
+      }
+      confirmLabel={t(archived ? "archive.unarchive" : "archive.archive")}
+      danger={!archived}
+      busy={mutation.isPending}
+      onConfirm={(close) => mutation.mutate(undefined, { onSettled: close })}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {t(archived ? "archive.unarchive" : "archive.archive")}
+    </ConfirmButton>
   );
 }
 

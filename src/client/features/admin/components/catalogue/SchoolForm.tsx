@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,29 +8,18 @@ import {
   type SummerSchoolFormValues,
   summerSchoolInputSchema,
 } from "../../../../../shared/schemas/catalogue-admin";
-import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api } from "../../../../lib/api";
-import {
-  applyCatalogueServerErrors,
-  FormInput,
-  FormTextarea,
-  LanguageSections,
-  StaleNotice,
-  staleCurrent,
-} from "./shared";
+import { api } from "../../../../lib/api";
+import { LocalizedTextFields, localizedValues, SaveNotices, useVersionedSave } from "./fields";
+import { FormInput } from "./shared";
 
 /** Form values of a school DTO (optional dates as "" for the inputs). */
 export function schoolFormValues(school?: AdminSummerSchoolDto): SummerSchoolFormValues {
   return {
     slug: school?.slug ?? "",
-    name: { en: school?.name.en ?? "", zh: school?.name.zh ?? "", fr: school?.name.fr ?? "" },
-    description: {
-      en: school?.description.en ?? "",
-      zh: school?.description.zh ?? "",
-      fr: school?.description.fr ?? "",
-    },
+    name: localizedValues(school?.name),
+    description: localizedValues(school?.description),
     location: school?.location ?? "The Hague, Netherlands",
     startDate: school?.startDate ?? "",
     endDate: school?.endDate ?? "",
@@ -57,83 +45,52 @@ export function SchoolForm({
 }) {
   const { t } = useTranslation("adminCatalogue");
   const [base, setBase] = useState(school);
-  const [stale, setStale] = useState<AdminSummerSchoolDto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, reset } = useForm<SummerSchoolFormValues>({
     resolver: zodResolver(summerSchoolInputSchema),
     defaultValues: schoolFormValues(school),
     mode: "onTouched",
   });
   const errors = formState.errors;
-  const save = useMutation({
-    mutationFn: (values: SummerSchoolFormValues) =>
+  const save = useVersionedSave<AdminSummerSchoolDto, SummerSchoolFormValues>({
+    version: school?.version,
+    send: (values, version) =>
       base
         ? api<AdminSummerSchoolDto>(`/api/admin/summer-schools/${base.id}`, {
             method: "PATCH",
-            body: { ...values, version: base.version },
+            body: { ...values, version },
           })
         : api<AdminSummerSchoolDto>("/api/admin/summer-schools", { body: values }),
-    onSuccess: (saved) => {
+    setError,
+    onSaved: (saved) => {
       setBase(saved);
-      setStale(null);
-      setFailure(null);
       reset(schoolFormValues(saved));
       toast({ title: t(base ? "school.savedTitle" : "school.createdTitle"), variant: "success" });
       onSaved(saved);
-    },
-    onError: (error) => {
-      const current = staleCurrent<AdminSummerSchoolDto>(error);
-      if (current) {
-        setStale(current);
-        return;
-      }
-      const hasFields = applyCatalogueServerErrors(error, setError);
-      setFailure(hasFields ? null : error instanceof ApiError ? error.message : t("failed"));
     },
   });
   const id = base?.id ?? "new";
 
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-6">
-      {stale ? (
-        <StaleNotice
-          onReload={() => {
-            setBase(stale);
-            reset(schoolFormValues(stale));
-            setStale(null);
-            onSaved(stale);
-          }}
-        />
-      ) : null}
-      {failure ? (
-        <Notice tone="error" title={t("failedTitle")}>
-          <p>{failure}</p>
-        </Notice>
-      ) : null}
-      <LanguageSections idPrefix={`school-${id}`}>
-        {(language) => (
-          <>
-            <FormInput<SummerSchoolFormValues>
-              id={`school-name-${language}`}
-              name={`name.${language}`}
-              label={t("school.fields.name")}
-              required={language === "en"}
-              maxLength={CATALOGUE_LIMITS.name}
-              register={register}
-              errors={errors}
-            />
-            <FormTextarea<SummerSchoolFormValues>
-              id={`school-description-${language}`}
-              name={`description.${language}`}
-              label={t("school.fields.description")}
-              required={language === "en"}
-              rows={5}
-              register={register}
-              errors={errors}
-            />
-          </>
-        )}
-      </LanguageSections>
+    <form onSubmit={handleSubmit((values) => save.mutation.mutate(values))} noValidate className="space-y-6">
+      <SaveNotices
+        stale={Boolean(save.stale)}
+        failure={save.failure}
+        onReload={() =>
+          save.reload((current) => {
+            setBase(current);
+            reset(schoolFormValues(current));
+            onSaved(current);
+          })
+        }
+      />
+      <LocalizedTextFields<SummerSchoolFormValues>
+        idPrefix={`school-${id}`}
+        nameLabel={t("school.fields.name")}
+        descriptionLabel={t("school.fields.description")}
+        descriptionRows={5}
+        register={register}
+        errors={errors}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormInput<SummerSchoolFormValues>
           id="school-slug"
@@ -219,8 +176,8 @@ export function SchoolForm({
           errors={errors}
         />
       </div>
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? t("saving") : base ? t("school.save") : t("school.create")}
+      <Button type="submit" disabled={save.mutation.isPending}>
+        {save.mutation.isPending ? t("saving") : base ? t("school.save") : t("school.create")}
       </Button>
     </form>
   );

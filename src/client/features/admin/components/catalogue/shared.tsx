@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ArrowUpDown, RefreshCw } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import type {
   FieldError,
@@ -10,7 +10,6 @@ import type {
   UseFormSetError,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type {
   AdminSummerSchoolDto,
   CataloguePage,
@@ -260,140 +259,5 @@ export function StaleNotice({ onReload }: { onReload: () => void }) {
         {t("stale.reload")}
       </Button>
     </Notice>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// List state in the address
-
-export interface ListSort<K extends string> {
-  key: K;
-  direction: "asc" | "desc";
-}
-
-const positive = (value: string | null, fallback: number, max: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
-};
-
-/**
- * A list's state kept in the address (page, pageSize, sort and the given filters), the query
- * string for the API, and helpers to change it (back to page 1 unless the page changes).
- */
-export function useListState<K extends string>(options: {
-  sortKeys: readonly K[];
-  defaultSort: ListSort<K>;
-  filterKeys: readonly string[];
-  fixed?: Record<string, string>;
-}) {
-  const [params, setParams] = useSearchParams();
-  const page = positive(params.get("page"), 1, 100_000);
-  const pageSize = positive(params.get("pageSize"), 25, MAX_PAGE_SIZE);
-  const [key, direction] = (params.get("sort") ?? "").split(":");
-  const sort: ListSort<K> =
-    options.sortKeys.includes(key as K) && (direction === "asc" || direction === "desc")
-      ? { key: key as K, direction }
-      : options.defaultSort;
-  const filters = new URLSearchParams();
-  for (const name of options.filterKeys) {
-    const value = params.get(name)?.trim();
-    if (value) filters.set(name, value);
-  }
-  for (const [name, value] of Object.entries(options.fixed ?? {})) filters.set(name, value);
-  const query = new URLSearchParams(filters);
-  query.set("page", String(page));
-  query.set("pageSize", String(pageSize));
-  query.set("sort", `${sort.key}:${sort.direction}`);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    if (!("page" in changes)) next.delete("page");
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    setParams(next);
-  };
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    return `?${next.toString()}`;
-  };
-  const onSort = (column: K) => {
-    const nextDirection = sort.key === column ? (sort.direction === "asc" ? "desc" : "asc") : "asc";
-    update({ sort: `${column}:${nextDirection}` });
-  };
-  return { params, page, pageSize, sort, filters, search: query.toString(), update, pageLink, onSort };
-}
-
-/** A column header that sorts the list (aria-sort on the sorted column). */
-export function SortHeader<K extends string>({
-  column,
-  sort,
-  onSort,
-  children,
-  className,
-}: {
-  column: K;
-  sort: ListSort<K>;
-  onSort: (column: K) => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  const { t } = useTranslation("adminCatalogue");
-  const active = sort.key === column;
-  const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-      className={cn("px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {children}
-        <Icon aria-hidden="true" className={cn("h-4 w-4", active ? "text-brand-700" : "text-slate-500")} />
-        <span className="sr-only">
-          {active ? t(sort.direction === "asc" ? "list.sortedAsc" : "list.sortedDesc") : t("list.sortable")}
-        </span>
-      </button>
-    </th>
-  );
-}
-
-/** A labelled select of a list filter, bound to the address. */
-export function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  allLabel,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<{ value: string; label: string }>;
-  allLabel?: string;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <select id={id} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {allLabel ? <option value="">{allLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,12 +13,12 @@ import {
   isoToLocal,
 } from "../../../../../shared/schemas/codes-admin";
 import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
-import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
 import { ApiError, api } from "../../../../lib/api";
 import { useSummerSchools } from "../../../../lib/catalogue";
 import { useFormat } from "../../../../lib/format";
+import { DialogFormActions, FormDialog } from "../forms";
 import { codeKeys, useAffiliateOptions } from "./shared";
 
 /** The form's values for a new code, or for editing `code` (money in euros, dates in local time). */
@@ -136,221 +134,197 @@ export function CodeFormDialog({
     "h-4 w-4 border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600";
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (!save.isPending || next ? onOpenChange(next) : undefined)}
+      onOpenChange={onOpenChange}
+      title={code ? t("form.editTitle", { code: code.code }) : t("form.newTitle")}
+      description={t("form.lead")}
+      closeLabel={t("form.close")}
+      busy={save.isPending}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-brand-900">
-              {code ? t("form.editTitle", { code: code.code }) : t("form.newTitle")}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="rounded p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                aria-label={t("form.close")}
-              >
-                <X aria-hidden="true" className="h-5 w-5" />
-              </button>
-            </Dialog.Close>
+      {conflict ? (
+        <div className="mt-4">
+          <Notice tone="error" title={t("form.conflictTitle")}>
+            <p>{conflict}</p>
+          </Notice>
+        </div>
+      ) : null}
+      <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="mt-5 space-y-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="code-text"
+            label={t("form.code")}
+            hint={t("form.codeHint")}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            className="[&_input]:font-mono [&_input]:uppercase"
+            error={message(errors.code)}
+            {...register("code")}
+          />
+          <TextField
+            id="code-description"
+            label={t("form.description")}
+            required={false}
+            maxLength={CODE_DESCRIPTION_MAX}
+            error={message(errors.description)}
+            {...register("description")}
+          />
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">{t("form.codeType")}</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {(["discount", "referral"] as const).map((value) => (
+              <label key={value} className="inline-flex items-center gap-2 text-slate-900">
+                <input type="radio" value={value} className={radio} {...register("codeType")} />
+                {t(`codes.type.${value}`)}
+              </label>
+            ))}
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">{t("form.lead")}</Dialog.Description>
-          {conflict ? (
-            <div className="mt-4">
-              <Notice tone="error" title={t("form.conflictTitle")}>
-                <p>{conflict}</p>
-              </Notice>
-            </div>
-          ) : null}
-          <form
-            onSubmit={handleSubmit((values) => save.mutate(values))}
-            noValidate
-            className="mt-5 space-y-5"
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                id="code-text"
-                label={t("form.code")}
-                hint={t("form.codeHint")}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={32}
-                className="[&_input]:font-mono [&_input]:uppercase"
-                error={message(errors.code)}
-                {...register("code")}
-              />
-              <TextField
-                id="code-description"
-                label={t("form.description")}
-                required={false}
-                maxLength={CODE_DESCRIPTION_MAX}
-                error={message(errors.description)}
-                {...register("description")}
-              />
-            </div>
+        </fieldset>
 
+        {codeType === "discount" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
             <fieldset>
-              <legend className="text-sm font-medium text-slate-900">{t("form.codeType")}</legend>
+              <legend className="text-sm font-medium text-slate-900">{t("form.discountType")}</legend>
               <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-                {(["discount", "referral"] as const).map((value) => (
+                {(["percentage", "fixed"] as const).map((value) => (
                   <label key={value} className="inline-flex items-center gap-2 text-slate-900">
-                    <input type="radio" value={value} className={radio} {...register("codeType")} />
-                    {t(`codes.type.${value}`)}
+                    <input type="radio" value={value} className={radio} {...register("discountType")} />
+                    {t(`codes.discountType.${value}`)}
                   </label>
                 ))}
               </div>
             </fieldset>
+            {discountType === "percentage" ? (
+              <TextField
+                id="code-percent"
+                label={t("form.percent")}
+                hint={t("form.percentHint")}
+                inputMode="numeric"
+                error={message(errors.percent)}
+                {...register("percent")}
+              />
+            ) : (
+              <TextField
+                id="code-amount"
+                label={t("form.amount")}
+                hint={t("form.amountHint", { example: format.money(12550) })}
+                inputMode="decimal"
+                error={message(errors.amountEuros)}
+                {...register("amountEuros")}
+              />
+            )}
+          </div>
+        ) : null}
 
-            {codeType === "discount" ? (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <fieldset>
-                  <legend className="text-sm font-medium text-slate-900">{t("form.discountType")}</legend>
-                  <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-                    {(["percentage", "fixed"] as const).map((value) => (
-                      <label key={value} className="inline-flex items-center gap-2 text-slate-900">
-                        <input type="radio" value={value} className={radio} {...register("discountType")} />
-                        {t(`codes.discountType.${value}`)}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-                {discountType === "percentage" ? (
-                  <TextField
-                    id="code-percent"
-                    label={t("form.percent")}
-                    hint={t("form.percentHint")}
-                    inputMode="numeric"
-                    error={message(errors.percent)}
-                    {...register("percent")}
-                  />
-                ) : (
-                  <TextField
-                    id="code-amount"
-                    label={t("form.amount")}
-                    hint={t("form.amountHint", { example: format.money(12550) })}
-                    inputMode="decimal"
-                    error={message(errors.amountEuros)}
-                    {...register("amountEuros")}
-                  />
-                )}
-              </div>
+        <Field
+          id="code-affiliate"
+          label={t("form.affiliate")}
+          required={codeType === "referral"}
+          hint={codeType === "referral" ? t("form.affiliateReferralHint") : t("form.affiliateHint")}
+          error={message(errors.affiliateId)}
+        >
+          <select
+            id="code-affiliate"
+            className={inputClass}
+            aria-invalid={errors.affiliateId ? true : undefined}
+            aria-describedby={describedBy("code-affiliate", true, errors.affiliateId)}
+            {...register("affiliateId")}
+          >
+            <option value="">{t("form.noAffiliate")}</option>
+            {(affiliateOptions.data?.items ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} ({t(`affiliates.status.${a.status}`)})
+              </option>
+            ))}
+            {code?.affiliate && !affiliateOptions.data?.items.some((a) => a.id === code.affiliate?.id) ? (
+              <option value={code.affiliate.id}>{code.affiliate.name}</option>
             ) : null}
+          </select>
+        </Field>
 
-            <Field
-              id="code-affiliate"
-              label={t("form.affiliate")}
-              required={codeType === "referral"}
-              hint={codeType === "referral" ? t("form.affiliateReferralHint") : t("form.affiliateHint")}
-              error={message(errors.affiliateId)}
-            >
-              <select
-                id="code-affiliate"
-                className={inputClass}
-                aria-invalid={errors.affiliateId ? true : undefined}
-                aria-describedby={describedBy("code-affiliate", true, errors.affiliateId)}
-                {...register("affiliateId")}
-              >
-                <option value="">{t("form.noAffiliate")}</option>
-                {(affiliateOptions.data?.items ?? []).map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name} ({t(`affiliates.status.${a.status}`)})
-                  </option>
-                ))}
-                {code?.affiliate && !affiliateOptions.data?.items.some((a) => a.id === code.affiliate?.id) ? (
-                  <option value={code.affiliate.id}>{code.affiliate.name}</option>
-                ) : null}
-              </select>
-            </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="code-valid-from"
+            type="datetime-local"
+            label={t("form.validFrom")}
+            hint={t("form.validHint")}
+            required={false}
+            error={message(errors.validFrom)}
+            {...register("validFrom")}
+          />
+          <TextField
+            id="code-valid-to"
+            type="datetime-local"
+            label={t("form.validTo")}
+            hint={t("form.validHint")}
+            required={false}
+            error={message(errors.validTo)}
+            {...register("validTo")}
+          />
+        </div>
 
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                id="code-valid-from"
-                type="datetime-local"
-                label={t("form.validFrom")}
-                hint={t("form.validHint")}
-                required={false}
-                error={message(errors.validFrom)}
-                {...register("validFrom")}
-              />
-              <TextField
-                id="code-valid-to"
-                type="datetime-local"
-                label={t("form.validTo")}
-                hint={t("form.validHint")}
-                required={false}
-                error={message(errors.validTo)}
-                {...register("validTo")}
-              />
-            </div>
+        <TextField
+          id="code-max"
+          label={t("form.maxRedemptions")}
+          hint={t("form.maxRedemptionsHint")}
+          required={false}
+          inputMode="numeric"
+          className="sm:max-w-xs"
+          error={message(errors.maxRedemptions)}
+          {...register("maxRedemptions")}
+        />
 
-            <TextField
-              id="code-max"
-              label={t("form.maxRedemptions")}
-              hint={t("form.maxRedemptionsHint")}
-              required={false}
-              inputMode="numeric"
-              className="sm:max-w-xs"
-              error={message(errors.maxRedemptions)}
-              {...register("maxRedemptions")}
-            />
+        <fieldset aria-describedby="code-schools-hint">
+          <legend className="text-sm font-medium text-slate-900">{t("form.schools")}</legend>
+          <p id="code-schools-hint" className="mt-1 text-sm text-slate-600">
+            {t("form.schoolsHint")}
+          </p>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {[
+              ...(schools.data ?? []),
+              // Programmes the code is limited to that the public list no longer shows (past cohorts).
+              ...(code?.summerSchools ?? [])
+                .filter((s) => !schools.data?.some((open) => open.id === s.id))
+                .map((s) => ({ ...s, startDate: "" })),
+            ].map((school) => (
+              <label key={school.id} className="inline-flex items-start gap-2 text-slate-900">
+                <input
+                  type="checkbox"
+                  value={school.id}
+                  className="mt-1 h-4 w-4 rounded border-slate-400"
+                  {...register("summerSchoolIds")}
+                />
+                <span>
+                  {school.name}{" "}
+                  {school.startDate ? (
+                    <span className="text-slate-700">({format.date(school.startDate)})</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </div>
+          {schoolError ? (
+            <p className="mt-1 text-sm font-medium text-red-700" role="alert">
+              {schoolError}
+            </p>
+          ) : null}
+        </fieldset>
 
-            <fieldset aria-describedby="code-schools-hint">
-              <legend className="text-sm font-medium text-slate-900">{t("form.schools")}</legend>
-              <p id="code-schools-hint" className="mt-1 text-sm text-slate-600">
-                {t("form.schoolsHint")}
-              </p>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {[
-                  ...(schools.data ?? []),
-                  // Programmes the code is limited to that the public list no longer shows (past cohorts).
-                  ...(code?.summerSchools ?? [])
-                    .filter((s) => !schools.data?.some((open) => open.id === s.id))
-                    .map((s) => ({ ...s, startDate: "" })),
-                ].map((school) => (
-                  <label key={school.id} className="inline-flex items-start gap-2 text-slate-900">
-                    <input
-                      type="checkbox"
-                      value={school.id}
-                      className="mt-1 h-4 w-4 rounded border-slate-400"
-                      {...register("summerSchoolIds")}
-                    />
-                    <span>
-                      {school.name}{" "}
-                      {school.startDate ? (
-                        <span className="text-slate-700">({format.date(school.startDate)})</span>
-                      ) : null}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {schoolError ? (
-                <p className="mt-1 text-sm font-medium text-red-700" role="alert">
-                  {schoolError}
-                </p>
-              ) : null}
-            </fieldset>
+        <label className="inline-flex items-center gap-2 text-slate-900">
+          <input type="checkbox" className="h-4 w-4 rounded border-slate-400" {...register("active")} />
+          {t("form.active")}
+        </label>
 
-            <label className="inline-flex items-center gap-2 text-slate-900">
-              <input type="checkbox" className="h-4 w-4 rounded border-slate-400" {...register("active")} />
-              {t("form.active")}
-            </label>
-
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={save.isPending}>
-                  {t("form.cancel")}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? t("form.saving") : code ? t("form.save") : t("form.create")}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        <DialogFormActions
+          cancelLabel={t("form.cancel")}
+          submitLabel={code ? t("form.save") : t("form.create")}
+          busyLabel={t("form.saving")}
+          busy={save.isPending}
+        />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminAffiliateList } from "../../../../../shared/affiliates-admin";
@@ -8,6 +7,7 @@ import type { AffiliateStatus } from "../../../../../shared/schemas/affiliates-a
 import { cn } from "../../../../components/ui/cn";
 import { api } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
+import { HeaderCell } from "../AdminListFrame";
 
 /** Query keys of the codes and affiliates screens (under ["admin"], dropped at logout). */
 export const codeKeys = {
@@ -20,80 +20,8 @@ export const codeKeys = {
   affiliateOptions: () => ["admin", "affiliates", "options"] as const,
 };
 
-/** A sort `{ key, direction }` of a list, read from the address. */
-export interface Sort<K extends string> {
-  key: K;
-  direction: "asc" | "desc";
-}
-
-/** Reads `<key>:<asc|desc>` from the address; `fallback` when absent or not one of `keys`. */
-export function sortFrom<K extends string>(
-  value: string | null,
-  keys: readonly K[],
-  fallback: Sort<K>,
-): Sort<K> {
-  const [key, direction] = (value ?? "").split(":");
-  return (keys as readonly string[]).includes(key ?? "") && (direction === "asc" || direction === "desc")
-    ? { key: key as K, direction }
-    : fallback;
-}
-
-/** A whole number from the address between 1 and `max`, else `fallback`. */
-export const positiveParam = (value: string | null, fallback: number, max: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
-};
-
-/** A column header that sorts the list on the server (aria-sort on the sorted column). */
-export function SortHeader<K extends string>({
-  column,
-  sort,
-  onSort,
-  children,
-  className,
-}: {
-  column: K;
-  sort: Sort<K>;
-  onSort: (column: K) => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  const { t } = useTranslation("adminCodes");
-  const active = sort.key === column;
-  const Icon = !active ? ArrowUpDown : sort.direction === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-      // relative: the screen-reader text (absolutely positioned) stays inside the scrolling table
-      className={cn("relative px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {children}
-        <Icon aria-hidden="true" className={cn("h-4 w-4", active ? "text-brand-700" : "text-slate-500")} />
-        <span className="sr-only">
-          {active ? t(sort.direction === "asc" ? "list.sortedAsc" : "list.sortedDesc") : t("list.sortable")}
-        </span>
-      </button>
-    </th>
-  );
-}
-
-/** A plain column header. */
-export function Th({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <th
-      scope="col"
-      className={cn("px-3 py-3 text-left font-semibold whitespace-nowrap text-slate-900", className)}
-    >
-      {children}
-    </th>
-  );
-}
+/** A plain column header (the shared one of the admin lists). */
+export const Th = HeaderCell;
 
 const pill =
   "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset";

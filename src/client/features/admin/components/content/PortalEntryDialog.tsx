@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -11,10 +10,10 @@ import {
   type PortalEntryInput,
   portalEntryInputSchema,
 } from "../../../../../shared/schemas/portal";
-import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { ApiError, api } from "../../../../lib/api";
 import { useSummerSchools } from "../../../../lib/catalogue";
+import { DialogFormActions, FormDialog } from "../forms";
 
 /** What the dialog's inputs hold (strings, as typed); turned into a PortalEntryInput on save. */
 interface FormValues {
@@ -158,129 +157,117 @@ export function PortalEntryDialog({
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (!save.isPending || next ? onOpenChange(next) : undefined)}
+      onOpenChange={onOpenChange}
+      title={t(entry ? "portal.form.editTitle" : "portal.form.createTitle")}
+      description={t("portal.form.description")}
+      busy={save.isPending}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-bold text-brand-900">
-            {t(entry ? "portal.form.editTitle" : "portal.form.createTitle")}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">
-            {t("portal.form.description")}
-          </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-            {rootError ? (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                {rootError}
-              </p>
-            ) : null}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="entry-kind" label={t("portal.form.kind")}>
-                <select id="entry-kind" className={inputClass} {...register("kind")}>
-                  {PORTAL_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`portal.kind.${k}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="entry-cohort" label={t("portal.form.cohort")} error={messageOf("summerSchoolId")}>
-                <select id="entry-cohort" className={inputClass} {...register("summerSchoolId")}>
-                  <option value="">{t("portal.allCohorts")}</option>
-                  {entry?.summerSchool && !schools.data?.some((s) => s.id === entry.summerSchool?.id) ? (
-                    <option value={entry.summerSchool.id}>{entry.summerSchool.name}</option>
-                  ) : null}
-                  {schools.data?.map((school) => (
-                    <option key={school.id} value={school.id}>
-                      {school.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </div>
-            {LANGUAGES.map((language) => (
-              <fieldset key={language} className="space-y-3 rounded-lg border border-slate-200 p-3">
-                <legend className="px-1 text-sm font-semibold text-slate-900">
-                  {t(`translations.languages.${language}`)}
-                </legend>
-                {text(`title.${language}`, language, false)}
-                {text(`body.${language}`, language, true)}
-              </fieldset>
-            ))}
-            {kind === "partner" ? (
-              <Field
-                id="entry-url"
-                label={t("portal.form.url")}
-                required
-                hint={t("portal.form.urlHint")}
-                error={messageOf("url")}
-              >
-                <input
-                  id="entry-url"
-                  type="url"
-                  inputMode="url"
-                  className={inputClass}
-                  aria-invalid={messageOf("url") ? true : undefined}
-                  aria-describedby={describedBy("entry-url", true, messageOf("url"))}
-                  {...register("url")}
-                />
-              </Field>
-            ) : null}
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field
-                id="entry-order"
-                label={t("portal.form.sortOrder")}
-                hint={t("portal.form.sortOrderHint")}
-                error={messageOf("sortOrder")}
-              >
-                <input
-                  id="entry-order"
-                  type="number"
-                  min={0}
-                  max={10000}
-                  step={1}
-                  className={inputClass}
-                  aria-describedby={describedBy("entry-order", true, messageOf("sortOrder"))}
-                  {...register("sortOrder")}
-                />
-              </Field>
-              <Field id="entry-publication" label={t("portal.form.publication")}>
-                <select id="entry-publication" className={inputClass} {...register("published")}>
-                  <option value="published">{t("portal.form.published")}</option>
-                  <option value="draft">{t("portal.form.draft")}</option>
-                </select>
-              </Field>
-              {published === "published" ? (
-                <Field
-                  id="entry-published-at"
-                  label={t("portal.form.publishedAt")}
-                  error={messageOf("publishedAt")}
-                >
-                  <input
-                    id="entry-published-at"
-                    type="datetime-local"
-                    className={inputClass}
-                    {...register("publishedAt")}
-                  />
-                </Field>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {rootError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {rootError}
+          </p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="entry-kind" label={t("portal.form.kind")}>
+            <select id="entry-kind" className={inputClass} {...register("kind")}>
+              {PORTAL_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`portal.kind.${k}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="entry-cohort" label={t("portal.form.cohort")} error={messageOf("summerSchoolId")}>
+            <select id="entry-cohort" className={inputClass} {...register("summerSchoolId")}>
+              <option value="">{t("portal.allCohorts")}</option>
+              {entry?.summerSchool && !schools.data?.some((s) => s.id === entry.summerSchool?.id) ? (
+                <option value={entry.summerSchool.id}>{entry.summerSchool.name}</option>
               ) : null}
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary" disabled={save.isPending}>
-                  {t("portal.form.cancel")}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? t("portal.form.saving") : t("portal.form.save")}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {schools.data?.map((school) => (
+                <option key={school.id} value={school.id}>
+                  {school.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {LANGUAGES.map((language) => (
+          <fieldset key={language} className="space-y-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-900">
+              {t(`translations.languages.${language}`)}
+            </legend>
+            {text(`title.${language}`, language, false)}
+            {text(`body.${language}`, language, true)}
+          </fieldset>
+        ))}
+        {kind === "partner" ? (
+          <Field
+            id="entry-url"
+            label={t("portal.form.url")}
+            required
+            hint={t("portal.form.urlHint")}
+            error={messageOf("url")}
+          >
+            <input
+              id="entry-url"
+              type="url"
+              inputMode="url"
+              className={inputClass}
+              aria-invalid={messageOf("url") ? true : undefined}
+              aria-describedby={describedBy("entry-url", true, messageOf("url"))}
+              {...register("url")}
+            />
+          </Field>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            id="entry-order"
+            label={t("portal.form.sortOrder")}
+            hint={t("portal.form.sortOrderHint")}
+            error={messageOf("sortOrder")}
+          >
+            <input
+              id="entry-order"
+              type="number"
+              min={0}
+              max={10000}
+              step={1}
+              className={inputClass}
+              aria-describedby={describedBy("entry-order", true, messageOf("sortOrder"))}
+              {...register("sortOrder")}
+            />
+          </Field>
+          <Field id="entry-publication" label={t("portal.form.publication")}>
+            <select id="entry-publication" className={inputClass} {...register("published")}>
+              <option value="published">{t("portal.form.published")}</option>
+              <option value="draft">{t("portal.form.draft")}</option>
+            </select>
+          </Field>
+          {published === "published" ? (
+            <Field
+              id="entry-published-at"
+              label={t("portal.form.publishedAt")}
+              error={messageOf("publishedAt")}
+            >
+              <input
+                id="entry-published-at"
+                type="datetime-local"
+                className={inputClass}
+                {...register("publishedAt")}
+              />
+            </Field>
+          ) : null}
+        </div>
+        <DialogFormActions
+          cancelLabel={t("portal.form.cancel")}
+          submitLabel={t("portal.form.save")}
+          busyLabel={t("portal.form.saving")}
+          busy={save.isPending}
+        />
+      </form>
+    </FormDialog>
   );
 }
