@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { acceptInvitation, inviteAdmin, OWNER, useBackOffice } from "./back-office";
-import { expectNoAxeViolations, linkFromOutbox, toastWith, uniqueEmail } from "./support";
+import { expectNoAxeViolations, linkFromOutbox, pathOf, toastWith, uniqueEmail } from "./support";
 
 /**
  * Codes and affiliates in the back office (issue 3 "Codes", "Affiliates"): a finance admin creates
@@ -13,6 +13,7 @@ test.describe("codes and affiliates in the back office", () => {
   test.describe.configure({ mode: "serial" });
   const backOffice = useBackOffice("codes");
   const partnerName = "Mombasa Study Bridge";
+  const partnerEmail = uniqueEmail("partner");
 
   test.beforeAll(async () => {
     // A partner registers and waits for approval.
@@ -21,7 +22,7 @@ test.describe("codes and affiliates in the back office", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         name: partnerName,
-        email: uniqueEmail("partner"),
+        email: partnerEmail,
         password: "partners by the ocean",
         country: "KE",
       }),
@@ -119,5 +120,55 @@ test.describe("codes and affiliates in the back office", () => {
     await expect(toastWith(page, "Commission rate set to 12 %")).toBeVisible();
     await expect(page.getByRole("link", { name: "MOMBASASTUDY" })).toBeVisible();
     await expectNoAxeViolations(page, "/admin/affiliates/:id");
+  });
+
+  test("the approved partner confirms the e-mail, logs in, finds the referral code, resets the password and logs out", async ({
+    browser,
+  }) => {
+    const page = await backOffice.newPage(browser);
+
+    // The address is confirmed with the link of the registration e-mail.
+    const verifyLink = await linkFromOutbox(
+      backOffice.dataDir,
+      partnerEmail,
+      "/affiliate/verify-email?token=",
+    );
+    await page.goto(pathOf(verifyLink));
+    await expect(page.getByText("Your email address is confirmed")).toBeVisible();
+
+    // Approved by the finance admin in the story above: the partner logs in and finds the code.
+    await page.goto("/affiliate/login");
+    await page.getByLabel("Email address").fill(partnerEmail);
+    await page.getByLabel("Password").fill("partners by the ocean");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${partnerName}` })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Referral code" })).toHaveValue("MOMBASASTUDY");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/affiliate\/login$/);
+
+    // A new password through the e-mailed link, then a login with it.
+    await page.goto("/affiliate/reset-password");
+    await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
+    await page.getByLabel("Email address").fill(partnerEmail);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByText("Check your inbox")).toBeVisible();
+    const resetLink = await linkFromOutbox(
+      backOffice.dataDir,
+      partnerEmail,
+      "/affiliate/reset-password?token=",
+    );
+    await page.goto(pathOf(resetLink));
+    await page.getByLabel("New password").fill("dhows and lighthouses");
+    await page.getByLabel("Repeat the password").fill("dhows and lighthouses");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByText("Your password has been changed")).toBeVisible();
+    await page.goto("/affiliate/login");
+    await page.getByLabel("Email address").fill(partnerEmail);
+    await page.getByLabel("Password").fill("dhows and lighthouses");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/affiliate\/login$/);
   });
 });
