@@ -150,6 +150,40 @@ describe("admin webhook log", () => {
     expect(application).toMatchObject({ status: "submitted", paymentStatus: "paid" });
   });
 
+  it("exports the filtered log as CSV for owners, with an audit entry; the team CSV too", async () => {
+    const res = await api("GET", "/api/admin/webhooks.csv?type=checkout.session.completed", owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(
+      /attachment; filename="webhook-events-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Event ID,Provider,Type,Received,Processed,Result,Application ID");
+    // The paid checkout's event (replayed by the tests above, so its result says so).
+    expect(lines.some((l) => l.includes(paidApp.applicationId) && l.includes(",offline,"))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes("checkout.session.completed"))).toBe(true);
+    const expired = await api("GET", "/api/admin/webhooks.csv?result=expired", owner);
+    expect(expired.body.includes(paidApp.applicationId)).toBe(false);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "webhooks.export"));
+    expect(entry).toMatchObject({ actorRole: "admin", entityType: "webhook_event" });
+
+    const team = await api("GET", "/api/admin/admins.csv", owner);
+    expect(team.statusCode).toBe(200);
+    const teamLines = team.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(teamLines[0]).toBe("E-mail,Name,Role,Status,Created");
+    expect(teamLines.filter((l) => /,(admissions|finance),active,/.test(l))).toHaveLength(2);
+    for (const cookie of [admissions, finance]) {
+      expect((await api("GET", "/api/admin/webhooks.csv", cookie)).statusCode).toBe(403);
+      expect((await api("GET", "/api/admin/admins.csv", cookie)).statusCode).toBe(403);
+    }
+  });
+
   it("is owner only: other admins 403, anonymous 401", async () => {
     for (const cookie of [admissions, finance]) {
       expect((await api("GET", "/api/admin/webhooks", cookie)).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { optionalParam, pageParams } from "../../../shared/schemas/list";
 import {
   type AdminWebhookDetail,
   type AdminWebhookEventDto,
@@ -10,29 +11,19 @@ import {
 } from "../../../shared/webhooks";
 import type { Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
+import { sendCsv, toCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
 import { adminNotFound } from "./applications.service";
 import { recordAudit } from "./audit";
 
-const emptyToUndefined = (v: unknown) => (v === "" || v === undefined ? undefined : v);
-const positiveInt = (max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,7}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(max))
-      .optional(),
-  );
-
-/** Query of `GET /api/admin/webhooks`: page, pageSize (≤ 100), type (exact), result (exact, prefix before ":", or "unprocessed"). */
-const webhookQuerySchema = z.object({
-  page: positiveInt(100_000).transform((v) => v ?? 1),
-  pageSize: positiveInt(100).transform((v) => v ?? 25),
-  type: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
-  result: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+/** Filters of the webhook log and its CSV: type (exact), result (exact, prefix before ":", or "unprocessed"). */
+const webhookFilterSchema = z.object({
+  type: optionalParam(z.string().trim().min(1).max(100)),
+  result: optionalParam(z.string().trim().min(1).max(100)),
 });
+
+/** Query of `GET /api/admin/webhooks`: the filters plus page and pageSize (≤ 100). */
+const webhookQuerySchema = webhookFilterSchema.extend(pageParams);
 
 const idParams = z.object({ id: z.string().min(1).max(255) });
 
@@ -71,6 +62,18 @@ function dtoOf(row: {
   };
 }
 
+/** The SQL condition of the log's filters (undefined: every event). */
+function filterConditions(filters: z.output<typeof webhookFilterSchema>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.type) conditions.push(eq(webhookEvents.type, filters.type));
+  if (filters.result === UNPROCESSED_RESULT) conditions.push(sql`${webhookEvents.processedAt} is null`);
+  else if (filters.result)
+    conditions.push(
+      sql`(${webhookEvents.result} = ${filters.result} or ${webhookEvents.result} like ${`${filters.result.replace(/[\\%_]/g, "\\$&")}:%`})`,
+    );
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 /**
  * Back-office webhook log (issue "Webhooks"): every provider event received, its processing
  * result, and a replay through the same processing code as the webhook. Owner only (permission
@@ -83,14 +86,7 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
   /** GET /api/admin/webhooks?page&pageSize&type&result → AdminWebhookList, newest first. */
   app.get("/api/admin/webhooks", { preHandler: requireAdmin("webhooks:read") }, async (request) => {
     const query = parseOrThrow(webhookQuerySchema, request.query);
-    const conditions: SQL[] = [];
-    if (query.type) conditions.push(eq(webhookEvents.type, query.type));
-    if (query.result === UNPROCESSED_RESULT) conditions.push(sql`${webhookEvents.processedAt} is null`);
-    else if (query.result)
-      conditions.push(
-        sql`(${webhookEvents.result} = ${query.result} or ${webhookEvents.result} like ${`${query.result.replace(/[\\%_]/g, "\\$&")}:%`})`,
-      );
-    const where = conditions.length ? and(...conditions) : undefined;
+    const where = filterConditions(query);
     const [{ total } = { total: 0 }] = await db
       .select({ total: sql<number>`count(*)::int` })
       .from(webhookEvents)
@@ -110,6 +106,38 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
     };
     return list;
   });
+
+  /**
+   * GET /api/admin/webhooks.csv?type&result → text/csv of every matching event, newest first
+   * (event id, provider, type, received, processed, result, application). webhooks:read; audit
+   * "webhooks.export".
+   */
+  app.get(
+    "/api/admin/webhooks.csv",
+    { preHandler: requireAdmin("webhooks:read") },
+    async (request, reply) => {
+      const filters = parseOrThrow(webhookFilterSchema, request.query);
+      const rows = (
+        await db
+          .select(listColumns)
+          .from(webhookEvents)
+          .where(filterConditions(filters))
+          .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
+      ).map(dtoOf);
+      await recordAudit(db, {
+        actor: request.admin!,
+        action: "webhooks.export",
+        entityType: "webhook_event",
+        entityId: "*",
+        after: { filters, rows: rows.length },
+      });
+      const csv = toCsv(
+        ["Event ID", "Provider", "Type", "Received", "Processed", "Result", "Application ID"],
+        rows.map((e) => [e.id, e.provider, e.type, e.receivedAt, e.processedAt, e.result, e.applicationId]),
+      );
+      return sendCsv(reply, "webhook-events", csv, new Date());
+    },
+  );
 
   /** GET /api/admin/webhooks/:id → AdminWebhookDetail (with the stored payload); 404 when unknown. */
   app.get("/api/admin/webhooks/:id", { preHandler: requireAdmin("webhooks:read") }, async (request) => {

@@ -13,7 +13,9 @@ import {
 import { resendVerificationSchema } from "../../../shared/schemas/students-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
+import { recordAudit } from "../admin/audit";
 import { AuthService, adminDto, studentDto } from "./service";
 import { ROLES, type Role } from "./sessions";
 
@@ -226,6 +228,26 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
 
   /** GET /api/admin/admins (owner: admins:write) → `[{ id, email, name, role, status, createdAt }]`. */
   app.get("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async () => auth.listAdmins());
+
+  /**
+   * GET /api/admin/admins.csv (owner: admins:write) → text/csv of the team (e-mail, name, role,
+   * status, created). Audit "admins.export".
+   */
+  app.get("/api/admin/admins.csv", { preHandler: requireAdmin("admins:write") }, async (request, reply) => {
+    const team = await auth.listAdmins();
+    await recordAudit(opts.db, {
+      actor: request.admin!,
+      action: "admins.export",
+      entityType: "admin",
+      entityId: "*",
+      after: { rows: team.length },
+    });
+    const csv = toCsv(
+      ["E-mail", "Name", "Role", "Status", "Created"],
+      team.map((a) => [a.email, a.name, a.role, a.status, a.createdAt]),
+    );
+    return sendCsv(reply, "team", csv, opts.now());
+  });
 
   /**
    * POST /api/admin/admins `{ email, name, role }` (owner) → 201 the admin (status "invited");

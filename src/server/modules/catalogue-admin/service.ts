@@ -318,11 +318,10 @@ export async function schoolDetail(tx: Tx, id: string, today: string): Promise<A
     pageSize: 1000,
     sort: { key: "sortOrder" as const, direction: "asc" as const },
   };
-  const [pkgs, housing, addOns] = await Promise.all([
-    listPackages(tx, all),
-    listHousing(tx, all),
-    listAddOns(tx, all),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const pkgs = await listPackages(tx, all);
+  const housing = await listHousing(tx, all);
+  const addOns = await listAddOns(tx, all);
   return {
     school: schoolDto(school, paid, today),
     packages: pkgs.items,

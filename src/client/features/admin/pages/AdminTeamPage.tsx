@@ -15,6 +15,7 @@ import { useSignedInUser } from "../../../lib/session";
 import { HeaderCell, ListTable, QueryResult } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
+import { CsvLink } from "../components/list";
 import { Pill, useFieldError } from "../components/people/list";
 import { peopleKeys } from "../components/people/permissions";
 
@@ -168,7 +169,11 @@ export default function AdminTeamPage() {
 
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <AdminPageHeader title={t("team.title")} lead={t("team.lead")} />
+      <AdminPageHeader
+        title={t("team.title")}
+        lead={t("team.lead")}
+        actions={<CsvLink href="/api/admin/admins.csv">{t("admin:list.exportCsv")}</CsvLink>}
+      />
       <div className="mt-6 space-y-6">
         <Panel title={t("team.listTitle")} id="team-heading">
           <QueryResult query={team}>

@@ -16,7 +16,7 @@ import { api } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, useDateTime } from "../components/common";
-import { ClearFiltersButton, FilterPanel, FilterSelect, useListParams } from "../components/list";
+import { ClearFiltersButton, CsvLink, FilterPanel, FilterSelect, useListParams } from "../components/list";
 
 const EVENT_TYPES = [
   "checkout.session.completed",
@@ -115,7 +115,11 @@ export default function AdminWebhooksPage() {
 
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <AdminPageHeader title={t("webhooks.title")} lead={t("webhooks.lead")} />
+      <AdminPageHeader
+        title={t("webhooks.title")}
+        lead={t("webhooks.lead")}
+        actions={<CsvLink href={list.csvHref("/api/admin/webhooks.csv")}>{t("list.exportCsv")}</CsvLink>}
+      />
 
       <FilterPanel>
         <div className="grid gap-4 sm:grid-cols-2">
