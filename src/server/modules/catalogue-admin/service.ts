@@ -669,23 +669,8 @@ function updateItem<Row extends ItemRow, Dto>(
   values: (tx: Tx, row: Row) => Promise<object> | object,
 ): Promise<Dto> {
   return db.transaction(async (tx) => {
-    const row = await findItem(tx, kind, id, true);
-    await assertVersion(row.version, version, STALE, () => itemDtoOf(tx, kind, row));
-    const table = kind.table as typeof packages;
-    const [updated] = (await tx
-      .update(table)
-      .set({ ...(await values(tx, row)), version: row.version + 1 })
-      .where(eq(table.id, id))
-      .returning()) as Row[];
-    await recordAudit(tx, {
-      actor: admin,
-      action: `${kind.action}.update`,
-      entityType: kind.entityType,
-      entityId: id,
-      before: kind.snapshot(row),
-      after: kind.snapshot(updated!),
-    });
-    return itemDtoOf(tx, kind, updated!);
+    const row = await lockedAtVersion(tx, kind, id, version);
+    return writeItem(tx, admin, kind, row, await values(tx, row), "update", kind.snapshot);
   });
 }
 
@@ -706,26 +691,64 @@ function setItemArchived<Row extends ItemRow, Dto>(
   check?: (tx: Tx, row: Row) => Promise<void>,
 ): Promise<Dto> {
   return db.transaction(async (tx) => {
-    const row = await findItem(tx, kind, id, true);
-    await assertVersion(row.version, version, STALE, () => itemDtoOf(tx, kind, row));
+    const row = await lockedAtVersion(tx, kind, id, version);
     if (Boolean(row.archivedAt) === archived) return itemDtoOf(tx, kind, row);
     await check?.(tx, row);
-    const table = kind.table as typeof packages;
-    const [updated] = (await tx
-      .update(table)
-      .set({ archivedAt: archived ? now : null, version: row.version + 1 })
-      .where(eq(table.id, id))
-      .returning()) as Row[];
-    await recordAudit(tx, {
-      actor: admin,
-      action: `${kind.action}.${archived ? "archive" : "unarchive"}`,
-      entityType: kind.entityType,
-      entityId: id,
-      before: { archivedAt: iso(row.archivedAt), version: row.version },
-      after: { archivedAt: iso(updated!.archivedAt), version: updated!.version },
-    });
-    return itemDtoOf(tx, kind, updated!);
+    return writeItem(
+      tx,
+      admin,
+      kind,
+      row,
+      { archivedAt: archived ? now : null },
+      archived ? "archive" : "unarchive",
+      (r) => ({
+        archivedAt: iso(r.archivedAt),
+        version: r.version,
+      }),
+    );
   });
+}
+
+/** The item locked for the change, checked against the version the admin saw (409 `{ message, current }`). */
+async function lockedAtVersion<Row extends ItemRow, Dto>(
+  tx: Tx,
+  kind: ItemKind<Row, Dto>,
+  id: string,
+  version: number,
+): Promise<Row> {
+  const row = await findItem(tx, kind, id, true);
+  await assertVersion(row.version, version, STALE, () => itemDtoOf(tx, kind, row));
+  return row;
+}
+
+/**
+ * Writes `patch` to a locked item with the next version, and the audit entry "<kind>.<verb>" with
+ * `snapshot` of the row before and after; returns the item's DTO.
+ */
+async function writeItem<Row extends ItemRow, Dto>(
+  tx: Tx,
+  admin: AdminUser,
+  kind: ItemKind<Row, Dto>,
+  row: Row,
+  patch: object,
+  verb: string,
+  snapshot: (row: Row) => unknown,
+): Promise<Dto> {
+  const table = kind.table as typeof packages;
+  const [updated] = (await tx
+    .update(table)
+    .set({ ...patch, version: row.version + 1 })
+    .where(eq(table.id, row.id))
+    .returning()) as Row[];
+  await recordAudit(tx, {
+    actor: admin,
+    action: `${kind.action}.${verb}`,
+    entityType: kind.entityType,
+    entityId: row.id,
+    before: snapshot(row),
+    after: snapshot(updated!),
+  });
+  return itemDtoOf(tx, kind, updated!);
 }
 
 // ---------------------------------------------------------------------------------------------
