@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applicants, codeClicks } from "../db/schema";
+import { addressSequence } from "../testing/checkout";
 import {
   applicantFixture,
   cookiesFrom,
   createPaidReadyApplication,
   createTestApp,
+  json,
   PDF_BYTES,
   passportUpload,
   type TestApp,
@@ -19,13 +21,7 @@ const fr = JSON.parse(
 const FORBIDDEN = "This request was refused for your security. Please reload the page and try again.";
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.4.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-
-const json = (res: LightMyRequestResponse) => res.json();
+const nextAddress = addressSequence("10.4");
 
 function expectSecurityHeaders(res: LightMyRequestResponse) {
   const csp = String(res.headers["content-security-policy"]);

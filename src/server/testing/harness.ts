@@ -96,6 +96,15 @@ export function cookiesFrom(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
+/**
+ * The JSON body of a response, typed as the caller says (`json<AdminCodeDto>(res)`); untyped
+ * (`any`, as `res.json()`) by default. It parses only: it asserts nothing about the status.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: untyped like `res.json()`, unless the caller names a type.
+export function json<T = any>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
 /** A valid applicant of the shared schema (18-40 today), with overrides. */
 export function applicantFixture(overrides: Record<string, unknown> = {}) {
   const year = new Date().getUTCFullYear() - 25;

@@ -29,13 +29,20 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
-import { apiOf } from "../../testing/admin";
+import { loginAsAdmin } from "../../testing/accounts";
+import {
+  apiOf,
+  auditEntries,
+  csvLines,
+  expectRouteStatuses,
+  loginRoles,
+  type RoleSessions,
+} from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
-const cookies = {} as Record<"owner" | "admissions" | "finance" | "student" | "affiliate", string>;
-const adminIds = {} as Record<"owner" | "admissions" | "finance", string>;
+let cookies: RoleSessions["cookies"];
+let adminIds: RoleSessions["adminIds"];
 /** A second admissions admin (not the author of the first one's notes). */
 let otherAdmissions: { cookie: string; id: string };
 /** The application made through the wizard API (applicant with a passport and its capability cookie). */
@@ -129,19 +136,9 @@ async function seedApplication(s: Seed = {}) {
 beforeAll(async () => {
   t = await createTestApp();
   schools = await db().select().from(summerSchools).orderBy(asc(summerSchools.startDate));
-  const owner = await loginAsAdmin(t.app, "owner");
-  const admissions = await loginAsAdmin(t.app, "admissions");
-  const finance = await loginAsAdmin(t.app, "finance");
+  ({ cookies, adminIds } = await loginRoles(t.app));
   const admissions2 = await loginAsAdmin(t.app, "admissions", { name: "Second Reviewer" });
-  Object.assign(cookies, { owner: owner.cookie, admissions: admissions.cookie, finance: finance.cookie });
-  Object.assign(adminIds, {
-    owner: owner.admin.id,
-    admissions: admissions.admin.id,
-    finance: finance.admin.id,
-  });
   otherAdmissions = { cookie: admissions2.cookie, id: admissions2.admin.id };
-  cookies.student = (await loginAsStudent(t.app)).cookie;
-  cookies.affiliate = (await loginAsAffiliate(t.app)).cookie;
   real = await createPaidReadyApplication(t.app, {}, { remoteAddress: "10.77.0.1" });
 }, 60_000);
 
@@ -248,24 +245,23 @@ describe("permissions of every route", () => {
     ] as const;
 
   it("admin roles: allowed per the permission table, else 403", async () => {
-    for (const [method, url, body, allowed, okStatus] of routes()) {
-      for (const role of ["owner", "admissions", "finance"] as const) {
-        const res = await api(method, url, cookies[role], body);
-        const expected = (allowed as readonly string[]).includes(role) ? okStatus : 403;
-        expect(res.statusCode, `${role} ${method} ${url}`).toBe(expected);
-        expect(res.headers["cache-control"], `${role} ${method} ${url}`).toBe("no-store");
-      }
-    }
+    const allowedOrForbidden = ([, , , allowed, okStatus]: ReturnType<typeof routes>[number]) =>
+      Object.fromEntries(
+        (["owner", "admissions", "finance"] as const).map((role) => [
+          role,
+          (allowed as readonly string[]).includes(role) ? okStatus : 403,
+        ]),
+      );
+    await expectRouteStatuses(api, cookies, routes(), allowedOrForbidden, (res, label) => {
+      expect(res.headers["cache-control"], label).toBe("no-store");
+    });
   });
 
   it("student and affiliate sessions and anonymous requests: 401 (each role checks its own session)", async () => {
-    for (const [method, url, body] of routes()) {
-      for (const who of ["student", "affiliate", "anonymous"] as const) {
-        const res = await api(method, url, who === "anonymous" ? undefined : cookies[who], body);
-        expect(res.statusCode, `${who} ${method} ${url}`).toBe(401);
-        expect(res.json()).toEqual({ message: "Please log in to continue." });
-      }
-    }
+    const refused = { student: 401, affiliate: 401, anonymous: 401 };
+    await expectRouteStatuses(api, cookies, routes(), refused, (res, label) => {
+      expect(res.json(), label).toEqual({ message: "Please log in to continue." });
+    });
   });
 
   it("the applicant's own capability cookie opens no admin route (no passport bytes)", async () => {
@@ -589,10 +585,7 @@ describe("application list", () => {
       );
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-      const lines = res.body
-        .replace(/^\uFEFF/, "")
-        .trimEnd()
-        .split("\r\n");
+      const lines = csvLines(res);
       expect(lines[0]).toBe(
         "Application ID,Created,Submitted,Status,Payment status,First name,Last name,E-mail,Programme,Total (EUR),Paid (EUR),Code,Flag,Missing critical data",
       );
@@ -632,7 +625,7 @@ describe("application list", () => {
       expect((await api("GET", "/api/admin/applications.csv?status=nope", cookies.owner)).statusCode).toBe(
         400,
       );
-      const entries = await db().select().from(auditLog).where(eq(auditLog.action, "applications.export"));
+      const entries = await auditEntries(db(), { action: "applications.export" });
       expect(entries.length).toBeGreaterThanOrEqual(1);
       expect(entries.some((e) => (e.after as { filters: { q?: string } }).filters.q === marker)).toBe(true);
     });
@@ -763,10 +756,7 @@ describe("application and applicant detail", () => {
         });
       }
     }
-    const fr = await t.app.inject({
-      url: `/api/admin/applications/${randomUUID()}`,
-      headers: { cookie: `${cookies.owner}; language=fr` },
-    });
+    const fr = await api("GET", `/api/admin/applications/${randomUUID()}`, `${cookies.owner}; language=fr`);
     expect(fr.json()).toMatchObject({ error: "not_found" });
     expect(fr.json().message).not.toBe("We could not find what you asked for.");
   });
@@ -798,17 +788,7 @@ describe("status workflow", () => {
       .where(like(emailOutbox.dedupeKey, `status:${id}:%`))
       .orderBy(asc(emailOutbox.createdAt));
   const auditOf = (id: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entityType, "application"),
-          eq(auditLog.entityId, id),
-          eq(auditLog.action, "application.status"),
-        ),
-      )
-      .orderBy(asc(auditLog.createdAt));
+    auditEntries(db(), { entityType: "application", entityId: id, action: "application.status" });
 
   it("walks submitted → under_review → waitlisted → accepted → withdrawn with one e-mail and one audit entry each", async () => {
     const { applicationId } = await seedApplication({ firstName: "Noor", email: "noor@example.com" });
@@ -973,12 +953,15 @@ describe("status workflow", () => {
       );
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const bad = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/applications/${applicationId}/status`,
-      headers: { cookie: cookies.owner, "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const bad = await api(
+      "PATCH",
+      `/api/admin/applications/${applicationId}/status`,
+      cookies.owner,
+      "{not json",
+      {
+        headers: { "content-type": "application/json" },
+      },
+    );
     expect(bad.statusCode).toBe(400);
     const unknown = await change(randomUUID(), "under_review", 1);
     expect(unknown.statusCode).toBe(404);
@@ -1019,11 +1002,7 @@ describe("notes", () => {
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe("");
     expect((await api("GET", notesUrl(), cookies.owner)).json()).toEqual([]);
-    const audit = await db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, note.id))
-      .orderBy(asc(auditLog.createdAt));
+    const audit = await auditEntries(db(), { entityId: note.id });
     expect(audit.map((a) => a.action).sort()).toEqual(["note.create", "note.delete", "note.update"]);
     const update = audit.find((a) => a.action === "note.update")!;
     expect(update.before).toMatchObject({ body: "Called the applicant; visa appointment on 3 May." });
@@ -1089,10 +1068,8 @@ describe("notes", () => {
 
 describe("passport download", () => {
   it("sends the decrypted PDF as an attachment with nosniff and no-store, and audits it", async () => {
-    const before = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "passport.download"), eq(auditLog.entityId, real.applicantId)));
+    const downloads = () => auditEntries(db(), { action: "passport.download", entityId: real.applicantId });
+    const before = await downloads();
     const res = await api("GET", `/api/admin/applicants/${real.applicantId}/passport`, cookies.admissions);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PDF_BYTES);
@@ -1100,10 +1077,7 @@ describe("passport download", () => {
     expect(res.headers["content-disposition"]).toBe('attachment; filename="passport.pdf"');
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["cache-control"]).toBe("no-store");
-    const after = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "passport.download"), eq(auditLog.entityId, real.applicantId)));
+    const after = await downloads();
     expect(after.length).toBe(before.length + 1);
     expect(after.some((a) => a.actorId === adminIds.admissions && a.entityType === "applicant")).toBe(true);
   });

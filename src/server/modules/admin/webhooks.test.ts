@@ -4,46 +4,35 @@
  * unprocessed event), owner-only access, unknown id.
  */
 import { eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminWebhookDetail, AdminWebhookList } from "../../../shared/webhooks";
-import { applications, auditLog, emailOutbox, payments, webhookEvents } from "../../db/schema";
-import { loginAsAdmin } from "../../testing/accounts";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { applications, emailOutbox, payments, webhookEvents } from "../../db/schema";
+import {
+  adminRoles,
+  apiOf,
+  auditEntries,
+  csvLines,
+  expectCsvDownload,
+  expectRouteStatuses,
+  latestAuditEntry,
+  type RoleCookies,
+  SAME_ORIGIN,
+} from "../../testing/admin";
+import { paymentFlow } from "../../testing/checkout";
+import { createTestApp, type TestApp } from "../../testing/harness";
 import { buildOfflineEvent, completeOfflineSession } from "../payments/providers/offline";
 
 let t: TestApp;
+let cookies: RoleCookies;
 let owner: string;
-let admissions: string;
-let finance: string;
-let counter = 0;
-const nextAddress = () => {
-  counter += 1;
-  return `10.77.0.${counter}`;
-};
 const db = () => t.database.db;
-
-function api(method: "GET" | "POST", url: string, cookie?: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
-  });
-}
+const api = apiOf(() => t.app, SAME_ORIGIN);
+const flow = paymentFlow(() => t, { addressPrefix: "10.77" });
 
 /** An application with an open offline checkout session. */
 async function withCheckout(email: string) {
-  const remoteAddress = nextAddress();
-  const a = await createPaidReadyApplication(t.app, { email }, { remoteAddress });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/create-checkout-session",
-    headers: { cookie: a.cookie },
-    payload: { applicationId: a.applicationId, termsAccepted: true },
-    remoteAddress,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...a, sessionId: res.json().sessionId as string };
+  const a = await flow.newApplication(undefined, { email });
+  return { ...a, sessionId: await flow.sessionOf(a) };
 }
 
 async function countsOf(applicationId: string) {
@@ -60,17 +49,10 @@ let completedEventId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = (await loginAsAdmin(t.app, "owner")).cookie;
-  admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  finance = (await loginAsAdmin(t.app, "finance")).cookie;
+  cookies = await adminRoles(t.app);
+  owner = cookies.owner;
   paidApp = await withCheckout("webhook.paid@example.com");
-  const pay = await t.app.inject({
-    method: "POST",
-    url: "/test-payment/pay",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
-    payload: `session_id=${paidApp.sessionId}`,
-  });
-  expect(pay.statusCode).toBe(303);
+  await flow.payOnTestPage(paidApp.sessionId);
 });
 afterAll(async () => {
   await t?.close();
@@ -116,7 +98,7 @@ describe("admin webhook log", () => {
       .from(applications)
       .where(eq(applications.id, paidApp.applicationId));
     expect(application).toMatchObject({ paymentStatus: "paid", flag: null });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, completedEventId));
+    const audit = await auditEntries(db(), { entityId: completedEventId });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "webhook.replay", entityType: "webhook_event" });
   });
@@ -153,48 +135,40 @@ describe("admin webhook log", () => {
   it("exports the filtered log as CSV for owners, with an audit entry; the team CSV too", async () => {
     const res = await api("GET", "/api/admin/webhooks.csv?type=checkout.session.completed", owner);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(
-      /attachment; filename="webhook-events-\d{4}-\d{2}-\d{2}\.csv"/,
-    );
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "webhook-events");
     expect(lines[0]).toBe("Event ID,Provider,Type,Received,Processed,Result,Application ID");
     // The paid checkout's event (replayed by the tests above, so its result says so).
     expect(lines.some((l) => l.includes(paidApp.applicationId) && l.includes(",offline,"))).toBe(true);
     expect(lines.slice(1).every((l) => l.includes("checkout.session.completed"))).toBe(true);
     const expired = await api("GET", "/api/admin/webhooks.csv?result=expired", owner);
     expect(expired.body.includes(paidApp.applicationId)).toBe(false);
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "webhooks.export"));
+    const entry = await latestAuditEntry(db(), { action: "webhooks.export" });
     expect(entry).toMatchObject({ actorRole: "admin", entityType: "webhook_event" });
 
     const team = await api("GET", "/api/admin/admins.csv", owner);
     expect(team.statusCode).toBe(200);
-    const teamLines = team.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const teamLines = csvLines(team);
     expect(teamLines[0]).toBe("E-mail,Name,Role,Status,Created");
     expect(teamLines.filter((l) => /,(admissions|finance),active,/.test(l))).toHaveLength(2);
-    for (const cookie of [admissions, finance]) {
-      expect((await api("GET", "/api/admin/webhooks.csv", cookie)).statusCode).toBe(403);
-      expect((await api("GET", "/api/admin/admins.csv", cookie)).statusCode).toBe(403);
-    }
+    await expectRouteStatuses(
+      api,
+      cookies,
+      [
+        ["GET", "/api/admin/webhooks.csv"],
+        ["GET", "/api/admin/admins.csv"],
+      ],
+      { admissions: 403, finance: 403 },
+    );
   });
 
   it("is owner only: other admins 403, anonymous 401", async () => {
-    for (const cookie of [admissions, finance]) {
-      expect((await api("GET", "/api/admin/webhooks", cookie)).statusCode).toBe(403);
-      expect((await api("GET", `/api/admin/webhooks/${completedEventId}`, cookie)).statusCode).toBe(403);
-      expect((await api("POST", `/api/admin/webhooks/${completedEventId}/replay`, cookie)).statusCode).toBe(
-        403,
-      );
-    }
-    expect((await api("GET", "/api/admin/webhooks")).statusCode).toBe(401);
-    expect((await api("GET", `/api/admin/webhooks/${completedEventId}`)).statusCode).toBe(401);
-    expect((await api("POST", `/api/admin/webhooks/${completedEventId}/replay`)).statusCode).toBe(401);
+    const routes = [
+      ["GET", "/api/admin/webhooks"],
+      ["GET", `/api/admin/webhooks/${completedEventId}`],
+      ["POST", `/api/admin/webhooks/${completedEventId}/replay`],
+    ] as const;
+    await expectRouteStatuses(api, cookies, routes, { admissions: 403, finance: 403 });
+    await expectRouteStatuses(api, cookies, routes, { anonymous: 401 });
   });
 
   it("answers 404 for an unknown id", async () => {

@@ -5,7 +5,6 @@
  * commission rate, version conflicts and audit entries.
  */
 import { and, eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   AdminAffiliateDetail,
@@ -13,29 +12,34 @@ import type {
   AdminAffiliateList,
 } from "../../../shared/affiliates-admin";
 import { commissionCents } from "../../../shared/schemas/affiliates-admin";
-import { affiliates, auditLog, codes, emailOutbox, sessions } from "../../db/schema";
+import { affiliates, codes, emailOutbox, sessions } from "../../db/schema";
 import { loginAsAffiliate } from "../../testing/accounts";
-import { adminRoles, apiOf, type RoleCookies } from "../../testing/admin";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 import {
-  buildOfflineEvent,
-  completeOfflineSession,
-  getOfflineSession,
-  signOfflineEvent,
-} from "../payments/providers/offline";
+  adminRoles,
+  apiOf,
+  auditEntries,
+  expectCsvDownload,
+  expectRouteStatuses,
+  type RoleCookies,
+} from "../../testing/admin";
+import { paymentFlow } from "../../testing/checkout";
+import { createTestApp, json, type TestApp } from "../../testing/harness";
 
 const WEBHOOK_SECRET = "whsec_affiliates_admin_test_secret";
 let t: TestApp;
 let cookies: RoleCookies;
 let counter = 0;
-const nextAddress = () => {
-  counter += 1;
-  return `10.32.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-};
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${++counter}@example.com`;
 
 const api = apiOf(() => t.app);
-const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+const {
+  validate,
+  payByWebhook: pay,
+  newApplication,
+} = paymentFlow(() => t, {
+  addressPrefix: "10.32",
+  webhookSecret: WEBHOOK_SECRET,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
@@ -54,54 +58,7 @@ async function pendingAffiliate(name: string) {
   return row!;
 }
 
-const auditOf = (entityId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "affiliate"), eq(auditLog.entityId, entityId)))
-    .orderBy(auditLog.createdAt);
-
-function validate(code: string, applied?: { applicationId: string; cookie: string; address: string }) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/validate-code",
-    headers: applied ? { cookie: applied.cookie } : {},
-    payload: { code, ...(applied ? { applicationId: applied.applicationId } : {}) },
-    remoteAddress: applied?.address ?? nextAddress(),
-  });
-}
-
-async function newApplication() {
-  const address = nextAddress();
-  return { ...(await createPaidReadyApplication(t.app, {}, { remoteAddress: address })), address };
-}
-
-/** Checkout through the offline provider and its signed "completed" webhook: the application is paid. */
-async function pay(applied: { applicationId: string; cookie: string; address: string }) {
-  const checkout = await t.app.inject({
-    method: "POST",
-    url: "/api/create-checkout-session",
-    headers: { cookie: applied.cookie },
-    payload: { applicationId: applied.applicationId, termsAccepted: true },
-    remoteAddress: applied.address,
-  });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  const sessionId = json<{ sessionId: string }>(checkout).sessionId;
-  await completeOfflineSession(t.database.db, sessionId);
-  const event = JSON.stringify(
-    buildOfflineEvent("checkout.session.completed", (await getOfflineSession(t.database.db, sessionId))!),
-  );
-  const delivered = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signOfflineEvent(event, WEBHOOK_SECRET),
-    },
-    payload: event,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
-}
+const auditOf = (entityId: string) => auditEntries(t.database.db, { entityType: "affiliate", entityId });
 
 describe("access to the affiliates API", () => {
   const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -116,12 +73,12 @@ describe("access to the affiliates API", () => {
   ];
 
   it("401 without an admin session (also with a student or affiliate session), 403 for admissions", async () => {
-    for (const [method, url, payload] of routes) {
-      expect((await api(method, url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await api(method, url, cookies.student, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await api(method, url, cookies.affiliate, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await api(method, url, cookies.admissions, payload)).statusCode, `${method} ${url}`).toBe(403);
-    }
+    await expectRouteStatuses(api, cookies, routes, {
+      anonymous: 401,
+      student: 401,
+      affiliate: 401,
+      admissions: 403,
+    });
   });
 
   it("404 for unknown or malformed ids; finance and owners get the list", async () => {
@@ -414,12 +371,7 @@ describe("list, figures, detail and CSV", () => {
 
   it("exports CSV with amounts in euros, audited", async () => {
     const res = await api("GET", "/api/admin/affiliates.csv?q=zanzibar%20referral", cookies.finance);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-disposition"]).toMatch(/filename="affiliates-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "affiliates");
     expect(lines[0]).toBe(
       "name,email,status,country,website,commission_percent,codes,referred_applications,paid_applications,paid_revenue_eur,commission_eur,created_at",
     );
@@ -427,10 +379,7 @@ describe("list, figures, detail and CSV", () => {
     expect(lines[1]).toContain(
       `,approved,KE,https://partner.example,12,${partner.referralCode},2,1,3045.00,365.40,`,
     );
-    const exports = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "affiliates.export"));
+    const exports = await auditEntries(t.database.db, { action: "affiliates.export" });
     expect(exports).toHaveLength(1);
   });
 });

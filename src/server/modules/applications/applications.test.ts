@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationDto } from "../../../shared/application";
 import type { HousingOptionDto, PackageDto, SummerSchoolDto } from "../../../shared/catalogue";
 import { applicants, applications, storedFiles } from "../../db/schema";
+import { addressSequence } from "../../testing/checkout";
 import {
   applicantFixture,
   cookiesFrom,
@@ -37,12 +38,8 @@ const EN = {
 };
 
 let t: TestApp;
-let addressCounter = 0;
 /** A fresh client address per applicant, so the 10/min applicant limit (S5) does not interfere. */
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.1.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
+const nextAddress = addressSequence("10.1");
 
 // The app's clock is fixed in the January before the demo summer, so June is full, July has few
 // places left and October opens on 1 May whatever the day the suite runs. Ages are checked against

@@ -5,8 +5,7 @@
  * versions 409 with the current record; every change leaves one audit entry; and the public
  * catalogue (`/api/summer-schools` and friends) shows an edit at once.
  */
-import { and, asc, eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
 import type {
@@ -17,35 +16,29 @@ import type {
   AdminSummerSchoolDto,
   CataloguePage,
 } from "../../../shared/catalogue-admin";
-import { addOnOptions, applications, auditLog, packages, summerSchools } from "../../db/schema";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { addOnOptions, applications, packages, summerSchools } from "../../db/schema";
+import {
+  apiOf,
+  auditEntries,
+  expectCsvDownload,
+  expectRouteStatuses,
+  loginRoles,
+  type Method,
+  type RoleCookies,
+} from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
-const cookies = {} as Record<"owner" | "admissions" | "finance" | "student" | "affiliate", string>;
+let cookies: RoleCookies;
 let ownerId = "";
 /** Seeded schools by start date: June (full), July (46 paid), August, September, October. */
 let schools: Array<typeof summerSchools.$inferSelect>;
 const db = () => t.database.db;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-function api(
-  method: "GET" | "POST" | "PATCH",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = apiOf(() => t.app);
 
-const owner = (method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) =>
-  api(method, url, cookies.owner, payload);
+const owner = (method: Method, url: string, payload?: unknown) => api(method, url, cookies.owner, payload);
 
 /** A valid new school, with overrides. */
 function schoolInput(overrides: Record<string, unknown> = {}) {
@@ -98,25 +91,16 @@ const detailOf = async (id: string) =>
   (await owner("GET", `/api/admin/summer-schools/${id}`)).json() as AdminSummerSchoolDetail;
 
 /** Audit entries of an entity, oldest first. */
-const auditOf = (entityType: string, entityId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(asc(auditLog.createdAt));
+const auditOf = (entityType: string, entityId: string) => auditEntries(db(), { entityType, entityId });
 
 const publicSchools = async () => (await api("GET", "/api/summer-schools")).json() as SummerSchoolDto[];
 
 beforeAll(async () => {
   t = await createTestApp();
   schools = await db().select().from(summerSchools).orderBy(asc(summerSchools.startDate));
-  const o = await loginAsAdmin(t.app, "owner");
-  cookies.owner = o.cookie;
-  ownerId = o.admin.id;
-  cookies.admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  cookies.finance = (await loginAsAdmin(t.app, "finance")).cookie;
-  cookies.student = (await loginAsStudent(t.app)).cookie;
-  cookies.affiliate = (await loginAsAffiliate(t.app)).cookie;
+  const sessions = await loginRoles(t.app);
+  cookies = sessions.cookies;
+  ownerId = sessions.adminIds.owner;
 }, 60_000);
 
 afterAll(async () => {
@@ -124,7 +108,7 @@ afterAll(async () => {
 });
 
 describe("who may use the catalogue screens", () => {
-  const routes = (): Array<[method: "GET" | "POST" | "PATCH", url: string, body?: unknown]> => [
+  const routes = (): Array<[method: Method, url: string, body?: unknown]> => [
     ["GET", "/api/admin/summer-schools"],
     ["GET", "/api/admin/summer-schools.csv"],
     ["POST", "/api/admin/summer-schools", schoolInput()],
@@ -133,7 +117,7 @@ describe("who may use the catalogue screens", () => {
     ["POST", `/api/admin/summer-schools/${schools[2]!.id}/archive`, { version: 1 }],
     ["POST", `/api/admin/summer-schools/${schools[2]!.id}/unarchive`, { version: 1 }],
     ...(["packages", "housing", "add-ons"] as const).flatMap(
-      (path): Array<[method: "GET" | "POST" | "PATCH", url: string, body?: unknown]> => [
+      (path): Array<[method: Method, url: string, body?: unknown]> => [
         ["GET", `/api/admin/${path}`],
         ["GET", `/api/admin/${path}.csv`],
         ["POST", `/api/admin/${path}`, {}],
@@ -145,21 +129,11 @@ describe("who may use the catalogue screens", () => {
   ];
 
   it("answers 401 without an admin session (anonymous, student, affiliate) on every route", async () => {
-    for (const [method, url, body] of routes()) {
-      for (const cookie of [undefined, cookies.student, cookies.affiliate]) {
-        const res = await api(method, url, cookie, body);
-        expect(res.statusCode, `${method} ${url}`).toBe(401);
-      }
-    }
+    await expectRouteStatuses(api, cookies, routes(), { anonymous: 401, student: 401, affiliate: 401 });
   });
 
   it("answers 403 to admissions and finance admins on every route, reads included", async () => {
-    for (const [method, url, body] of routes()) {
-      for (const cookie of [cookies.admissions, cookies.finance]) {
-        const res = await api(method, url, cookie, body);
-        expect(res.statusCode, `${method} ${url}`).toBe(403);
-      }
-    }
+    await expectRouteStatuses(api, cookies, routes(), { admissions: 403, finance: 403 });
     expect(await db().select().from(summerSchools)).toHaveLength(5);
   });
 });
@@ -205,15 +179,7 @@ describe("the summer school list", () => {
 
   it("exports the selection as CSV", async () => {
     const res = await owner("GET", "/api/admin/summer-schools.csv?status=fewSpotsLeft");
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(
-      /attachment; filename="summer-schools-\d{4}-\d{2}-\d{2}\.csv"/,
-    );
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "summer-schools");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("Paid places");
     expect(lines[1]).toContain(schools[1]!.slug);
@@ -275,12 +241,12 @@ describe("creating a summer school", () => {
       "/api/admin/summer-schools",
       cookies.owner,
       schoolInput({ slug: "rule-check", endDate: schoolInput().startDate }),
-      { "accept-language": "zh-CN" },
+      { headers: { "accept-language": "zh-CN" } },
     );
     expect(zh.json().message).toBe("结束日期必须晚于开始日期。");
     expect(zh.json().fieldErrors.endDate).toBe("结束日期必须晚于开始日期。");
     const notJson = await api("POST", "/api/admin/summer-schools", cookies.owner, "[1,2]", {
-      "content-type": "application/json",
+      headers: { "content-type": "application/json" },
     });
     expect(notJson.statusCode).toBe(400);
     expect(await db().select().from(summerSchools).where(eq(summerSchools.slug, "rule-check"))).toHaveLength(

@@ -4,21 +4,22 @@
  * sort, pages, CSV), version conflicts, audit entries, and the usage and revenue of a code after
  * an applicant paid with it.
  */
-import { and, eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
 import type { AdminCodeDetail, AdminCodeDto, AdminCodeList } from "../../../shared/codes-admin";
-import { affiliates, auditLog, codes } from "../../db/schema";
+import { affiliates, codes } from "../../db/schema";
 import { loginAsAffiliate } from "../../testing/accounts";
-import { adminRoles, apiOf } from "../../testing/admin";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 import {
-  buildOfflineEvent,
-  completeOfflineSession,
-  getOfflineSession,
-  signOfflineEvent,
-} from "../payments/providers/offline";
+  adminRoles,
+  apiOf,
+  auditEntries,
+  expectCsvDownload,
+  expectRouteStatuses,
+  latestAuditEntry,
+} from "../../testing/admin";
+import { paymentFlow } from "../../testing/checkout";
+import { createTestApp, json, type TestApp } from "../../testing/harness";
 
 const WEBHOOK_SECRET = "whsec_codes_admin_test_secret";
 let t: TestApp;
@@ -26,15 +27,17 @@ const cookies = {} as Record<"owner" | "finance" | "admissions" | "student" | "a
 let openSchools: SummerSchoolDto[];
 let affiliateId: string;
 let counter = 0;
-const nextAddress = () => {
-  counter += 1;
-  return `10.31.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-};
 const uniqueCode = (prefix = "T") => `${prefix}${Date.now().toString(36).toUpperCase()}${++counter}`;
 
 const api = apiOf(() => t.app);
-
-const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+const {
+  newApplication,
+  validate,
+  payByWebhook: pay,
+} = paymentFlow(() => t, {
+  addressPrefix: "10.31",
+  webhookSecret: WEBHOOK_SECRET,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
@@ -66,55 +69,7 @@ async function create(overrides: Record<string, unknown> = {}, cookie = cookies.
   return json<AdminCodeDto>(res);
 }
 
-const auditOf = (entityId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "code"), eq(auditLog.entityId, entityId)))
-    .orderBy(auditLog.createdAt);
-
-function validate(code: string, applied?: { applicationId: string; cookie: string; address: string }) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/validate-code",
-    headers: applied ? { cookie: applied.cookie } : {},
-    payload: { code, ...(applied ? { applicationId: applied.applicationId } : {}) },
-    remoteAddress: applied?.address ?? nextAddress(),
-  });
-}
-
-/** An application of `schoolId` ready for payment (Standard package, shared room: 3,045.00 EUR). */
-async function newApplication(schoolId: string) {
-  const address = nextAddress();
-  const created = await createPaidReadyApplication(t.app, {}, { remoteAddress: address, schoolId });
-  return { ...created, address };
-}
-
-/** Checkout through the offline provider, then the provider's signed "completed" webhook: the application is paid. */
-async function pay(applied: { applicationId: string; cookie: string; address: string }) {
-  const checkout = await t.app.inject({
-    method: "POST",
-    url: "/api/create-checkout-session",
-    headers: { cookie: applied.cookie },
-    payload: { applicationId: applied.applicationId, termsAccepted: true },
-    remoteAddress: applied.address,
-  });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  const sessionId = json<{ sessionId: string }>(checkout).sessionId;
-  await completeOfflineSession(t.database.db, sessionId);
-  const row = await getOfflineSession(t.database.db, sessionId);
-  const event = JSON.stringify(buildOfflineEvent("checkout.session.completed", row!));
-  const delivered = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signOfflineEvent(event, WEBHOOK_SECRET),
-    },
-    payload: event,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
-}
+const auditOf = (entityId: string) => auditEntries(t.database.db, { entityType: "code", entityId });
 
 describe("access to the codes API", () => {
   const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -130,19 +85,10 @@ describe("access to the codes API", () => {
   ];
 
   it("401 without an admin session (also with a student or affiliate session), 403 for admissions", async () => {
-    for (const [method, url, payload] of routes) {
-      expect((await api(method, url, undefined, payload)).statusCode, `${method} ${url} anonymous`).toBe(401);
-      expect((await api(method, url, cookies.student, payload)).statusCode, `${method} ${url} student`).toBe(
-        401,
-      );
-      expect(
-        (await api(method, url, cookies.affiliate, payload)).statusCode,
-        `${method} ${url} affiliate`,
-      ).toBe(401);
-      const refused = await api(method, url, cookies.admissions, payload);
-      expect(refused.statusCode, `${method} ${url} admissions`).toBe(403);
-      expect(json(refused).message).toBe("You do not have permission to do this.");
-    }
+    await expectRouteStatuses(api, cookies, routes, { anonymous: 401, student: 401, affiliate: 401 });
+    await expectRouteStatuses(api, cookies, routes, { admissions: 403 }, (refused, label) => {
+      expect(json(refused).message, label).toBe("You do not have permission to do this.");
+    });
   });
 
   it("opens the list to finance and owners, with no-store", async () => {
@@ -286,11 +232,8 @@ describe("POST /api/admin/codes", () => {
       expect(Object.keys(answer.fieldErrors), what).toContain(field);
       expect(answer.message, what).toContain(text);
     }
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/codes",
-      headers: { cookie: cookies.finance, "content-type": "application/json" },
-      payload: "{not json",
+    const malformed = await api("POST", "/api/admin/codes", cookies.finance, "{not json", {
+      headers: { "content-type": "application/json" },
     });
     expect(malformed.statusCode).toBe(400);
   });
@@ -305,12 +248,12 @@ describe("POST /api/admin/codes", () => {
   });
 
   it("answers in the admin's language", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/codes",
-      headers: { cookie: `${cookies.finance}; language=fr` },
-      payload: body({ discountValue: 0 }),
-    });
+    const res = await api(
+      "POST",
+      "/api/admin/codes",
+      `${cookies.finance}; language=fr`,
+      body({ discountValue: 0 }),
+    );
     expect(json(res).message).toBe("Une remise en pourcentage doit être un nombre entier de 1 à 100.");
   });
 });
@@ -546,21 +489,15 @@ describe("GET /api/admin/codes: search, filters, sort, pages, CSV", () => {
 
   it("exports the same selection as CSV (UTF-8 with BOM), audited", async () => {
     const res = await api("GET", `/api/admin/codes.csv?q=${prefix}&type=discount`, cookies.finance);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="codes-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "codes");
     expect(lines[0]).toBe(
       "code,type,discount_type,discount,active,valid_from,valid_to,max_redemptions,uses,redeemed,revenue_eur,schools,affiliate,description,created_at",
     );
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith(`${prefix}B,`))).toContain(",fixed,50.00,no,");
     expect(lines.find((l) => l.startsWith(`${prefix}A,`))).toContain(",percentage,15%,yes,");
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "codes.export"));
-    expect(entry!.after).toMatchObject({ rows: 3 });
+    const entry = await latestAuditEntry(t.database.db, { action: "codes.export" });
+    expect(entry.after).toMatchObject({ rows: 3 });
   });
 });
 

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
 import { applications, checkoutSessions, codeClicks, codeRedemptions, codes } from "../../db/schema";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
-import { buildOfflineEvent, getOfflineSession, signOfflineEvent } from "../payments/providers/offline";
+import { type Applied, paymentFlow } from "../../testing/checkout";
+import { createTestApp, json, type TestApp } from "../../testing/harness";
 
 const fr = JSON.parse(
   readFileSync(new URL("../../../shared/i18n/locales/fr/common.json", import.meta.url), "utf8"),
@@ -27,11 +26,13 @@ const MSG = {
 let t: TestApp;
 /** Added to the real time: the app's clock (code windows, holds, checkout expiry). */
 let clockOffsetMs = 0;
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.2.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
+const {
+  nextAddress,
+  newApplication,
+  validate,
+  checkout,
+  deliverSessionEvent: deliverWebhook,
+} = paymentFlow(() => t, { addressPrefix: "10.2", webhookSecret: WEBHOOK_SECRET });
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -42,43 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-interface Applied {
-  applicationId: string;
-  cookie: string;
-  schoolId: string;
-  address: string;
-}
-
-/** An application ready for payment (Standard package, shared room: 3,045.00 EUR), from its own address. */
-async function newApplication(schoolId?: string): Promise<Applied> {
-  const address = nextAddress();
-  const created = await createPaidReadyApplication(t.app, {}, { remoteAddress: address, schoolId });
-  return { ...created, address };
-}
-
-function validate(code: unknown, applied?: Applied, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/validate-code",
-    headers: { ...headers, ...(applied ? { cookie: applied.cookie } : {}) },
-    payload: { code, ...(applied ? { applicationId: applied.applicationId } : {}) } as Record<
-      string,
-      unknown
-    >,
-    remoteAddress: applied?.address ?? nextAddress(),
-  });
-}
-
-function checkout(applied: Applied) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/create-checkout-session",
-    headers: { cookie: applied.cookie },
-    payload: { applicationId: applied.applicationId, termsAccepted: true },
-    remoteAddress: applied.address,
-  });
-}
 
 async function addCode(values: Partial<typeof codes.$inferInsert> = {}) {
   const [row] = await t.database.db
@@ -104,22 +68,6 @@ async function liveUses(codeId: string) {
   return rows.filter((r) => r.status === "redeemed" || (r.holdExpiresAt && r.holdExpiresAt.getTime() > now))
     .length;
 }
-
-async function deliverWebhook(type: string, sessionId: string) {
-  const row = await getOfflineSession(t.database.db, sessionId);
-  const body = JSON.stringify(buildOfflineEvent(type, row!));
-  return t.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signOfflineEvent(body, WEBHOOK_SECRET),
-    },
-    payload: body,
-  });
-}
-
-const json = (res: LightMyRequestResponse) => res.json();
 
 describe("POST /api/validate-code without an application (referral tracking)", () => {
   it("accepts the demo discount codes with their type", async () => {

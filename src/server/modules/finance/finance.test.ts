@@ -6,8 +6,7 @@
  * ledger and the revenue summary with VAT apart, CSV exports, and the dashboard's net revenue.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
@@ -18,15 +17,21 @@ import type {
 } from "../../../shared/finance";
 import { includedVat } from "../../../shared/pricing";
 import { daysBeforeStart, refundPercent, schoolDate } from "../../../shared/refunds";
-import { applications, auditLog, payments, refunds, webhookEvents } from "../../db/schema";
-import { loginAsAdmin, loginAsStudent } from "../../testing/accounts";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { applications, payments, refunds, webhookEvents } from "../../db/schema";
+import { loginAsAdmin } from "../../testing/accounts";
 import {
-  buildOfflineRefundEvent,
-  type OfflineStripeRefund,
-  signOfflineEvent,
-} from "../payments/providers/offline";
+  adminRoles,
+  apiOf,
+  auditEntries,
+  csvLines,
+  expectCsvDownload,
+  expectRouteStatuses,
+  SAME_ORIGIN,
+} from "../../testing/admin";
+import { paymentFlow } from "../../testing/checkout";
+import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { buildOfflineRefundEvent, type OfflineStripeRefund } from "../payments/providers/offline";
 import { createStripeProvider } from "../payments/providers/stripe";
 import { PaymentProviderError } from "../payments/providers/types";
 
@@ -34,30 +39,10 @@ import { PaymentProviderError } from "../payments/providers/types";
 const PAID = 304_500;
 const OFFLINE_SECRET = "whsec_offline_finance_tests";
 
-let counter = 0;
-const nextAddress = () => {
-  counter += 1;
-  return `10.91.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-};
-
-function apiOf(t: () => TestApp) {
-  return (
-    method: "GET" | "POST",
-    url: string,
-    cookie?: string,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> =>
-    t().app.inject({
-      method,
-      url,
-      headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
-
 describe("refunds and finances with the offline provider", () => {
   let t: TestApp;
-  const api = apiOf(() => t);
+  const api = apiOf(() => t.app, SAME_ORIGIN);
+  const flow = paymentFlow(() => t, { addressPrefix: "10.91", webhookSecret: OFFLINE_SECRET });
   const db = () => t.database.db;
   let owner: string;
   let finance: string;
@@ -69,23 +54,8 @@ describe("refunds and finances with the offline provider", () => {
     email = `payer-${randomUUID().slice(0, 8)}@example.com`,
     lastName = "Okafor",
   ) {
-    const remoteAddress = nextAddress();
-    const a = await createPaidReadyApplication(t.app, { email, lastName }, { remoteAddress });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/create-checkout-session",
-      headers: { cookie: a.cookie },
-      payload: { applicationId: a.applicationId, termsAccepted: true },
-      remoteAddress,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const pay = await t.app.inject({
-      method: "POST",
-      url: "/test-payment/pay",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
-      payload: `session_id=${res.json().sessionId}`,
-    });
-    expect(pay.statusCode).toBe(303);
+    const a = await flow.newApplication(undefined, { email, lastName });
+    await flow.payOnTestPage(await flow.sessionOf(a));
     const [application] = await db().select().from(applications).where(eq(applications.id, a.applicationId));
     expect(application).toMatchObject({ paymentStatus: "paid", amountPaidCents: PAID });
     return a;
@@ -105,10 +75,7 @@ describe("refunds and finances with the offline provider", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ offlineWebhookSecret: OFFLINE_SECRET });
-    owner = (await loginAsAdmin(t.app, "owner")).cookie;
-    finance = (await loginAsAdmin(t.app, "finance")).cookie;
-    admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-    student = (await loginAsStudent(t.app)).cookie;
+    ({ owner, finance, admissions, student } = await adminRoles(t.app));
   });
   afterAll(async () => {
     await t?.close();
@@ -149,9 +116,11 @@ describe("refunds and finances with the offline provider", () => {
     it("is 401 without an admin session (a student's does not count), 403 for admissions, 404 for unknown ids", async () => {
       const a = await paidApplication();
       const url = `/api/admin/applications/${a.applicationId}/refund-quote`;
-      expect((await api("GET", url)).statusCode).toBe(401);
-      expect((await api("GET", url, student)).statusCode).toBe(401);
-      expect((await api("GET", url, admissions)).statusCode).toBe(403);
+      await expectRouteStatuses(api, { student, admissions }, [["GET", url]], {
+        anonymous: 401,
+        student: 401,
+        admissions: 403,
+      });
       const unknown = await api("GET", `/api/admin/applications/${randomUUID()}/refund-quote`, finance);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ error: "not_found", message: expect.any(String) });
@@ -194,7 +163,7 @@ describe("refunds and finances with the offline provider", () => {
       expect(mine[0]).toMatchObject({ provider: "offline", result: "partially_refunded" });
       expect(mine[0]!.processedAt).not.toBeNull();
 
-      const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, result.refund.id));
+      const audit = await auditEntries(db(), { entityId: result.refund.id });
       expect(audit.map((e) => e.action).sort()).toEqual(["refund.create", "refund.succeeded"]);
       expect(audit.find((e) => e.action === "refund.create")).toMatchObject({
         actorRole: "admin",
@@ -236,12 +205,13 @@ describe("refunds and finances with the offline provider", () => {
       await refund(a.applicationId, { amountCents: 4_500 });
       expect((await refund(a.applicationId, { amountCents: PAID - 4_499 })).statusCode).toBe(422);
       expect(await refundRows(a.applicationId)).toHaveLength(1);
-      const fr = await t.app.inject({
-        method: "POST",
-        url: `/api/admin/applications/${a.applicationId}/refunds`,
-        headers: { origin: "http://localhost:3000", cookie: finance, "accept-language": "fr" },
-        payload: { amountCents: 0, reason: "x", idempotencyKey: randomUUID() },
-      });
+      const fr = await api(
+        "POST",
+        `/api/admin/applications/${a.applicationId}/refunds`,
+        finance,
+        { amountCents: 0, reason: "x", idempotencyKey: randomUUID() },
+        { headers: { "accept-language": "fr" } },
+      );
       expect(fr.json().message).toBe("Le montant du remboursement doit être supérieur à zéro.");
     });
 
@@ -269,9 +239,11 @@ describe("refunds and finances with the offline provider", () => {
       const other = await paidApplication();
       const url = `/api/admin/applications/${a.applicationId}/refunds`;
       const body = { amountCents: 1000, reason: "Test", idempotencyKey: randomUUID() };
-      expect((await api("POST", url, undefined, body)).statusCode).toBe(401);
-      expect((await api("POST", url, student, body)).statusCode).toBe(401);
-      expect((await api("POST", url, admissions, body)).statusCode).toBe(403);
+      await expectRouteStatuses(api, { student, admissions }, [["POST", url, body]], {
+        anonymous: 401,
+        student: 401,
+        admissions: 403,
+      });
       expect(
         (await api("POST", `/api/admin/applications/${randomUUID()}/refunds`, finance, body)).statusCode,
       ).toBe(404);
@@ -354,17 +326,7 @@ describe("refunds and finances with the offline provider", () => {
       expect(res.json()).toMatchObject({ paymentStatus: "paid", refund: { status: "pending" } });
 
       const event = buildOfflineRefundEvent("refund.updated", refundObject!);
-      const body = JSON.stringify(event);
-      const deliver = () =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/payments/webhook",
-          headers: {
-            "content-type": "application/json",
-            "stripe-signature": signOfflineEvent(body, OFFLINE_SECRET),
-          },
-          payload: body,
-        });
+      const deliver = () => flow.deliverSigned(event);
       const [first, second] = await Promise.all([deliver(), deliver()]);
       expect([first.json().outcome, second.json().outcome].sort()).toEqual(["duplicate", "processed"]);
       expect((await deliver()).json().outcome).toBe("duplicate");
@@ -373,26 +335,13 @@ describe("refunds and finances with the offline provider", () => {
       expect(await applicationRow(a.applicationId)).toMatchObject({ paymentStatus: "refunded" });
 
       // Another event about the same refund (a new id) changes nothing more.
-      const late = JSON.stringify(
-        buildOfflineRefundEvent("refund.failed", { ...refundObject!, status: "succeeded" }),
-      );
-      const lateRes = await t.app.inject({
-        method: "POST",
-        url: "/api/payments/webhook",
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": signOfflineEvent(late, OFFLINE_SECRET),
-        },
-        payload: late,
-      });
+      const late = buildOfflineRefundEvent("refund.failed", { ...refundObject!, status: "succeeded" });
+      const lateRes = await flow.deliverSigned(late);
       expect(lateRes.json().outcome).toBe("processed");
       const rows = await refundRows(a.applicationId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: "succeeded", providerRefundId: refundObject!.id });
-      const succeeded = await db()
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entityId, rows[0]!.id), eq(auditLog.action, "refund.succeeded")));
+      const succeeded = await auditEntries(db(), { entityId: rows[0]!.id, action: "refund.succeeded" });
       expect(succeeded).toHaveLength(1);
 
       // Replaying the stored event from the webhook log changes nothing either.
@@ -412,7 +361,7 @@ describe("refunds and finances with the offline provider", () => {
       const rows = await refundRows(a.applicationId);
       expect(rows).toEqual([expect.objectContaining({ status: "failed", providerRefundId: null })]);
       expect(await applicationRow(a.applicationId)).toMatchObject({ paymentStatus: "paid" });
-      const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, rows[0]!.id));
+      const audit = await auditEntries(db(), { entityId: rows[0]!.id });
       expect(audit.map((e) => e.action).sort()).toEqual(["refund.create", "refund.failed"]);
       // A failed refund holds no money: the whole payment can still be refunded.
       const quote = (
@@ -424,21 +373,14 @@ describe("refunds and finances with the offline provider", () => {
     });
 
     it("a zero-payment application (FULLSCHOLAR) has nothing to refund", async () => {
-      const remoteAddress = nextAddress();
-      const a = await createPaidReadyApplication(t.app, { email: "scholar@example.com" }, { remoteAddress });
-      const code = await t.app.inject({
-        method: "POST",
-        url: "/api/validate-code",
-        headers: { cookie: a.cookie },
-        payload: { code: "FULLSCHOLAR", applicationId: a.applicationId },
-        remoteAddress,
-      });
+      const a = await flow.newApplication(undefined, { email: "scholar@example.com" });
+      const code = await flow.validate("FULLSCHOLAR", a);
       const zero = await t.app.inject({
         method: "POST",
         url: "/api/process-zero-payment",
         headers: { cookie: a.cookie },
         payload: { applicationId: a.applicationId, termsAccepted: true, codeId: code.json().codeId },
-        remoteAddress,
+        remoteAddress: a.address,
       });
       expect(zero.statusCode, zero.body).toBe(200);
       const quote = (
@@ -532,27 +474,21 @@ describe("refunds and finances with the offline provider", () => {
       for (const bad of ["sort=amount:up", "kind=payout", "from=2026-02-30", "pageSize=101", "schoolId=x"]) {
         expect((await api("GET", `/api/admin/finances/ledger?${bad}`, finance)).statusCode, bad).toBe(400);
       }
-      expect((await api("GET", "/api/admin/finances/ledger", admissions)).statusCode).toBe(403);
-      expect((await api("GET", "/api/admin/finances/ledger")).statusCode).toBe(401);
-      expect((await api("GET", "/api/admin/finances/ledger", owner)).statusCode).toBe(200);
+      await expectRouteStatuses(api, { admissions, owner }, [["GET", "/api/admin/finances/ledger"]], {
+        admissions: 403,
+        anonymous: 401,
+        owner: 200,
+      });
     });
 
     it("exports the ledger as CSV (refunds negative) and audits the export", async () => {
       const res = await api("GET", "/api/admin/finances/ledger.csv?q=zhou", finance);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers["content-type"]).toContain("text/csv");
-      expect(res.headers["content-disposition"]).toMatch(
-        /attachment; filename="ledger-\d{4}-\d{2}-\d{2}\.csv"/,
-      );
-      const lines = res.body
-        .replace(/^\uFEFF/, "")
-        .trim()
-        .split("\r\n");
+      const lines = expectCsvDownload(res, "ledger");
       expect(lines[0]).toContain("Amount (EUR)");
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain("refund,succeeded,'-1045.00");
       expect(lines[2]).toContain("payment,succeeded,3045.00");
-      const audit = await db().select().from(auditLog).where(eq(auditLog.action, "finances.export"));
+      const audit = await auditEntries(db(), { action: "finances.export" });
       expect(audit.some((e) => e.entityType === "ledger")).toBe(true);
       expect((await api("GET", "/api/admin/finances/ledger.csv", admissions)).statusCode).toBe(403);
     });
@@ -595,10 +531,7 @@ describe("refunds and finances with the offline provider", () => {
     it("exports the summary as CSV with VAT apart", async () => {
       const res = await api("GET", "/api/admin/finances/summary.csv", owner);
       expect(res.statusCode).toBe(200);
-      const lines = res.body
-        .replace(/^\uFEFF/, "")
-        .trim()
-        .split("\r\n");
+      const lines = csvLines(res);
       expect(lines[0]).toBe(
         "Group,Name,Gross (EUR),Refunded (EUR),Net (EUR),VAT 21% included (EUR),Net excl. VAT (EUR),Payments,Refunds",
       );
@@ -622,7 +555,8 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
   const SECRET = "whsec_finance_stripe";
   let fake: FakeStripe;
   let t: TestApp;
-  const api = apiOf(() => t);
+  const api = apiOf(() => t.app, SAME_ORIGIN);
+  const flow = paymentFlow(() => t, { addressPrefix: "10.91" });
   let finance: string;
 
   beforeAll(async () => {
@@ -666,15 +600,8 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
 
   /** An application paid through Stripe Checkout: session completed on the fake, event signed by the SDK. */
   async function paidThroughStripe() {
-    const remoteAddress = nextAddress();
-    const a = await createPaidReadyApplication(t.app, {}, { remoteAddress });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/create-checkout-session",
-      headers: { cookie: a.cookie },
-      payload: { applicationId: a.applicationId, termsAccepted: true },
-      remoteAddress,
-    });
+    const a = await flow.newApplication();
+    const res = await flow.checkout(a);
     const session = fake.completeSession(res.json().sessionId);
     expect((await signed("checkout.session.completed", session)).json()).toMatchObject({
       outcome: "processed",

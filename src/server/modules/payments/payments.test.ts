@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, like, ne } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
@@ -17,8 +16,9 @@ import {
   summerSchools,
   webhookEvents,
 } from "../../db/schema";
+import { type Applied, paymentFlow } from "../../testing/checkout";
 import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
-import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { createTestApp, json, type TestApp } from "../../testing/harness";
 import {
   buildOfflineEvent,
   completeOfflineSession,
@@ -36,56 +36,15 @@ const WEBHOOK_SECRET = "whsec_payments_test_secret";
 /** Standard package 2,950.00 + required insurance 95.00, shared room. */
 const TOTAL = 304500;
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.3.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-
-interface Applied {
-  applicationId: string;
-  applicantId: string;
-  cookie: string;
-  schoolId: string;
-  address: string;
-}
-
-/** Helpers bound to one test app. */
+/** Helpers bound to one test app: the shared payment flow and what only these tests use. */
 function helpers(get: () => TestApp) {
   const db = () => get().database.db;
   const app = () => get().app;
+  const flow = paymentFlow(get, { addressPrefix: "10.3" });
+  const { nextAddress, newApplication, checkout, sessionOf, deliver } = flow;
 
-  async function newApplication(schoolId?: string): Promise<Applied> {
-    const address = nextAddress();
-    const created = await createPaidReadyApplication(app(), {}, { remoteAddress: address, schoolId });
-    return { ...created, address };
-  }
-
-  function checkout(a: Applied, body: Record<string, unknown> = {}) {
-    return app().inject({
-      method: "POST",
-      url: "/api/create-checkout-session",
-      headers: { cookie: a.cookie },
-      payload: { applicationId: a.applicationId, termsAccepted: true, ...body },
-      remoteAddress: a.address,
-    });
-  }
-
-  async function sessionOf(a: Applied): Promise<string> {
-    const res = await checkout(a);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().sessionId as string;
-  }
-
-  function validate(a: Applied, code: string) {
-    return app().inject({
-      method: "POST",
-      url: "/api/validate-code",
-      headers: { cookie: a.cookie },
-      payload: { code, applicationId: a.applicationId },
-      remoteAddress: a.address,
-    });
-  }
+  /** `POST /api/validate-code` for `a`'s application, as its applicant. */
+  const validate = (a: Applied, code: string) => flow.validate(code, a);
 
   function zeroPayment(a: Applied, body: Record<string, unknown> = {}) {
     return app().inject({
@@ -102,18 +61,6 @@ function helpers(get: () => TestApp) {
       url: `/api/checkout-sessions/${sessionId}/verify`,
       headers: a ? { cookie: a.cookie } : {},
       remoteAddress: a?.address ?? nextAddress(),
-    });
-  }
-
-  function deliver(body: string, signature?: string) {
-    return app().inject({
-      method: "POST",
-      url: "/api/payments/webhook",
-      headers: {
-        "content-type": "application/json",
-        ...(signature ? { "stripe-signature": signature } : {}),
-      },
-      payload: body,
     });
   }
 
@@ -149,8 +96,6 @@ async function offlineEvent(
   const body = JSON.stringify(event);
   return { event, body, signature: signOfflineEvent(body, secret) };
 }
-
-const json = (res: LightMyRequestResponse) => res.json();
 
 describe("payments with the offline provider", () => {
   let t: TestApp;

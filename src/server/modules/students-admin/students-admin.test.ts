@@ -6,8 +6,7 @@
  * and the audit entries every change writes.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, like } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditPage } from "../../../shared/admin";
 import type {
@@ -20,7 +19,6 @@ import {
   affiliates,
   applicants,
   applications,
-  auditLog,
   emailOutbox,
   housingOptions,
   packages,
@@ -30,31 +28,27 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent, TEST_PASSWORD } from "../../testing/accounts";
+import { loginAsAdmin, loginAsStudent, TEST_PASSWORD } from "../../testing/accounts";
+import {
+  apiOf,
+  auditEntries,
+  expectCsvDownload,
+  expectRouteStatuses,
+  latestAuditEntry,
+  loginRoles,
+  type Method,
+  type RoleSessions,
+} from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
-const cookies = {} as Record<"owner" | "admissions" | "finance" | "student" | "affiliate", string>;
-const adminIds = {} as Record<"owner" | "admissions" | "finance", string>;
+let cookies: RoleSessions["cookies"];
+let adminIds: RoleSessions["adminIds"];
 let schools: Array<typeof summerSchools.$inferSelect>;
 
 const db = () => t.database.db;
 
-function api(
-  method: "GET" | "POST" | "PATCH",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  remoteAddress?: string,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-}
+const api = apiOf(() => t.app);
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -156,23 +150,12 @@ const mailsTo = (address: string) =>
 const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 /** The audit entries of an entity, newest first. */
-const auditOf = (entityId: string) =>
-  db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.createdAt));
+const auditOf = (entityId: string) => auditEntries(db(), { entityId }, "newest");
 
 beforeAll(async () => {
   t = await createTestApp();
   schools = await db().select().from(summerSchools).orderBy(asc(summerSchools.startDate));
-  const owner = await loginAsAdmin(t.app, "owner");
-  const admissions = await loginAsAdmin(t.app, "admissions");
-  const finance = await loginAsAdmin(t.app, "finance");
-  Object.assign(cookies, { owner: owner.cookie, admissions: admissions.cookie, finance: finance.cookie });
-  Object.assign(adminIds, {
-    owner: owner.admin.id,
-    admissions: admissions.admin.id,
-    finance: finance.admin.id,
-  });
-  cookies.student = (await loginAsStudent(t.app)).cookie;
-  cookies.affiliate = (await loginAsAffiliate(t.app)).cookie;
+  ({ cookies, adminIds } = await loginRoles(t.app));
 }, 60_000);
 
 afterAll(async () => {
@@ -181,7 +164,7 @@ afterAll(async () => {
 
 describe("permissions of the student routes", () => {
   const someId = randomUUID();
-  const routes: Array<{ method: "GET" | "POST" | "PATCH"; url: string; body?: unknown; write: boolean }> = [
+  const routes: Array<{ method: Method; url: string; body?: unknown; write: boolean }> = [
     { method: "GET", url: "/api/admin/students", write: false },
     { method: "GET", url: "/api/admin/students.csv", write: false },
     { method: "GET", url: `/api/admin/students/${someId}`, write: false },
@@ -202,21 +185,14 @@ describe("permissions of the student routes", () => {
   ];
 
   it("answers 401 without a session and with a student's or an affiliate's session", async () => {
-    for (const route of routes) {
-      for (const cookie of [undefined, cookies.student, cookies.affiliate]) {
-        const res = await api(route.method, route.url, cookie, route.body);
-        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      }
-    }
+    await expectRouteStatuses(api, cookies, routes, { anonymous: 401, student: 401, affiliate: 401 });
   });
 
   it("lets finance read students but refuses every change with 403 (and changes nothing)", async () => {
     const before = await db().select().from(students);
-    for (const route of routes) {
-      const res = await api(route.method, route.url, cookies.finance, route.body);
-      if (route.write) expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      else expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(403);
-    }
+    await expectRouteStatuses(api, cookies, routes, (route) => ({
+      finance: route.write ? 403 : { not: 403 },
+    }));
     expect(await db().select().from(students)).toEqual(before);
   });
 });
@@ -307,24 +283,13 @@ describe("GET /api/admin/students (list, filters, sort, pagination) and the CSV 
 
   it("exports the filtered accounts as CSV (euros, BOM, attachment) and records the export", async () => {
     const res = await api("GET", `/api/admin/students.csv?q=${tag}&paid=yes`, cookies.finance);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(
-      /attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"/,
-    );
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "students");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("Amount paid (EUR)");
     expect(lines[1]).toContain(paidStudent.email);
     expect(lines[1]).toContain("3045.00");
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "students.export"), eq(auditLog.actorId, adminIds.finance)));
-    expect(entry?.after).toMatchObject({ rows: 1 });
+    const entry = await latestAuditEntry(db(), { action: "students.export", actorId: adminIds.finance });
+    expect(entry.after).toMatchObject({ rows: 1 });
   });
 });
 
@@ -364,7 +329,7 @@ describe("POST /api/admin/students (add a student)", () => {
       "/api/student/login",
       undefined,
       { email, password: TEST_PASSWORD },
-      "10.91.0.1",
+      { remoteAddress: "10.91.0.1" },
     );
     expect(refused.statusCode).toBe(401);
     const set = await api("POST", "/api/student/password-reset/confirm", undefined, {
@@ -377,7 +342,7 @@ describe("POST /api/admin/students (add a student)", () => {
       "/api/student/login",
       undefined,
       { email, password: TEST_PASSWORD },
-      "10.91.0.2",
+      { remoteAddress: "10.91.0.2" },
     );
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ email, emailVerified: true });
@@ -413,11 +378,8 @@ describe("POST /api/admin/students (add a student)", () => {
       firstName: "This field is required.",
       language: "Please choose one of the options.",
     });
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/students",
-      headers: { cookie: cookies.owner, "content-type": "application/json" },
-      payload: "{",
+    const malformed = await api("POST", "/api/admin/students", cookies.owner, "{", {
+      headers: { "content-type": "application/json" },
     });
     expect(malformed.statusCode).toBe(400);
   });
@@ -525,7 +487,13 @@ describe("PATCH /api/admin/students/:id (edit, disable, enable)", () => {
       .where(and(eq(sessions.role, "student"), eq(sessions.accountId, student.id)));
     expect(live).toHaveLength(0);
     const login = () =>
-      api("POST", "/api/student/login", undefined, { email: student.email, password }, "10.92.0.1");
+      api(
+        "POST",
+        "/api/student/login",
+        undefined,
+        { email: student.email, password },
+        { remoteAddress: "10.92.0.1" },
+      );
     expect((await login()).statusCode).toBe(401);
     expect((await auditOf(student.id))[0]).toMatchObject({
       action: "student.disable",
@@ -638,7 +606,7 @@ describe("POST /api/{student|affiliate}/resend-verification (public)", () => {
         "/api/student/resend-verification",
         undefined,
         { email },
-        `10.93.0.${i + 1}`,
+        { remoteAddress: `10.93.0.${i + 1}` },
       );
       answers.push({ status: res.statusCode, body: res.body, cache: res.headers["cache-control"] });
     }
@@ -653,8 +621,20 @@ describe("POST /api/{student|affiliate}/resend-verification (public)", () => {
 
   it("makes the earlier verification link stop working", async () => {
     const student = await seedStudent({ emailVerifiedAt: null });
-    await api("POST", "/api/student/resend-verification", undefined, { email: student.email }, "10.93.1.1");
-    await api("POST", "/api/student/resend-verification", undefined, { email: student.email }, "10.93.1.1");
+    await api(
+      "POST",
+      "/api/student/resend-verification",
+      undefined,
+      { email: student.email },
+      { remoteAddress: "10.93.1.1" },
+    );
+    await api(
+      "POST",
+      "/api/student/resend-verification",
+      undefined,
+      { email: student.email },
+      { remoteAddress: "10.93.1.1" },
+    );
     const [newest, older] = await mailsTo(student.email);
     const old = await api("POST", "/api/student/verify-email", undefined, {
       token: tokenOf(older!.textBody),
@@ -672,13 +652,19 @@ describe("POST /api/{student|affiliate}/resend-verification (public)", () => {
       .insert(affiliates)
       .values({ email, name: "Harbour Education", passwordHash: "x" })
       .returning();
-    const known = await api("POST", "/api/affiliate/resend-verification", undefined, { email }, "10.93.2.1");
+    const known = await api(
+      "POST",
+      "/api/affiliate/resend-verification",
+      undefined,
+      { email },
+      { remoteAddress: "10.93.2.1" },
+    );
     const unknown = await api(
       "POST",
       "/api/affiliate/resend-verification",
       undefined,
       { email: uniqueEmail("nobody") },
-      "10.93.2.2",
+      { remoteAddress: "10.93.2.2" },
     );
     expect(known.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
@@ -693,14 +679,22 @@ describe("POST /api/{student|affiliate}/resend-verification (public)", () => {
       "/api/student/resend-verification",
       undefined,
       { email: "nope" },
-      "10.93.3.1",
+      { remoteAddress: "10.93.3.1" },
     );
     expect(bad.statusCode).toBe(400);
     const email = uniqueEmail("limited");
     const statuses = [];
     for (let i = 0; i < 7; i++) {
       statuses.push(
-        (await api("POST", "/api/student/resend-verification", undefined, { email }, "10.93.3.2")).statusCode,
+        (
+          await api(
+            "POST",
+            "/api/student/resend-verification",
+            undefined,
+            { email },
+            { remoteAddress: "10.93.3.2" },
+          )
+        ).statusCode,
       );
     }
     expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
@@ -764,22 +758,13 @@ describe("GET /api/admin/audit: actor and action filters, CSV export, facets", (
 
   it("exports the filtered entries as CSV and records the export", async () => {
     const res = await api("GET", `/api/admin/audit.csv?entityId=${studentId}`, cookies.owner);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-disposition"]).toMatch(/filename="audit-log-/);
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
+    const lines = expectCsvDownload(res, "audit-log");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain("student.update");
     expect(lines[1]).toContain('""lastName"":""Two""');
     expect(lines[2]).toContain('""lastName"":""One""');
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(like(auditLog.action, "audit.export"))
-      .orderBy(desc(auditLog.createdAt));
-    expect(entry?.after).toMatchObject({ rows: 2, filters: { entityId: studentId } });
+    const entry = await latestAuditEntry(db(), { action: "audit.export" });
+    expect(entry.after).toMatchObject({ rows: 2, filters: { entityId: studentId } });
   });
 
   it("lists the entity types, actions and admins for the filters", async () => {
@@ -792,12 +777,15 @@ describe("GET /api/admin/audit: actor and action filters, CSV export, facets", (
   });
 
   it("is for owners only (403 admissions and finance, 401 students) and answers 400 for a malformed filter", async () => {
-    for (const url of ["/api/admin/audit", "/api/admin/audit.csv", "/api/admin/audit/facets"]) {
-      expect((await api("GET", url, cookies.admissions)).statusCode).toBe(403);
-      expect((await api("GET", url, cookies.finance)).statusCode).toBe(403);
-      expect((await api("GET", url, cookies.student)).statusCode).toBe(401);
-      expect((await api("GET", url)).statusCode).toBe(401);
-    }
+    const routes = ["/api/admin/audit", "/api/admin/audit.csv", "/api/admin/audit/facets"].map(
+      (url) => ["GET", url] as const,
+    );
+    await expectRouteStatuses(api, cookies, routes, {
+      admissions: 403,
+      finance: 403,
+      student: 401,
+      anonymous: 401,
+    });
     for (const query of ["actorId=admin", "from=2026-02-31", "page=0"]) {
       expect((await api("GET", `/api/admin/audit?${query}`, cookies.owner)).statusCode, query).toBe(400);
     }

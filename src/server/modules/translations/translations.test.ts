@@ -9,52 +9,35 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { and, eq } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "../../../shared/age";
 import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/translations";
 import { buildApp } from "../../app";
 import { type DbHandle, openDatabase } from "../../db/client";
-import { auditLog, translationOverrides } from "../../db/schema";
+import { translationOverrides } from "../../db/schema";
 import { seedDemoCatalogue } from "../../db/seed";
 import { envSchema } from "../../env";
-import { loginAsAdmin, loginAsStudent } from "../../testing/accounts";
+import { loginAsAdmin } from "../../testing/accounts";
+import {
+  adminRoles,
+  apiOf,
+  auditEntries,
+  csvLines,
+  expectRouteStatuses,
+  type RoleCookies,
+  SAME_ORIGIN,
+} from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
+let cookies: RoleCookies;
 let owner: string;
-let admissions: string;
-let finance: string;
-let student: string;
 
 const FR_TITLE = "Université d'été de commerce international à La Haye";
 const EN_TITLE = "International business summer school in The Hague";
 
-function send(
-  app: FastifyInstance,
-  method: "GET" | "PUT" | "DELETE",
-  url: string,
-  options: { cookie?: string; payload?: unknown; headers?: Record<string, string> } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    payload: options.payload as Record<string, unknown> | undefined,
-    headers: {
-      origin: "http://localhost:3000",
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-  });
-}
-const api = (
-  method: "GET" | "PUT" | "DELETE",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  headers?: Record<string, string>,
-) => send(t.app, method, url, { cookie, payload, headers });
+const api = apiOf(() => t.app, SAME_ORIGIN);
 
 const heroFr = (value: string, expectedUpdatedAt?: string | null) => ({
   namespace: "home",
@@ -66,10 +49,8 @@ const heroFr = (value: string, expectedUpdatedAt?: string | null) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = (await loginAsAdmin(t.app, "owner")).cookie;
-  admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  finance = (await loginAsAdmin(t.app, "finance")).cookie;
-  student = (await loginAsStudent(t.app)).cookie;
+  cookies = await adminRoles(t.app);
+  owner = cookies.owner;
 });
 afterAll(async () => {
   await t?.close();
@@ -83,12 +64,12 @@ describe("translation editor access", () => {
       ["PUT", "/api/admin/translations", heroFr("Bonjour")],
       ["DELETE", "/api/admin/translations", { namespace: "home", key: "hero.title", language: "fr" }],
     ];
-    for (const [method, url, payload] of calls) {
-      expect((await api(method, url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await api(method, url, student, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await api(method, url, admissions, payload)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await api(method, url, finance, payload)).statusCode, `${method} ${url}`).toBe(403);
-    }
+    await expectRouteStatuses(api, cookies, calls, {
+      anonymous: 401,
+      student: 401,
+      admissions: 403,
+      finance: 403,
+    });
     const [override] = await t.database.db.select().from(translationOverrides);
     expect(override).toBeUndefined();
   });
@@ -177,7 +158,8 @@ describe("saving and reverting a text", () => {
     const etag = before.headers.etag as string;
     expect(before.json().hero.title).toBe(FR_TITLE);
     expect(
-      (await api("GET", "/api/i18n/fr/home", undefined, undefined, { "if-none-match": etag })).statusCode,
+      (await api("GET", "/api/i18n/fr/home", undefined, undefined, { headers: { "if-none-match": etag } }))
+        .statusCode,
     ).toBe(304);
 
     const res = await api("PUT", "/api/admin/translations", owner, heroFr("L'école d'été de La Haye", null));
@@ -190,24 +172,26 @@ describe("saving and reverting a text", () => {
     });
     expect(row.updatedAt.fr).toEqual(expect.any(String));
 
-    const after = await api("GET", "/api/i18n/fr/home", undefined, undefined, { "if-none-match": etag });
+    const after = await api("GET", "/api/i18n/fr/home", undefined, undefined, {
+      headers: { "if-none-match": etag },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json().hero.title).toBe("L'école d'été de La Haye");
     expect(after.json().hero.eyebrow).toBe("La Haye, Pays-Bas");
     expect((await api("GET", "/api/i18n/en/home", undefined)).json().hero.title).toBe(EN_TITLE);
     // Browsers get the texts brotli-compressed (slow phones: decisions.md §5).
     const compressed = await api("GET", "/api/i18n/fr/home", undefined, undefined, {
-      "accept-encoding": "gzip, br",
+      headers: { "accept-encoding": "gzip, br" },
     });
     expect(compressed.headers["content-encoding"]).toBe("br");
     expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()).hero.title).toBe(
       "L'école d'été de La Haye",
     );
 
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityType, "translation"), eq(auditLog.entityId, "fr:home:hero.title")));
+    const audit = await auditEntries(t.database.db, {
+      entityType: "translation",
+      entityId: "fr:home:hero.title",
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "translation.update",
@@ -240,9 +224,9 @@ describe("saving and reverting a text", () => {
     expect(reverted.statusCode, reverted.body).toBe(200);
     expect(reverted.json()).toMatchObject({ fr: FR_TITLE, overridden: { fr: false } });
     expect((await api("GET", "/api/i18n/fr/home", undefined)).json().hero.title).toBe(FR_TITLE);
-    const actions = (
-      await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, "fr:home:hero.title"))
-    ).map((a) => a.action);
+    const actions = (await auditEntries(t.database.db, { entityId: "fr:home:hero.title" })).map(
+      (a) => a.action,
+    );
     expect(actions.sort()).toEqual(["translation.revert", "translation.update", "translation.update"]);
 
     const again = await api("DELETE", "/api/admin/translations", owner, {
@@ -333,20 +317,18 @@ describe("saving and reverting a text", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="translations-home-/);
-    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    const lines = csvLines(res);
     expect(lines[0]).toBe("namespace,key,en,zh,fr,overridden");
     expect(lines.some((l) => l.startsWith(`home,hero.title,${EN_TITLE},`))).toBe(true);
     expect((await api("GET", "/api/admin/translations.csv?namespace=nope", owner)).statusCode).toBe(400);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "translations.export"));
+    const audit = await auditEntries(t.database.db, { action: "translations.export" });
     expect(audit).toHaveLength(1);
   });
 });
 
 describe("a prerendered public page after a translation change", () => {
   let app: FastifyInstance;
+  const send = apiOf(() => app, SAME_ORIGIN);
   let database: DbHandle;
   let dir: string;
 
@@ -391,23 +373,20 @@ export async function render({ resources }) {
   });
 
   it("shows the owner's French hero title on / in French at once, and the file's after a revert", async () => {
-    const page = () => send(app, "GET", "/", { cookie: "language=fr" });
+    const page = () => send("GET", "/", "language=fr");
     const first = await page();
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(`<h1>${FR_TITLE}</h1>`);
     const etag = first.headers.etag as string;
 
     const cookie = (await loginAsAdmin(app, "owner")).cookie;
-    const saved = await send(app, "PUT", "/api/admin/translations", {
-      cookie,
-      payload: heroFr("Une école d'été à La Haye"),
-    });
+    const saved = await send("PUT", "/api/admin/translations", cookie, heroFr("Une école d'été à La Haye"));
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const edited = await send(app, "GET", "/", { cookie: "language=fr", headers: { "if-none-match": etag } });
+    const edited = await send("GET", "/", "language=fr", undefined, { headers: { "if-none-match": etag } });
     expect(edited.statusCode).toBe(200);
     expect(edited.body).toContain("<h1>Une école d'été à La Haye</h1>");
-    expect((await send(app, "GET", "/", { cookie: "language=en" })).body).toContain(`<h1>${EN_TITLE}</h1>`);
+    expect((await send("GET", "/", "language=en")).body).toContain(`<h1>${EN_TITLE}</h1>`);
 
     // A restart keeps the override: it is loaded from the database.
     const restarted = await buildApp({
@@ -417,14 +396,15 @@ export async function render({ resources }) {
       distDir: path.join(dir, "dist"),
     });
     await restarted.ready();
-    expect((await send(restarted, "GET", "/", { cookie: "language=fr" })).body).toContain(
+    expect((await apiOf(() => restarted, SAME_ORIGIN)("GET", "/", "language=fr")).body).toContain(
       "<h1>Une école d'été à La Haye</h1>",
     );
     await restarted.close();
 
-    const reverted = await send(app, "DELETE", "/api/admin/translations", {
-      cookie,
-      payload: { namespace: "home", key: "hero.title", language: "fr" },
+    const reverted = await send("DELETE", "/api/admin/translations", cookie, {
+      namespace: "home",
+      key: "hero.title",
+      language: "fr",
     });
     expect(reverted.statusCode).toBe(200);
     expect((await page()).body).toContain(`<h1>${FR_TITLE}</h1>`);
