@@ -61,9 +61,23 @@ function lighthouse(path: string) {
     console.log(`Lighthouse ${path}: failed (${result.stderr.split("\n").slice(-3).join(" ")})`);
     return;
   }
-  const report = JSON.parse(result.stdout) as { categories: Record<string, { score: number }> };
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { score: number | null; displayValue?: string }>;
+  };
   const scores = Object.entries(report.categories).map(([k, v]) => `${k} ${Math.round(v.score * 100)}`);
   console.log(`Lighthouse mobile ${path}: ${scores.join(", ")}`);
+  // The performance metrics behind the score, and any other audit that did not pass.
+  const metrics = [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+  ];
+  console.log(
+    `  ${metrics.map((id) => `${id} ${report.audits[id]?.displayValue ?? "?"} (${report.audits[id]?.score ?? "?"})`).join(", ")}`,
+  );
 }
 
 await landingJavaScript();

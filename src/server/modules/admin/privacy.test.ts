@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { todayIso } from "../../../shared/age";
@@ -26,26 +26,20 @@ import {
 } from "../../db/schema";
 import { seedDemoCatalogue } from "../../db/seed";
 import { envSchema } from "../../env";
-import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { loginAsAdmin } from "../../testing/accounts";
+import {
+  apiOf,
+  auditEntries,
+  expectRouteStatuses,
+  latestAuditEntry,
+  loginRoles,
+  type RoleCookies,
+  SAME_ORIGIN,
+} from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
 
 const PASSPORT_NUMBER = "PZ9081726";
 const dateOfBirth = () => `${new Date().getUTCFullYear() - 24}-07-19`;
-
-function inject(
-  app: FastifyInstance,
-  method: "GET" | "POST",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 /**
  * An applicant made through the wizard API (with a passport), a note, a paid deposit, a code
@@ -58,7 +52,8 @@ async function seedApplicant(app: FastifyInstance, ownerCookie: string, email: s
     dateOfBirth: dateOfBirth(),
   });
   const db = app.services.sessions.db;
-  const note = await inject(app, "POST", `/api/admin/applicants/${made.applicantId}/notes`, ownerCookie, {
+  const api = apiOf(() => app, SAME_ORIGIN);
+  const note = await api("POST", `/api/admin/applicants/${made.applicantId}/notes`, ownerCookie, {
     body: "Called about the visa letter.",
   });
   expect(note.statusCode).toBe(201);
@@ -111,7 +106,8 @@ async function seedApplicant(app: FastifyInstance, ownerCookie: string, email: s
 
 describe("applicant export and erasure", () => {
   let t: TestApp;
-  const cookies = {} as Record<"owner" | "admissions" | "finance" | "student" | "affiliate", string>;
+  const api = apiOf(() => t.app, SAME_ORIGIN);
+  let cookies: RoleCookies;
   let ownerId: string;
   let subject: Awaited<ReturnType<typeof seedApplicant>>;
   const email = "lena.privacy@example.com";
@@ -119,13 +115,9 @@ describe("applicant export and erasure", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await loginAsAdmin(t.app, "owner");
-    cookies.owner = owner.cookie;
-    ownerId = owner.admin.id;
-    cookies.admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-    cookies.finance = (await loginAsAdmin(t.app, "finance")).cookie;
-    cookies.student = (await loginAsStudent(t.app)).cookie;
-    cookies.affiliate = (await loginAsAffiliate(t.app)).cookie;
+    const sessions = await loginRoles(t.app);
+    cookies = sessions.cookies;
+    ownerId = sessions.adminIds.owner;
     subject = await seedApplicant(t.app, cookies.owner, email);
   });
   afterAll(async () => {
@@ -135,29 +127,25 @@ describe("applicant export and erasure", () => {
   it("refuses export and erasure to anonymous visitors (401) and to non-owners (403)", async () => {
     const exportUrl = `/api/admin/applicants/${subject.applicantId}/export`;
     const eraseUrl = `/api/admin/applicants/${subject.applicantId}/erase`;
-    expect((await inject(t.app, "GET", exportUrl)).statusCode).toBe(401);
-    expect((await inject(t.app, "POST", eraseUrl, undefined, { confirm: "ERASE" })).statusCode).toBe(401);
-    for (const role of ["student", "affiliate", "admissions", "finance"] as const) {
-      expect((await inject(t.app, "GET", exportUrl, cookies[role])).statusCode).toBe(
-        role === "student" || role === "affiliate" ? 401 : 403,
-      );
-      expect((await inject(t.app, "POST", eraseUrl, cookies[role], { confirm: "ERASE" })).statusCode).toBe(
-        role === "student" || role === "affiliate" ? 401 : 403,
-      );
-    }
+    const routes = [
+      ["GET", exportUrl],
+      ["POST", eraseUrl, { confirm: "ERASE" }],
+    ] as const;
+    await expectRouteStatuses(api, cookies, routes, {
+      anonymous: 401,
+      student: 401,
+      affiliate: 401,
+      admissions: 403,
+      finance: 403,
+    });
     // The applicant's own capability cookie is no admin session either.
-    expect((await inject(t.app, "GET", exportUrl, subject.cookie)).statusCode).toBe(401);
+    expect((await api("GET", exportUrl, subject.cookie)).statusCode).toBe(401);
     const [row] = await db().select().from(applicants).where(eq(applicants.id, subject.applicantId));
     expect(row!.passportNumber).toBe(PASSPORT_NUMBER);
   });
 
   it("exports every piece of the applicant's data, the passport included, as a no-store attachment", async () => {
-    const res = await inject(
-      t.app,
-      "GET",
-      `/api/admin/applicants/${subject.applicantId}/export`,
-      cookies.owner,
-    );
+    const res = await api("GET", `/api/admin/applicants/${subject.applicantId}/export`, cookies.owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.headers["content-disposition"]).toBe(
@@ -196,21 +184,16 @@ describe("applicant export and erasure", () => {
     ]);
     expect(data.passport.filename).toBe("passport.pdf");
     expect(Buffer.from(data.passport.contentBase64, "base64").equals(PDF_BYTES)).toBe(true);
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "applicant.export"), eq(auditLog.entityId, subject.applicantId)));
+    const entry = await latestAuditEntry(db(), { action: "applicant.export", entityId: subject.applicantId });
     expect(entry).toMatchObject({ actorRole: "admin", actorId: ownerId, entityType: "applicant" });
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      expect(
-        (await inject(t.app, "GET", `/api/admin/applicants/${id}/export`, cookies.owner)).statusCode,
-      ).toBe(404);
+      expect((await api("GET", `/api/admin/applicants/${id}/export`, cookies.owner)).statusCode).toBe(404);
       expect(
         (
-          await inject(t.app, "POST", `/api/admin/applicants/${id}/erase`, cookies.owner, {
+          await api("POST", `/api/admin/applicants/${id}/erase`, cookies.owner, {
             confirm: "ERASE",
           })
         ).statusCode,
@@ -220,27 +203,21 @@ describe("applicant export and erasure", () => {
 
   it("refuses an erasure without the typed confirmation (400), and changes nothing", async () => {
     const url = `/api/admin/applicants/${subject.applicantId}/erase`;
-    expect((await inject(t.app, "POST", url, cookies.owner, {})).statusCode).toBe(400);
-    expect((await inject(t.app, "POST", url, cookies.owner, { confirm: "erase" })).statusCode).toBe(400);
+    expect((await api("POST", url, cookies.owner, {})).statusCode).toBe(400);
+    expect((await api("POST", url, cookies.owner, { confirm: "erase" })).statusCode).toBe(400);
     const [row] = await db().select().from(applicants).where(eq(applicants.id, subject.applicantId));
     expect(row!.firstName).toBe("Amara");
   });
 
   it("erases the personal data and files, keeps the financial record, audits without personal data", async () => {
-    const before = await inject(t.app, "GET", `/api/applications/${subject.applicationId}`, subject.cookie);
+    const before = await api("GET", `/api/applications/${subject.applicationId}`, subject.cookie);
     expect(before.statusCode).toBe(200);
     const filePath = t.app.services.files.pathOf(subject.fileId);
     expect(existsSync(filePath)).toBe(true);
 
-    const res = await inject(
-      t.app,
-      "POST",
-      `/api/admin/applicants/${subject.applicantId}/erase`,
-      cookies.owner,
-      {
-        confirm: "ERASE",
-      },
-    );
+    const res = await api("POST", `/api/admin/applicants/${subject.applicantId}/erase`, cookies.owner, {
+      confirm: "ERASE",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ erased: true, id: subject.applicantId });
 
@@ -294,10 +271,7 @@ describe("applicant export and erasure", () => {
     expect(outbox.map((e) => e.dedupeKey)).not.toContain(`queued:${subject.applicantId}`);
     expect(outbox.map((e) => e.dedupeKey)).toContain(`sent:${subject.applicantId}`);
 
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "applicant.erase"), eq(auditLog.entityId, subject.applicantId)));
+    const entries = await auditEntries(db(), { action: "applicant.erase", entityId: subject.applicantId });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorRole: "admin", actorId: ownerId, entityType: "applicant" });
     const recorded = JSON.stringify([entries[0]!.before, entries[0]!.after]);
@@ -321,19 +295,12 @@ describe("applicant export and erasure", () => {
     expect(everything).not.toContain("Called about the visa letter.");
 
     // The applicant's browser lost its access.
-    const after = await inject(t.app, "GET", `/api/applications/${subject.applicationId}`, subject.cookie);
+    const after = await api("GET", `/api/applications/${subject.applicationId}`, subject.cookie);
     expect(after.statusCode).toBe(404);
-    expect(
-      (await inject(t.app, "GET", `/api/applicants/${subject.applicantId}`, subject.cookie)).statusCode,
-    ).toBe(404);
+    expect((await api("GET", `/api/applicants/${subject.applicantId}`, subject.cookie)).statusCode).toBe(404);
 
     // The admin views show the pseudonymised record.
-    const detail = await inject(
-      t.app,
-      "GET",
-      `/api/admin/applications/${subject.applicationId}`,
-      cookies.owner,
-    );
+    const detail = await api("GET", `/api/admin/applications/${subject.applicationId}`, cookies.owner);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().applicant).toMatchObject({
       firstName: "Erased",
@@ -343,31 +310,17 @@ describe("applicant export and erasure", () => {
   });
 
   it("answers 409 to a second erasure", async () => {
-    const res = await inject(
-      t.app,
-      "POST",
-      `/api/admin/applicants/${subject.applicantId}/erase`,
-      cookies.owner,
-      {
-        confirm: "ERASE",
-      },
-    );
+    const res = await api("POST", `/api/admin/applicants/${subject.applicantId}/erase`, cookies.owner, {
+      confirm: "ERASE",
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBeTruthy();
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "applicant.erase"), eq(auditLog.entityId, subject.applicantId)));
+    const entries = await auditEntries(db(), { action: "applicant.erase", entityId: subject.applicantId });
     expect(entries).toHaveLength(1);
   });
 
   it("exports an erased applicant without personal data or passport", async () => {
-    const res = await inject(
-      t.app,
-      "GET",
-      `/api/admin/applicants/${subject.applicantId}/export`,
-      cookies.owner,
-    );
+    const res = await api("GET", `/api/admin/applicants/${subject.applicantId}/export`, cookies.owner);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(PASSPORT_NUMBER);
     expect(res.body).not.toContain(dateOfBirth());
@@ -377,6 +330,7 @@ describe("applicant export and erasure", () => {
 
 describe("D2: no passport number or date of birth in logs or URLs", () => {
   let app: FastifyInstance;
+  const api = apiOf(() => app, SAME_ORIGIN);
   let close: () => Promise<void>;
   const logged: string[] = [];
   const responses: LightMyRequestResponse[] = [];
@@ -417,7 +371,7 @@ describe("D2: no passport number or date of birth in logs or URLs", () => {
     const owner = await loginAsAdmin(app, "owner");
     const made = await seedApplicant(app, owner.cookie, "d2.check@example.com");
     const call = async (method: "GET" | "POST", url: string, cookie?: string, payload?: unknown) => {
-      const res = await inject(app, method, url, cookie, payload);
+      const res = await api(method, url, cookie, payload);
       responses.push(res);
       return res;
     };
@@ -443,8 +397,17 @@ describe("D2: no passport number or date of birth in logs or URLs", () => {
     expect(erased.statusCode).toBe(200);
 
     const log = logged.join("");
-    expect(log).toContain("incoming request");
-    expect(log).toContain(`/api/admin/applicants/${made.applicantId}/erase`);
+    // One access line per request (method, URL, status, time), written when the response is sent.
+    const eraseLines = logged
+      .flatMap((chunk) => chunk.split("\n"))
+      .filter((line) => line.includes(`/api/admin/applicants/${made.applicantId}/erase`));
+    expect(eraseLines).toHaveLength(1);
+    expect(JSON.parse(eraseLines[0]!)).toMatchObject({
+      msg: "request completed",
+      req: { method: "POST" },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     const dob = dateOfBirth();
     for (const secret of [PASSPORT_NUMBER, dob, dob.replaceAll("-", "")]) {
       expect(log).not.toContain(secret);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,21 +10,30 @@ globalThis.__renders = [];
 export const ALIASES = {};
 export const PUBLIC_PATHS = ["/", "/program"];
 export function matchRoute(pathname) {
+  if (pathname.startsWith("/partner/")) return { path: "/partner/:code" };
   return ["/", "/program", "/apply"].includes(pathname) ? { path: pathname } : undefined;
 }
 export async function render({ url, language }) {
   globalThis.__renders.push(url + "|" + language);
-  return { status: 200, html: "<h1>" + url + " " + language + "</h1>", title: "T", description: "D", state: {} };
+  return { status: 200, html: '<h1 class="title">' + url + " " + language + '</h1><div class="[&amp;_ul]:list-disc"><ul><li>x</li></ul></div>', title: "T", description: "D", state: {} };
 }
 `;
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
 
-function makeCache(version: { value: string }) {
+const STYLESHEET =
+  ".title{color:red}.admin-table{color:blue}:where(.space-y-2>:not(:last-child)){margin:0}.\\[\\&_ul\\]\\:list-disc ul{list-style:disc}";
+
+function makeCache(version: { value: string }, { stylesheet = false } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "pages-"));
+  const link = stylesheet ? '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' : "";
+  if (stylesheet) {
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets", "index-abc.css"), STYLESHEET);
+  }
   writeFileSync(
     path.join(dir, "index.html"),
-    '<html lang="en"><head><!--head--></head><body><div id="root"><!--app--></div><!--state--></body></html>',
+    `<html lang="en"><head><!--head-->${link}</head><body><div id="root"><!--app--></div><!--state--></body></html>`,
   );
   const entryPath = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entryPath, ENTRY);
@@ -54,7 +63,7 @@ describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
       ["/|en", "/|fr", "/|zh", "/program|en", "/program|fr", "/program|zh"].sort(),
     );
     const page = await cache.get("/program", "zh");
-    expect(page.body.toString()).toContain("<h1>/program zh</h1>");
+    expect(page.body.toString()).toContain('<h1 class="title">/program zh</h1>');
     expect(page.body.toString()).toContain('<html lang="zh">');
     expect(renders()).toHaveLength(6);
   });
@@ -73,5 +82,34 @@ describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(changes).toEqual(["v2"]);
     expect(renders().filter((r) => r === "/|en")).toHaveLength(2);
+  });
+});
+
+describe("the stylesheet of a page (decisions.md §5, decision 009)", () => {
+  it("a page kept in memory carries only the rules its HTML uses, and links the whole stylesheet at the end of the body", async () => {
+    const cache = makeCache({ value: "v1" }, { stylesheet: true });
+    await cache.init();
+    const html = (await cache.get("/program", "en")).body.toString();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<style>.title{color:red}");
+    expect(head).not.toContain("admin-table");
+    // Rules Beasties cannot evaluate (Tailwind's :where(…) utilities) are kept rather than lost.
+    expect(head).toContain(":where(.space-y-2>:not(:last-child))");
+    // Tailwind's arbitrary variants, whose class names React writes with character references.
+    expect(head).toContain(".\\[\\&_ul\\]\\:list-disc ul{list-style:disc}");
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-abc.css"><\/body>/);
+    // The markup React rendered is untouched.
+    expect(html).toContain(
+      '<div id="root"><h1 class="title">/program en</h1><div class="[&amp;_ul]:list-disc">',
+    );
+  });
+
+  it("a page rendered per request gets the whole stylesheet inline (no critical-CSS work per request)", async () => {
+    const cache = makeCache({ value: "v1" }, { stylesheet: true });
+    await cache.init();
+    const html = (await cache.get("/partner/ANY", "en")).body.toString();
+    expect(html).toContain(`<style>${STYLESHEET}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
   });
 });

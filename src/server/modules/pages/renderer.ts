@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import Beasties from "beasties";
 import type { CatalogueSummaryDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
@@ -29,20 +30,47 @@ export interface RenderedPage extends CompressedBody {
   language: Language;
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
 /**
  * Replaces the built stylesheet links of the template by the stylesheets themselves (about 9 KB
- * brotli): one round trip less before the first paint on slow networks; the CSP allows inline styles.
+ * brotli): one round trip less before the first paint on slow networks; the CSP allows inline
+ * styles. Used for pages rendered per request, where computing a critical stylesheet would cost
+ * more than it saves.
  */
 export function inlineStylesheets(template: string, clientDir: string): string {
-  return template.replace(
-    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
-    (tag, href: string) => {
-      const file = path.join(clientDir, href);
-      return existsSync(file)
-        ? `<style>${readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style")}</style>`
-        : tag;
-    },
-  );
+  return template.replace(STYLESHEET_LINK, (tag, href: string) => {
+    const file = path.join(clientDir, href);
+    return existsSync(file) ? `<style>${styleText(readFileSync(file, "utf8"))}</style>` : tag;
+  });
+}
+
+const styleText = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
+const CLASS_ATTRIBUTE = / class="[^"]*"/g;
+const REFERENCES: Record<string, string> = { "&amp;": "&", "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
+const decodeReferences = (attribute: string) =>
+  attribute.replace(/&amp;|&#x27;|&lt;|&gt;/g, (reference) => REFERENCES[reference] ?? reference);
+
+/**
+ * The critical stylesheet of a rendered page: only the rules that match its HTML (Beasties), to
+ * put inline in the head, while the whole stylesheet is linked at the end of the body, where it
+ * blocks nothing and is ready (and cached: it is immutable) for the next page the visitor opens.
+ * Halves the inline CSS of a public page (decisions.md §5; decision 009). Only the stylesheet is
+ * taken from Beasties' output, so the page's markup stays byte for byte what React rendered.
+ * Returns undefined when the page links no stylesheet or Beasties finds nothing to inline.
+ */
+export async function criticalStylesheet(
+  beasties: Beasties,
+  html: string,
+): Promise<{ inline: string; links: string[] } | undefined> {
+  const links = html.match(STYLESHEET_LINK) ?? [];
+  if (links.length === 0) return undefined;
+  // Beasties matches class names without decoding character references, so Tailwind's
+  // `[&_ul]:list-disc`, which React writes as `[&amp;_ul]:list-disc`, would never match.
+  const processed = await beasties.process(html.replace(CLASS_ATTRIBUTE, decodeReferences));
+  const style = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
+  return style ? { inline: styleText(style), links } : undefined;
 }
 
 /** Makes JSON safe inside a `<script type="application/json">` element. */
@@ -63,7 +91,10 @@ export const jsonForScript = (value: unknown) =>
 export class PageCache {
   private cache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion = "";
+  /** index.html as built (with its stylesheet links), and with the stylesheets inline. */
   private template = "";
+  private inlineTemplate = "";
+  private beasties: Beasties;
   private entry: ServerEntry | null = null;
   private warming = false;
   /** Called with the languages to render again after the content version changed (set by main.ts). */
@@ -82,13 +113,24 @@ export class PageCache {
       today: () => string;
       catalogueSummary: (language: Language) => Promise<CatalogueSummaryDto>;
     },
-  ) {}
+  ) {
+    this.beasties = new Beasties({
+      path: opts.clientDir,
+      publicPath: "/",
+      fonts: false,
+      logLevel: "error",
+      // Beasties drops a selector that starts with :where(…) or :is(…) (Tailwind's space-y-*,
+      // divide-* and group-open:* utilities) because it cannot evaluate it: keep those few always.
+      allowRules: [/^:(?:where|is)\(/],
+    });
+  }
 
   /** Loads the HTML template and the prerenderer; false when the client has not been built. */
   async init(): Promise<boolean> {
     const templatePath = path.join(this.opts.clientDir, "index.html");
     if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
-    this.template = inlineStylesheets(readFileSync(templatePath, "utf8"), this.opts.clientDir);
+    this.template = readFileSync(templatePath, "utf8");
+    this.inlineTemplate = inlineStylesheets(this.template, this.opts.clientDir);
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
   }
@@ -145,17 +187,21 @@ export class PageCache {
     const route = entry.matchRoute(pathname);
     const cacheable = route ? !route.path.includes(":") : false;
     const key = route ? `${pathname}|${language}` : `404|${language}`;
-    if (!cacheable && route) return this.render(pathname, language);
+    if (!cacheable && route) return this.render(pathname, language, false);
     let page = this.cache.get(key);
     if (!page) {
-      page = this.render(route ? pathname : "/__not_found__", language);
+      page = this.render(route ? pathname : "/__not_found__", language, true);
       page.catch(() => this.cache.delete(key));
       this.cache.set(key, page);
     }
     return page;
   }
 
-  private async render(pathname: string, language: Language): Promise<RenderedPage> {
+  /**
+   * Renders one page. Pages kept in the cache (rendered once per content version) get a critical
+   * stylesheet; pages rendered per request get the whole stylesheet inline.
+   */
+  private async render(pathname: string, language: Language, cached: boolean): Promise<RenderedPage> {
     const entry = this.entry!;
     const route = entry.matchRoute(pathname);
     const out = await entry.render({
@@ -168,17 +214,33 @@ export class PageCache {
     const canonical = route
       ? `<link rel="canonical" href="${this.opts.origin}${pathname}" />`
       : '<meta name="robots" content="noindex" />';
-    const html = this.template
-      .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace(
-        "<!--head-->",
-        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
-      )
-      .replace("<!--app-->", out.html)
-      .replace(
-        "<!--state-->",
-        `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
-      );
+    const fill = (template: string) =>
+      template
+        .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace(
+          "<!--head-->",
+          `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
+        )
+        .replace("<!--app-->", () => out.html)
+        .replace(
+          "<!--state-->",
+          () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
+        );
+    let html = fill(this.inlineTemplate);
+    if (cached) {
+      const withLinks = fill(this.template);
+      const critical = await criticalStylesheet(this.beasties, withLinks).catch(() => undefined);
+      if (critical) {
+        let first = true;
+        html = withLinks
+          .replace(STYLESHEET_LINK, () => {
+            if (!first) return "";
+            first = false;
+            return `<style>${critical.inline}</style>`;
+          })
+          .replace("</body>", () => `${critical.links.join("")}</body>`);
+      }
+    }
     const compressed = compressOnce(html);
     return {
       status: out.status,
