@@ -43,7 +43,8 @@ test.describe("students and the team in the back office", () => {
     await expectNoAxeViolationsOnceSettled(page, "/admin/team");
 
     // Validation next to the fields, then the invitations.
-    await page.getByRole("button", { name: "Send the invitation", exact: true }).click();
+    const inviteForm = page.getByRole("region", { name: "Invite an admin" });
+    await inviteForm.getByRole("button", { name: "Send the invitation", exact: true }).click();
     await expect(
       page
         .getByText("Please enter a valid email address.")
@@ -54,15 +55,35 @@ test.describe("students and the team in the back office", () => {
       [admissionsEmail, "Adam Admissions", "Admissions"],
       [financeEmail, "Fatima Finance", "Finance"],
     ] as const) {
-      await page.getByLabel("E-mail address").fill(email);
-      await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-      await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: role });
-      await page.getByRole("button", { name: "Send the invitation", exact: true }).click();
+      await inviteForm.getByLabel("E-mail address").fill(email);
+      await inviteForm.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+      await inviteForm.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: role });
+      await inviteForm.getByRole("button", { name: "Send the invitation", exact: true }).click();
       await expect(toastWith(page, `${email} received an invitation link`)).toBeVisible();
       const row = team.getByRole("row", { name: new RegExp(name) });
       await expect(row).toContainText("Invitation sent");
       await expect(page.getByLabel(`Role of ${name}`)).toHaveValue(role.toLowerCase());
     }
+
+    // Search and filters run on the server and stay in the address; the CSV link follows them.
+    await page.getByLabel("Search by name or e-mail").fill("fatima");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/q=fatima/);
+    await expect(team.getByRole("row", { name: /Fatima Finance/ })).toBeVisible();
+    await expect(team.getByRole("row", { name: /Adam Admissions/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page
+      .getByRole("combobox", { name: "Status", exact: true })
+      .selectOption({ label: "Invitation sent" });
+    await expect(page).toHaveURL(/status=invited/);
+    await expect(team.getByRole("row", { name: /Adam Admissions/ })).toBeVisible();
+    await expect(team.getByRole("row", { name: /Olivia Owner/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/admin/admins.csv?status=invited",
+    );
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(team.getByRole("row", { name: /Olivia Owner \(you\)/ })).toBeVisible();
     expect(
       await linkFromOutbox(backOffice.dataDir, financeEmail, "/admin/accept-invite?token="),
     ).toBeTruthy();

@@ -31,7 +31,23 @@ export interface AdminPortalEntryDto {
   updatedAt: string;
 }
 
-/** `GET /api/admin/portal-entries` → one page, ordered by kind, sort order, then newest. */
+/** Where an entry stands at a time: archived, a draft (no publication time), scheduled or published. */
+export type PortalEntryState = "archived" | "draft" | "scheduled" | "published";
+
+/** The state of an entry at `now` (milliseconds since the epoch), as the list and its CSV show it. */
+export function portalEntryState(
+  entry: Pick<AdminPortalEntryDto, "archivedAt" | "publishedAt">,
+  now: number,
+): PortalEntryState {
+  if (entry.archivedAt) return "archived";
+  if (!entry.publishedAt) return "draft";
+  return new Date(entry.publishedAt).getTime() > now ? "scheduled" : "published";
+}
+
+/**
+ * `GET /api/admin/portal-entries` → one page of the entries matching the filters, in the requested
+ * sort (default: by kind, then sort order, then newest); `total` counts every matching entry.
+ */
 export interface AdminPortalEntryList {
   items: AdminPortalEntryDto[];
   total: number;

@@ -1,4 +1,6 @@
+import type { AdminRoleName } from "./schemas/accounts";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { AdminStatus } from "./schemas/students-admin";
 
 /**
  * Response shapes of the back office's student accounts, admin team and audit filters, imported by
@@ -91,14 +93,22 @@ export interface StudentLinkSent {
   email: string;
 }
 
-/** An admin of the team list (`GET /api/admin/admins`). */
+/** An admin of the team list (`GET /api/admin/admins`; also the answer of an invitation or a change). */
 export interface AdminTeamMember {
   id: string;
   email: string;
   name: string;
-  role: "owner" | "admissions" | "finance";
-  status: "invited" | "active" | "disabled";
+  role: AdminRoleName;
+  status: AdminStatus;
   createdAt: string;
+}
+
+/** `GET /api/admin/admins` answer. */
+export interface AdminTeamList {
+  items: AdminTeamMember[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 /** `GET /api/admin/audit/facets`: values that occur in the log, for the filters of the viewer. */

@@ -1,5 +1,5 @@
 import { PORTAL_KINDS } from "../portal";
-import { optionalParam, pageParams, searchParam } from "./list";
+import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { z } from "./zod";
 
@@ -66,11 +66,33 @@ export const portalEntryUpdateSchema = z.object({
 });
 export type PortalEntryUpdateInput = z.output<typeof portalEntryUpdateSchema>;
 
-/** Query of `GET /api/admin/portal-entries`: kind, archived=1 (archived entries too), q, page, pageSize. */
-export const portalEntryListQuerySchema = z.object({
+/**
+ * Sort keys of the back office's entry list (`sort=<key>:<asc|desc>`): kind (announcements, trip
+ * information, FAQ, partners; then order), English title (case-insensitive), order, publication
+ * time and last change.
+ */
+export const PORTAL_SORT_KEYS = ["kind", "title", "sortOrder", "publishedAt", "updatedAt"] as const;
+export type PortalSortKey = (typeof PORTAL_SORT_KEYS)[number];
+
+/** The `schoolId` filter value of the entries shown to every cohort (no summer school). */
+export const PORTAL_EVERY_COHORT = "all";
+
+/**
+ * Filters of `GET /api/admin/portal-entries` and `.csv`: kind; schoolId (a summer school's id: the
+ * entries for that cohort only; `all`: the entries for every cohort); archived=1 (archived entries
+ * too; left out otherwise); q (part of the title or text, in English, Chinese or French).
+ */
+export const portalEntryFiltersSchema = z.object({
   kind: optionalParam(z.enum(PORTAL_KINDS, { error: V.invalidChoice })),
-  archived: optionalParam(z.enum(["0", "1"])).transform((v) => v === "1"),
+  schoolId: optionalParam(z.union([z.uuid(), z.literal(PORTAL_EVERY_COHORT)], { error: V.invalidChoice })),
+  archived: optionalParam(z.enum(["0", "1"], { error: V.invalidChoice })).transform((v) => v === "1"),
   q: searchParam,
+});
+export type PortalEntryFilters = z.output<typeof portalEntryFiltersSchema>;
+
+/** Query of `GET /api/admin/portal-entries`: the filters plus page, pageSize (≤ 100) and sort (default kind:asc). */
+export const portalEntryListQuerySchema = portalEntryFiltersSchema.extend({
   ...pageParams,
+  sort: sortParam(PORTAL_SORT_KEYS, { key: "kind", direction: "asc" }),
 });
 export type PortalEntryListQuery = z.output<typeof portalEntryListQuerySchema>;

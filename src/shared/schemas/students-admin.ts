@@ -1,4 +1,5 @@
 import { LANGUAGES } from "../i18n/languages";
+import { ADMIN_ROLES } from "./accounts";
 import { emailField, requiredText } from "./applicant";
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
@@ -37,6 +38,35 @@ export const studentListQuerySchema = studentFiltersSchema.extend({
   sort: sortParam(STUDENT_SORT_KEYS, { key: "createdAt", direction: "desc" }),
 });
 export type StudentListQuery = z.output<typeof studentListQuerySchema>;
+
+/** The states of an admin of the team: invitation not yet accepted, active, disabled. */
+export const ADMIN_STATUSES = ["invited", "active", "disabled"] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+/**
+ * Sort keys of the team list; a sort is `<key>:<asc|desc>`. `role` orders owner, admissions,
+ * finance; `status` orders active, invited, disabled.
+ */
+export const TEAM_SORT_KEYS = ["email", "name", "role", "status", "createdAt"] as const;
+export type TeamSortKey = (typeof TEAM_SORT_KEYS)[number];
+
+/**
+ * Filters of `GET /api/admin/admins` and `.csv`: role, status (invited / active / disabled), q
+ * (part of the e-mail address or the name).
+ */
+export const teamFiltersSchema = z.object({
+  role: optionalParam(z.enum(ADMIN_ROLES, { error: V.invalidChoice })),
+  status: optionalParam(z.enum(ADMIN_STATUSES, { error: V.invalidChoice })),
+  q: searchParam,
+});
+export type TeamFilters = z.output<typeof teamFiltersSchema>;
+
+/** Query of `GET /api/admin/admins`: the filters plus page (from 1), pageSize (1-100) and sort (default role:asc). */
+export const teamListQuerySchema = teamFiltersSchema.extend({
+  ...pageParams,
+  sort: sortParam(TEAM_SORT_KEYS, { key: "role", direction: "asc" }),
+});
+export type TeamListQuery = z.output<typeof teamListQuerySchema>;
 
 /** A name of a student account (1-100 characters, trimmed). */
 const nameField = requiredText(100);

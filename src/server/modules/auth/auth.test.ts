@@ -917,9 +917,11 @@ describe("admins: invitations, acceptance, roles", () => {
     const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, invited.id));
     expect(audits[0]).toMatchObject({ action: "admin.invite", actorRole: "admin", actorId: ownerAdmin.id });
 
-    const list = await get("/api/admin/admins", owner);
+    const list = await get(`/api/admin/admins?q=${encodeURIComponent(email)}`, owner);
     expect(list.statusCode).toBe(200);
-    expect(list.json().find((a: { id: string }) => a.id === invited.id)).toMatchObject({ status: "active" });
+    expect(list.json().items.find((a: { id: string }) => a.id === invited.id)).toMatchObject({
+      status: "active",
+    });
     // An active admin cannot be invited again.
     const dup = await post("/api/admin/admins", { email, name: "Again", role: "finance" }, { cookie: owner });
     expect(dup.statusCode).toBe(409);

@@ -10,7 +10,11 @@ import {
   studentRegistrationSchema,
   tokenSchema,
 } from "../../../shared/schemas/accounts";
-import { resendVerificationSchema } from "../../../shared/schemas/students-admin";
+import {
+  resendVerificationSchema,
+  teamFiltersSchema,
+  teamListQuerySchema,
+} from "../../../shared/schemas/students-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { sendCsv, toCsv } from "../../lib/csv";
@@ -226,21 +230,34 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     return { user: await userOf("admin", id) };
   });
 
-  /** GET /api/admin/admins (owner: admins:write) → `[{ id, email, name, role, status, createdAt }]`. */
-  app.get("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async () => auth.listAdmins());
+  /**
+   * GET /api/admin/admins?page&pageSize&sort&role&status&q (owners only, admins:write; 401 without
+   * an admin session, 403 for admissions and finance) → AdminTeamList `{ items, total, page,
+   * pageSize }`, items `{ id, email, name, role, status, createdAt }` (createdAt ISO 8601 UTC).
+   * page from 1, pageSize 1-100 (default 25); sort `<key>:<asc|desc>` over email, name, role
+   * (owner, admissions, finance), status (active, invited, disabled), createdAt (default role:asc,
+   * then e-mail); role; status invited|active|disabled; q: part of the e-mail address or name.
+   * A malformed parameter → 400 with a message and `fieldErrors`.
+   */
+  app.get("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async (request) =>
+    auth.listAdmins(parseOrThrow(teamListQuerySchema, request.query)),
+  );
 
   /**
-   * GET /api/admin/admins.csv (owner: admins:write) → text/csv of the team (e-mail, name, role,
-   * status, created). Audit "admins.export".
+   * GET /api/admin/admins.csv?role&status&q (the list's filters; owners only, 401/403 as the list)
+   * → text/csv attachment `team-<yyyy-mm-dd>.csv` of every matching admin (E-mail, Name, Role,
+   * Status, Created in ISO 8601 UTC), owners first, then by e-mail. Audit "admins.export" with the
+   * filters and the number of rows. 400 for a malformed filter.
    */
   app.get("/api/admin/admins.csv", { preHandler: requireAdmin("admins:write") }, async (request, reply) => {
-    const team = await auth.listAdmins();
+    const filters = parseOrThrow(teamFiltersSchema, request.query);
+    const team = await auth.exportAdmins(filters);
     await recordAudit(opts.db, {
       actor: request.admin!,
       action: "admins.export",
       entityType: "admin",
       entityId: "*",
-      after: { rows: team.length },
+      after: { filters, rows: team.length },
     });
     const csv = toCsv(
       ["E-mail", "Name", "Role", "Status", "Created"],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type {
@@ -7,6 +7,8 @@ import type {
   AffiliateRegistrationInput,
   StudentRegistrationInput,
 } from "../../../shared/schemas/accounts";
+import type { TeamFilters, TeamListQuery, TeamSortKey } from "../../../shared/schemas/students-admin";
+import type { AdminTeamList, AdminTeamMember } from "../../../shared/students-admin";
 import type { Db, Tx } from "../../db/client";
 import {
   type AdminRole,
@@ -24,6 +26,7 @@ import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { hashToken, newToken } from "../../lib/tokens";
+import { likePattern } from "../admin/applications.service";
 import { type AuditActor, recordAudit } from "../admin/audit";
 import { currentQuote } from "../applications/service";
 import { localize } from "../catalogue/service";
@@ -65,11 +68,8 @@ export interface AffiliateDto {
   referralLink: string | null;
 }
 
-/** An admin in the owner's list (GET /api/admin/admins). */
-export interface AdminListItem extends AdminUser {
-  status: "invited" | "active" | "disabled";
-  createdAt: string;
-}
+/** An admin in the owner's list (GET /api/admin/admins): the shared AdminTeamMember. */
+export type AdminListItem = AdminTeamMember;
 
 /** An application in the student portal (GET /api/student/applications). Amounts in cents. */
 export interface StudentApplicationDto {
@@ -107,6 +107,44 @@ export const adminDto = (a: AdminRow): AdminUser => ({
   name: a.name,
   role: a.role,
 });
+
+/** Team list order of the roles and of the states (see TEAM_SORT_KEYS). */
+const roleOrder = sql`array_position(array['owner','admissions','finance']::text[], ${admins.role}::text)`;
+const statusSql = sql`(case when ${admins.disabledAt} is not null then 'disabled' when ${admins.passwordHash} is null then 'invited' else 'active' end)`;
+const statusOrder = sql`array_position(array['active','invited','disabled']::text[], ${statusSql})`;
+
+/** The WHERE clause of the team list's filters (see teamFiltersSchema). */
+function teamConditions(filters: TeamFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.role) conditions.push(eq(admins.role, filters.role));
+  if (filters.status === "disabled") conditions.push(isNotNull(admins.disabledAt));
+  if (filters.status === "invited")
+    conditions.push(and(isNull(admins.disabledAt), isNull(admins.passwordHash))!);
+  if (filters.status === "active")
+    conditions.push(and(isNull(admins.disabledAt), isNotNull(admins.passwordHash))!);
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(or(ilike(admins.email, pattern), ilike(admins.name, pattern))!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The ORDER BY of a team sort; ties: role order, e-mail, id. */
+function teamOrder(sort: TeamListQuery["sort"]): SQL[] {
+  const primary: Record<TeamSortKey, SQL> = {
+    email: sql`${admins.email}`,
+    name: sql`lower(${admins.name})`,
+    role: roleOrder,
+    status: statusOrder,
+    createdAt: sql`${admins.createdAt}`,
+  };
+  return [
+    sql`${primary[sort.key]} ${sort.direction === "asc" ? sql`asc` : sql`desc`}`,
+    roleOrder,
+    asc(admins.email),
+    asc(admins.id),
+  ];
+}
 
 const adminListItem = (a: AdminRow): AdminListItem => ({
   ...adminDto(a),
@@ -696,11 +734,40 @@ export class AuthService {
     return { admin, link };
   }
 
-  /** All admins, owners first, then by e-mail (GET /api/admin/admins). */
-  async listAdmins(): Promise<AdminListItem[]> {
-    const rows = await this.deps.db.select().from(admins).orderBy(admins.email);
-    const rank: Record<AdminRole, number> = { owner: 0, admissions: 1, finance: 2 };
-    return rows.sort((a, b) => rank[a.role] - rank[b.role]).map(adminListItem);
+  /**
+   * One page of the team (GET /api/admin/admins): the admins matching the filters (role, status,
+   * q in e-mail or name), in the requested sort (ties: role, then e-mail, then id) →
+   * `{ items, total, page, pageSize }`.
+   */
+  async listAdmins(query: TeamListQuery): Promise<AdminTeamList> {
+    const where = teamConditions(query);
+    const [{ total } = { total: 0 }] = await this.deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(admins)
+      .where(where);
+    const rows = await this.deps.db
+      .select()
+      .from(admins)
+      .where(where)
+      .orderBy(...teamOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    return {
+      items: rows.map(adminListItem),
+      total: Number(total),
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** Every admin matching the filters, owners first, then by e-mail (GET /api/admin/admins.csv). */
+  async exportAdmins(filters: TeamFilters): Promise<AdminListItem[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(admins)
+      .where(teamConditions(filters))
+      .orderBy(...teamOrder({ key: "role", direction: "asc" }));
+    return rows.map(adminListItem);
   }
 
   /**

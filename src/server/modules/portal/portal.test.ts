@@ -5,32 +5,29 @@
  * student reads: published, not archived, for every cohort or their paid cohorts, in their language.
  */
 import { eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPortalEntryDto, AdminPortalEntryList, StudentPortal } from "../../../shared/portal";
 import { applications, auditLog, portalEntries } from "../../db/schema";
-import { loginAsAdmin, loginAsStudent } from "../../testing/accounts";
+import { loginAsStudent } from "../../testing/accounts";
+import {
+  adminRoles,
+  apiOf,
+  expectCsvDownload,
+  expectRouteStatuses,
+  latestAuditEntry,
+  type RoleCookies,
+  SAME_ORIGIN,
+} from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
+let cookies: RoleCookies;
 let owner: string;
 let admissions: string;
 let finance: string;
 let schools: Array<{ id: string; status: string }>;
 
-function api(
-  method: "GET" | "POST" | "PATCH",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown> | undefined,
-    headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
-  });
-}
+const api = apiOf(() => t.app, SAME_ORIGIN);
 
 const past = new Date(Date.now() - 60_000).toISOString();
 const entry = (overrides: Record<string, unknown> = {}) => ({
@@ -52,9 +49,8 @@ async function create(payload: unknown, cookie = owner): Promise<AdminPortalEntr
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = (await loginAsAdmin(t.app, "owner")).cookie;
-  admissions = (await loginAsAdmin(t.app, "admissions")).cookie;
-  finance = (await loginAsAdmin(t.app, "finance")).cookie;
+  cookies = await adminRoles(t.app);
+  ({ owner, admissions, finance } = cookies);
   schools = (await t.app.inject({ url: "/api/summer-schools" })).json();
 });
 afterAll(async () => {
@@ -210,6 +206,221 @@ describe("portal entries in the back office", () => {
     expect(page.items).toHaveLength(1);
     expect(page.total).toBeGreaterThan(1);
     expect((await api("GET", "/api/admin/portal-entries?kind=poll", owner)).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/admin/portal-entries: pages, sort, filters, search and CSV", () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  /** Entries by a short name; created in this order (A first). */
+  const seeded: Record<string, AdminPortalEntryDto> = {};
+  let school1: string;
+  let school2: string;
+
+  /** The short names of the entries a list query answers, in order. */
+  async function names(query: string): Promise<string[]> {
+    const res = await api("GET", `/api/admin/portal-entries?${query}`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(Object.entries(seeded).map(([name, e]) => [e.id, name]));
+    return (res.json() as AdminPortalEntryList).items.map((e) => byId.get(e.id) ?? e.id);
+  }
+
+  beforeAll(async () => {
+    await t.database.db.delete(portalEntries);
+    [school1, school2] = schools.map((s) => s.id) as [string, string];
+    seeded.A = await create(
+      entry({
+        title: { en: "Airport pickup times" },
+        body: { en: "Buses leave every hour from Schiphol." },
+        sortOrder: 2,
+        publishedAt: hoursAgo(3),
+      }),
+    );
+    seeded.B = await create(
+      entry({
+        kind: "trip_info",
+        summerSchoolId: school1,
+        title: { en: "Hotel address", zh: "酒店地址" },
+        body: { en: "Stay at the Mercure on the Spui." },
+        sortOrder: 1,
+        publishedAt: null,
+      }),
+    );
+    seeded.C = await create(
+      entry({
+        kind: "faq",
+        title: { en: "Do I need a bike?" },
+        body: { en: "Trams go everywhere.", fr: "Apportez un vélo si vous le souhaitez." },
+        sortOrder: 3,
+        publishedAt: hoursAgo(2),
+      }),
+    );
+    seeded.D = await create(
+      entry({
+        kind: "partner",
+        summerSchoolId: school2,
+        title: { en: "Leiden University" },
+        body: { en: "Our academic partner, 100% committed." },
+        url: "https://www.universiteitleiden.nl",
+        sortOrder: 0,
+        publishedAt: hoursAgo(1),
+      }),
+    );
+    seeded.E = await create(
+      entry({
+        summerSchoolId: school1,
+        title: { en: "Canal tour" },
+        body: { en: "A boat tour on the first Saturday." },
+        sortOrder: 0,
+        publishedAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    const old = await create(entry({ title: { en: "Old news" }, body: { en: "Gone." }, sortOrder: 5 }));
+    const archived = await api("PATCH", `/api/admin/portal-entries/${old.id}`, owner, {
+      version: 1,
+      archived: true,
+    });
+    expect(archived.statusCode).toBe(200);
+    seeded.F = archived.json() as AdminPortalEntryDto;
+  });
+
+  it("answers one page with the total; page 2 holds the rest", async () => {
+    const first = (
+      await api("GET", "/api/admin/portal-entries?pageSize=3", owner)
+    ).json() as AdminPortalEntryList;
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 3 });
+    expect(first.items).toHaveLength(3);
+    const second = (
+      await api("GET", "/api/admin/portal-entries?pageSize=3&page=2", owner)
+    ).json() as AdminPortalEntryList;
+    expect(second).toMatchObject({ total: 5, page: 2, pageSize: 3 });
+    expect(second.items).toHaveLength(2);
+    const ids = [...first.items, ...second.items].map((e) => e.id);
+    expect(new Set(ids)).toEqual(new Set(["A", "B", "C", "D", "E"].map((n) => seeded[n]!.id)));
+    expect(await names("pageSize=3&page=3")).toEqual([]);
+    // The default page size is 25.
+    expect((await api("GET", "/api/admin/portal-entries", owner)).json()).toMatchObject({ pageSize: 25 });
+  });
+
+  it("sorts by kind by default (announcements, trip information, FAQ, partners; then order)", async () => {
+    expect(await names("")).toEqual(["E", "A", "B", "C", "D"]);
+    expect(await names("sort=kind:asc")).toEqual(["E", "A", "B", "C", "D"]);
+    expect(await names("sort=kind:desc")).toEqual(["D", "C", "B", "E", "A"]);
+  });
+
+  it("sorts by title, order, publication and last change, both ways", async () => {
+    expect(await names("sort=title:asc")).toEqual(["A", "E", "C", "B", "D"]);
+    expect(await names("sort=title:desc")).toEqual(["D", "B", "C", "E", "A"]);
+    // Ties (order 0) by kind.
+    expect(await names("sort=sortOrder:asc")).toEqual(["E", "D", "B", "A", "C"]);
+    expect(await names("sort=sortOrder:desc")).toEqual(["C", "A", "B", "E", "D"]);
+    // Drafts (no publication time) come last either way.
+    expect(await names("sort=publishedAt:asc")).toEqual(["A", "C", "D", "E", "B"]);
+    expect(await names("sort=publishedAt:desc")).toEqual(["E", "D", "C", "A", "B"]);
+    expect(await names("sort=updatedAt:asc")).toEqual(["A", "B", "C", "D", "E"]);
+    const edited = await api("PATCH", `/api/admin/portal-entries/${seeded.B!.id}`, owner, {
+      version: seeded.B!.version,
+      entry: entry({
+        kind: "trip_info",
+        summerSchoolId: school1,
+        title: { en: "Hotel address", zh: "酒店地址" },
+        body: { en: "Stay at the Mercure on the Spui." },
+        sortOrder: 1,
+        publishedAt: null,
+      }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    seeded.B = edited.json() as AdminPortalEntryDto;
+    expect(await names("sort=updatedAt:desc")).toEqual(["B", "E", "D", "C", "A"]);
+  });
+
+  it("filters by kind, by cohort (or entries for every cohort) and shows archived entries on request", async () => {
+    expect(await names("kind=faq")).toEqual(["C"]);
+    expect(await names("kind=announcement")).toEqual(["E", "A"]);
+    expect(await names(`schoolId=${school1}`)).toEqual(["E", "B"]);
+    expect(await names(`schoolId=${school2}`)).toEqual(["D"]);
+    expect(await names("schoolId=all")).toEqual(["A", "C"]);
+    expect(await names("archived=1")).toEqual(["E", "A", "F", "B", "C", "D"]);
+    expect(await names("archived=1&kind=announcement&schoolId=all")).toEqual(["A", "F"]);
+    expect(await names(`kind=partner&schoolId=${school1}`)).toEqual([]);
+    // Empty values are no filter.
+    expect(await names("kind=&schoolId=&archived=&q=")).toHaveLength(5);
+  });
+
+  it("searches titles and texts in English, Chinese and French, ignoring case", async () => {
+    expect(await names("q=airport")).toEqual(["A"]);
+    expect(await names("q=SCHIPHOL")).toEqual(["A"]);
+    expect(await names(`q=${encodeURIComponent("酒店")}`)).toEqual(["B"]);
+    expect(await names(`q=${encodeURIComponent("vélo")}`)).toEqual(["C"]);
+    // LIKE wildcards are searched as text.
+    expect(await names("q=100%25")).toEqual(["D"]);
+    expect(await names("q=_")).toEqual([]);
+    expect(await names("q=gone")).toEqual([]);
+    expect(await names("q=gone&archived=1")).toEqual(["F"]);
+  });
+
+  it("exports the filtered entries as CSV and audits the export", async () => {
+    const res = await api("GET", "/api/admin/portal-entries.csv?kind=announcement", admissions);
+    const lines = expectCsvDownload(res, "portal-entries");
+    expect(lines[0]).toBe(
+      "kind,cohort,state,title_en,title_zh,title_fr,body_en,body_zh,body_fr,url,sort_order,published_at,archived_at,updated_at,created_at",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^announcement,[^,]+,scheduled,Canal tour,/);
+    expect(lines[2]).toMatch(/^announcement,,published,Airport pickup times,/);
+    const entryAudit = await latestAuditEntry(t.database.db, { action: "portal.export" });
+    expect(entryAudit).toMatchObject({ actorRole: "admin", entityType: "portal_entry", entityId: "*" });
+    expect(entryAudit.after).toEqual({ filters: { kind: "announcement", archived: false }, rows: 2 });
+
+    const all = expectCsvDownload(
+      await api("GET", "/api/admin/portal-entries.csv?archived=1", owner),
+      "portal-entries",
+    );
+    expect(all).toHaveLength(7);
+    expect(all.some((l) => l.includes(",archived,Old news,"))).toBe(true);
+    expect(all.some((l) => l.startsWith("trip_info,") && l.includes(",draft,Hotel address,酒店地址,"))).toBe(
+      true,
+    );
+    const searched = expectCsvDownload(
+      await api("GET", `/api/admin/portal-entries.csv?q=${encodeURIComponent("vélo")}`, owner),
+      "portal-entries",
+    );
+    expect(searched.slice(1).map((l) => l.split(",")[3])).toEqual(["Do I need a bike?"]);
+  });
+
+  it("answers 400 with a message for malformed parameters, never 500", async () => {
+    for (const query of [
+      "kind=poll",
+      "schoolId=not-a-uuid",
+      "archived=yes",
+      "sort=votes:asc",
+      "sort=title",
+      "sort=title:up",
+      "page=0",
+      "page=-1",
+      "pageSize=0",
+      "pageSize=101",
+      `q=${"x".repeat(201)}`,
+    ]) {
+      for (const path of ["/api/admin/portal-entries", "/api/admin/portal-entries.csv"]) {
+        if (path.endsWith(".csv") && /^(sort|page)/.test(query)) continue;
+        const res = await api("GET", `${path}?${query}`, owner);
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        expect(typeof res.json().message, query).toBe("string");
+        expect(res.json().message.length, query).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("lets owners and admissions list and export; 403 for finance, 401 without an admin session", async () => {
+    await expectRouteStatuses(
+      api,
+      cookies,
+      [
+        ["GET", "/api/admin/portal-entries?kind=faq&sort=title:asc"],
+        ["GET", "/api/admin/portal-entries.csv"],
+      ],
+      { anonymous: 401, student: 401, affiliate: 401, finance: 403, admissions: 200, owner: 200 },
+    );
   });
 });
 

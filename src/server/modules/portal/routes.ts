@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import {
+  portalEntryFiltersSchema,
   portalEntryInputSchema,
   portalEntryListQuerySchema,
   portalEntryUpdateSchema,
 } from "../../../shared/schemas/portal";
 import type { Db } from "../../db/client";
+import { sendCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
+import { recordAudit } from "../admin/audit";
 import { adminId } from "../admin/params";
-import { createEntry, getEntry, listEntries, studentPortal, updateEntry } from "./service";
+import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 
 /**
  * Student dashboard management (issue "Student dashboard management": announcements, trip
@@ -20,12 +23,41 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
   const { requireAdmin, sessions } = app.services;
 
   /**
-   * GET /api/admin/portal-entries?kind&archived=1&q&page&pageSize → AdminPortalEntryList
-   * `{ items, total, page, pageSize }`, ordered announcements, trip information, FAQ, partners,
-   * then sort order.
+   * GET /api/admin/portal-entries?page&pageSize&sort&kind&schoolId&archived&q → AdminPortalEntryList
+   * `{ items, total, page, pageSize }` (portal:write: owners and admissions; 401 without an admin
+   * session, 403 for finance). page from 1, pageSize 1-100 (default 25); sort `<key>:<asc|desc>`
+   * over kind, title, sortOrder, publishedAt, updatedAt (default kind:asc: announcements, trip
+   * information, FAQ, partners, then sort order, then newest); kind; schoolId (a summer school's id,
+   * or `all` for the entries shown to every cohort); archived=1 includes archived entries; q
+   * searches titles and texts in en/zh/fr. Times are ISO 8601 UTC. A malformed parameter → 400
+   * with a message and `fieldErrors`.
    */
   app.get("/api/admin/portal-entries", { preHandler: requireAdmin("portal:write") }, async (request) =>
     listEntries(db, parseOrThrow(portalEntryListQuerySchema, request.query), request.language),
+  );
+
+  /**
+   * GET /api/admin/portal-entries.csv?kind&schoolId&archived&q (the list's filters; portal:write,
+   * 401/403 as the list) → text/csv attachment `portal-entries-<yyyy-mm-dd>.csv` of every matching
+   * entry: kind, cohort, state, titles and texts in en/zh/fr, web address, order, times (UTC ISO
+   * 8601). Audit "portal.export" with the filters and the number of rows. 400 for a malformed filter.
+   */
+  app.get(
+    "/api/admin/portal-entries.csv",
+    { preHandler: requireAdmin("portal:write") },
+    async (request, reply) => {
+      const filters = parseOrThrow(portalEntryFiltersSchema, request.query);
+      const at = now();
+      const { csv, rows } = await exportEntries(db, filters, at, request.language);
+      await recordAudit(db, {
+        actor: request.admin!,
+        action: "portal.export",
+        entityType: "portal_entry",
+        entityId: "*",
+        after: { filters, rows },
+      });
+      return sendCsv(reply, "portal-entries", csv, at);
+    },
   );
 
   /** GET /api/admin/portal-entries/:id → AdminPortalEntryDto; 404 for an unknown id. */

@@ -1,19 +1,24 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../shared/i18n/languages";
-import type {
-  AdminPortalEntryDto,
-  AdminPortalEntryList,
-  PortalKind,
-  StudentPortal,
-  StudentPortalEntryDto,
+import {
+  type AdminPortalEntryDto,
+  type AdminPortalEntryList,
+  type PortalKind,
+  portalEntryState,
+  type StudentPortal,
+  type StudentPortalEntryDto,
 } from "../../../shared/portal";
-import type {
-  PortalEntryInput,
-  PortalEntryListQuery,
-  PortalEntryUpdateInput,
+import {
+  PORTAL_EVERY_COHORT,
+  type PortalEntryFilters,
+  type PortalEntryInput,
+  type PortalEntryListQuery,
+  type PortalEntryUpdateInput,
+  type PortalSortKey,
 } from "../../../shared/schemas/portal";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, portalEntries, students, summerSchools } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
@@ -90,39 +95,75 @@ const columnsOf = (input: PortalEntryInput) => ({
   publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
 });
 
+/** The texts a search looks in: title and body, in English, Chinese and French. */
+const SEARCHED_TEXTS = (["title", "body"] as const).flatMap((field) =>
+  (["en", "zh", "fr"] as const).map((language) => ({ field, language })),
+);
+
+/** The WHERE clause of the entry list's filters (see portalEntryFiltersSchema). */
+function filterConditions(filters: PortalEntryFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.kind) conditions.push(eq(portalEntries.kind, filters.kind));
+  if (filters.schoolId === PORTAL_EVERY_COHORT) conditions.push(isNull(portalEntries.summerSchoolId));
+  else if (filters.schoolId) conditions.push(eq(portalEntries.summerSchoolId, filters.schoolId));
+  if (!filters.archived) conditions.push(isNull(portalEntries.archivedAt));
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    conditions.push(
+      or(
+        ...SEARCHED_TEXTS.map(({ field, language }) =>
+          ilike(sql`coalesce(${portalEntries[field]}->>${sql.raw(`'${language}'`)}, '')`, pattern),
+        ),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The ORDER BY of a sort; ties fall back to kind order, sort order, newest first, then id. */
+function orderOf(sort: PortalEntryListQuery["sort"]): SQL[] {
+  const direction = sort.direction === "asc" ? sql`asc` : sql`desc`;
+  const primary: Record<PortalSortKey, SQL> = {
+    kind: kindOrder,
+    title: sql`lower(${portalEntries.title}->>'en')`,
+    sortOrder: sql`${portalEntries.sortOrder}`,
+    publishedAt: sql`${portalEntries.publishedAt}`,
+    updatedAt: sql`${portalEntries.updatedAt}`,
+  };
+  return [
+    sql`${primary[sort.key]} ${direction} nulls last`,
+    kindOrder,
+    asc(portalEntries.sortOrder),
+    desc(portalEntries.createdAt),
+    asc(portalEntries.id),
+  ];
+}
+
+function entryRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({ entry: portalEntries, schoolName: summerSchools.name })
+    .from(portalEntries)
+    .leftJoin(summerSchools, eq(summerSchools.id, portalEntries.summerSchoolId))
+    .where(where);
+}
+
 /**
- * `GET /api/admin/portal-entries`: entries by kind order, sort order, newest first; without
- * `archived`, archived entries are left out. `q` searches the English, Chinese and French titles.
+ * `GET /api/admin/portal-entries`: one page of the entries matching the filters (without
+ * `archived`, archived entries are left out; `q` searches titles and texts in en, zh and fr), in
+ * the requested sort → `{ items, total, page, pageSize }`.
  */
 export async function listEntries(
   db: Db,
   query: PortalEntryListQuery,
   language: Language,
 ): Promise<AdminPortalEntryList> {
-  const conditions: SQL[] = [];
-  if (query.kind) conditions.push(eq(portalEntries.kind, query.kind));
-  if (!query.archived) conditions.push(isNull(portalEntries.archivedAt));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(sql`${portalEntries.title}->>'en'`, pattern),
-        ilike(sql`coalesce(${portalEntries.title}->>'zh', '')`, pattern),
-        ilike(sql`coalesce(${portalEntries.title}->>'fr', '')`, pattern),
-      )!,
-    );
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = filterConditions(query);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(portalEntries)
     .where(where);
-  const rows = await db
-    .select({ entry: portalEntries, schoolName: summerSchools.name })
-    .from(portalEntries)
-    .leftJoin(summerSchools, eq(summerSchools.id, portalEntries.summerSchoolId))
-    .where(where)
-    .orderBy(kindOrder, asc(portalEntries.sortOrder), desc(portalEntries.createdAt), asc(portalEntries.id))
+  const rows = await entryRows(db, where)
+    .orderBy(...orderOf(query.sort))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
@@ -131,6 +172,61 @@ export async function listEntries(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * `GET /api/admin/portal-entries.csv`: every entry matching the filters (kind order, sort order,
+ * newest first) as CSV (UTF-8 with BOM, CRLF, formula injection guarded): kind, cohort (its name in
+ * `language`; empty for every cohort), state at `now`, titles and texts in en/zh/fr, web address,
+ * order, and the times in UTC ISO 8601.
+ */
+export async function exportEntries(
+  db: Db,
+  filters: PortalEntryFilters,
+  now: Date,
+  language: Language,
+): Promise<{ csv: string; rows: number }> {
+  const rows = await entryRows(db, filterConditions(filters)).orderBy(
+    ...orderOf({ key: "kind", direction: "asc" }),
+  );
+  const items = rows.map((r) => entryDto(r.entry, r.schoolName ? localize(r.schoolName, language) : null));
+  const csv = toCsv(
+    [
+      "kind",
+      "cohort",
+      "state",
+      "title_en",
+      "title_zh",
+      "title_fr",
+      "body_en",
+      "body_zh",
+      "body_fr",
+      "url",
+      "sort_order",
+      "published_at",
+      "archived_at",
+      "updated_at",
+      "created_at",
+    ],
+    items.map((e) => [
+      e.kind,
+      e.summerSchool?.name ?? "",
+      portalEntryState(e, now.getTime()),
+      e.title.en,
+      e.title.zh,
+      e.title.fr,
+      e.body.en,
+      e.body.zh,
+      e.body.fr,
+      e.url,
+      e.sortOrder,
+      e.publishedAt ?? "",
+      e.archivedAt ?? "",
+      e.updatedAt,
+      e.createdAt,
+    ]),
+  );
+  return { csv, rows: items.length };
 }
 
 /** `GET /api/admin/portal-entries/:id`; 404 when unknown. */
