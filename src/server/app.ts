@@ -10,7 +10,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { DestinationStream } from "pino";
-import { todayIso } from "../shared/age";
+import { dayClock } from "../shared/age";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { loadResources } from "./lib/i18n";
@@ -113,7 +113,7 @@ class AccessLog extends LogController {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const now = options.now ?? (() => new Date());
-  const today = () => todayIso(now());
+  const today = dayClock(now);
   const app = Fastify({
     logger:
       options.logger === false

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, checkAge, dateOfBirthBounds, MAX_AGE, MIN_AGE, todayIso } from "./age";
+import { ageOn, checkAge, dateOfBirthBounds, dayClock, MAX_AGE, MIN_AGE, todayIso } from "./age";
 
 const TODAY = "2026-06-15";
 
@@ -118,5 +118,21 @@ describe("todayIso", () => {
   it("is the UTC calendar date", () => {
     expect(todayIso(new Date("2026-06-15T23:30:00Z"))).toBe("2026-06-15");
     expect(todayIso(new Date("2026-06-15T00:00:00+02:00"))).toBe("2026-06-14");
+  });
+});
+
+describe("dayClock (the date the public pages are rendered for)", () => {
+  it("turns over at midnight UTC, and follows a clock that goes back", () => {
+    let now = new Date("2026-06-15T23:59:59.999Z");
+    const today = dayClock(() => now);
+    expect(today()).toBe("2026-06-15");
+    now = new Date("2026-06-16T00:00:00.000Z");
+    expect(today()).toBe("2026-06-16");
+    now = new Date("2026-06-16T18:00:00.000Z");
+    expect(today()).toBe("2026-06-16");
+    now = new Date("2026-06-15T12:00:00.000Z");
+    expect(today()).toBe("2026-06-15");
+    now = new Date("2027-01-01T00:00:00.000Z");
+    expect(today()).toBe("2027-01-01");
   });
 });

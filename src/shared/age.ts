@@ -31,6 +31,27 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * A clock of the current date (yyyy-mm-dd, UTC, as `todayIso`) that formats the date only when the
+ * day changes: the public pages read it on every request (decisions.md §5: the date is part of
+ * their content version). Follows `now` wherever it goes, backwards too (tests move their clock).
+ */
+export function dayClock(now: () => Date): () => string {
+  let day = "";
+  let from = 0;
+  let until = 0;
+  return () => {
+    const time = now().getTime();
+    if (time < from || time >= until) {
+      const date = new Date(time);
+      day = todayIso(date);
+      from = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+      until = from + 86_400_000;
+    }
+    return day;
+  };
+}
+
 /** Bounds for the date-of-birth picker (yyyy-mm-dd): min is the earliest allowed birth date. */
 export function dateOfBirthBounds(today: string): { min: string; max: string } {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];

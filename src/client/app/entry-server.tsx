@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { CatalogueSummaryDto } from "../../shared/catalogue";
 import type { Language } from "../../shared/i18n/languages";
-import type { Resources } from "../../shared/i18n/namespaces";
+import { browserTexts, type Namespace, type Resources } from "../../shared/i18n/namespaces";
 import { catalogueKeys } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import type { SiteConfig } from "../lib/site";
@@ -70,7 +70,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const keys = route ? metaKeys(route) : { title: "notFound.title", description: "notFound.help" };
   const used = new Set(["common", ...(route?.namespaces ?? [])]);
   const resources = Object.fromEntries(
-    Object.entries(input.resources).filter(([ns]) => used.has(ns)),
+    Object.entries(input.resources)
+      .filter(([ns]) => used.has(ns))
+      .map(([ns, texts]) => [ns, browserTexts(ns as Namespace, texts)]),
   ) as Resources;
   return {
     status: route ? 200 : 404,

@@ -35,3 +35,16 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** Resources of one language: namespace → nested key/value object. */
 export type Resources = Partial<Record<Namespace, Record<string, unknown>>>;
+
+/**
+ * Parts of a namespace only the server uses (the e-mail texts in `common`): they are translated
+ * and edited like the rest, but never sent to a browser, neither in a page nor by /api/i18n.
+ */
+export const SERVER_ONLY: Partial<Record<Namespace, readonly string[]>> = { common: ["emails"] };
+
+/** The texts of `namespace` that a browser gets: all but its server-only parts (`SERVER_ONLY`). */
+export function browserTexts(namespace: Namespace, texts: Record<string, unknown>): Record<string, unknown> {
+  const hidden = SERVER_ONLY[namespace];
+  if (!hidden) return texts;
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !hidden.includes(key)));
+}

@@ -98,7 +98,10 @@ describe("the stylesheet of a page (decisions.md §5, decision 009)", () => {
     // Tailwind's arbitrary variants, whose class names React writes with character references.
     expect(head).toContain(".\\[\\&_ul\\]\\:list-disc ul{list-style:disc}");
     expect(head).not.toContain('rel="stylesheet"');
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-abc.css"><\/body>/);
+    // …loaded without blocking the first paint (media="print" until the page's script applies it).
+    expect(html).toMatch(
+      /<link media="print" data-deferred-stylesheet rel="stylesheet" crossorigin href="\/assets\/index-abc.css"><\/body>/,
+    );
     // The markup React rendered is untouched.
     expect(html).toContain(
       '<div id="root"><h1 class="title">/program en</h1><div class="[&amp;_ul]:list-disc">',

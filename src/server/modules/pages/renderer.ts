@@ -53,9 +53,16 @@ const decodeReferences = (attribute: string) =>
   attribute.replace(/&amp;|&#x27;|&lt;|&gt;/g, (reference) => REFERENCES[reference] ?? reference);
 
 /**
+ * A stylesheet link that does not block rendering: `media="print"` until the page's script sets
+ * `media="all"` (start.tsx; an inline `onload` would need a CSP exception). Without
+ * JavaScript the page keeps its critical stylesheet, which draws it the same (e2e/critical-css).
+ */
+const deferred = (link: string) => link.replace("<link ", '<link media="print" data-deferred-stylesheet ');
+
+/**
  * The critical stylesheet of a rendered page: only the rules that match its HTML (Beasties), to
- * put inline in the head, while the whole stylesheet is linked at the end of the body, where it
- * blocks nothing and is ready (and cached: it is immutable) for the next page the visitor opens.
+ * put inline in the head, while the whole stylesheet is linked at the end of the body without
+ * blocking anything, ready (and cached: it is immutable) for the next page the visitor opens.
  * Halves the inline CSS of a public page (decisions.md §5; decision 009). Only the stylesheet is
  * taken from Beasties' output, so the page's markup stays byte for byte what React rendered.
  * Returns undefined when the page links no stylesheet or Beasties finds nothing to inline.
@@ -184,6 +191,9 @@ export class PageCache {
       this.cachedVersion = version;
       if (changed && this.onContentChange) setImmediate(this.onContentChange);
     }
+    // The hot path: a public page already in memory, found without matching the route table.
+    const cached = this.cache.get(`${pathname}|${language}`);
+    if (cached) return cached;
     const route = entry.matchRoute(pathname);
     const cacheable = route ? !route.path.includes(":") : false;
     const key = route ? `${pathname}|${language}` : `404|${language}`;
@@ -238,7 +248,7 @@ export class PageCache {
             first = false;
             return `<style>${critical.inline}</style>`;
           })
-          .replace("</body>", () => `${critical.links.join("")}</body>`);
+          .replace("</body>", () => `${critical.links.map(deferred).join("")}</body>`);
       }
     }
     const compressed = compressOnce(html);

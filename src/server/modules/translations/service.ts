@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
-import { NAMESPACES, type Namespace, type Resources } from "../../../shared/i18n/namespaces";
+import { browserTexts, NAMESPACES, type Namespace, type Resources } from "../../../shared/i18n/namespaces";
 import { lookup } from "../../../shared/i18n/translate";
 import {
   type TranslationListQuery,
@@ -147,7 +147,7 @@ export class TranslationService {
     const id = `${language}/${namespace}`;
     let out = this.json.get(id);
     if (!out) {
-      const text = JSON.stringify(this.resources(language)[namespace] ?? {});
+      const text = JSON.stringify(browserTexts(namespace, this.resources(language)[namespace] ?? {}));
       out = { ...compressOnce(text), etag: `"${createHash("sha1").update(text).digest("base64url")}"` };
       this.json.set(id, out);
     }

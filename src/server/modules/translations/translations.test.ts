@@ -150,6 +150,22 @@ describe("translation list", () => {
   });
 });
 
+describe("texts a browser gets", () => {
+  it("the common texts come without the e-mail texts, which only the server uses", async () => {
+    for (const language of ["en", "zh", "fr"]) {
+      const common = (await api("GET", `/api/i18n/${language}/common`, undefined)).json();
+      expect(common.nav, language).toBeDefined();
+      expect(common.errors, language).toBeDefined();
+      expect(common.emails, language).toBeUndefined();
+    }
+    // …while the back office still lists them for translation.
+    const listed = (
+      await api("GET", "/api/admin/translations?namespace=common&q=emails.account&pageSize=5", owner)
+    ).json() as AdminTranslationList;
+    expect(listed.total).toBeGreaterThan(0);
+  });
+});
+
 describe("saving and reverting a text", () => {
   it("saves a French text, serves it to the browser and in the admin list, audits it, then reverts it", async () => {
     const before = await api("GET", "/api/i18n/fr/home", undefined);

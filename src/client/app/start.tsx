@@ -1,0 +1,59 @@
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
+import { catalogueKeys } from "../lib/catalogue";
+import { createI18n } from "../lib/i18n";
+import { App, preloadRoute } from "./App";
+import { createQueryClient } from "./query";
+import { type InitialState, STATE_ELEMENT_ID } from "./state";
+
+/**
+ * Browser start-up: reads the state the server rendered into the page, picks the language
+ * (decisions.md §1: stored choice, else browser, else en), loads the current page's module, then
+ * hydrates the server's HTML (or renders from scratch when the stored language differs from it).
+ */
+export async function start() {
+  // The page came with only the CSS rules it uses inline; the whole stylesheet, loaded as "print"
+  // so that it blocked nothing, now applies for the pages the visitor opens next (decision 009).
+  for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-deferred-stylesheet]")) {
+    link.media = "all";
+  }
+  const element = document.getElementById(STATE_ELEMENT_ID);
+  const state = element ? (JSON.parse(element.textContent || "{}") as InitialState) : null;
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  const language = isLanguage(stored)
+    ? stored
+    : (state?.language ?? resolveLanguage(null, navigator.languages));
+  const sameLanguage = state && state.language === language;
+  const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
+  const queryClient = createQueryClient();
+  if (state?.catalogueSummary && sameLanguage) {
+    queryClient.setQueryData(catalogueKeys.summary(language), state.catalogueSummary);
+  }
+  const site = state?.site ?? {
+    supportEmail: "",
+    paymentProvider: "offline" as const,
+    today: new Date().toISOString().slice(0, 10),
+  };
+  const preloaded = await preloadRoute(window.location.pathname);
+  const root = document.getElementById("root")!;
+  const app = (
+    <BrowserRouter>
+      <App i18n={i18n} queryClient={queryClient} site={site} preloaded={preloaded} />
+    </BrowserRouter>
+  );
+  // Hydration as a transition is rendered in slices that yield to the browser every few
+  // milliseconds, so a slow phone never sees one long task (decisions.md §5: Lighthouse "total
+  // blocking time"); the server's HTML stays visible and readable meanwhile.
+  if (sameLanguage && root.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  else createRoot(root).render(app);
+}
