@@ -5,33 +5,12 @@ import {
   chooseSchool,
   fillPersonalStep,
   locale,
+  PUBLIC_ROUTES,
   test,
   uniqueEmail,
   useLanguage,
   wcagViolations,
 } from "./support";
-
-/** Every public route of the route table, and an unknown path (the 404 page). */
-const PUBLIC_ROUTES = [
-  "/",
-  "/program",
-  "/for-parents",
-  "/for-universities",
-  "/campus-life",
-  "/faq",
-  "/affiliate-program",
-  "/courses",
-  "/testimonials",
-  "/partners",
-  "/resources",
-  "/contact",
-  "/accessibility",
-  "/privacy-policy",
-  "/terms",
-  "/cookie-policy",
-  "/gdpr",
-  "/this-page-does-not-exist",
-];
 
 /** Opens a page as a first-time visitor (cookie notice shown) and checks it with axe. */
 async function expectNoViolations(page: Page, path: string, language: "en" | "zh" | "fr" = "en") {

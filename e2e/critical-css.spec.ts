@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PUBLIC_ROUTES } from "./support";
 
 /**
  * A public page is sent with only the CSS rules its HTML uses inline, and the whole stylesheet
@@ -7,24 +8,7 @@ import { expect, test } from "@playwright/test";
  * captured twice, before any script runs, with and without the whole stylesheet, and the two
  * pictures must be identical to the pixel.
  */
-const PATHS = [
-  "/",
-  "/program",
-  "/for-parents",
-  "/for-universities",
-  "/campus-life",
-  "/faq",
-  "/affiliate-program",
-  "/courses",
-  "/testimonials",
-  "/partners",
-  "/resources",
-  "/contact",
-  "/accessibility",
-  "/privacy-policy",
-  "/apply",
-  "/no-such-page",
-];
+const PATHS = [...PUBLIC_ROUTES, "/apply"];
 
 for (const [language, paths] of [
   ["en", PATHS],

@@ -115,9 +115,10 @@ export async function fillPersonalStep(
  * four last places of July stay for apply-and-pay.spec.ts, whatever the order the tests run in.
  */
 export async function chooseSchool(page: Page, name: RegExp, continueLabel = "Continue to Application") {
-  // The button appears once the page is hydrated and the options loaded; a click before that is lost.
-  await expect(page.getByRole("button", { name: continueLabel })).toBeVisible();
+  // The step is prerendered with its controls disabled until the page is hydrated (decision 009).
+  await expect(page.getByRole("button", { name: continueLabel })).toBeEnabled();
   const radio = page.getByRole("radio", { name });
+  await expect(radio).toBeEnabled();
   await radio.check({ force: true });
   await expect(radio).toBeChecked();
 }
@@ -225,3 +226,25 @@ export function pathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** Every public route of the route table, and an unknown path (the 404 page). */
+export const PUBLIC_ROUTES = [
+  "/",
+  "/program",
+  "/for-parents",
+  "/for-universities",
+  "/campus-life",
+  "/faq",
+  "/affiliate-program",
+  "/courses",
+  "/testimonials",
+  "/partners",
+  "/resources",
+  "/contact",
+  "/accessibility",
+  "/privacy-policy",
+  "/terms",
+  "/cookie-policy",
+  "/gdpr",
+  "/this-page-does-not-exist",
+];

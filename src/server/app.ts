@@ -174,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentVersion: () => `${catalogue.version}|${translations.version}|${today()}`,
     today,
     catalogueSummary: (language) => catalogue.summary(language),
+    schoolOptions: (language, schoolId) => catalogue.optionsOf(schoolId, language),
   });
   await pages.init();
   app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });

@@ -61,6 +61,27 @@ export interface CatalogueSummaryDto {
   lengthDays: number | null;
 }
 
+/**
+ * Packages, housing options and add-ons of one summer school: what step 1 of the application shows
+ * once the school is chosen. The server prerenders them for the default school into /apply
+ * (decision 009), so the first step shows its choices without another request.
+ */
+export interface SchoolOptionsDto {
+  schoolId: string;
+  packages: PackageDto[];
+  housing: HousingOptionDto[];
+  addOns: AddOnOptionDto[];
+}
+
+/** Earliest-starting school that takes applications, or `wanted` if it does (spec §4 "Program selection defaults"). */
+export function defaultSchool(
+  schools: SummerSchoolDto[],
+  wanted?: string | null,
+): SummerSchoolDto | undefined {
+  const open = schools.filter((s) => canApply(s.status));
+  return open.find((s) => s.id === wanted) ?? open[0];
+}
+
 /** Few spots left from this many remaining places down (decisions.md §1). */
 export const FEW_SPOTS_THRESHOLD = 5;
 

@@ -1,10 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
-import type { CatalogueSummaryDto } from "../../shared/catalogue";
+import type { CatalogueSummaryDto, SchoolOptionsDto } from "../../shared/catalogue";
 import type { Language } from "../../shared/i18n/languages";
 import { browserTexts, type Namespace, type Resources } from "../../shared/i18n/namespaces";
-import { catalogueKeys } from "../lib/catalogue";
+import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import type { SiteConfig } from "../lib/site";
 import { App, preloadRoute } from "./App";
@@ -25,6 +25,8 @@ export interface RenderInput {
   resources: Resources;
   site: SiteConfig;
   catalogueSummary?: CatalogueSummaryDto;
+  /** On /apply: the default school's options (decision 009). */
+  schoolOptions?: SchoolOptionsDto;
 }
 
 export interface RenderOutput {
@@ -50,8 +52,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
-  if (input.catalogueSummary)
-    queryClient.setQueryData(catalogueKeys.summary(input.language), input.catalogueSummary);
+  seedCatalogue(queryClient, input.language, input);
 
   const preloaded = await preloadRoute(pathname);
   const errors: unknown[] = [];
@@ -83,9 +84,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       language: input.language,
       resources,
       site: input.site,
-      ...(route?.data === "catalogue" && input.catalogueSummary
-        ? { catalogueSummary: input.catalogueSummary }
-        : {}),
+      ...(route?.data && input.catalogueSummary ? { catalogueSummary: input.catalogueSummary } : {}),
+      ...(route?.data === "apply" && input.schoolOptions ? { schoolOptions: input.schoolOptions } : {}),
     },
   };
 }

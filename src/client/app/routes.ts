@@ -18,8 +18,11 @@ export interface RouteDef {
    * protected area whose layout checks the session of its role and redirects to its login.
    */
   layout: "public" | "bare" | "admin" | "student" | "affiliate";
-  /** The catalogue summary is prerendered into the page. */
-  data?: "catalogue";
+  /**
+   * Catalogue data prerendered into the page: the summary ("catalogue"), or the summary and the
+   * default school's packages, housing and add-ons ("apply", decision 009).
+   */
+  data?: "catalogue" | "apply";
 }
 
 const site = (
@@ -69,7 +72,7 @@ export const ROUTES: RouteDef[] = [
   site("/gdpr", "legal", () => import("../features/public-site/pages/GdprPage"), {
     meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
   }),
-  site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "catalogue" }),
+  site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "apply" }),
   site("/apply/payment", "apply", () => import("../features/apply/ApplyPage")),
   site("/apply/success", "apply", () => import("../features/apply/ApplySuccessPage"), {
     meta: { title: "apply:success.meta.title", description: "apply:meta.description" },

@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
-import { catalogueKeys } from "../lib/catalogue";
+import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import { App, preloadRoute } from "./App";
 import { createQueryClient } from "./query";
@@ -33,9 +33,7 @@ export async function start() {
   const sameLanguage = state && state.language === language;
   const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
   const queryClient = createQueryClient();
-  if (state?.catalogueSummary && sameLanguage) {
-    queryClient.setQueryData(catalogueKeys.summary(language), state.catalogueSummary);
-  }
+  if (state && sameLanguage) seedCatalogue(queryClient, language, state);
   const site = state?.site ?? {
     supportEmail: "",
     paymentProvider: "offline" as const,

@@ -1,4 +1,4 @@
-import type { CatalogueSummaryDto } from "../../shared/catalogue";
+import type { CatalogueSummaryDto, SchoolOptionsDto } from "../../shared/catalogue";
 import type { Language } from "../../shared/i18n/languages";
 import type { Resources } from "../../shared/i18n/namespaces";
 import type { SiteConfig } from "../lib/site";
@@ -9,6 +9,8 @@ export interface InitialState {
   resources: Resources;
   site: SiteConfig;
   catalogueSummary?: CatalogueSummaryDto;
+  /** The default school's options on /apply (decision 009). */
+  schoolOptions?: SchoolOptionsDto;
 }
 
 export const STATE_ELEMENT_ID = "__state";

@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type {
   AddOnOptionDto,
   CatalogueSummaryDto,
   HousingOptionDto,
   PackageDto,
+  SchoolOptionsDto,
   SummerSchoolDto,
 } from "../../shared/catalogue";
 import { isLanguage, type Language } from "../../shared/i18n/languages";
@@ -24,6 +25,25 @@ export const catalogueKeys = {
   housing: (schoolId: string, language: Language) => ["catalogue", "housing", schoolId, language] as const,
   addOns: (schoolId: string, language: Language) => ["catalogue", "addOns", schoolId, language] as const,
 };
+
+/**
+ * Puts the catalogue data the server prerendered into a page (summary; on /apply also the default
+ * school's options) into the query cache, under the keys the hooks below read: the prerenderer
+ * renders with it, and the browser hydrates with the same data without asking again.
+ */
+export function seedCatalogue(
+  queryClient: QueryClient,
+  language: Language,
+  data: { catalogueSummary?: CatalogueSummaryDto; schoolOptions?: SchoolOptionsDto },
+) {
+  if (data.catalogueSummary) queryClient.setQueryData(catalogueKeys.summary(language), data.catalogueSummary);
+  const options = data.schoolOptions;
+  if (options) {
+    queryClient.setQueryData(catalogueKeys.packages(options.schoolId, language), options.packages);
+    queryClient.setQueryData(catalogueKeys.housing(options.schoolId, language), options.housing);
+    queryClient.setQueryData(catalogueKeys.addOns(options.schoolId, language), options.addOns);
+  }
+}
 
 /**
  * Landing-page figures from the database (decisions.md §1): upcoming schools with their status,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import type { ApplicantFormValues } from "../../../shared/schemas/applicant";
 
 /**
@@ -69,8 +69,12 @@ export function useWizardState() {
   const [state, setState] = useState<WizardState>(EMPTY);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    setState(read());
-    setLoaded(true);
+    // A transition: the page renders again in short slices that leave a slow phone responsive,
+    // instead of in one long task right after hydration (decision 009).
+    startTransition(() => {
+      setState(read());
+      setLoaded(true);
+    });
   }, []);
   const update = useCallback((patch: Partial<WizardState> | ((s: WizardState) => Partial<WizardState>)) => {
     setState((prev) => {

@@ -8,6 +8,7 @@ import {
   type HousingOptionDto,
   lengthInDays,
   type PackageDto,
+  type SchoolOptionsDto,
   type SummerSchoolDto,
 } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
@@ -195,6 +196,19 @@ export class CatalogueService {
   async addOnsOf(schoolId: string, language: Language): Promise<AddOnOptionDto[]> {
     const snap = await this.load();
     return snap.addOns.filter((a) => a.summerSchoolId === schoolId).map((a) => this.addOnDto(a, language));
+  }
+
+  /**
+   * Packages, housing options and add-ons of one school, as step 1 of the application shows them
+   * (the three GET /api/summer-schools/:id/… answers in one), for the prerendered /apply page.
+   */
+  async optionsOf(schoolId: string, language: Language): Promise<SchoolOptionsDto> {
+    return {
+      schoolId,
+      packages: await this.packagesOf(schoolId, language),
+      housing: await this.housingOf(schoolId, language),
+      addOns: await this.addOnsOf(schoolId, language),
+    };
   }
 
   async addOn(id: string, language: Language): Promise<AddOnOptionDto | undefined> {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
 import { PageCache } from "./renderer";
 
 /** A stand-in for the built prerenderer: counts its renders in a global. */
@@ -11,10 +12,12 @@ export const ALIASES = {};
 export const PUBLIC_PATHS = ["/", "/program"];
 export function matchRoute(pathname) {
   if (pathname.startsWith("/partner/")) return { path: "/partner/:code" };
+  if (pathname === "/apply") return { path: "/apply", data: "apply" };
   return ["/", "/program", "/apply"].includes(pathname) ? { path: pathname } : undefined;
 }
-export async function render({ url, language }) {
+export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
+  if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state: {} };
   return { status: 200, html: '<h1 class="title">' + url + " " + language + '</h1><div class="[&amp;_ul]:list-disc"><ul><li>x</li></ul></div>', title: "T", description: "D", state: {} };
 }
 `;
@@ -24,7 +27,10 @@ const renders = () => (globalThis as unknown as { __renders: string[] }).__rende
 const STYLESHEET =
   ".title{color:red}.admin-table{color:blue}:where(.space-y-2>:not(:last-child)){margin:0}.\\[\\&_ul\\]\\:list-disc ul{list-style:disc}";
 
-function makeCache(version: { value: string }, { stylesheet = false } = {}) {
+function makeCache(
+  version: { value: string },
+  { stylesheet = false, catalogue = undefined as CatalogueSummaryDto | undefined } = {},
+) {
   const dir = mkdtempSync(path.join(tmpdir(), "pages-"));
   const link = stylesheet ? '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' : "";
   if (stylesheet) {
@@ -46,8 +52,10 @@ function makeCache(version: { value: string }, { stylesheet = false } = {}) {
     contentVersion: () => version.value,
     today: () => "2027-01-10",
     catalogueSummary: async () => {
-      throw new Error("not used");
+      if (!catalogue) throw new Error("not used");
+      return catalogue;
     },
+    schoolOptions: async (_language, schoolId) => ({ schoolId, packages: [], housing: [], addOns: [] }),
   });
 }
 
@@ -114,5 +122,24 @@ describe("the stylesheet of a page (decisions.md §5, decision 009)", () => {
     const html = (await cache.get("/partner/ANY", "en")).body.toString();
     expect(html).toContain(`<style>${STYLESHEET}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
+  });
+});
+
+describe("the application page (decision 009)", () => {
+  it("comes with the packages, housing and add-ons of the earliest school that takes applications", async () => {
+    const school = (id: string, status: SummerSchoolDto["status"], startDate: string) =>
+      ({ id, status, startDate }) as SummerSchoolDto;
+    const catalogue: CatalogueSummaryDto = {
+      schools: [
+        school("june", "full", "2027-06-15"),
+        school("july", "fewSpotsLeft", "2027-07-20"),
+        school("august", "open", "2027-08-17"),
+      ],
+      fromPrice: 295000,
+      lengthDays: 14,
+    };
+    const cache = makeCache({ value: "v1" }, { catalogue });
+    await cache.init();
+    expect((await cache.get("/apply", "fr")).body.toString()).toContain("<p>options of july in fr</p>");
   });
 });

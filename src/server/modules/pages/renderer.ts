@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Beasties from "beasties";
-import type { CatalogueSummaryDto } from "../../../shared/catalogue";
+import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
@@ -16,8 +16,9 @@ export interface ServerEntry {
     resources: Resources;
     site: { supportEmail: string; paymentProvider: "stripe" | "offline"; today: string };
     catalogueSummary?: CatalogueSummaryDto;
+    schoolOptions?: SchoolOptionsDto;
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
-  matchRoute(pathname: string): { path: string; data?: "catalogue" } | undefined;
+  matchRoute(pathname: string): { path: string; data?: "catalogue" | "apply" } | undefined;
   ALIASES: Record<string, string>;
   /** Public pages without parameters (rendered ahead of the first visitor by `warm`). */
   PUBLIC_PATHS: string[];
@@ -119,6 +120,8 @@ export class PageCache {
       contentVersion: () => string;
       today: () => string;
       catalogueSummary: (language: Language) => Promise<CatalogueSummaryDto>;
+      /** Packages, housing and add-ons of a school (prerendered into /apply for the default school). */
+      schoolOptions: (language: Language, schoolId: string) => Promise<SchoolOptionsDto>;
     },
   ) {
     this.beasties = new Beasties({
@@ -214,12 +217,17 @@ export class PageCache {
   private async render(pathname: string, language: Language, cached: boolean): Promise<RenderedPage> {
     const entry = this.entry!;
     const route = entry.matchRoute(pathname);
+    const catalogueSummary = route?.data ? await this.opts.catalogueSummary(language) : undefined;
+    // /apply shows the default school's packages, housing and add-ons at once (decision 009).
+    const school =
+      route?.data === "apply" && catalogueSummary ? defaultSchool(catalogueSummary.schools) : undefined;
     const out = await entry.render({
       url: pathname,
       language,
       resources: this.opts.resources(language),
       site: { ...this.opts.site, today: this.opts.today() },
-      catalogueSummary: route?.data === "catalogue" ? await this.opts.catalogueSummary(language) : undefined,
+      catalogueSummary,
+      schoolOptions: school ? await this.opts.schoolOptions(language, school.id) : undefined,
     });
     const canonical = route
       ? `<link rel="canonical" href="${this.opts.origin}${pathname}" />`

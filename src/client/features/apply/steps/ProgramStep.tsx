@@ -2,16 +2,12 @@ import { AlertCircle, CalendarDays, Check, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import {
-  type AddOnOptionDto,
-  canApply,
-  type PackageDto,
-  type SummerSchoolDto,
-} from "../../../../shared/catalogue";
+import { type AddOnOptionDto, canApply, defaultSchool, type PackageDto } from "../../../../shared/catalogue";
 import { computeQuote } from "../../../../shared/pricing";
 import { programSelectionSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
+import { HydratedFieldset } from "../../../components/ui/HydratedFieldset";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
@@ -26,15 +22,6 @@ const urgencyClass = {
   orange: "bg-amber-100 text-amber-900",
   red: "bg-red-100 text-red-900",
 } as const;
-
-/** Earliest-starting school that takes applications (spec §4 "Program selection defaults"). */
-export function defaultSchool(
-  schools: SummerSchoolDto[],
-  wanted?: string | null,
-): SummerSchoolDto | undefined {
-  const open = schools.filter((s) => canApply(s.status));
-  return open.find((s) => s.id === wanted) ?? open[0];
-}
 
 /** The add-ons that are selected no matter what: required ones and those included in the package. */
 function lockedAddOns(addOns: AddOnOptionDto[], pkg: PackageDto | undefined) {
@@ -156,7 +143,7 @@ export function ProgramStep({
   }
 
   return (
-    <div className="space-y-8">
+    <HydratedFieldset className="space-y-8">
       <fieldset>
         <legend className="text-xl font-bold text-brand-900">{t("program.schoolLegend")}</legend>
         {schools.length === 0 ? <p className="mt-3 text-slate-700">{t("program.noSchools")}</p> : null}
@@ -373,6 +360,6 @@ export function ProgramStep({
           {t("program.continue")}
         </Button>
       )}
-    </div>
+    </HydratedFieldset>
   );
 }
