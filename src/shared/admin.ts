@@ -1,5 +1,6 @@
 import type { ApplicationQuoteDto } from "./application";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Response shapes of the admin back office API (issue 3 contract, "Admin back office,
@@ -47,12 +48,7 @@ export interface AdminApplicationListItem {
 }
 
 /** `GET /api/admin/applications` answer. */
-export interface AdminApplicationList {
-  items: AdminApplicationListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminApplicationList = ListPage<AdminApplicationListItem>;
 
 /** Every field of an applicant, as the back office sees it (never the capability hash or the file id). */
 export interface AdminApplicantDto {
@@ -163,12 +159,7 @@ export interface AuditEntryDto {
 }
 
 /** `GET /api/admin/audit` answer (50 entries a page, newest first). */
-export interface AuditPage {
-  items: AuditEntryDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AuditPage = ListPage<AuditEntryDto>;
 
 /** A cohort on the dashboard: paid places against capacity. */
 export interface DashboardCohort {

@@ -1,6 +1,7 @@
 import type { AdminCodeDto } from "./codes-admin";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
 import type { AffiliateStatus } from "./schemas/affiliates-admin";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Response shapes of the back office's affiliates API (issue 3 "Affiliates"). Amounts are integer
@@ -36,12 +37,7 @@ export interface AdminAffiliateDto {
 }
 
 /** `GET /api/admin/affiliates`. */
-export interface AdminAffiliateList {
-  items: AdminAffiliateDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminAffiliateList = ListPage<AdminAffiliateDto>;
 
 /** An application credited to an affiliate. */
 export interface AdminReferredApplicationDto {

@@ -1,4 +1,5 @@
 import type { SchoolAdminStatus, UrgencyColor } from "./schemas/catalogue-admin";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Shapes of the catalogue API of the back office (issue 3 "Courses, packages, housing, add-ons").
@@ -88,12 +89,7 @@ export interface AdminSummerSchoolDetail {
 }
 
 /** A page of a catalogue list (`{ items, total, page, pageSize }`). */
-export interface CataloguePage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type CataloguePage<T> = ListPage<T>;
 
 /** The body of a 409 on a stale version: the message and the record as it is now. */
 export interface StaleVersionBody<T> {

@@ -1,5 +1,6 @@
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
 import type { CodeType, DiscountType } from "./schemas/codes-admin";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Response shapes of the back office's codes API (issue 3 "Codes"). Amounts are integer euro
@@ -39,12 +40,7 @@ export interface AdminCodeDto {
 }
 
 /** `GET /api/admin/codes`. */
-export interface AdminCodeList {
-  items: AdminCodeDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminCodeList = ListPage<AdminCodeDto>;
 
 /** A use of a code by an application, as the code's detail lists it. */
 export interface AdminCodeRedemptionDto {

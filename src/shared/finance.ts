@@ -1,5 +1,6 @@
 import type { RefundQuote } from "./refunds";
 import type { LedgerKind } from "./schemas/finance";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Shapes of the finances API of the back office (issue "Finances"). Amounts are integer euro
@@ -84,12 +85,7 @@ export interface LedgerEntryDto {
 }
 
 /** `GET /api/admin/finances/ledger`. */
-export interface LedgerPage {
-  items: LedgerEntryDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type LedgerPage = ListPage<LedgerEntryDto>;
 
 /** Revenue of one group (a school, a month, or everything). Cents; VAT 21 % included in `net`. */
 export interface RevenueFigures {

@@ -1,4 +1,5 @@
 import type { Language } from "./i18n/languages";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Entries of the student portal managed from the back office (issue "Student dashboard
@@ -48,12 +49,7 @@ export function portalEntryState(
  * `GET /api/admin/portal-entries` → one page of the entries matching the filters, in the requested
  * sort (default: by kind, then sort order, then newest); `total` counts every matching entry.
  */
-export interface AdminPortalEntryList {
-  items: AdminPortalEntryDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminPortalEntryList = ListPage<AdminPortalEntryDto>;
 
 /** An entry as a student reads it (`GET /api/student/portal`), in their language (English fallback). */
 export interface StudentPortalEntryDto {

@@ -1,5 +1,6 @@
 import type { AdminRoleName } from "./schemas/accounts";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { ListPage } from "./schemas/list";
 import type { AdminStatus } from "./schemas/students-admin";
 
 /**
@@ -28,12 +29,7 @@ export interface AdminStudentListItem {
 }
 
 /** `GET /api/admin/students` answer. */
-export interface AdminStudentList {
-  items: AdminStudentListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminStudentList = ListPage<AdminStudentListItem>;
 
 /** An application made with the student's e-mail address (detail page). */
 export interface AdminStudentApplication {
@@ -104,12 +100,7 @@ export interface AdminTeamMember {
 }
 
 /** `GET /api/admin/admins` answer. */
-export interface AdminTeamList {
-  items: AdminTeamMember[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminTeamList = ListPage<AdminTeamMember>;
 
 /** `GET /api/admin/audit/facets`: values that occur in the log, for the filters of the viewer. */
 export interface AuditFacets {

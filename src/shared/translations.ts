@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "./i18n/languages";
+import type { ListPage } from "./schemas/list";
 
 /**
  * Shapes and rules of the translation editor (issue "Translations: every UI string and page text
@@ -29,12 +30,7 @@ export interface AdminTranslationRow {
 }
 
 /** `GET /api/admin/translations` → one page of rows, in namespace then key order. */
-export interface AdminTranslationList {
-  items: AdminTranslationRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminTranslationList = ListPage<AdminTranslationRow>;
 
 /**
  * The `{{placeholders}}` of a text, sorted and without duplicates. Same pattern as the

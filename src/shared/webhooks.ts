@@ -1,3 +1,4 @@
+import type { ListPage } from "./schemas/list";
 /** One received provider event in the admin webhook log (`GET /api/admin/webhooks`). */
 export interface AdminWebhookEventDto {
   id: string;
@@ -14,12 +15,7 @@ export interface AdminWebhookEventDto {
 }
 
 /** `GET /api/admin/webhooks` → newest first. */
-export interface AdminWebhookList {
-  items: AdminWebhookEventDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminWebhookList = ListPage<AdminWebhookEventDto>;
 
 /** `GET /api/admin/webhooks/:id` → the event with its stored payload. */
 export interface AdminWebhookDetail extends AdminWebhookEventDto {

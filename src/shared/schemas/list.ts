@@ -33,6 +33,18 @@ export const positiveIntParam = (max: number) =>
 /** Free-text search `q` (trimmed, ≤ 200 characters). */
 export const searchParam = optionalParam(z.string().trim().max(200));
 
+/** A page of a list as its query asks for it: `page` from 1, `pageSize` rows. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The answer of every back-office list: one page of items and how many match in all. */
+export interface ListPage<T> extends PageRequest {
+  items: T[];
+  total: number;
+}
+
 /** `page` (from 1) and `pageSize` (1-100, default 25). */
 export const pageParams = {
   page: optionalParam(positiveIntParam(100_000)).transform((v) => v ?? 1),

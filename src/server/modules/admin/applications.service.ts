@@ -35,6 +35,7 @@ import {
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
 import { can } from "../auth/guard";
@@ -161,18 +162,16 @@ export async function listApplications(
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .leftJoin(codes, eq(codes.id, applications.appliedCodeId))
     .where(where);
-  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
   const rows = await listBase(db)
     .where(where)
-    .orderBy(sql`${SORT_EXPRESSIONS[query.sort.key]} ${direction} nulls last`, asc(applications.id))
+    .orderBy(sortedBy(SORT_EXPRESSIONS[query.sort.key], query.sort.direction), asc(applications.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => toListItem(r, language)),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return pageOf(
+    rows.map((r) => toListItem(r, language)),
+    total,
+    query,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db, Tx } from "../../db/client";
 import { admins, auditLog } from "../../db/schema";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
+import { pageOf, pageOffset } from "../../lib/lists";
 import type { AdminUser } from "../auth/guard";
 
 /** Who made a change: a signed-in admin, or another actor (student, affiliate, the system itself). */
@@ -123,9 +124,9 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; now?: ()
     const items = await readAudit(db, {
       where,
       limit: AUDIT_PAGE_SIZE,
-      offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+      offset: pageOffset({ page: query.page, pageSize: AUDIT_PAGE_SIZE }),
     });
-    const page: AuditPage = { items, total: Number(total), page: query.page, pageSize: AUDIT_PAGE_SIZE };
+    const page: AuditPage = pageOf(items, total, { page: query.page, pageSize: AUDIT_PAGE_SIZE });
     return page;
   });
 

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
+import { pageOf, pageOffset } from "../../lib/lists";
 import { adminNotFound } from "./applications.service";
 import { recordAudit } from "./audit";
 
@@ -97,13 +98,8 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
       .where(where)
       .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const list: AdminWebhookList = {
-      items: rows.map(dtoOf),
-      total: Number(total),
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+      .offset(pageOffset(query));
+    const list: AdminWebhookList = pageOf(rows.map(dtoOf), total, query);
     return list;
   });
 

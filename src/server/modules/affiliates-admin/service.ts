@@ -18,6 +18,7 @@ import { affiliates, applicants, applications, auditLog, codes, summerSchools } 
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { loadResources } from "../../lib/i18n";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -174,20 +175,18 @@ export class AffiliatesAdminService {
       .select({ total: sql<number>`count(*)::int` })
       .from(affiliates)
       .where(where);
-    const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
     const rows = await db
       .select(columns)
       .from(affiliates)
       .where(where)
-      .orderBy(sql`${SORT[query.sort.key]} ${direction} nulls last`, asc(affiliates.id))
+      .orderBy(sortedBy(SORT[query.sort.key], query.sort.direction), asc(affiliates.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    return {
-      items: rows.map((r) => this.dtoOf(r)),
-      total: Number(total),
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+      .offset(pageOffset(query));
+    return pageOf(
+      rows.map((r) => this.dtoOf(r)),
+      total,
+      query,
+    );
   }
 
   /** `GET /api/admin/affiliates.csv`: every matching affiliate (newest first) with its figures, amounts in euros. */

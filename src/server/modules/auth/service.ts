@@ -25,6 +25,7 @@ import {
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { hashToken, newToken } from "../../lib/tokens";
 import { likePattern } from "../admin/applications.service";
 import { type AuditActor, recordAudit } from "../admin/audit";
@@ -138,12 +139,7 @@ function teamOrder(sort: TeamListQuery["sort"]): SQL[] {
     status: statusOrder,
     createdAt: sql`${admins.createdAt}`,
   };
-  return [
-    sql`${primary[sort.key]} ${sort.direction === "asc" ? sql`asc` : sql`desc`}`,
-    roleOrder,
-    asc(admins.email),
-    asc(admins.id),
-  ];
+  return [sortedBy(primary[sort.key], sort.direction), roleOrder, asc(admins.email), asc(admins.id)];
 }
 
 const adminListItem = (a: AdminRow): AdminListItem => ({
@@ -751,13 +747,8 @@ export class AuthService {
       .where(where)
       .orderBy(...teamOrder(query.sort))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    return {
-      items: rows.map(adminListItem),
-      total: Number(total),
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+      .offset(pageOffset(query));
+    return pageOf(rows.map(adminListItem), total, query);
   }
 
   /** Every admin matching the filters, owners first, then by e-mail (GET /api/admin/admins.csv). */

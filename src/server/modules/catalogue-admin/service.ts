@@ -51,6 +51,7 @@ import {
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -238,24 +239,22 @@ export async function listSchools(
     .select({ total: sql<number>`count(*)::int` })
     .from(summerSchools)
     .where(where);
-  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
   const rows = await db
     .select({ school: summerSchools, paid: paidPlacesSql })
     .from(summerSchools)
     .where(where)
     .orderBy(
-      sql`${SCHOOL_SORT[query.sort.key]} ${direction} nulls last`,
+      sortedBy(SCHOOL_SORT[query.sort.key], query.sort.direction),
       asc(summerSchools.startDate),
       asc(summerSchools.id),
     )
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => schoolDto(r.school, Number(r.paid), today)),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return pageOf(
+    rows.map((r) => schoolDto(r.school, Number(r.paid), today)),
+    total,
+    query,
+  );
 }
 
 /** `GET /api/admin/summer-schools.csv`: every school matching the filters, by start date (UTF-8 BOM, CRLF). */
@@ -552,7 +551,6 @@ function itemOrder(
   price: SQL,
   sort: { key: ItemSortKey; direction: "asc" | "desc" },
 ): SQL[] {
-  const direction = sort.direction === "asc" ? sql`asc` : sql`desc`;
   const outer = sql.raw(`"${getTableName(table)}"."summer_school_id"`);
   const schoolStart = sql`(select s."start_date" from "summer_schools" s where s."id" = ${outer})`;
   const primary: Record<ItemSortKey, SQL> = {
@@ -562,7 +560,7 @@ function itemOrder(
     sortOrder: sql`${table.sortOrder}`,
   };
   return [
-    sql`${primary[sort.key]} ${direction} nulls last`,
+    sortedBy(primary[sort.key], sort.direction),
     sql`${schoolStart} asc`,
     sql`${table.sortOrder} asc`,
     sql`${table.id} asc`,
@@ -587,13 +585,12 @@ async function listItems<Row extends ItemRow, Dto>(
     .where(where)
     .orderBy(...itemOrder(table, kind.price, query.sort))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: await kind.toDtos(tx, await withSchools(tx, rows as { row: Row; usage: number }[])),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return pageOf(
+    await kind.toDtos(tx, await withSchools(tx, rows as { row: Row; usage: number }[])),
+    total,
+    query,
+  );
 }
 
 /** Every item of a kind matching the filters, by school (for the CSV exports). */

@@ -40,6 +40,7 @@ import {
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -187,18 +188,12 @@ export async function listCodes(
     .select({ total: sql<number>`count(*)::int` })
     .from(codes)
     .where(where);
-  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
   const rows = await baseQuery(db, now)
     .where(where)
-    .orderBy(sql`${sortExpression(query.sort.key, now)} ${direction} nulls last`, asc(codes.id))
+    .orderBy(sortedBy(sortExpression(query.sort.key, now), query.sort.direction), asc(codes.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: await toDtos(db, rows, now, language),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return pageOf(await toDtos(db, rows, now, language), total, query);
 }
 
 /**

@@ -24,6 +24,7 @@ import type { Db, Tx } from "../../db/client";
 import { admins, payments, refunds, summerSchools } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
+import { pageOf, pageOffset, sortKeyword } from "../../lib/lists";
 import { adminNotFound, findApplication, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -400,20 +401,18 @@ export async function listLedger(db: Db, query: LedgerQuery, language: Language)
   const [count] = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from ${LEDGER} where ${where}`),
   );
-  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
   const rows = rowsOf<LedgerRow>(
     await db.execute(
       sql`select * from ${LEDGER} where ${where}
-          order by ${LEDGER_SORT[query.sort.key]} ${direction}, kind asc, entry_id asc
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+          order by ${LEDGER_SORT[query.sort.key]} ${sortKeyword(query.sort.direction)}, kind asc, entry_id asc
+          limit ${query.pageSize} offset ${pageOffset(query)}`,
     ),
   );
-  return {
-    items: rows.map((r) => ledgerDto(r, language)),
-    total: Number(count?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOf(
+    rows.map((r) => ledgerDto(r, language)),
+    count?.total ?? 0,
+    query,
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Db, Tx } from "../../db/client";
 import { applicants, applications, portalEntries, students, summerSchools } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -122,7 +123,6 @@ function filterConditions(filters: PortalEntryFilters): SQL | undefined {
 
 /** The ORDER BY of a sort; ties fall back to kind order, sort order, newest first, then id. */
 function orderOf(sort: PortalEntryListQuery["sort"]): SQL[] {
-  const direction = sort.direction === "asc" ? sql`asc` : sql`desc`;
   const primary: Record<PortalSortKey, SQL> = {
     kind: kindOrder,
     title: sql`lower(${portalEntries.title}->>'en')`,
@@ -131,7 +131,7 @@ function orderOf(sort: PortalEntryListQuery["sort"]): SQL[] {
     updatedAt: sql`${portalEntries.updatedAt}`,
   };
   return [
-    sql`${primary[sort.key]} ${direction} nulls last`,
+    sortedBy(primary[sort.key], sort.direction),
     kindOrder,
     asc(portalEntries.sortOrder),
     desc(portalEntries.createdAt),
@@ -165,13 +165,12 @@ export async function listEntries(
   const rows = await entryRows(db, where)
     .orderBy(...orderOf(query.sort))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => entryDto(r.entry, r.schoolName ? localize(r.schoolName, language) : null)),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    .offset(pageOffset(query));
+  return pageOf(
+    rows.map((r) => entryDto(r.entry, r.schoolName ? localize(r.schoolName, language) : null)),
+    total,
+    query,
+  );
 }
 
 /**

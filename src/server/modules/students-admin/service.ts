@@ -30,6 +30,7 @@ import type { Db, Tx } from "../../db/client";
 import { applicants, applications, payments, sessions, students, summerSchools } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
+import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -178,13 +179,12 @@ export async function listStudents(db: Db, query: StudentListQuery): Promise<Adm
     .from(students)
     .leftJoin(stats, eq(stats.email, students.email))
     .where(where);
-  const direction = query.sort.direction === "asc" ? sql`asc` : sql`desc`;
   const rows = await listBase(db, stats)
     .where(where)
-    .orderBy(sql`${sortExpression(query.sort.key, stats)} ${direction} nulls last`, asc(students.id))
+    .orderBy(sortedBy(sortExpression(query.sort.key, stats), query.sort.direction), asc(students.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(toListItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+    .offset(pageOffset(query));
+  return pageOf(rows.map(toListItem), total, query);
 }
 
 /**

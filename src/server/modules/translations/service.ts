@@ -21,6 +21,7 @@ import { translationOverrides } from "../../db/schema";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
 import { toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
+import { pageOf, pageOffset } from "../../lib/lists";
 import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -200,13 +201,8 @@ export class TranslationService {
         matches.push(row);
       }
     }
-    const start = (query.page - 1) * query.pageSize;
-    return {
-      items: matches.slice(start, start + query.pageSize),
-      total: matches.length,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    const start = pageOffset(query);
+    return pageOf(matches.slice(start, start + query.pageSize), matches.length, query);
   }
 
   /** 404 for a key that the English file does not have. */
