@@ -16,10 +16,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   if (env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
   // Log lines are written asynchronously (a request never waits for the terminal or the disk);
-  // what is still buffered is written before the process exits.
-  const logStream = pino.destination({ dest: 1, sync: false });
-  process.once("exit", () => flushLog(logStream));
-  const app = await buildApp({ env, database, logStream });
+  // pino writes what is still buffered when the process exits.
+  const app = await buildApp({ env, database, logStream: pino.destination({ dest: 1, sync: false }) });
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
   const timers = [
@@ -68,15 +66,6 @@ async function main() {
   app.log.info(
     `The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`,
   );
-}
-
-/** Writes what the asynchronous log destination still holds (it may not be ready yet: then nothing). */
-function flushLog(stream: ReturnType<typeof pino.destination>) {
-  try {
-    stream.flushSync();
-  } catch {
-    // Not open yet or already closed: nothing buffered to lose.
-  }
 }
 
 main().catch((err) => {

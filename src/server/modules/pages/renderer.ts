@@ -61,24 +61,24 @@ const decodeReferences = (attribute: string) =>
 const deferred = (link: string) => link.replace("<link ", '<link media="print" data-deferred-stylesheet ');
 
 /**
- * The critical stylesheet of a rendered page: only the rules that match its HTML (Beasties), to
- * put inline in the head, while the whole stylesheet is linked at the end of the body without
- * blocking anything, ready (and cached: it is immutable) for the next page the visitor opens.
- * Halves the inline CSS of a public page (decisions.md §5; decision 009). Only the stylesheet is
- * taken from Beasties' output, so the page's markup stays byte for byte what React rendered.
- * Returns undefined when the page links no stylesheet or Beasties finds nothing to inline.
+ * The page with a critical stylesheet: only the rules that match its HTML (Beasties) inline in the
+ * head, and the whole stylesheet linked at the end of the body without blocking anything, ready
+ * (and cached: it is immutable) for the next page the visitor opens. Halves the inline CSS of a
+ * public page (decisions.md §5; decision 009). Only the stylesheet is taken from Beasties' output,
+ * so the page's markup stays byte for byte what React rendered. Undefined when the page links no
+ * stylesheet or Beasties finds nothing to inline (the caller then inlines the whole stylesheet).
  */
-export async function criticalStylesheet(
-  beasties: Beasties,
-  html: string,
-): Promise<{ inline: string; links: string[] } | undefined> {
+export async function withCriticalStylesheet(beasties: Beasties, html: string): Promise<string | undefined> {
   const links = html.match(STYLESHEET_LINK) ?? [];
   if (links.length === 0) return undefined;
   // Beasties matches class names without decoding character references, so Tailwind's
   // `[&_ul]:list-disc`, which React writes as `[&amp;_ul]:list-disc`, would never match.
   const processed = await beasties.process(html.replace(CLASS_ATTRIBUTE, decodeReferences));
   const style = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
-  return style ? { inline: styleText(style), links } : undefined;
+  if (!style) return undefined;
+  return html
+    .replace(STYLESHEET_LINK, (link) => (link === links[0] ? `<style>${styleText(style)}</style>` : ""))
+    .replace("</body>", () => `${links.map(deferred).join("")}</body>`);
 }
 
 /** Makes JSON safe inside a `<script type="application/json">` element. */
@@ -244,21 +244,10 @@ export class PageCache {
           "<!--state-->",
           () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
         );
-    let html = fill(this.inlineTemplate);
-    if (cached) {
-      const withLinks = fill(this.template);
-      const critical = await criticalStylesheet(this.beasties, withLinks).catch(() => undefined);
-      if (critical) {
-        let first = true;
-        html = withLinks
-          .replace(STYLESHEET_LINK, () => {
-            if (!first) return "";
-            first = false;
-            return `<style>${critical.inline}</style>`;
-          })
-          .replace("</body>", () => `${critical.links.map(deferred).join("")}</body>`);
-      }
-    }
+    const critical = cached
+      ? await withCriticalStylesheet(this.beasties, fill(this.template)).catch(() => undefined)
+      : undefined;
+    const html = critical ?? fill(this.inlineTemplate);
     const compressed = compressOnce(html);
     return {
       status: out.status,
