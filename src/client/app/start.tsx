@@ -14,11 +14,6 @@ import { type InitialState, STATE_ELEMENT_ID } from "./state";
  * hydrates the server's HTML (or renders from scratch when the stored language differs from it).
  */
 export async function start() {
-  // The page came with only the CSS rules it uses inline; the whole stylesheet, loaded as "print"
-  // so that it blocked nothing, now applies for the pages the visitor opens next (decision 009).
-  for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-deferred-stylesheet]")) {
-    link.media = "all";
-  }
   const element = document.getElementById(STATE_ELEMENT_ID);
   const state = element ? (JSON.parse(element.textContent || "{}") as InitialState) : null;
   let stored: string | null = null;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
-import { PageCache } from "./renderer";
+import { inlineStylesheets, PageCache } from "./renderer";
 
 /** A stand-in for the built prerenderer: counts its renders in a global. */
 const ENTRY = `
@@ -18,14 +18,13 @@ export function matchRoute(pathname) {
 export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
   if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state: {} };
-  return { status: 200, html: '<h1 class="title">' + url + " " + language + '</h1><div class="[&amp;_ul]:list-disc"><ul><li>x</li></ul></div>', title: "T", description: "D", state: {} };
+  return { status: 200, html: '<h1 class="title">' + url + " " + language + '</h1>', title: "T", description: "D", state: {} };
 }
 `;
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
 
-const STYLESHEET =
-  ".title{color:red}.admin-table{color:blue}:where(.space-y-2>:not(:last-child)){margin:0}.\\[\\&_ul\\]\\:list-disc ul{list-style:disc}";
+const STYLESHEET = ".title{color:red}.admin-table{color:blue}";
 
 function makeCache(
   version: { value: string },
@@ -93,35 +92,27 @@ describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
   });
 });
 
-describe("the stylesheet of a page (decisions.md §5, decision 009)", () => {
-  it("a page kept in memory carries only the rules its HTML uses, and links the whole stylesheet at the end of the body", async () => {
-    const cache = makeCache({ value: "v1" }, { stylesheet: true });
-    await cache.init();
-    const html = (await cache.get("/program", "en")).body.toString();
-    const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).toContain("<style>.title{color:red}");
-    expect(head).not.toContain("admin-table");
-    // Rules Beasties cannot evaluate (Tailwind's :where(…) utilities) are kept rather than lost.
-    expect(head).toContain(":where(.space-y-2>:not(:last-child))");
-    // Tailwind's arbitrary variants, whose class names React writes with character references.
-    expect(head).toContain(".\\[\\&_ul\\]\\:list-disc ul{list-style:disc}");
-    expect(head).not.toContain('rel="stylesheet"');
-    // …loaded without blocking the first paint (media="print" until the page's script applies it).
-    expect(html).toMatch(
-      /<link media="print" data-deferred-stylesheet rel="stylesheet" crossorigin href="\/assets\/index-abc.css"><\/body>/,
-    );
-    // The markup React rendered is untouched.
-    expect(html).toContain(
-      '<div id="root"><h1 class="title">/program en</h1><div class="[&amp;_ul]:list-disc">',
-    );
-  });
+describe("the stylesheet of a page (decisions.md §5, decision 010)", () => {
+  it.each(["/program", "/partner/ANY"])(
+    "%s carries the whole stylesheet inline and links none, so nothing restyles the page once drawn",
+    async (pathname) => {
+      const cache = makeCache({ value: "v1" }, { stylesheet: true });
+      await cache.init();
+      const html = (await cache.get(pathname, "en")).body.toString();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain(`<style>${STYLESHEET}</style>`);
+      expect(html).not.toContain('rel="stylesheet"');
+      // The markup React rendered is untouched.
+      expect(html).toContain(`<div id="root"><h1 class="title">${pathname} en</h1>`);
+    },
+  );
 
-  it("a page rendered per request gets the whole stylesheet inline (no critical-CSS work per request)", async () => {
-    const cache = makeCache({ value: "v1" }, { stylesheet: true });
-    await cache.init();
-    const html = (await cache.get("/partner/ANY", "en")).body.toString();
-    expect(html).toContain(`<style>${STYLESHEET}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
+  it("a stylesheet cannot close its own style element early", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "inline-"));
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets", "index-x.css"), 'a::after{content:"</style><script>"}');
+    const html = inlineStylesheets('<link rel="stylesheet" crossorigin href="/assets/index-x.css">', dir);
+    expect(html).toBe('<style>a::after{content:"<\\/style><script>"}</style>');
   });
 });
 

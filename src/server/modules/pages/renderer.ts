@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import Beasties from "beasties";
 import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
@@ -34,10 +33,10 @@ export interface RenderedPage extends CompressedBody {
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
- * Replaces the built stylesheet links of the template by the stylesheets themselves (about 9 KB
- * brotli): one round trip less before the first paint on slow networks; the CSP allows inline
- * styles. Used for pages rendered per request, where computing a critical stylesheet would cost
- * more than it saves.
+ * Replaces the built stylesheet links of the template by the stylesheets themselves (58 KB, about
+ * 10 KB brotli): nothing to fetch before the first paint, and no second stylesheet to apply to a
+ * page already drawn, which would restyle every element while the page starts (decision 010).
+ * The CSP allows inline styles.
  */
 export function inlineStylesheets(template: string, clientDir: string): string {
   return template.replace(STYLESHEET_LINK, (tag, href: string) => {
@@ -47,39 +46,6 @@ export function inlineStylesheets(template: string, clientDir: string): string {
 }
 
 const styleText = (css: string) => css.replace(/<\/style/gi, "<\\/style");
-
-const CLASS_ATTRIBUTE = / class="[^"]*"/g;
-const REFERENCES: Record<string, string> = { "&amp;": "&", "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
-const decodeReferences = (attribute: string) =>
-  attribute.replace(/&amp;|&#x27;|&lt;|&gt;/g, (reference) => REFERENCES[reference] ?? reference);
-
-/**
- * A stylesheet link that does not block rendering: `media="print"` until the page's script sets
- * `media="all"` (start.tsx; an inline `onload` would need a CSP exception). Without
- * JavaScript the page keeps its critical stylesheet, which draws it the same (e2e/critical-css).
- */
-const deferred = (link: string) => link.replace("<link ", '<link media="print" data-deferred-stylesheet ');
-
-/**
- * The page with a critical stylesheet: only the rules that match its HTML (Beasties) inline in the
- * head, and the whole stylesheet linked at the end of the body without blocking anything, ready
- * (and cached: it is immutable) for the next page the visitor opens. Halves the inline CSS of a
- * public page (decisions.md §5; decision 009). Only the stylesheet is taken from Beasties' output,
- * so the page's markup stays byte for byte what React rendered. Undefined when the page links no
- * stylesheet or Beasties finds nothing to inline (the caller then inlines the whole stylesheet).
- */
-export async function withCriticalStylesheet(beasties: Beasties, html: string): Promise<string | undefined> {
-  const links = html.match(STYLESHEET_LINK) ?? [];
-  if (links.length === 0) return undefined;
-  // Beasties matches class names without decoding character references, so Tailwind's
-  // `[&_ul]:list-disc`, which React writes as `[&amp;_ul]:list-disc`, would never match.
-  const processed = await beasties.process(html.replace(CLASS_ATTRIBUTE, decodeReferences));
-  const style = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
-  if (!style) return undefined;
-  return html
-    .replace(STYLESHEET_LINK, (link) => (link === links[0] ? `<style>${styleText(style)}</style>` : ""))
-    .replace("</body>", () => `${links.map(deferred).join("")}</body>`);
-}
 
 /** Makes JSON safe inside a `<script type="application/json">` element. */
 export const jsonForScript = (value: unknown) =>
@@ -99,10 +65,8 @@ export const jsonForScript = (value: unknown) =>
 export class PageCache {
   private cache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion = "";
-  /** index.html as built (with its stylesheet links), and with the stylesheets inline. */
+  /** index.html as built, with its stylesheets inline. */
   private template = "";
-  private inlineTemplate = "";
-  private beasties: Beasties;
   private entry: ServerEntry | null = null;
   private warming = false;
   /** Called with the languages to render again after the content version changed (set by main.ts). */
@@ -123,24 +87,13 @@ export class PageCache {
       /** Packages, housing and add-ons of a school (prerendered into /apply for the default school). */
       schoolOptions: (language: Language, schoolId: string) => Promise<SchoolOptionsDto>;
     },
-  ) {
-    this.beasties = new Beasties({
-      path: opts.clientDir,
-      publicPath: "/",
-      fonts: false,
-      logLevel: "error",
-      // Beasties drops a selector that starts with :where(…) or :is(…) (Tailwind's space-y-*,
-      // divide-* and group-open:* utilities) because it cannot evaluate it: keep those few always.
-      allowRules: [/^:(?:where|is)\(/],
-    });
-  }
+  ) {}
 
   /** Loads the HTML template and the prerenderer; false when the client has not been built. */
   async init(): Promise<boolean> {
     const templatePath = path.join(this.opts.clientDir, "index.html");
     if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
-    this.template = readFileSync(templatePath, "utf8");
-    this.inlineTemplate = inlineStylesheets(this.template, this.opts.clientDir);
+    this.template = inlineStylesheets(readFileSync(templatePath, "utf8"), this.opts.clientDir);
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
   }
@@ -200,21 +153,18 @@ export class PageCache {
     const route = entry.matchRoute(pathname);
     const cacheable = route ? !route.path.includes(":") : false;
     const key = route ? `${pathname}|${language}` : `404|${language}`;
-    if (!cacheable && route) return this.render(pathname, language, false);
+    if (!cacheable && route) return this.render(pathname, language);
     let page = this.cache.get(key);
     if (!page) {
-      page = this.render(route ? pathname : "/__not_found__", language, true);
+      page = this.render(route ? pathname : "/__not_found__", language);
       page.catch(() => this.cache.delete(key));
       this.cache.set(key, page);
     }
     return page;
   }
 
-  /**
-   * Renders one page. Pages kept in the cache (rendered once per content version) get a critical
-   * stylesheet; pages rendered per request get the whole stylesheet inline.
-   */
-  private async render(pathname: string, language: Language, cached: boolean): Promise<RenderedPage> {
+  /** Renders one page, in memory or per request (see `get`), with its compressed bodies and ETag. */
+  private async render(pathname: string, language: Language): Promise<RenderedPage> {
     const entry = this.entry!;
     const route = entry.matchRoute(pathname);
     const catalogueSummary = route?.data ? await this.opts.catalogueSummary(language) : undefined;
@@ -232,22 +182,17 @@ export class PageCache {
     const canonical = route
       ? `<link rel="canonical" href="${this.opts.origin}${pathname}" />`
       : '<meta name="robots" content="noindex" />';
-    const fill = (template: string) =>
-      template
-        .replace('<html lang="en">', `<html lang="${language}">`)
-        .replace(
-          "<!--head-->",
-          `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
-        )
-        .replace("<!--app-->", () => out.html)
-        .replace(
-          "<!--state-->",
-          () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
-        );
-    const critical = cached
-      ? await withCriticalStylesheet(this.beasties, fill(this.template)).catch(() => undefined)
-      : undefined;
-    const html = critical ?? fill(this.inlineTemplate);
+    const html = this.template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(
+        "<!--head-->",
+        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
+      )
+      .replace("<!--app-->", () => out.html)
+      .replace(
+        "<!--state-->",
+        () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
+      );
     const compressed = compressOnce(html);
     return {
       status: out.status,

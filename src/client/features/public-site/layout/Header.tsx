@@ -16,14 +16,22 @@ export const NAV_LINKS = [
   { to: "/faq", key: "nav.faq" },
 ] as const;
 
-/** True once the page has scrolled more than `threshold` px (spec §2: compact header after 20 px). */
+/**
+ * True once the page has scrolled more than `threshold` px (spec §2: compact header after 20 px).
+ * The position a reloaded page was restored to is read in the next frame, not while React commits
+ * the hydrated page: reading `scrollY` then would force a layout of the whole page in the middle
+ * of its start-up (decisions.md §5, total blocking time).
+ */
 function useScrolledPast(threshold: number) {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [threshold]);
   return past;
 }
