@@ -1,15 +1,51 @@
 import { Lock } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
 import { Progress } from "./components/Progress";
-import { ConfirmationStep } from "./steps/ConfirmationStep";
-import { PaymentStep } from "./steps/PaymentStep";
-import { PersonalStep } from "./steps/PersonalStep";
-import { ProgramStep } from "./steps/ProgramStep";
+import { loadSelectionRules, ProgramStep } from "./steps/ProgramStep";
 import { useWizardState, type WizardState } from "./wizard-state";
+
+/**
+ * Steps 2 to 4 and the rules of step 1 (zod, react-hook-form) are not part of the page's first
+ * load: a visitor reads step 1 first, and they would double the JavaScript /apply starts with
+ * (decisions.md §5). They load once the visitor first touches, clicks or tabs into the page, well
+ * before they can reach step 2, or at once when the tab's stored state opens a later step.
+ */
+const loadPersonalStep = () => import("./steps/PersonalStep");
+const loadPaymentStep = () => import("./steps/PaymentStep");
+const loadConfirmationStep = () => import("./steps/ConfirmationStep");
+const PersonalStep = lazy(() => loadPersonalStep().then((m) => ({ default: m.PersonalStep })));
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
+const ConfirmationStep = lazy(() => loadConfirmationStep().then((m) => ({ default: m.ConfirmationStep })));
+
+function loadLaterSteps() {
+  void Promise.all([
+    loadSelectionRules(),
+    loadPersonalStep(),
+    loadPaymentStep(),
+    loadConfirmationStep(),
+  ]).catch(
+    () => undefined, // loaded again, with a message on failure, when the step is opened
+  );
+}
+
+/** Starts loading the later steps at the visitor's first interaction with the page. */
+function useLaterStepsOnFirstInteraction() {
+  useEffect(() => {
+    const events = ["pointerdown", "keydown", "focusin"] as const;
+    const load = () => {
+      for (const name of events) window.removeEventListener(name, load, true);
+      loadLaterSteps();
+    };
+    for (const name of events) window.addEventListener(name, load, { capture: true, passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, load, true);
+    };
+  }, []);
+}
 
 /**
  * The application wizard (spec §2 "Apply page", §4 "Wizard"): program selection, personal
@@ -22,6 +58,7 @@ export default function ApplyPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const onPaymentPath = location.pathname === "/apply/payment";
+  useLaterStepsOnFirstInteraction();
 
   // Only when the address changes (or the stored state is loaded), not when the wizard moves: go()
   // changes the step and the address together, and the router renders the new address later (a
@@ -59,23 +96,30 @@ export default function ApplyPage() {
           </header>
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
-        {!loaded ? (
-          <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
-        ) : state.step === 1 ? (
-          <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
-        ) : state.step === 2 ? (
-          <PersonalStep state={state} update={update} onBack={() => go(1)} onNext={(patch) => go(3, patch)} />
-        ) : state.step === 3 && state.applicationId ? (
-          <PaymentStep
-            applicationId={state.applicationId}
-            onBack={() => go(2)}
-            onCompleted={(paymentId) => go(4, { paymentId })}
-          />
-        ) : state.step === 4 && state.applicationId ? (
-          <ConfirmationStep applicationId={state.applicationId} />
-        ) : (
-          <Spinner />
-        )}
+        <Suspense fallback={<Spinner />}>
+          {!loaded ? (
+            <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+          ) : state.step === 1 ? (
+            <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+          ) : state.step === 2 ? (
+            <PersonalStep
+              state={state}
+              update={update}
+              onBack={() => go(1)}
+              onNext={(patch) => go(3, patch)}
+            />
+          ) : state.step === 3 && state.applicationId ? (
+            <PaymentStep
+              applicationId={state.applicationId}
+              onBack={() => go(2)}
+              onCompleted={(paymentId) => go(4, { paymentId })}
+            />
+          ) : state.step === 4 && state.applicationId ? (
+            <ConfirmationStep applicationId={state.applicationId} />
+          ) : (
+            <Spinner />
+          )}
+        </Suspense>
       </Container>
     </div>
   );

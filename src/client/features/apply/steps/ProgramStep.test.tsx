@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -131,7 +131,7 @@ function setup() {
 afterEach(cleanup);
 
 describe("program selection step", () => {
-  it("preselects the earliest open cohort, its first package, the housing without surcharge and required add-ons", () => {
+  it("preselects the earliest open cohort, its first package, the housing without surcharge and required add-ons", async () => {
     const { onNext } = setup();
     expect(screen.getByRole("radio", { name: /June cohort/ })).toBeDisabled();
     expect(screen.getByRole("radio", { name: /July cohort/ })).toBeChecked();
@@ -144,12 +144,15 @@ describe("program selection step", () => {
     // 2,950.00 + 0 + 95.00 insurance
     expect(screen.getByText("€3,045.00")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Continue to Application" }));
-    expect(onNext).toHaveBeenCalledWith(
-      expect.objectContaining({
-        summerSchoolId: ids.july,
-        housingOptionId: housing[1]!.id,
-        selectedAddOns: [addOns[1]!.id],
-      }),
+    // The step's rules load on the first Continue when nothing has loaded them before.
+    await waitFor(() =>
+      expect(onNext).toHaveBeenCalledWith(
+        expect.objectContaining({
+          summerSchoolId: ids.july,
+          housingOptionId: housing[1]!.id,
+          selectedAddOns: [addOns[1]!.id],
+        }),
+      ),
     );
   });
 
@@ -160,7 +163,7 @@ describe("program selection step", () => {
     expect(screen.getByText("€3,875.00")).toBeInTheDocument();
   });
 
-  it("resets package, housing and add-ons when another school is chosen", () => {
+  it("resets package, housing and add-ons when another school is chosen", async () => {
     const { onNext } = setup();
     fireEvent.click(screen.getByRole("radio", { name: /Premium/ }));
     fireEvent.click(screen.getByRole("checkbox", { name: /Airport pickup/ }));
@@ -168,8 +171,10 @@ describe("program selection step", () => {
     expect(screen.getByRole("radio", { name: /August Standard/ })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: /Airport pickup/ })).not.toBeChecked();
     fireEvent.click(screen.getByRole("button", { name: "Continue to Application" }));
-    expect(onNext).toHaveBeenCalledWith(
-      expect.objectContaining({ summerSchoolId: ids.aug, selectedAddOns: [addOns[1]!.id] }),
+    await waitFor(() =>
+      expect(onNext).toHaveBeenCalledWith(
+        expect.objectContaining({ summerSchoolId: ids.aug, selectedAddOns: [addOns[1]!.id] }),
+      ),
     );
   });
 });

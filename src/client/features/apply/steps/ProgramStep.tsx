@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type AddOnOptionDto, canApply, defaultSchool, type PackageDto } from "../../../../shared/catalogue";
 import { computeQuote } from "../../../../shared/pricing";
-import { programSelectionSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { HydratedFieldset } from "../../../components/ui/HydratedFieldset";
@@ -27,6 +26,12 @@ const urgencyClass = {
 function lockedAddOns(addOns: AddOnOptionDto[], pkg: PackageDto | undefined) {
   return new Set(addOns.filter((a) => a.isRequired || pkg?.includedAddOns.includes(a.id)).map((a) => a.id));
 }
+
+/**
+ * The shared rules of step 1 (spec §5), with zod: fetched with the later steps once the visitor
+ * starts choosing (ApplyPage), not with the page, whose first load then carries 35 KB (brotli) less.
+ */
+export const loadSelectionRules = () => import("../../../../shared/schemas/application");
 
 /**
  * Step 1, program selection (spec §2, §4, §5): school, package, housing and add-ons, with the
@@ -104,14 +109,25 @@ export function ProgramStep({
         : [...c.selectedAddOns, id],
     }));
 
-  const submit = () => {
+  const [checking, setChecking] = useState(false);
+  const submit = async () => {
     const candidate = {
       summerSchoolId: school?.id ?? "",
       packageId: pkg?.id ?? "",
       housingOptionId: housingOption?.id ?? "",
       selectedAddOns: [...selected].filter((id) => !pkg?.includedAddOns.includes(id)),
     };
-    const result = programSelectionSchema.safeParse(candidate);
+    setChecking(true);
+    let rules: Awaited<ReturnType<typeof loadSelectionRules>>;
+    try {
+      rules = await loadSelectionRules();
+    } catch {
+      toast({ title: t("common:loadError"), variant: "destructive" });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const result = rules.programSelectionSchema.safeParse(candidate);
     if (!result.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of result.error.issues)
@@ -351,12 +367,12 @@ export function ProgramStep({
               {t("program.vatIncluded", { vat: money(preview.vatAmount) })}
             </p>
           </div>
-          <Button size="lg" onClick={submit}>
+          <Button size="lg" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
             {t("program.continue")}
           </Button>
         </Card>
       ) : school ? null : (
-        <Button size="lg" onClick={submit}>
+        <Button size="lg" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
           {t("program.continue")}
         </Button>
       )}
