@@ -132,6 +132,8 @@ test.describe("a visitor on the public site", () => {
     page,
   }) => {
     await page.goto("/");
+    // The cookie notice, fixed at the bottom of the window, would otherwise cover the row.
+    await chooseCookies(page, "necessary");
     const table = page.getByRole("table", {
       name: "Upcoming cohorts in The Hague and their application status",
     });

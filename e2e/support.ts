@@ -150,8 +150,12 @@ export async function wcagViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Asserts that axe finds no WCAG 2.0/2.1 A or AA violation on the page; `where` names it in the failure. */
+/**
+ * Asserts that axe finds no WCAG 2.0/2.1 A or AA violation on the page; `where` names it in the
+ * failure. Waits for lists that are loading (`aria-busy`, shown dimmed) to settle first.
+ */
 export async function expectNoAxeViolations(page: Page, where?: string) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await wcagViolations(page), where).toEqual([]);
 }
 

@@ -25,7 +25,8 @@ function RouteEffects() {
     const route = matchRoute(location.pathname);
     const title = route ? t(metaKeys(route).title) : t("notFound.title");
     document.title = `${title} | ${t("brand.name")}`;
-    document.documentElement.lang = i18n.language;
+    // Setting it, even to the same value, restyles the whole page: only when it changes.
+    if (document.documentElement.lang !== i18n.language) document.documentElement.lang = i18n.language;
   }, [location.pathname, t, i18n.language]);
   return null;
 }

@@ -9,8 +9,9 @@ import { isLanguage, LOCALE_OF } from "../../shared/i18n/languages";
  * (decision 009). A page opened in a background tab, which draws nothing, loads at once.
  */
 const load = () => {
-  prepareFormats();
   void import("./start").then(({ start }) => start());
+  // Starting a worker takes some 10 ms: a task of its own, after the downloads have been asked for.
+  setTimeout(prepareFormats, 0);
 };
 
 /**

@@ -8,12 +8,20 @@ import { App, preloadRoute } from "./App";
 import { createQueryClient } from "./query";
 import { type InitialState, STATE_ELEMENT_ID } from "./state";
 
+/** Lets the browser run what waits (input, painting) before the next step of the start-up. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Browser start-up: reads the state the server rendered into the page, picks the language
  * (decisions.md §1: stored choice, else browser, else en), loads the current page's module, then
  * hydrates the server's HTML (or renders from scratch when the stored language differs from it).
+ * Each step runs in a task of its own, none of them long on a slow phone (decision 010): the
+ * application's modules have just been evaluated when this is called.
  */
 export async function start() {
+  await nextTask();
+  const page = preloadRoute(window.location.pathname);
+  await nextTask();
   const element = document.getElementById(STATE_ELEMENT_ID);
   const state = element ? (JSON.parse(element.textContent || "{}") as InitialState) : null;
   let stored: string | null = null;
@@ -34,7 +42,7 @@ export async function start() {
     paymentProvider: "offline" as const,
     today: new Date().toISOString().slice(0, 10),
   };
-  const preloaded = await preloadRoute(window.location.pathname);
+  const preloaded = await page;
   const root = document.getElementById("root")!;
   const app = (
     <BrowserRouter>

@@ -47,6 +47,7 @@ export function ListTable({
   head,
   minWidth = "min-w-[48rem]",
   className,
+  busy = false,
   children,
 }: {
   caption: ReactNode;
@@ -54,11 +55,14 @@ export function ListTable({
   head: ReactNode;
   minWidth?: string;
   className?: string;
+  /** True while newer rows are on their way (the rows shown are dimmed and announced as busy). */
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
     <section
-      className={cn("overflow-x-auto", className)}
+      aria-busy={busy || undefined}
+      className={cn("overflow-x-auto", busy && "opacity-70", className)}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
       aria-labelledby={captionId}
@@ -127,10 +131,8 @@ export function AdminListFrame<T>({
               captionId={captionId}
               head={head}
               minWidth={minWidth}
-              className={cn(
-                "rounded-xl border border-slate-200 bg-white shadow-sm",
-                list.isFetching && "opacity-70",
-              )}
+              className="rounded-xl border border-slate-200 bg-white shadow-sm"
+              busy={list.isFetching}
             >
               {data.items.map(row)}
             </ListTable>
