@@ -97,9 +97,7 @@ export default function ApplyPage() {
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
         <Suspense fallback={<Spinner />}>
-          {!loaded ? (
-            <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
-          ) : state.step === 1 ? (
+          {!loaded || state.step === 1 ? (
             <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
           ) : state.step === 2 ? (
             <PersonalStep
