@@ -8,12 +8,12 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from "react";
 import { type FieldError, type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError, api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydration";
 import { loginPath, type Role, roleDataKey, sessionKey, useLogin, useReturnPath } from "../../lib/session";
 import { Button, ButtonLink } from "../ui/Button";
 import { describedBy, Field, inputClass } from "../ui/Field";
@@ -68,21 +68,6 @@ export function AuthShell({
   );
 }
 
-const subscribeNothing = () => () => {};
-
-/**
- * False during the server's prerender and the hydration of its HTML, true afterwards. The server
- * renders these pages without their query string (one cached page per path), so anything read from
- * `?token=` or `?email=` must wait until hydration is over, or the HTML would not match.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * The submit button of a sign-in form: disabled while busy, and until hydration is over so a form
  * sent before the scripts run never falls back to a native submission (which would put the
@@ -97,7 +82,7 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
   );
 }
 
-/** A query-string parameter, null until hydration is over (see `useHydrated`). */
+/** A query-string parameter, null until hydration is over (see `useHydrated` in lib/hydration). */
 export function useQueryParam(name: string): string | null {
   const [params] = useSearchParams();
   return useHydrated() ? params.get(name) : null;

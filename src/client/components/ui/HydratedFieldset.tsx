@@ -1,4 +1,5 @@
-import { type ReactNode, startTransition, useEffect, useState } from "react";
+import type { ReactNode } from "react";
+import { useHydrated } from "../../lib/hydration";
 import { cn } from "./cn";
 
 /**
@@ -8,10 +9,7 @@ import { cn } from "./cn";
  * click (decision 009). Turning on re-renders only the fieldset, not its children.
  */
 export function HydratedFieldset({ className, children }: { className?: string; children: ReactNode }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    startTransition(() => setHydrated(true));
-  }, []);
+  const hydrated = useHydrated();
   return (
     <fieldset disabled={!hydrated} className={cn("min-w-0", className)}>
       {children}

@@ -12,12 +12,12 @@ import {
   SubmitButton,
   TextField,
   useFieldMessage,
-  useHydrated,
   useQueryParam,
 } from "../../../components/account/auth";
 import { type AcceptInviteFormValues, acceptInviteFormSchema } from "../../../components/account/schemas";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
+import { useHydrated } from "../../../lib/hydration";
 import { type AdminUser, REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
 
 /**

@@ -13,7 +13,6 @@ import {
   SubmitButton,
   TextField,
   useFieldMessage,
-  useHydrated,
 } from "../../../components/account/auth";
 import {
   type AffiliateRegisterFormValues,
@@ -22,6 +21,7 @@ import {
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { api } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
+import { useHydrated } from "../../../lib/hydration";
 import { registrationFailed } from "../../../lib/session";
 
 /**

@@ -144,6 +144,12 @@ export function ProgramStep({
     onNext({ ...result.data, selectedAddOns: result.data.selectedAddOns });
   };
 
+  const continueButton = (
+    <Button size="lg" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
+      {t("program.continue")}
+    </Button>
+  );
+
   if (summary.isPending) return <Spinner />;
   if (summary.isError) {
     return (
@@ -367,14 +373,10 @@ export function ProgramStep({
               {t("program.vatIncluded", { vat: money(preview.vatAmount) })}
             </p>
           </div>
-          <Button size="lg" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
-            {t("program.continue")}
-          </Button>
+          {continueButton}
         </Card>
       ) : school ? null : (
-        <Button size="lg" onClick={() => void submit()} disabled={checking} aria-busy={checking}>
-          {t("program.continue")}
-        </Button>
+        continueButton
       )}
     </HydratedFieldset>
   );

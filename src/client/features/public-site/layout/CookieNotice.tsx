@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/Button";
 import { setConsent, useConsent } from "../../../lib/consent";
+import { useHydrated } from "../../../lib/hydration";
 
 /**
  * Cookie notice (spec §2, §4 "Cookie consent"): shown until a choice is stored. "Accept All" allows
@@ -13,8 +13,7 @@ import { setConsent, useConsent } from "../../../lib/consent";
 export function CookieNotice() {
   const { t } = useTranslation("common");
   const consent = useConsent();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!hydrated || consent !== "unknown") return null;
   return (
     <section
