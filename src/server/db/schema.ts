@@ -412,6 +412,11 @@ export const emailOutbox = pgTable("email_outbox", {
   lastError: text("last_error"),
   createdAt: createdAt(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
+  /**
+   * The lease of the process sending this e-mail: while it is in the future no other process
+   * claims the row; null when no one is sending it (decision 011, MailService).
+   */
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
 /** Notes of the admissions team on an applicant (spec §2 admin "applicant notes"). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Tx } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
@@ -15,7 +15,20 @@ export interface OutgoingEmail {
   html: string;
 }
 
+/** Sending attempts of one e-mail before it is marked `failed` and left alone. */
 const MAX_ATTEMPTS = 5;
+
+/** E-mails claimed, and then sent one after another, by one sending run. */
+const BATCH_SIZE = 50;
+
+/**
+ * How long a claimed e-mail belongs to the process that claimed it (`email_outbox.locked_until`).
+ * A run releases its claims as it sends, so the lease only matters when a process dies (or hangs)
+ * mid-send: its e-mails are then claimed again, and sent, once the lease has run out. That e-mail
+ * may therefore go out twice (at-least-once, the standard outbox guarantee); it is never lost.
+ * Five minutes is far longer than a batch of 50 sends takes, even over a slow SMTP server.
+ */
+const LEASE_SECONDS = 5 * 60;
 
 /**
  * The mail transport: SMTP through nodemailer when SMTP_URL is set, otherwise the local outbox,
@@ -38,6 +51,18 @@ export function createTransport(
  * E-mail with a transactional outbox: business code queues e-mails inside its own database
  * transaction (so an e-mail exists exactly when the change it reports does, checklist P6), and
  * `flush()` sends what is queued, retrying failures up to 5 times.
+ *
+ * Several server processes share the database (decision 011 "several server processes"), and any
+ * of them may flush at any time (after a payment, on its 30-second timer). So a run first claims
+ * the e-mails it will send, in one statement, by setting `email_outbox.locked_until` to a lease
+ * (`now() + LEASE_SECONDS`, by the database's clock) on rows that are `queued`, below the maximum
+ * attempts and not claimed by anyone (`locked_until` null or past), selected `FOR UPDATE SKIP
+ * LOCKED`: two processes claiming at the same moment get disjoint rows, and neither waits for the
+ * other. Each e-mail's outcome releases its claim (`locked_until` back to null). A row stays
+ * claimed only if its process died mid-send; it is retried when the lease runs out.
+ *
+ * Row states: `queued` with `locked_until` null (waiting) or in the future (being sent) or past
+ * (abandoned, claimable again); `sent` (with `sent_at`); `failed` after MAX_ATTEMPTS failures.
  */
 export class MailService {
   private flushing: Promise<number> | null = null;
@@ -65,9 +90,11 @@ export class MailService {
   }
 
   /**
-   * Sends every queued e-mail; returns how many were sent. Concurrent calls share one run, and a
-   * call made while a run is under way gets one more run after it, so an e-mail queued during a
-   * run is sent now rather than at the next 30-second tick.
+   * Sends the queued e-mails (up to 50, oldest first) that no other process has claimed; returns
+   * how many this process sent. Within this process, concurrent calls share one run, and a call
+   * made while a run is under way gets one more run after it, so an e-mail queued during a run is
+   * sent now rather than at the next 30-second tick. Across processes, the claim (see the class)
+   * keeps two runs from sending the same e-mail.
    */
   flush(): Promise<number> {
     if (!this.flushing) {
@@ -87,14 +114,40 @@ export class MailService {
     return this.flushAgain;
   }
 
-  private async sendQueued(): Promise<number> {
-    const queued = await this.db
-      .select()
+  /**
+   * Claims up to BATCH_SIZE e-mails for LEASE_SECONDS (see the class) and returns them, oldest
+   * first. One statement: `UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED LIMIT 50)
+   * RETURNING *`, so a row is claimed by at most one process.
+   */
+  private async claimBatch() {
+    const claimable = this.db
+      .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "queued"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
-      .limit(50);
+      .where(
+        and(
+          eq(emailOutbox.status, "queued"),
+          lt(emailOutbox.attempts, MAX_ATTEMPTS),
+          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+      .limit(BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    const claimed = await this.db
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(inArray(emailOutbox.id, claimable))
+      .returning();
+    // RETURNING has no order of its own.
+    return claimed.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  }
+
+  private async sendQueued(): Promise<number> {
+    const claimed = await this.claimBatch();
     let sent = 0;
-    for (const email of queued) {
+    for (const email of claimed) {
       try {
         const info = await this.transport.sendMail({
           from: this.from,
@@ -110,17 +163,19 @@ export class MailService {
         }
         await this.db
           .update(emailOutbox)
-          .set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1 })
+          .set({ status: "sent", sentAt: new Date(), attempts: email.attempts + 1, lockedUntil: null })
           .where(eq(emailOutbox.id, email.id));
         sent++;
       } catch (err) {
         const attempts = email.attempts + 1;
+        // Released, so the next flush (of any process) retries it, as before the lease existed.
         await this.db
           .update(emailOutbox)
           .set({
             attempts,
             lastError: String((err as Error).message).slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
+            lockedUntil: null,
           })
           .where(eq(emailOutbox.id, email.id));
       }
