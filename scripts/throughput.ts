@@ -6,8 +6,8 @@
  *   npm run measure:throughput -- [baseUrl] [path]
  * Every server gets the same load (wrk, 2 threads, 50 connections, 10 s, no compression asked),
  * one after the other, three rounds; the median of each is reported. nginx runs with one worker
- * process and with one per core (this server is one process). On a machine busy with other work
- * the figures mean little.
+ * process and with one per core; compare the latter with this server started with
+ * WEB_CONCURRENCY=auto (decision 011). On a machine busy with other work the figures mean little.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -13,6 +13,7 @@ import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
+import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
@@ -69,6 +70,11 @@ export interface AppOptions {
   provider?: PaymentProvider;
   /** Secret of the offline provider's webhook events (tests sign their own events); random by default. */
   offlineWebhookSecret?: string;
+  /**
+   * How this process hears of catalogue and translation changes made by other server processes
+   * on the same database (decision 011). Default: none (a single process).
+   */
+  changeFeed?: ChangeFeed;
 }
 
 export interface AppServices {
@@ -90,15 +96,22 @@ declare module "fastify" {
 }
 
 /**
- * One access line per request, written when the response is sent (method, URL, status, time in
- * ms), instead of Fastify's two (an "incoming request" line as well): half the logging work on
- * the hot path of the public pages (decisions.md §5).
+ * One access line per request, written when the response is sent, instead of Fastify's two (an
+ * "incoming request" line as well), with flat fields (method, url, statusCode, remoteAddress,
+ * responseTime in ms) rather than the request and reply run through serializers: less logging
+ * work on the hot path of the public pages (decisions.md §5, decision 011).
  */
 class AccessLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      remoteAddress: request.ip,
+      responseTime: reply.elapsedTime,
+    };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
   }
@@ -140,7 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(db, env, now);
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
-  const catalogue = new CatalogueService(db, today);
+  const feed = options.changeFeed ?? localChangeFeed();
+  const catalogue = new CatalogueService(db, today, feed);
   const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
@@ -162,8 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }));
   const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log });
 
-  const translations = new TranslationService(db, loadResources(), now);
+  const translations = new TranslationService(db, loadResources(), now, feed);
   await translations.load();
+
   const distDir = options.distDir ?? path.join(ROOT, "dist");
   const pages = new PageCache({
     clientDir: path.join(distDir, "client"),
@@ -177,6 +192,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schoolOptions: (language, schoolId) => catalogue.optionsOf(schoolId, language),
   });
   await pages.init();
+  // Another process changed what this one holds in memory (decision 011): drop it or read it
+  // again, then render the public pages again in the background (both are part of their content
+  // version, so no stale page is served meanwhile).
+  feed.subscribe((topic) => {
+    if (topic === "catalogue" || topic === "all") catalogue.refresh();
+    const reloaded = topic === "translations" || topic === "all" ? translations.reload() : Promise.resolve();
+    reloaded.then(
+      () => pages.onContentChange?.(),
+      (err) => app.log.error({ err }, "reloading the translations failed"),
+    );
+  });
   app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
 
   await app.register(catalogueRoutes, { catalogue });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -35,6 +36,16 @@ export const envSchema = z
     FILE_ENCRYPTION_KEY: z.string().optional(),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Number of server processes (decision 011): a whole number, or "auto" for one per CPU core.
+     * More than one needs DATABASE_URL and REDIS_URL.
+     */
+    WEB_CONCURRENCY: z
+      .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
+      .default(1)
+      .transform((v) => (v === "auto" ? availableParallelism() : v)),
+    /** Redis, e.g. redis://127.0.0.1:6379: rate limits shared by every server process (decision 011). */
+    REDIS_URL: z.url().optional(),
   })
   .transform((env) => ({
     ...env,
@@ -49,6 +60,20 @@ export const envSchema = z
         code: "custom",
         path: ["STRIPE_WEBHOOK_SECRET"],
         message: "is required with STRIPE_SECRET_KEY",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs DATABASE_URL (the embedded database serves one process)",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs REDIS_URL (rate limits must be shared by every process)",
       });
     }
   });

@@ -1,45 +1,87 @@
+import cluster from "node:cluster";
 import pino from "pino";
 import { todayIso } from "../shared/age";
 import { LANGUAGES } from "../shared/i18n/languages";
 import { buildApp } from "./app";
+import { JOBS_WORKER_VARIABLE, runPrimary } from "./cluster";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
-import { loadEnv } from "./env";
+import { type Env, loadEnv } from "./env";
+import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
 
 /**
- * Starts the server: validates the configuration, opens the database (PGlite in DATA_DIR unless
- * DATABASE_URL is set) and migrates it, seeds the demo catalogue on first start, listens, and
- * runs the background jobs (e-mail sending every 30 s, payment reconciliation every 5 min).
+ * Starts the server: validates the configuration, then either runs one server process, or, with
+ * WEB_CONCURRENCY > 1, a primary that prepares the database and starts that many server
+ * processes (decision 011).
  */
 async function main() {
   const env = loadEnv();
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    const log = pino({ level: env.LOG_LEVEL });
+    await runPrimary(env, { info: (msg) => log.info(msg), error: (msg) => log.error(msg) });
+    return;
+  }
+  await runServer(env, {
+    // A single process does everything; of several, the primary prepared the database and
+    // chose the one worker that runs the background jobs.
+    prepare: cluster.isPrimary,
+    runJobs: cluster.isPrimary || process.env[JOBS_WORKER_VARIABLE] === "1",
+  });
+}
+
+/**
+ * One server process: opens the database (PGlite in DATA_DIR unless DATABASE_URL is set) and
+ * migrates it, seeds the demo catalogue on first start (`prepare`), listens, renders the public
+ * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
+ * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
+ * made by other processes reach its caches and pages (decision 011).
+ */
+async function runServer(env: Env, role: { prepare: boolean; runJobs: boolean }) {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  if (env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
-  // Log lines are written asynchronously (a request never waits for the terminal or the disk);
-  // pino writes what is still buffered when the process exits.
-  const app = await buildApp({ env, database, logStream: pino.destination({ dest: 1, sync: false }) });
+  if (role.prepare && env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
+  // Log lines are collected into writes of 4 KB or once a second, written asynchronously: a
+  // request never waits for the terminal or the disk, and a busy server makes one write per
+  // dozen lines instead of one per line (decision 011). Shutting down writes what is left.
+  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+  const feedLog = pino({ level: env.LOG_LEVEL }, logStream);
+  let changeFeed: ChangeFeed = localChangeFeed();
+  if (env.DATABASE_URL) {
+    const feed = postgresChangeFeed({ connectionString: env.DATABASE_URL, log: feedLog });
+    await feed.ready;
+    changeFeed = feed;
+  }
+  const app = await buildApp({ env, database, logStream, changeFeed });
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
-  const timers = [
-    setInterval(
-      () => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")),
-      30_000,
-    ),
-    setInterval(
-      () =>
-        void app.services.payments
-          .reconcile()
-          .catch((err) => app.log.error({ err }, "reconciliation failed")),
-      5 * 60_000,
-    ),
-  ];
-  void app.services.mail.flush().catch(() => undefined);
+  const timers: NodeJS.Timeout[] = [];
+  if (role.runJobs) {
+    timers.push(
+      setInterval(
+        () => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")),
+        30_000,
+      ),
+      setInterval(
+        () =>
+          void app.services.payments
+            .reconcile()
+            .catch((err) => app.log.error({ err }, "reconciliation failed")),
+        5 * 60_000,
+      ),
+    );
+    void app.services.mail.flush().catch(() => undefined);
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     for (const t of timers) clearInterval(t);
     await app.close();
+    await changeFeed.close();
     await database.close();
+    try {
+      logStream.flushSync();
+    } catch {
+      // Nothing left to write, or standard output is gone.
+    }
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -63,9 +105,11 @@ async function main() {
       .catch((err) => app.log.error({ err }, "rendering the public pages failed"));
   pages.onContentChange = warm;
   warm();
-  app.log.info(
-    `The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind})`,
-  );
+  if (role.prepare || role.runJobs) {
+    app.log.info(
+      `The Hague Summer School is running at ${env.APP_ORIGIN} (payments: ${app.services.provider.name}, database: ${database.kind}, processes: ${env.WEB_CONCURRENCY})`,
+    );
+  }
 }
 
 main().catch((err) => {

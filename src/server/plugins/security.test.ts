@@ -13,6 +13,7 @@ import {
   passportUpload,
   type TestApp,
 } from "../testing/harness";
+import { headersOf } from "./security";
 
 const fr = JSON.parse(
   readFileSync(new URL("../../shared/i18n/locales/fr/common.json", import.meta.url), "utf8"),
@@ -414,5 +415,28 @@ describe("production behind a trusted proxy (NODE_ENV=production, TRUST_PROXY=tr
     expect((await post("192.0.2.10")).statusCode).toBe(429);
     // A different client behind the same proxy has its own allowance.
     expect((await post("192.0.2.11")).statusCode).toBe(201);
+  });
+});
+
+describe("headersOf (the security headers, decided once)", () => {
+  it("records what the middleware sets and removes, in lower case", () => {
+    const headers = headersOf((_req, res, next) => {
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
+      res.setHeader("X-Powered-By", "nobody");
+      res.removeHeader("X-Powered-By");
+      next();
+    });
+    expect(headers).toEqual({ "x-frame-options": "SAMEORIGIN" });
+  });
+
+  it("refuses a middleware whose headers could depend on the request, or that does not finish at once", () => {
+    expect(() =>
+      headersOf((req, res, next) => {
+        res.setHeader("x-seen", String(req.url));
+        next();
+      }),
+    ).toThrow(/must not depend on the request/);
+    expect(() => headersOf((_req, _res, next) => void setTimeout(next, 0))).toThrow(/did not finish at once/);
+    expect(() => headersOf((_req, _res, next) => next(new Error("bad options")))).toThrow(/bad options/);
   });
 });

@@ -1,7 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet from "helmet";
+import { Redis } from "ioredis";
 import type { Env } from "../env";
 import { HttpError } from "../lib/errors";
 import { requestLanguage } from "../lib/i18n";
@@ -36,6 +38,37 @@ export function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): 
   return false;
 }
 
+/**
+ * The headers a Connect-style middleware sets when it ignores the request (helmet's): it is run
+ * once on a recording response. Throws at start-up if it reads the request, answers
+ * asynchronously or fails, since its headers could then differ per request.
+ */
+export function headersOf(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  const request = new Proxy({} as IncomingMessage, {
+    get(_target, property) {
+      throw new Error(`the security headers must not depend on the request (read ${String(property)})`);
+    },
+  });
+  middleware(request, recorder as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+    finished = true;
+  });
+  if (!finished) throw new Error("the security headers middleware did not finish at once");
+  return Object.freeze(headers);
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     language: import("../../shared/i18n/languages").Language;
@@ -44,43 +77,76 @@ declare module "fastify" {
 
 /**
  * Cookies, the request language, security headers (helmet with a CSP the app runs under,
- * checklist I3), the CSRF check, and the global rate limit store. Per-route limits are set on the
- * routes (config.rateLimit).
+ * checklist I3), the CSRF check, and the global rate limit store: in memory, or in Redis when
+ * REDIS_URL is set, so that several server processes share their counters (decision 011).
+ * Per-route limits are set on the routes (config.rateLimit).
  */
 export async function registerSecurity(app: FastifyInstance, env: Env) {
   await app.register(cookie);
   app.decorateRequest("language", "en");
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     request.language = requestLanguage(request.cookies, request.headers["accept-language"]);
+    done();
   });
-  // Helmet's middleware is built once; @fastify/helmet built it again on every request, which was
-  // a sixth of the time of serving a public page (decision 009).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", "https://checkout.stripe.com"],
-        upgradeInsecureRequests: env.isProduction ? [] : null,
+  // Helmet decides the headers, once: they do not depend on the request. Running its middleware
+  // on every request cost a quarter of the time of serving a public page (decision 011).
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", "https://checkout.stripe.com"],
+          upgradeInsecureRequests: env.isProduction ? [] : null,
+        },
       },
-    },
-    hsts: env.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
+      hsts: env.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
-  app.addHook("onRequest", (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
-  });
+  // One process keeps its counters in memory; several share them in Redis (decision 011). When
+  // Redis cannot be reached, requests go through (skipOnError) and ioredis logs the outage: the
+  // site stays up, without limits, until Redis is back.
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        connectionName: "hague-summer-school",
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : null;
+  if (redis) {
+    // Wait (at most 2 s) for the connection, so the first requests after a start are counted too.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      redis.once("ready", done);
+      redis.once("error", done);
+    });
+    redis.on("error", (err) => app.log.warn({ err }, "rate-limit store (Redis) unavailable"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: "hss-rate-limit:", skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const err = new HttpError(429, "errors.tooManyRequests", {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
@@ -88,13 +154,14 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
       return err;
     },
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     if (isCrossSiteRequest(request, env.APP_ORIGIN)) {
       request.log.warn(
         { origin: request.headers.origin, site: request.headers["sec-fetch-site"] },
         "cross-site request refused",
       );
-      throw new HttpError(403, "errors.forbidden");
+      return done(new HttpError(403, "errors.forbidden"));
     }
+    done();
   });
 }

@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
 import { seedDemoCatalogue } from "../db/seed";
 import { envSchema } from "../env";
+import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
 import type { PaymentProvider } from "../modules/payments/providers/types";
 
 /**
@@ -19,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DbHandle;
   dataDir: string;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -33,13 +36,23 @@ export async function createTestApp(
     offlineWebhookSecret?: string;
     /** Runs after the app is built and before it is ready, e.g. to register a test-only route. */
     setup?: (app: FastifyInstance) => void | Promise<void>;
+    /**
+     * PostgreSQL only: a second server process on the database of `peerOf` (not seeded, not
+     * dropped on close), as a second process of a cluster would be (decision 011).
+     */
+    peerOf?: TestApp;
+    /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
+    changeFeed?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  if (options.peerOf) {
+    databaseUrl = options.peerOf.databaseUrl;
+    if (!databaseUrl) throw new Error("peerOf needs PostgreSQL (TEST_DATABASE_URL)");
+  } else if (adminUrl) {
     const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -57,7 +70,13 @@ export async function createTestApp(
   }
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : null });
   const now = options.now ?? (() => new Date());
-  if (options.seed !== false) await seedDemoCatalogue(database.db, todayIso(now()));
+  if (options.seed !== false && !options.peerOf) await seedDemoCatalogue(database.db, todayIso(now()));
+  let changeFeed: (ChangeFeed & { ready: Promise<void> }) | undefined;
+  if (options.changeFeed) {
+    if (!databaseUrl) throw new Error("changeFeed needs PostgreSQL (TEST_DATABASE_URL)");
+    changeFeed = postgresChangeFeed({ connectionString: databaseUrl, log: { warn() {} } });
+    await changeFeed.ready;
+  }
   const env = envSchema.parse({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -72,6 +91,7 @@ export async function createTestApp(
     logger: false,
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
+    changeFeed,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
   await options.setup?.(app);
@@ -80,10 +100,12 @@ export async function createTestApp(
     app,
     database,
     dataDir,
+    databaseUrl,
     async close() {
       // Let background work started by the tests (e-mail sending after a payment) finish first.
       await app.services.mail.flush().catch(() => undefined);
       await app.close();
+      await changeFeed?.close();
       await database.close();
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });

@@ -397,15 +397,17 @@ describe("D2: no passport number or date of birth in logs or URLs", () => {
     expect(erased.statusCode).toBe(200);
 
     const log = logged.join("");
-    // One access line per request (method, URL, status, time), written when the response is sent.
+    // One access line per request (method, URL, status, address, time), written when the response is sent.
     const eraseLines = logged
       .flatMap((chunk) => chunk.split("\n"))
       .filter((line) => line.includes(`/api/admin/applicants/${made.applicantId}/erase`));
     expect(eraseLines).toHaveLength(1);
     expect(JSON.parse(eraseLines[0]!)).toMatchObject({
       msg: "request completed",
-      req: { method: "POST" },
-      res: { statusCode: 200 },
+      method: "POST",
+      url: `/api/admin/applicants/${made.applicantId}/erase`,
+      statusCode: 200,
+      remoteAddress: expect.any(String),
       responseTime: expect.any(Number),
     });
     const dob = dateOfBirth();

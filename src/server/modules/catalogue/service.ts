@@ -21,6 +21,7 @@ import {
   packages,
   summerSchools,
 } from "../../db/schema";
+import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -43,7 +44,8 @@ export const localize = (text: LocalizedText | null | undefined, language: Langu
  * The catalogue (summer schools, packages, housing options, add-ons and paid places per school),
  * read from the database once and held in memory until `invalidate()` (decisions.md §5), so the
  * public catalogue calls cost no query on the hot path. `version` changes with every invalidation
- * and is part of the public pages' content version.
+ * and is part of the public pages' content version. Other server processes on the same database
+ * are told of each invalidation through the change feed (decision 011).
  */
 export class CatalogueService {
   private snapshot: Promise<CatalogueSnapshot> | null = null;
@@ -52,10 +54,20 @@ export class CatalogueService {
   constructor(
     private readonly db: Db,
     private readonly today: () => string = () => todayIso(),
+    private readonly feed: ChangeFeed = localChangeFeed(),
   ) {}
 
-  /** Drops the cached catalogue; call after any change to catalogue rows or to paid places. */
+  /**
+   * Drops the cached catalogue and tells the other server processes to drop theirs (decision 011);
+   * call after any change to catalogue rows or to paid places, once the change is committed.
+   */
   invalidate() {
+    this.refresh();
+    this.feed.publish("catalogue");
+  }
+
+  /** Drops the cached catalogue of this process only (another process changed it). */
+  refresh() {
     this.snapshot = null;
     this.version += 1;
   }

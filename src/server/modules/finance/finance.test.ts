@@ -190,6 +190,17 @@ describe("refunds and finances with the offline provider", () => {
       expect(more.json().message).toMatch(/nothing left to refund/);
     });
 
+    it("a full refund gives the place back: the cohort's places left go up at once", async () => {
+      const a = await paidApplication();
+      const placesLeft = async () => {
+        const schools = (await t.app.inject({ method: "GET", url: "/api/summer-schools" })).json();
+        return schools.find((s: { id: string }) => s.id === a.schoolId).placesLeft as number;
+      };
+      const before = await placesLeft(); // read, and now cached
+      expect((await refund(a.applicationId, { amountCents: PAID })).statusCode).toBe(201);
+      expect(await placesLeft()).toBe(before + 1);
+    });
+
     it("refuses amounts ≤ 0 or above what is still refundable with 422 and a plain message; nothing is written", async () => {
       const a = await paidApplication();
       for (const amountCents of [0, -100]) {

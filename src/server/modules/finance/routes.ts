@@ -59,6 +59,8 @@ export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: (
         input,
         request.language,
       );
+      // A refund of everything paid gives the place back: the places left change.
+      app.services.catalogue.invalidate();
       return reply.status(status).send(result);
     },
   );

@@ -599,7 +599,12 @@ export class PaymentsService {
   private async apply(event: ProviderEvent): Promise<string> {
     // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
     // settled once by the finance module; a refund that is no longer pending never changes.
-    if (event.refund) return settleRefund(this.deps.db, event.refund, this.deps.now());
+    if (event.refund) {
+      const result = await settleRefund(this.deps.db, event.refund, this.deps.now());
+      // A refund of everything paid gives the place back: the places left change.
+      this.deps.catalogue.invalidate();
+      return result;
+    }
     const session = event.session;
     if (!session) return "ignored: not a checkout session event";
     switch (event.type) {

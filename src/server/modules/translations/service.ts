@@ -18,6 +18,7 @@ import {
 } from "../../../shared/translations";
 import type { Db } from "../../db/client";
 import { translationOverrides } from "../../db/schema";
+import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
 import { toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
@@ -67,10 +68,8 @@ const overrideId = (language: string, namespace: string, key: string) =>
  * the site without a redeploy"). Overrides are held in memory (loaded by `load()`, updated on every
  * write), so pages, `t()` and `GET /api/i18n/:lang/:ns` cost no query. `version` increases with
  * every change and is part of the public pages' content version (decisions.md §5), so an edited
- * page is rendered again on its next request.
- *
- * One server process owns the overrides it serves: a second process on the same database sees
- * another admin's change only after a restart.
+ * page is rendered again on its next request. Every save or revert is announced on the change
+ * feed, and a process told of another's change reads the overrides again (decision 011).
  */
 export class TranslationService {
   /** Increases on every saved or reverted text. */
@@ -80,10 +79,13 @@ export class TranslationService {
   private json = new Map<string, CompressedBody & { etag: string }>();
   private readonly englishKeys = new Map<Namespace, Map<string, string>>();
 
+  private reloading: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly files: Record<Language, Resources>,
     private readonly now: () => Date = () => new Date(),
+    private readonly feed: ChangeFeed = localChangeFeed(),
   ) {
     for (const namespace of NAMESPACES) this.englishKeys.set(namespace, flatten(files.en[namespace]));
   }
@@ -99,6 +101,15 @@ export class TranslationService {
       });
     }
     this.changed();
+  }
+
+  /**
+   * Reads the overrides again after another process changed them (decision 011). Reloads run one
+   * after the other, so an older read never replaces a newer one.
+   */
+  reload(): Promise<void> {
+    this.reloading = this.reloading.catch(() => undefined).then(() => this.load());
+    return this.reloading;
   }
 
   private changed() {
@@ -287,6 +298,7 @@ export class TranslationService {
     });
     this.overrides.set(id, { value: input.value, updatedAt });
     this.changed();
+    this.feed.publish("translations");
     return this.row(input.namespace, input.key);
   }
 
@@ -318,6 +330,7 @@ export class TranslationService {
     });
     this.overrides.delete(overrideId(input.language, input.namespace, input.key));
     this.changed();
+    this.feed.publish("translations");
     return this.row(input.namespace, input.key);
   }
 

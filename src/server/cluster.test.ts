@@ -1,0 +1,135 @@
+/**
+ * The server as several processes (decision 011), started the way an operator starts it:
+ * `WEB_CONCURRENCY=2` with PostgreSQL and Redis gives two workers on one port, one of them
+ * running the background jobs; a worker that dies is replaced; SIGTERM stops everything cleanly.
+ * Needs TEST_DATABASE_URL and TEST_REDIS_URL (`.ci/run` sets both when the servers answer).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+interface LogLine {
+  pid: number;
+  msg: string;
+}
+
+/** Whether a process with this pid is still alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURRENCY=2)", () => {
+  const name = `t_cluster_${Date.now().toString(36)}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hss-cluster-"));
+  const lines: LogLine[] = [];
+  let server: ChildProcess;
+  let exited: Promise<number | null>;
+
+  /** Waits until `count` log lines match `test`, for at most `ms`; returns them. */
+  const waitForLines = async (test: (line: LogLine) => boolean, count: number, ms = 60_000) => {
+    const until = Date.now() + ms;
+    while (lines.filter(test).length < count && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return lines.filter(test);
+  };
+  const listening = (line: LogLine) => line.msg.startsWith("Server listening at");
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const databaseUrl = new URL(adminUrl!);
+    databaseUrl.pathname = `/${name}`;
+
+    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl.toString(),
+        REDIS_URL: redisUrl,
+        WEB_CONCURRENCY: "2",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
+    let buffered = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      const parts = buffered.split("\n");
+      buffered = parts.pop() ?? "";
+      for (const part of parts) {
+        try {
+          lines.push(JSON.parse(part) as LogLine);
+        } catch {
+          // Not a log line.
+        }
+      }
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) server.kill("SIGKILL");
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts two workers on one port, one of which runs the jobs, and both answer", async () => {
+    const started = await waitForLines(listening, 2);
+    expect(new Set(started.map((l) => l.pid)).size).toBe(2);
+    expect(started.every((l) => l.pid !== server.pid)).toBe(true);
+    const port = Number(/:(\d+)$/.exec(started[0]!.msg)?.[1]);
+    expect(started.map((l) => Number(/:(\d+)$/.exec(l.msg)?.[1]))).toEqual([port, port]);
+
+    const jobsWorkers = await waitForLines((l) => l.msg.startsWith("The Hague Summer School is running"), 1);
+    expect(jobsWorkers).toHaveLength(1);
+    expect(jobsWorkers[0]!.msg).toContain("processes: 2");
+
+    // Several connections (no keep-alive), spread over the workers; every one is answered.
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { connection: "close" } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true, database: "postgres" });
+    }
+  }, 90_000);
+
+  it("replaces a worker that dies", async () => {
+    const [victim] = await waitForLines(listening, 2);
+    process.kill(victim!.pid, "SIGKILL");
+    const after = await waitForLines(listening, 3);
+    expect(after).toHaveLength(3);
+    expect(after[2]!.pid).not.toBe(victim!.pid);
+    expect(alive(after[2]!.pid)).toBe(true);
+  }, 90_000);
+
+  it("stops every worker and exits 0 on SIGTERM", async () => {
+    const workers = (await waitForLines(listening, 3)).map((l) => l.pid);
+    server.kill("SIGTERM");
+    const code = await exited;
+    expect(code).toBe(0);
+    // Workers exit before the primary does.
+    expect(workers.filter(alive)).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,88 @@
+import cluster, { type Worker } from "node:cluster";
+import { todayIso } from "../shared/age";
+import { openDatabase } from "./db/client";
+import { seedDemoCatalogue } from "./db/seed";
+import type { Env } from "./env";
+import { loadFileKey } from "./modules/files/storage";
+
+/** Environment variable the primary sets on the one worker that runs the background jobs. */
+export const JOBS_WORKER_VARIABLE = "HSS_RUNS_JOBS";
+
+/** A worker that dies sooner than this after it started counts as a failed start. */
+const QUICK_EXIT_MS = 10_000;
+/** After this many failed starts in a row the primary gives up and exits. */
+const MAX_FAILED_STARTS = 5;
+/** Workers that have not exited this long after SIGTERM are killed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+interface PrimaryLog {
+  info(msg: string): void;
+  error(msg: string): void;
+}
+
+/**
+ * The primary process of a server with several processes (WEB_CONCURRENCY > 1, decision 011).
+ * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
+ * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (node:cluster hands
+ * each new connection to the next worker). Exactly one worker runs the background jobs (e-mail
+ * sending, payment reconciliation). A worker that dies is replaced, in the same role. After
+ * five failed starts in a row the primary exits with status 1. SIGTERM or SIGINT stops every
+ * worker gracefully (killed after 10 s), then the primary exits 0.
+ */
+export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    if (env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
+  } finally {
+    await database.close();
+  }
+  loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR);
+
+  let stopping = false;
+  let failedStarts = 0;
+  const started = new Map<Worker, { jobs: boolean; at: number }>();
+
+  const fork = (jobs: boolean) => {
+    const worker = cluster.fork(jobs ? { [JOBS_WORKER_VARIABLE]: "1" } : {});
+    started.set(worker, { jobs, at: Date.now() });
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const info = started.get(worker);
+    started.delete(worker);
+    if (stopping) {
+      if (started.size === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    const quick = info ? Date.now() - info.at < QUICK_EXIT_MS : true;
+    failedStarts = quick ? failedStarts + 1 : 0;
+    log.error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`})`);
+    if (failedStarts >= MAX_FAILED_STARTS) {
+      log.error(`workers failed to start ${failedStarts} times in a row: stopping`);
+      stopping = true;
+      for (const other of started.keys()) other.process.kill("SIGTERM");
+      process.exitCode = 1;
+      if (started.size === 0) process.exit(1);
+      return;
+    }
+    // A worker that keeps failing is started again after a pause, not in a tight loop.
+    setTimeout(() => fork(info?.jobs ?? false), quick ? 1000 * failedStarts : 0);
+  });
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping ${started.size} workers`);
+    if (started.size === 0) process.exit(0);
+    for (const worker of started.keys()) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of started.keys()) worker.process.kill("SIGKILL");
+      process.exit(process.exitCode ?? 0);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork(i === 0);
+  log.info(`started ${env.WEB_CONCURRENCY} server processes`);
+}

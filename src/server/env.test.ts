@@ -1,0 +1,46 @@
+/**
+ * The configuration rules of decision 011: several server processes only with PostgreSQL and a
+ * shared rate-limit store, and "auto" meaning one process per core.
+ */
+import { availableParallelism } from "node:os";
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+const POSTGRES = "postgres://postgres@127.0.0.1:5432/summer";
+const REDIS = "redis://127.0.0.1:6379";
+
+describe("WEB_CONCURRENCY", () => {
+  it("runs one process by default", () => {
+    expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it("refuses several processes on the embedded database, naming the variable and the reason", () => {
+    expect(() => loadEnv({ WEB_CONCURRENCY: "2", REDIS_URL: REDIS })).toThrow(
+      /WEB_CONCURRENCY: more than one process needs DATABASE_URL/,
+    );
+  });
+
+  it("refuses several processes without Redis, since rate limits would multiply", () => {
+    expect(() => loadEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: POSTGRES })).toThrow(
+      /WEB_CONCURRENCY: more than one process needs REDIS_URL/,
+    );
+  });
+
+  it("accepts several processes with PostgreSQL and Redis, and 'auto' is one per core", () => {
+    expect(loadEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: POSTGRES, REDIS_URL: REDIS }).WEB_CONCURRENCY).toBe(
+      4,
+    );
+    const auto = loadEnv({ WEB_CONCURRENCY: "auto", DATABASE_URL: POSTGRES, REDIS_URL: REDIS });
+    expect(auto.WEB_CONCURRENCY).toBe(availableParallelism());
+  });
+
+  it("refuses nonsense: zero, fractions, words", () => {
+    for (const value of ["0", "1.5", "many"]) {
+      expect(() => loadEnv({ WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
+    }
+  });
+
+  it("refuses a REDIS_URL that is not a URL", () => {
+    expect(() => loadEnv({ REDIS_URL: "localhost" })).toThrow(/REDIS_URL/);
+  });
+});
