@@ -65,12 +65,17 @@ export function postgresChangeFeed(options: { connectionString: string; log: Fee
         // Not one of ours: ignore.
       }
     });
-    next.on("error", (err) => {
+    // A connection that fails while connecting rejects `connect` instead; one that was listening
+    // is replaced (an error, or an end without one, e.g. the server restarting).
+    const lost = (err?: Error) => {
+      if (client !== next) return;
+      client = null;
       options.log.warn({ err }, "change feed connection lost");
-      if (client === next) client = null;
       void next.end().catch(() => undefined);
       scheduleReconnect();
-    });
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
     await next.connect();
     await next.query(`LISTEN ${CHANNEL}`);
     if (closed) {
