@@ -1,7 +1,8 @@
 /**
  * The server as several processes (decision 011), started the way an operator starts it:
  * `WEB_CONCURRENCY=2` with PostgreSQL and Redis gives two workers on one port, one of them
- * running the background jobs; a worker that dies is replaced; SIGTERM stops everything cleanly.
+ * running the background jobs; simultaneous checkouts on both workers get one session; a
+ * worker that dies is replaced; SIGTERM stops everything cleanly.
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (`.ci/run` sets both when the servers answer).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,8 +10,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaidReadyApplication } from "./testing/harness";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -19,6 +22,48 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 interface LogLine {
   pid: number;
   msg: string;
+}
+
+/**
+ * The part of `app.inject` that `createPaidReadyApplication` uses, over real HTTP: a new
+ * connection per request (so node:cluster hands requests to the workers in turn), same-origin.
+ */
+function overHttp(origin: string): FastifyInstance {
+  const inject = async (options: {
+    method?: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }) => {
+    const body =
+      options.payload === undefined
+        ? undefined
+        : Buffer.isBuffer(options.payload)
+          ? new Uint8Array(options.payload)
+          : JSON.stringify(options.payload);
+    const res = await fetch(`${origin}${options.url}`, {
+      method: options.method ?? "GET",
+      headers: {
+        connection: "close",
+        ...(typeof body === "string" ? { "content-type": "application/json" } : {}),
+        ...options.headers,
+        origin,
+      },
+      body,
+    });
+    const text = await res.text();
+    return {
+      statusCode: res.status,
+      body: text,
+      json: () => JSON.parse(text),
+      cookies: res.headers.getSetCookie().map((line) => {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+      }),
+    };
+  };
+  return { inject } as unknown as FastifyInstance;
 }
 
 /** Whether a process with this pid is still alive. */
@@ -114,6 +159,29 @@ describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURREN
       expect(await res.json()).toMatchObject({ ok: true, database: "postgres" });
     }
   }, 90_000);
+
+  it("gives simultaneous checkouts of one application one hosted page, whichever worker answers", async () => {
+    const [first] = await waitForLines(listening, 2);
+    const origin = `http://127.0.0.1:${/:(\d+)$/.exec(first!.msg)?.[1]}`;
+    const http = overHttp(origin);
+    const ready = await createPaidReadyApplication(http, {}, {});
+    // A double click, or a retry after a lost answer, at the same moment: new connections go to
+    // the workers in turn, so both workers ask the payment provider at once.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        http.inject({
+          method: "POST",
+          url: "/api/create-checkout-session",
+          headers: { cookie: ready.cookie },
+          payload: { applicationId: ready.applicationId, termsAccepted: true },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const sessions = answers.map((res) => res.json() as { sessionId: string; url: string });
+    expect(new Set(sessions.map((s) => s.sessionId)).size).toBe(1);
+    expect(new Set(sessions.map((s) => s.url)).size).toBe(1);
+  }, 60_000);
 
   it("replaces a worker that dies", async () => {
     const [victim] = await waitForLines(listening, 2);

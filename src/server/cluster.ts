@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { todayIso } from "../shared/age";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
@@ -7,6 +8,12 @@ import { loadFileKey } from "./modules/files/storage";
 
 /** Environment variable the primary sets on the one worker that runs the background jobs. */
 export const JOBS_WORKER_VARIABLE = "HSS_RUNS_JOBS";
+/**
+ * Environment variable that carries the offline payment provider's secret, the same in every
+ * worker: it signs the simulated checkout's events and derives session ids from idempotency keys,
+ * so a retried checkout gets the same session whichever worker answers.
+ */
+export const OFFLINE_SECRET_VARIABLE = "HSS_OFFLINE_WEBHOOK_SECRET";
 
 /** A worker that dies sooner than this after it started counts as a failed start. */
 const QUICK_EXIT_MS = 10_000;
@@ -25,7 +32,8 @@ interface PrimaryLog {
  * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
  * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (node:cluster hands
  * each new connection to the next worker). Exactly one worker runs the background jobs (e-mail
- * sending, payment reconciliation). A worker that dies is replaced, in the same role. After
+ * sending, payment reconciliation). All workers share the offline payment provider's secret. A
+ * worker that dies is replaced, in the same role. After
  * five failed starts in a row the primary exits with status 1. SIGTERM or SIGINT stops every
  * worker gracefully (killed after 10 s), then the primary exits 0.
  */
@@ -42,8 +50,12 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   let failedStarts = 0;
   const started = new Map<Worker, { jobs: boolean; at: number }>();
 
+  const offlineSecret = `whsec_offline_${randomBytes(24).toString("base64url")}`;
   const fork = (jobs: boolean) => {
-    const worker = cluster.fork(jobs ? { [JOBS_WORKER_VARIABLE]: "1" } : {});
+    const worker = cluster.fork({
+      [OFFLINE_SECRET_VARIABLE]: offlineSecret,
+      ...(jobs ? { [JOBS_WORKER_VARIABLE]: "1" } : {}),
+    });
     started.set(worker, { jobs, at: Date.now() });
   };
 

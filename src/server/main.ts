@@ -3,7 +3,7 @@ import pino from "pino";
 import { todayIso } from "../shared/age";
 import { LANGUAGES } from "../shared/i18n/languages";
 import { buildApp } from "./app";
-import { JOBS_WORKER_VARIABLE, runPrimary } from "./cluster";
+import { JOBS_WORKER_VARIABLE, OFFLINE_SECRET_VARIABLE, runPrimary } from "./cluster";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
@@ -26,6 +26,7 @@ async function main() {
     // chose the one worker that runs the background jobs.
     prepare: cluster.isPrimary,
     runJobs: cluster.isPrimary || process.env[JOBS_WORKER_VARIABLE] === "1",
+    offlineWebhookSecret: process.env[OFFLINE_SECRET_VARIABLE],
   });
 }
 
@@ -33,10 +34,13 @@ async function main() {
  * One server process: opens the database (PGlite in DATA_DIR unless DATABASE_URL is set) and
  * migrates it, seeds the demo catalogue on first start (`prepare`), listens, renders the public
  * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
- * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
+ * reconciliation every 5 min). `offlineWebhookSecret`: the one the primary gave every worker. On PostgreSQL it listens to the change feed, so that changes
  * made by other processes reach its caches and pages (decision 011).
  */
-async function runServer(env: Env, role: { prepare: boolean; runJobs: boolean }) {
+async function runServer(
+  env: Env,
+  role: { prepare: boolean; runJobs: boolean; offlineWebhookSecret?: string },
+) {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   if (role.prepare && env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
   // Log lines are collected into writes of 4 KB or once a second, written asynchronously: a
@@ -50,7 +54,13 @@ async function runServer(env: Env, role: { prepare: boolean; runJobs: boolean })
     await feed.ready;
     changeFeed = feed;
   }
-  const app = await buildApp({ env, database, logStream, changeFeed });
+  const app = await buildApp({
+    env,
+    database,
+    logStream,
+    changeFeed,
+    offlineWebhookSecret: role.offlineWebhookSecret,
+  });
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
   const timers: NodeJS.Timeout[] = [];
