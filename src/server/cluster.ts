@@ -32,10 +32,10 @@ interface PrimaryLog {
  * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
  * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (node:cluster hands
  * each new connection to the next worker). Exactly one worker runs the background jobs (e-mail
- * sending, payment reconciliation). All workers share the offline payment provider's secret. A
- * worker that dies is replaced, in the same role. After
- * five failed starts in a row the primary exits with status 1. SIGTERM or SIGINT stops every
- * worker gracefully (killed after 10 s), then the primary exits 0.
+ * sending, payment reconciliation). All workers share the offline payment provider's secret.
+ * A worker that dies is replaced, in the same role. After five failed starts in a row the
+ * primary exits with status 1. SIGTERM or SIGINT stops every worker gracefully (killed after
+ * 10 s), then the primary exits 0.
  */
 export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -34,8 +34,10 @@ async function main() {
  * One server process: opens the database (PGlite in DATA_DIR unless DATABASE_URL is set) and
  * migrates it, seeds the demo catalogue on first start (`prepare`), listens, renders the public
  * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
- * reconciliation every 5 min). `offlineWebhookSecret`: the one the primary gave every worker. On PostgreSQL it listens to the change feed, so that changes
- * made by other processes reach its caches and pages (decision 011).
+ * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
+ * made by other processes reach its caches and pages (decision 011). `offlineWebhookSecret`:
+ * the offline payment provider's secret that the primary gave every worker (random otherwise).
+ * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once.
  */
 async function runServer(
   env: Env,
@@ -81,7 +83,10 @@ async function runServer(
     void app.services.mail.flush().catch(() => undefined);
   }
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, "shutting down");
     for (const t of timers) clearInterval(t);
     await app.close();
