@@ -36,6 +36,12 @@ import { createStripeProvider } from "../payments/providers/stripe";
 import { PaymentProviderError } from "../payments/providers/types";
 
 /** Standard package, shared room, the required insurance: 2,950.00 + 95.00 EUR. */
+/** The places left of a school as the public catalogue shows them (from its in-memory cache). */
+async function placesLeftOf(t: TestApp, schoolId: string): Promise<number> {
+  const schools = (await t.app.inject({ method: "GET", url: "/api/summer-schools" })).json();
+  return schools.find((s: { id: string }) => s.id === schoolId).placesLeft as number;
+}
+
 const PAID = 304_500;
 const OFFLINE_SECRET = "whsec_offline_finance_tests";
 
@@ -192,10 +198,7 @@ describe("refunds and finances with the offline provider", () => {
 
     it("a full refund gives the place back: the cohort's places left go up at once", async () => {
       const a = await paidApplication();
-      const placesLeft = async () => {
-        const schools = (await t.app.inject({ method: "GET", url: "/api/summer-schools" })).json();
-        return schools.find((s: { id: string }) => s.id === a.schoolId).placesLeft as number;
-      };
+      const placesLeft = () => placesLeftOf(t, a.schoolId);
       const before = await placesLeft(); // read, and now cached
       expect((await refund(a.applicationId, { amountCents: PAID })).statusCode).toBe(201);
       expect(await placesLeft()).toBe(before + 1);
@@ -710,5 +713,19 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
     expect(res.statusCode).toBe(502);
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.applicationId, a.applicationId));
     expect(rows).toEqual([expect.objectContaining({ status: "failed" })]);
+  });
+
+  it("a full refund that Stripe answers at once gives the place back: places left go up", async () => {
+    const a = await paidThroughStripe();
+    const placesLeft = () => placesLeftOf(t, a.schoolId);
+    const before = await placesLeft(); // read, and now cached
+    const res = await api("POST", `/api/admin/applications/${a.applicationId}/refunds`, finance, {
+      amountCents: PAID,
+      reason: "Visa refused",
+      idempotencyKey: randomUUID(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ paymentStatus: "refunded" });
+    expect(await placesLeft()).toBe(before + 1);
   });
 });

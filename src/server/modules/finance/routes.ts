@@ -59,8 +59,8 @@ export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: (
         input,
         request.language,
       );
-      // A refund of everything paid gives the place back: the places left change.
-      app.services.catalogue.invalidate();
+      // This refund gave back everything paid: the place is free again, so the places left change.
+      if (result.paymentStatus === "refunded" && !result.replayed) app.services.catalogue.invalidate();
       return reply.status(status).send(result);
     },
   );

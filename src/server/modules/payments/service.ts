@@ -601,8 +601,8 @@ export class PaymentsService {
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
       const result = await settleRefund(this.deps.db, event.refund, this.deps.now());
-      // A refund of everything paid gives the place back: the places left change.
-      this.deps.catalogue.invalidate();
+      // This event refunded everything paid: the place is given back, so the places left change.
+      if (result === "refunded") this.deps.catalogue.invalidate();
       return result;
     }
     const session = event.session;
