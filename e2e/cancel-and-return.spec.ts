@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { applyCode, chooseCookies, reachPaymentStep, uniqueEmail } from "./support";
 
-test("a student who cancels on the checkout page comes back to the same order and the same checkout session", async ({
+test("a student who cancels on the checkout page comes back to the same order; the cancelled checkout can no longer be paid", async ({
   page,
 }) => {
   await page.goto("/");
@@ -29,11 +29,17 @@ test("a student who cancels on the checkout page comes back to the same order an
   await expect(page.getByText("− €200.00")).toBeVisible();
   await expect(proceed).toHaveText(proceedLabel);
 
-  // Terms must be accepted again; Proceed then reopens the same checkout session (checklist P13).
+  // Terms must be accepted again; Proceed opens a new checkout for the same order, since the
+  // cancelled one was ended (its code's hold released, checklist P4) and cannot be paid.
   await expect(proceed).toBeDisabled();
   await page.getByLabel(/I have read and accept/).check();
   await proceed.click();
   await expect(page).toHaveURL(/\/test-payment\?session_id=/);
-  expect(new URL(page.url()).searchParams.get("session_id")).toBe(firstSession);
+  const secondSession = new URL(page.url()).searchParams.get("session_id");
+  expect(secondSession).toBeTruthy();
+  expect(secondSession).not.toBe(firstSession);
   await expect(page.getByRole("button", { name: `Pay ${dueNow}` })).toBeVisible();
+
+  await page.goto(`/test-payment?session_id=${firstSession}`);
+  await expect(page.getByRole("heading", { name: "This checkout session has expired" })).toBeVisible();
 });

@@ -206,8 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
 
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(applicationRoutes, { db, env, files, today });
-  await app.register(codeRoutes, { db, now });
+  await app.register(applicationRoutes, { db, env, files, today, payments });
+  await app.register(codeRoutes, { db, now, payments });
   await app.register(paymentRoutes, { payments, provider });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });

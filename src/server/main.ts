@@ -65,6 +65,12 @@ async function runServer(
   });
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
+  /** Stuck webhook events first, then paid-but-unapplied checkout sessions (checklist D4, P12). */
+  const recoverPayments = async () => {
+    const { payments } = app.services;
+    await payments.recoverStuckEvents().catch((err) => app.log.error({ err }, "event recovery failed"));
+    await payments.reconcile().catch((err) => app.log.error({ err }, "reconciliation failed"));
+  };
   const timers: NodeJS.Timeout[] = [];
   if (role.runJobs) {
     timers.push(
@@ -72,15 +78,11 @@ async function runServer(
         () => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")),
         30_000,
       ),
-      setInterval(
-        () =>
-          void app.services.payments
-            .reconcile()
-            .catch((err) => app.log.error({ err }, "reconciliation failed")),
-        5 * 60_000,
-      ),
+      setInterval(() => void recoverPayments(), 5 * 60_000),
     );
     void app.services.mail.flush().catch(() => undefined);
+    // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
+    void recoverPayments();
   }
 
   let stopping = false;

@@ -81,6 +81,12 @@ export interface AdminApplicantDto {
 
 /** A payment of an application. */
 export interface AdminPaymentDto {
+  id: string;
+  /**
+   * Why this money is not (yet) the application's payment (a superseded quote, another amount, a
+   * second payment; checklist P1, P10); null for an accepted payment.
+   */
+  flag: string | null;
   amount: number;
   currency: string;
   provider: string;

@@ -1,3 +1,5 @@
+import type { ZodType, z } from "zod";
+
 /**
  * The browser's JSON client for the API (spec §7, §8). Every request sends cookie credentials; a
  * FormData body is sent as is, anything else as JSON. A non-OK answer throws ApiError whose
@@ -62,4 +64,17 @@ export async function api<T>(
     throw new ApiError(response.status, message, json);
   }
   return json as T;
+}
+
+/**
+ * `api` whose answer is parsed with the route's shared zod schema (`src/shared/schemas`), so the
+ * browser's type of a response comes from the same source as the server's validation. A response
+ * that does not match throws (a programming error, not a user's).
+ */
+export async function apiParsed<S extends ZodType>(
+  schema: S,
+  path: string,
+  options: Parameters<typeof api>[1] = {},
+): Promise<z.output<S>> {
+  return schema.parse(await api<unknown>(path, options));
 }

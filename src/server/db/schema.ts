@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ApplicationQuoteDto } from "../../shared/application";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
 export type LocalizedText = { en: string; zh?: string; fr?: string };
@@ -276,8 +277,14 @@ export const applications = pgTable(
     totalAmountCents: integer("total_amount_cents"),
     depositAmountCents: integer("deposit_amount_cents"),
     amountPaidCents: integer("amount_paid_cents").notNull().default(0),
-    /** Set when something needs an admin's eye (amount mismatch, over capacity). */
+    /** Set when something needs an admin's eye (amount mismatch, over capacity, superseded quote). */
     flag: text("flag"),
+    /**
+     * Key of the quote the open or last checkout session was opened for (checklist P1, P4). Cleared
+     * when the applicant changes the choices or the code; a payment of a session whose key is not
+     * this one is a payment of a superseded quote: recorded and flagged, never taken as payment.
+     */
+    quoteKey: text("quote_key"),
     /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
     version: integer("version").notNull().default(1),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -347,6 +354,8 @@ export const checkoutSessions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     url: text("url").notNull(),
+    /** The quote the session charges, as the applicant saw it when it was opened (checklist P1). */
+    quote: jsonb("quote").$type<ApplicationQuoteDto>(),
     status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
     paymentStatus: text("payment_status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -371,6 +380,12 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     kind: text("kind").$type<"deposit" | "balance">().notNull().default("deposit"),
+    /**
+     * Why this payment is not (yet) a payment of the application (checklist P1, P10): it paid a
+     * superseded quote, another amount, or an application already paid. Null for an accepted
+     * payment. The money is on the ledger either way; an admin accepts it or refunds it.
+     */
+    flag: text("flag"),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -386,6 +401,11 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
   result: text("result"),
+  /**
+   * When a delivery (or the recovery job) last took the event for processing. An event still
+   * unprocessed two minutes later was left by a crash and is taken again (checklist D4, P11).
+   */
+  claimedAt: timestamp("claimed_at", { withTimezone: true }),
 });
 
 /** Sessions of the built-in offline payment provider (its simulated hosted checkout). */

@@ -105,3 +105,9 @@ export const financeSummaryQuerySchema = z.object({
   to: optionalParam(isoDateParam),
 });
 export type FinanceSummaryQuery = z.output<typeof financeSummaryQuerySchema>;
+
+/**
+ * Answer of `POST /api/admin/applications/:id/payments/:paymentId/accept` (checklist P1, P10): the
+ * flagged payment now paying the application.
+ */
+export const acceptedPaymentSchema = z.object({ paymentId: z.uuid() });

@@ -688,6 +688,8 @@ describe("application and applicant detail", () => {
     expect(d.paymentStatus).toBe("paid");
     expect(d.payments).toEqual([
       {
+        id: expect.any(String),
+        flag: null,
         amount: 304500,
         currency: "EUR",
         provider: "none",

@@ -385,6 +385,8 @@ export async function applicationDetail(
     amountPaid: application.amountPaidCents,
     code: code?.code ?? null,
     payments: paymentRows.map((p) => ({
+      id: p.id,
+      flag: p.flag,
       amount: p.amountCents,
       currency: p.currency,
       provider: p.provider,

@@ -16,6 +16,7 @@ import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { localize } from "../catalogue/service";
 import type { FileStorage } from "../files/storage";
+import type { PaymentsService } from "../payments/service";
 import {
   APPLICANT_COOKIE,
   applicantForOwner,
@@ -46,7 +47,7 @@ export const passportUrlOf = (applicantId: string) => `/api/applicants/${applica
  */
 export async function applicationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; env: Env; files: FileStorage; today: () => string },
+  opts: { db: Db; env: Env; files: FileStorage; today: () => string; payments: PaymentsService },
 ) {
   const { db, env, files } = opts;
 
@@ -185,7 +186,14 @@ export async function applicationRoutes(
     const { applicantId, ...selection } = input;
     const applicant = await applicantForOwner(db, applicantId, applicantToken(request));
     if (!applicant.passportFileId) throw new HttpError(422, "validation.passportRequired");
-    const id = await saveApplication(db, applicantId, applicantToken(request), selection, opts.today());
+    const id = await saveApplication(
+      db,
+      applicantId,
+      applicantToken(request),
+      selection,
+      opts.today(),
+      opts.payments,
+    );
     return reply.status(201).header("cache-control", "no-store").send({ id });
   });
 

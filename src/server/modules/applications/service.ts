@@ -182,10 +182,55 @@ export async function applicationForOwner(
 }
 
 /**
+ * Ends the open checkout sessions of an application before a change of its quote is saved
+ * (checklist P1, P4); implemented by the payments service (`PaymentsService.changeQuote`).
+ */
+export interface QuoteChanger {
+  changeQuote<T>(
+    applicationId: string,
+    change: (tx: Tx, application: ApplicationRow) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** Loads the rows of a selection and checks that its cohort takes applications (409 otherwise). */
+async function openRowsOf(tx: Tx, selection: ProgramSelection, today: string): Promise<PricedRows> {
+  const rows = await loadPricedRows(tx, selection);
+  const paid = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.summerSchoolId, rows.school.id),
+        inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+      ),
+    );
+  const status = cohortStatus(rows.school, paid.length, today);
+  if (status === "full") throw new HttpError(409, "errors.schoolFull");
+  if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
+  return rows;
+}
+
+/** The columns of an application that hold its selection, from the rows it was priced from. */
+const selectionColumns = (rows: PricedRows) => ({
+  summerSchoolId: rows.school.id,
+  packageId: rows.pkg.id,
+  housingOptionId: rows.housing.id,
+  addOnIds: rows.addOns.map((a) => a.id),
+});
+
+const sameSelection = (a: ApplicationRow, b: ReturnType<typeof selectionColumns>) =>
+  a.summerSchoolId === b.summerSchoolId &&
+  a.packageId === b.packageId &&
+  a.housingOptionId === b.housingOptionId &&
+  [...a.addOnIds].sort().join() === [...b.addOnIds].sort().join();
+
+/**
  * `POST /api/create-application-from-info` (spec §4 "Submitting personal information"): creates the
  * application of an applicant for the chosen programme, or updates the applicant's unpaid one, so
  * going back and forth in the wizard never leaves duplicates. The school must be open for
- * applications (decisions.md §1 cohort status).
+ * applications (decisions.md §1 cohort status). A changed selection changes the quote: the open
+ * checkout session is ended first through `checkouts` (checklist P1), whose 409 and 503 pass
+ * through with nothing changed. Returns the application's id.
  */
 export async function saveApplication(
   db: Db,
@@ -193,29 +238,11 @@ export async function saveApplication(
   token: string | undefined,
   selection: ProgramSelection,
   today: string,
-) {
-  return db.transaction(async (tx) => {
+  checkouts: QuoteChanger,
+): Promise<string> {
+  const found = await db.transaction(async (tx) => {
     const applicant = await applicantForOwner(tx, applicantId, token);
-    const rows = await loadPricedRows(tx, selection);
-    const paid = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.summerSchoolId, rows.school.id),
-          inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
-        ),
-      );
-    const status = cohortStatus(rows.school, paid.length, today);
-    if (status === "full") throw new HttpError(409, "errors.schoolFull");
-    if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
-    const values = {
-      summerSchoolId: rows.school.id,
-      packageId: rows.pkg.id,
-      housingOptionId: rows.housing.id,
-      addOnIds: rows.addOns.map((a) => a.id),
-      updatedAt: new Date(),
-    };
+    const values = selectionColumns(await openRowsOf(tx, selection, today));
     const [existing] = await tx
       .select()
       .from(applications)
@@ -227,16 +254,22 @@ export async function saveApplication(
         ),
       )
       .limit(1);
-    if (existing) {
-      await tx.update(applications).set(values).where(eq(applications.id, existing.id));
-      return existing.id;
-    }
+    if (existing) return { id: existing.id, changed: !sameSelection(existing, values) };
     const [created] = await tx
       .insert(applications)
-      .values({ applicantId: applicant.id, ...values })
+      .values({ applicantId: applicant.id, ...values, updatedAt: new Date() })
       .returning({ id: applications.id });
-    return created!.id;
+    return { id: created!.id, changed: false };
   });
+  if (!found.changed) return found.id;
+  await checkouts.changeQuote(found.id, async (tx) => {
+    const values = selectionColumns(await openRowsOf(tx, selection, today));
+    await tx
+      .update(applications)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(applications.id, found.id));
+  });
+  return found.id;
 }
 
 /** Selection stored on an application. */

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { CodeValidationDto } from "../../../shared/application";
 import { recordCodeClickSchema, validateCodeSchema } from "../../../shared/schemas/application";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { applications, codeClicks } from "../../db/schema";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { applicantToken, idParam } from "../applications/routes";
-import { applicationForOwner, currentQuote } from "../applications/service";
+import { type ApplicationRow, applicationForOwner, currentQuote } from "../applications/service";
+import type { PaymentsService } from "../payments/service";
 import { assertCodeUsable, findCodeByText, releaseHolds } from "./service";
 
 /** Affiliate cookie lifetime the browser is told to use (spec §9: 30 days). */
@@ -17,8 +18,11 @@ export const REFERRAL_EXPIRY_DAYS = 30;
  * Code calls of spec §7: validation (rate-limited: 20/min per address, checklist S5), click
  * recording, and removing the code from an application.
  */
-export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
-  const { db } = opts;
+export async function codeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; payments: PaymentsService },
+) {
+  const { db, payments } = opts;
 
   /**
    * POST /api/validate-code — `{ code, applicationId? }` → CodeValidationDto (always 200 for a
@@ -34,7 +38,7 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
       const { code: text, applicationId } = parseOrThrow(validateCodeSchema, request.body);
       const language = request.language;
       reply.header("cache-control", "no-store");
-      const result = await db.transaction(async (tx): Promise<CodeValidationDto> => {
+      const result = await db.transaction(async (tx): Promise<CodeValidationDto | null> => {
         const code = await findCodeByText(tx, text);
         if (!code) return { isValid: false, message: t(language, "errors.codeNotFound") };
         if (!applicationId) {
@@ -54,9 +58,7 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
             expiryDays: REFERRAL_EXPIRY_DAYS,
           };
         }
-        const { application } = await applicationForOwner(tx, applicationId, applicantToken(request), {
-          lock: true,
-        });
+        const { application } = await applicationForOwner(tx, applicationId, applicantToken(request));
         if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
         try {
           await assertCodeUsable(tx, code, {
@@ -68,11 +70,30 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
           if (err instanceof HttpError) return { isValid: false, message: t(language, err.messageKey) };
           throw err;
         }
-        if (application.appliedCodeId !== code.id) await releaseHolds(tx, application.id, opts.now());
-        await tx
-          .update(applications)
-          .set({ appliedCodeId: code.id, affiliateId: code.affiliateId, updatedAt: opts.now() })
-          .where(eq(applications.id, application.id));
+        return null;
+      });
+      if (result) return result;
+      // The code is usable: attach it. A different code changes the quote, so the open checkout
+      // session is ended first (checklist P1, P4) and the code checked again under the lock.
+      const code = (await findCodeByText(db, text))!;
+      const apply = async (tx: Tx, application: ApplicationRow): Promise<CodeValidationDto> => {
+        try {
+          await assertCodeUsable(tx, code, {
+            now: opts.now(),
+            summerSchoolId: application.summerSchoolId,
+            applicationId: application.id,
+          });
+        } catch (err) {
+          if (err instanceof HttpError) return { isValid: false, message: t(language, err.messageKey) };
+          throw err;
+        }
+        if (application.appliedCodeId !== code.id) {
+          await releaseHolds(tx, application.id, opts.now());
+          await tx
+            .update(applications)
+            .set({ appliedCodeId: code.id, affiliateId: code.affiliateId, updatedAt: opts.now() })
+            .where(eq(applications.id, application.id));
+        }
         const { quote } = await currentQuote(tx, { ...application, appliedCodeId: code.id }, language, code);
         return {
           isValid: true,
@@ -84,23 +105,38 @@ export async function codeRoutes(app: FastifyInstance, opts: { db: Db; now: () =
           discountAmount: quote.discountAmount,
           quote,
         };
-      });
-      return result;
+      };
+      const [current] = await db
+        .select({ appliedCodeId: applications.appliedCodeId })
+        .from(applications)
+        .where(eq(applications.id, applicationId!));
+      if (current?.appliedCodeId === code.id)
+        return db.transaction(async (tx) => {
+          const [application] = await tx
+            .select()
+            .from(applications)
+            .where(eq(applications.id, applicationId!))
+            .for("update");
+          return apply(tx, application!);
+        });
+      return payments.changeQuote(applicationId!, apply);
     },
   );
 
   /** DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold → { quote }. */
   app.delete("/api/applications/:id/code", async (request, reply) => {
     const id = idParam(request.params);
-    const quote = await db.transaction(async (tx) => {
-      const { application } = await applicationForOwner(tx, id, applicantToken(request), { lock: true });
-      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
-      await releaseHolds(tx, application.id, opts.now());
+    const { application } = await db.transaction((tx) =>
+      applicationForOwner(tx, id, applicantToken(request)),
+    );
+    if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+    const quote = await payments.changeQuote(id, async (tx, locked) => {
+      await releaseHolds(tx, locked.id, opts.now());
       await tx
         .update(applications)
         .set({ appliedCodeId: null, affiliateId: null, updatedAt: opts.now() })
         .where(eq(applications.id, id));
-      return (await currentQuote(tx, { ...application, appliedCodeId: null }, request.language, null)).quote;
+      return (await currentQuote(tx, { ...locked, appliedCodeId: null }, request.language, null)).quote;
     });
     return reply.header("cache-control", "no-store").send({ quote });
   });

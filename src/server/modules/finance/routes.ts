@@ -65,6 +65,22 @@ export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: (
     },
   );
 
+  /**
+   * POST /api/admin/applications/:id/payments/:paymentId/accept → `{ paymentId }` (finance:write;
+   * checklist P1, P10): accepts a flagged payment (a superseded quote, another amount) as the
+   * application's payment at the price paid; audited. 404 unknown, 409 already paid, not flagged
+   * or refunded, 422 when its code has no use left.
+   */
+  app.post(
+    "/api/admin/applications/:id/payments/:paymentId/accept",
+    { preHandler: requireAdmin("finance:write") },
+    async (request) => {
+      const id = adminId(request.params);
+      const paymentId = adminId({ id: (request.params as { paymentId?: string }).paymentId });
+      return app.services.payments.acceptFlaggedPayment(id, paymentId, request.admin!);
+    },
+  );
+
   /** GET /api/admin/finances/ledger?page&pageSize&sort&schoolId&kind&from&to&q → LedgerPage (finance:read). */
   app.get("/api/admin/finances/ledger", { preHandler: requireAdmin("finance:read") }, async (request) =>
     listLedger(db, parseOrThrow(ledgerQuerySchema, request.query), request.language),

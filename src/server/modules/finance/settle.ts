@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
-import { applications, refunds } from "../../db/schema";
+import { applications, payments, refunds } from "../../db/schema";
 import { recordAudit } from "../admin/audit";
 import type { RefundState } from "../payments/providers/types";
 
@@ -20,13 +20,42 @@ export function paymentStatusAfterRefunds(
   return refundedCents >= paidCents ? "refunded" : "partially_refunded";
 }
 
-/** Sum of the succeeded refunds of an application, cents. */
+/**
+ * Sum of the succeeded refunds of an application's accepted payments, cents. Refunds of flagged
+ * payments (money that never paid the application, checklist P1, P10) are not counted.
+ */
 export async function succeededRefundsOf(tx: Tx, applicationId: string): Promise<number> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.applicationId, applicationId), eq(refunds.status, "succeeded")));
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(eq(refunds.applicationId, applicationId), eq(refunds.status, "succeeded"), isNull(payments.flag)),
+    );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * After a refund of a flagged payment succeeded: once everything that payment took came back, the
+ * application's flag about it is cleared (the admin's decision is carried out). Its payment status
+ * does not change: that money never paid it. Returns the application's payment status.
+ */
+async function settleFlaggedPayment(
+  tx: Tx,
+  application: typeof applications.$inferSelect,
+  payment: typeof payments.$inferSelect,
+  now: Date,
+): Promise<PaymentStatus> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "succeeded")));
+  if (Number(row?.total ?? 0) >= payment.amountCents && application.flag === payment.flag)
+    await tx
+      .update(applications)
+      .set({ flag: null, updatedAt: now })
+      .where(eq(applications.id, application.id));
+  return application.paymentStatus;
 }
 
 /**
@@ -70,12 +99,14 @@ export async function settleRefund(db: Db, state: RefundState, now: Date): Promi
         .update(refunds)
         .set({ status: "succeeded", succeededAt: now, updatedAt: now })
         .where(eq(refunds.id, refund.id));
-      const refunded = await succeededRefundsOf(tx, application.id);
-      const paymentStatus = paymentStatusAfterRefunds(
-        application.paymentStatus,
-        application.amountPaidCents,
-        refunded,
-      );
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+      const paymentStatus = payment?.flag
+        ? await settleFlaggedPayment(tx, application, payment, now)
+        : paymentStatusAfterRefunds(
+            application.paymentStatus,
+            application.amountPaidCents,
+            await succeededRefundsOf(tx, application.id),
+          );
       await tx
         .update(applications)
         .set({ paymentStatus, updatedAt: now })

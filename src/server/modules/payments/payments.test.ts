@@ -569,7 +569,7 @@ describe("payments with the offline provider", () => {
     expect(json(await h.verify(sessionId, a)).state).toBe("failed");
   });
 
-  it("P10: a paid amount or currency that differs from the quote is not paid, and flagged", async () => {
+  it("P10: a paid amount or currency that differs from the quote is not paid; the money is on the ledger, flagged", async () => {
     for (const patch of [{ amount_total: 100 }, { currency: "usd" as "eur" }]) {
       const a = await h.newApplication();
       const sessionId = await h.sessionOf(a);
@@ -580,7 +580,12 @@ describe("payments with the offline provider", () => {
       expect(state.application.paymentStatus).not.toBe("paid");
       expect(state.application.status).toBe("pending_payment");
       expect(state.application.flag).toMatch(/amount mismatch/);
-      expect(state.payments).toHaveLength(0);
+      expect(state.payments).toHaveLength(1);
+      expect(state.payments[0]).toMatchObject({
+        flag: expect.stringMatching(/amount mismatch/),
+        amountCents: patch.amount_total ?? TOTAL,
+        currency: patch.currency ? "USD" : "EUR",
+      });
       expect(state.emails).toHaveLength(0);
     }
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createCheckoutSessionSchema, processZeroPaymentSchema } from "../../../shared/schemas/application";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { applicantToken } from "../applications/routes";
+import { applicantToken, idParam } from "../applications/routes";
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
 import type { PaymentsService } from "./service";
 
@@ -56,6 +56,22 @@ export async function paymentRoutes(
         },
         request.language,
       );
+      return reply.header("cache-control", "no-store").send(result);
+    },
+  );
+
+  /**
+   * POST /api/applications/:id/checkout/cancel — no body → `{ ended }`. The payment step calls it
+   * when the applicant comes back from the hosted checkout with "Cancel" (never on a page's GET,
+   * checklist S3): the open session is ended at the provider and the code's hold released (P4).
+   * Capability-checked (404 otherwise); 409 when the session was paid meanwhile; 503 when the
+   * provider cannot be reached (the hold then stays until the session expires).
+   */
+  app.post(
+    "/api/applications/:id/checkout/cancel",
+    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const result = await payments.cancelCheckout(idParam(request.params), applicantToken(request));
       return reply.header("cache-control", "no-store").send(result);
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
@@ -8,12 +8,15 @@ import {
   applications,
   checkoutSessions,
   payments,
+  refunds,
   summerSchools,
   webhookEvents,
 } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
+import { recordAudit } from "../admin/audit";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
+import type { AdminUser } from "../auth/guard";
 import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
@@ -29,6 +32,37 @@ import {
   PaymentProviderError,
   type ProviderEvent,
 } from "./providers/types";
+
+/** How long a claim on a webhook event holds before another process may take the event again. */
+const LEASE_MS = 2 * 60_000;
+
+/** Events no process has finished whose claim (if any) is older than the lease. */
+const claimable = (now: Date) =>
+  and(
+    sql`${webhookEvents.processedAt} is null`,
+    or(
+      sql`${webhookEvents.claimedAt} is null`,
+      lt(webhookEvents.claimedAt, new Date(now.getTime() - LEASE_MS)),
+    ),
+  );
+
+/** Rebuilds the provider event from a stored webhook row (replay and recovery). */
+function eventOfRow(row: typeof webhookEvents.$inferSelect): ProviderEvent {
+  const payload = (row.payload ?? {}) as { data?: { object?: unknown } };
+  const object = payload.data?.object;
+  const isSession =
+    row.type.startsWith("checkout.session.") &&
+    !!object &&
+    typeof object === "object" &&
+    (object as { object?: unknown }).object === "checkout.session";
+  return {
+    id: row.id,
+    type: row.type,
+    session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
+    refund: refundOfEvent(row.type, object),
+    raw: row.payload,
+  };
+}
 
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */
 export const CHECKOUT_MINUTES = 30;
@@ -47,11 +81,18 @@ export interface PaymentsDeps {
   mail: MailService;
   catalogue: CatalogueService;
   now: () => Date;
+  /** Counters of the operations metrics (payments fulfilled and flagged), when metrics are on. */
+  metrics?: { paymentsFulfilled: Counter; paymentsFlagged: Counter };
   log: {
     info: (obj: object, msg: string) => void;
     warn: (obj: object, msg: string) => void;
     error: (obj: object, msg: string) => void;
   };
+}
+
+/** A counter of the metrics registry (prom-client's `Counter` has this method). */
+interface Counter {
+  inc(): void;
 }
 
 export type FulfilmentResult = "paid" | "already_paid" | "pending" | "flagged" | "ignored";
@@ -86,95 +127,116 @@ export class PaymentsService {
     language: Language,
   ) {
     const { db, provider, now } = this.deps;
-    const started = now();
-    const prepared = await db.transaction(async (tx) => {
-      const { application, applicant } = await applicationForOwner(tx, applicationId, token, { lock: true });
-      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
-      if (application.status !== "pending_payment") throw new HttpError(409, "errors.applicationClosed");
-      const { rows, code, quote } = await currentQuote(tx, application, language);
-      this.assertConsistent(quote, client);
-      if (quote.depositAmount === 0) throw new HttpError(409, "errors.quoteChanged", { quote });
-      const holdUntil = new Date(started.getTime() + HOLD_MINUTES * 60_000);
-      if (code)
-        await claimCode(tx, code.id, {
-          now: started,
-          summerSchoolId: rows.school.id,
-          applicationId,
-          status: "held",
-          holdUntil,
+    for (let attempt = 0; ; attempt++) {
+      const started = now();
+      const prepared = await db.transaction(async (tx) => {
+        const { application, applicant } = await applicationForOwner(tx, applicationId, token, {
+          lock: true,
         });
-      const key = quoteKey(quote);
-      // One row per attempt, reserved before the provider is called: a double click or a retry
-      // finds it and reuses its idempotency key and expiry, so the provider returns the same
-      // session (P13); a reservation older than a minute whose call never finished is retried.
-      const [open] = await tx
-        .select()
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.applicationId, applicationId),
-            eq(checkoutSessions.quoteKey, key),
-            eq(checkoutSessions.status, "open"),
-            gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
-          ),
-        )
-        .orderBy(desc(checkoutSessions.createdAt))
-        .limit(1);
-      const stale = await tx
-        .select({ id: checkoutSessions.providerSessionId, url: checkoutSessions.url })
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.applicationId, applicationId),
-            eq(checkoutSessions.status, "open"),
-            ne(checkoutSessions.quoteKey, key),
-          ),
-        );
-      await tx
-        .update(applications)
-        .set({
-          originalAmountCents: quote.originalAmount,
-          discountAmountCents: quote.discountAmount,
-          totalAmountCents: quote.totalAmount,
-          depositAmountCents: quote.depositAmount,
-          updatedAt: started,
-        })
-        .where(eq(applications.id, applicationId));
-      let reservation = open;
-      if (!reservation) {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
+        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+        if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
+        if (application.status !== "pending_payment") throw new HttpError(409, "errors.applicationClosed");
+        const { rows, code, quote } = await currentQuote(tx, application, language);
+        this.assertConsistent(quote, client);
+        if (quote.depositAmount === 0) throw new HttpError(409, "errors.quoteChanged", { quote });
+        const key = quoteKey(quote);
+        // A session opened for another quote (the catalogue changed since) is ended at the
+        // provider first, outside this transaction, and the whole step is then done again (P1).
+        const stale = await tx
+          .select()
           .from(checkoutSessions)
-          .where(eq(checkoutSessions.applicationId, applicationId));
-        const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
-        [reservation] = await tx
-          .insert(checkoutSessions)
-          .values({
+          .where(
+            and(
+              eq(checkoutSessions.applicationId, applicationId),
+              eq(checkoutSessions.status, "open"),
+              ne(checkoutSessions.quoteKey, key),
+            ),
+          );
+        if (stale.length > 0) return { stale };
+        const holdUntil = new Date(started.getTime() + HOLD_MINUTES * 60_000);
+        if (code)
+          await claimCode(tx, code.id, {
+            now: started,
+            summerSchoolId: rows.school.id,
             applicationId,
-            provider: provider.name,
-            providerSessionId: `pending:${idempotencyKey}`,
-            idempotencyKey,
+            status: "held",
+            holdUntil,
+          });
+        // One row per attempt, reserved before the provider is called: a double click or a retry
+        // finds it and reuses its idempotency key and expiry, so the provider returns the same
+        // session (P13).
+        const [open] = await tx
+          .select()
+          .from(checkoutSessions)
+          .where(
+            and(
+              eq(checkoutSessions.applicationId, applicationId),
+              eq(checkoutSessions.quoteKey, key),
+              eq(checkoutSessions.status, "open"),
+              gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
+            ),
+          )
+          .orderBy(desc(checkoutSessions.createdAt))
+          .limit(1);
+        await tx
+          .update(applications)
+          .set({
+            originalAmountCents: quote.originalAmount,
+            discountAmountCents: quote.discountAmount,
+            totalAmountCents: quote.totalAmount,
+            depositAmountCents: quote.depositAmount,
             quoteKey: key,
-            amountCents: quote.depositAmount,
-            currency: "EUR",
-            url: "",
-            expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
+            updatedAt: started,
           })
-          .returning();
+          .where(eq(applications.id, applicationId));
+        let reservation = open;
+        if (!reservation) {
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(checkoutSessions)
+            .where(eq(checkoutSessions.applicationId, applicationId));
+          const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
+          [reservation] = await tx
+            .insert(checkoutSessions)
+            .values({
+              applicationId,
+              provider: provider.name,
+              providerSessionId: `pending:${idempotencyKey}`,
+              idempotencyKey,
+              quoteKey: key,
+              quote,
+              amountCents: quote.depositAmount,
+              currency: "EUR",
+              url: "",
+              expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
+            })
+            .returning();
+        }
+        return { application, applicant, rows, quote, key, reservation: reservation!, stale: [] };
+      });
+      if (prepared.stale.length > 0) {
+        if (attempt >= 2) throw new HttpError(409, "errors.checkoutBusy");
+        await this.endSessions(prepared.stale);
+        continue;
       }
-      return { application, applicant, rows, quote, key, reservation: reservation!, stale };
-    });
+      return this.openAtProvider(applicationId, language, prepared as Required<typeof prepared>);
+    }
+  }
 
+  /** Second half of `createCheckout`: asks the provider for the reserved session (or returns it). */
+  private async openAtProvider(
+    applicationId: string,
+    language: Language,
+    prepared: {
+      applicant: typeof applicants.$inferSelect;
+      rows: Awaited<ReturnType<typeof currentQuote>>["rows"];
+      quote: ApplicationQuoteDto;
+      reservation: typeof checkoutSessions.$inferSelect;
+    },
+  ) {
+    const { db, provider, now } = this.deps;
     const { reservation } = prepared;
     if (reservation.url) return { url: reservation.url, sessionId: reservation.providerSessionId };
-
-    for (const old of prepared.stale) {
-      if (old.url) await provider.expireCheckoutSession(old.id).catch(() => undefined);
-      await db
-        .update(checkoutSessions)
-        .set({ status: "expired", updatedAt: now() })
-        .where(eq(checkoutSessions.providerSessionId, old.id));
-    }
 
     const { quote, rows, applicant } = prepared;
     const schoolName = localize(rows.school.name, language);
@@ -207,7 +269,7 @@ export class PaymentsService {
         currency: "EUR",
         customerEmail: applicant.email,
         successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/apply/payment`,
+        cancelUrl: `${origin}/apply/payment?checkout=cancelled`,
         expiresAt,
         language,
         schoolName,
@@ -228,6 +290,218 @@ export class PaymentsService {
       .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
       .where(eq(checkoutSessions.id, reservation.id));
     return { url: created.url, sessionId: created.id };
+  }
+
+  /**
+   * Ends open checkout sessions at the provider and acts on the state each one reports (checklist
+   * P1, P4): expired → marked expired and the application's code hold released; paid before the
+   * expiry reached it → fulfilled (a valid sale at that session's quote, its code kept) and 409
+   * `errors.alreadyPaid`; completed with a delayed method → recorded as pending, the hold kept, and
+   * 409 `errors.paymentPending`; provider unreachable → 503 `errors.checkoutNotClosed`, the hold
+   * kept. A reservation whose provider call is still under way (less than a minute old) → 409
+   * `errors.checkoutBusy`; an older one never reached the applicant and is dropped.
+   */
+  private async endSessions(sessions: Array<typeof checkoutSessions.$inferSelect>): Promise<void> {
+    const { db, provider, now, log } = this.deps;
+    for (const s of sessions) {
+      if (!s.url) {
+        if (now().getTime() - s.createdAt.getTime() < 60_000) throw new HttpError(409, "errors.checkoutBusy");
+        await db
+          .update(checkoutSessions)
+          .set({ status: "expired", updatedAt: now() })
+          .where(and(eq(checkoutSessions.id, s.id), eq(checkoutSessions.url, "")));
+        continue;
+      }
+      let state: CheckoutSessionState;
+      try {
+        state = await provider.expireCheckoutSession(s.providerSessionId);
+      } catch (err) {
+        log.warn({ err, sessionId: s.providerSessionId }, "could not end an open checkout session");
+        throw new HttpError(503, "errors.checkoutNotClosed");
+      }
+      if (state.paymentStatus === "paid") {
+        await this.fulfil(state);
+        throw new HttpError(409, "errors.alreadyPaid");
+      }
+      if (state.status === "complete") {
+        await this.fulfil(state);
+        throw new HttpError(409, "errors.paymentPending");
+      }
+      if (state.status !== "expired") throw new HttpError(503, "errors.checkoutNotClosed");
+      await this.expire(state);
+    }
+  }
+
+  private openSessionsOf(tx: Tx, applicationId: string) {
+    return tx
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.applicationId, applicationId), eq(checkoutSessions.status, "open")));
+  }
+
+  /**
+   * Changes what an application's quote is made of (programme, housing, add-ons, code; checklist
+   * P1, P4): every open checkout session of the application is ended at the provider first
+   * (`endSessions`, whose 409 and 503 answers pass through and leave everything unchanged), then
+   * `change` runs in a transaction with the application row locked, and the application's quote
+   * key is cleared, so a payment that still arrives for an earlier session is flagged, not taken.
+   * A session opened meanwhile (another tab) is ended in turn; after three rounds 409
+   * `errors.checkoutBusy`. Paid or pending applications: 409. The caller has checked the
+   * applicant's capability for `applicationId` (no one else may end its sessions).
+   */
+  async changeQuote<T>(
+    applicationId: string,
+    change: (tx: Tx, application: typeof applications.$inferSelect) => Promise<T>,
+  ): Promise<T> {
+    const { db, now } = this.deps;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await this.endSessions(await this.openSessionsOf(db, applicationId));
+      const outcome = await db.transaction(async (tx) => {
+        const [application] = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.id, applicationId))
+          .for("update");
+        if (!application) throw new HttpError(404, "errors.applicationNotFound");
+        if ((await this.openSessionsOf(tx, applicationId)).length > 0) return { again: true as const };
+        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+        if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
+        const value = await change(tx, application);
+        await tx
+          .update(applications)
+          .set({ quoteKey: null, updatedAt: now() })
+          .where(eq(applications.id, applicationId));
+        return { again: false as const, value };
+      });
+      if (!outcome.again) return outcome.value;
+    }
+    throw new HttpError(409, "errors.checkoutBusy");
+  }
+
+  /**
+   * `POST /api/applications/:id/checkout/cancel` (checklist P4, S3): the applicant came back from
+   * the hosted checkout with "Cancel": its open sessions are ended at the provider and the code's
+   * hold is released, as `endSessions` describes (a session paid meanwhile is fulfilled: 409
+   * `errors.alreadyPaid`). Capability-checked; returns how many sessions were ended.
+   */
+  async cancelCheckout(applicationId: string, token: string | undefined): Promise<{ ended: number }> {
+    const { db } = this.deps;
+    await db.transaction((tx) => applicationForOwner(tx, applicationId, token));
+    const open = await this.openSessionsOf(db, applicationId);
+    await this.endSessions(open);
+    return { ended: open.length };
+  }
+
+  /**
+   * `POST /api/admin/applications/:id/payments/:paymentId/accept` (checklist P1, P10): an admin
+   * accepts a flagged payment as the application's payment at the price paid. The application
+   * takes the choices and code of the quote that session was opened for (so its code, discount
+   * and what the provider took agree), the code's use is redeemed (422 when it has no use left:
+   * refund instead), the total is the quote's (for a full payment of another amount: the amount
+   * paid, the difference recorded as discount) and the application is paid as by `fulfil`.
+   * 409 when the application is already paid, the payment is not flagged, or part of it was
+   * refunded. Returns the payment's id.
+   */
+  async acceptFlaggedPayment(
+    applicationId: string,
+    paymentId: string,
+    admin: AdminUser,
+  ): Promise<{ paymentId: string }> {
+    const { db, now } = this.deps;
+    await db.transaction(async (tx) => {
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, applicationId))
+        .for("update");
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)));
+      if (!application || !payment) throw new HttpError(404, "errors.notFound");
+      if (!payment.flag) throw new HttpError(409, "errors.paymentNotFlagged");
+      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+      const [refunded] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ["pending", "succeeded"])))
+        .limit(1);
+      if (refunded) throw new HttpError(409, "errors.paymentRefunded");
+      const [session] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, payment.providerSessionId));
+      const [applicant] = await tx
+        .select()
+        .from(applicants)
+        .where(eq(applicants.id, application.applicantId));
+      const language = isLanguage(applicant!.language) ? applicant!.language : "en";
+      const paidQuote = session?.quote ?? (await currentQuote(tx, application, language)).quote;
+      const full = paidQuote.depositAmount >= paidQuote.totalAmount;
+      const total = full ? payment.amountCents : paidQuote.totalAmount;
+      const quote: ApplicationQuoteDto = {
+        ...paidQuote,
+        totalAmount: total,
+        discountAmount: paidQuote.discountAmount + (paidQuote.totalAmount - total),
+        depositAmount: payment.amountCents,
+        remainingAmount: Math.max(0, total - payment.amountCents),
+      };
+      const chosen = {
+        packageId: paidQuote.lineItems.find((l) => l.kind === "package")?.id ?? application.packageId,
+        housingOptionId:
+          paidQuote.lineItems.find((l) => l.kind === "housing")?.id ?? application.housingOptionId,
+        addOnIds: paidQuote.lineItems.filter((l) => l.kind === "addOn" && !l.included).map((l) => l.id),
+        appliedCodeId: paidQuote.appliedCode?.codeId ?? null,
+        affiliateId: paidQuote.appliedCode?.affiliateId ?? null,
+      };
+      const at = now();
+      await releaseHolds(tx, applicationId, at);
+      if (chosen.appliedCodeId)
+        await claimCode(tx, chosen.appliedCodeId, {
+          now: at,
+          summerSchoolId: application.summerSchoolId,
+          applicationId,
+          status: "redeemed",
+        });
+      await tx
+        .update(applications)
+        .set({ ...chosen, quoteKey: session?.quoteKey ?? null })
+        .where(eq(applications.id, applicationId));
+      await tx.update(payments).set({ flag: null }).where(eq(payments.id, payment.id));
+      const overCapacity = (await this.isFull(tx, application.summerSchoolId))
+        ? "over capacity: paid after the cohort filled; refund or admit"
+        : null;
+      await this.markPaid(tx, {
+        application: { ...application, ...chosen },
+        applicant: applicant!,
+        language,
+        quote,
+        amount: payment.amountCents,
+        currency: payment.currency,
+        provider: payment.provider,
+        sessionId: payment.providerSessionId,
+        reference: payment.providerReference,
+        at,
+        flag: overCapacity,
+        existingPayment: true,
+      });
+      await tx.update(applications).set({ flag: overCapacity }).where(eq(applications.id, applicationId));
+      await recordAudit(tx, {
+        actor: admin,
+        action: "payment.accept",
+        entityType: "application",
+        entityId: applicationId,
+        before: { paymentStatus: application.paymentStatus, flag: payment.flag },
+        after: {
+          paymentStatus: "paid",
+          paymentId,
+          amountCents: payment.amountCents,
+          totalAmountCents: total,
+        },
+      });
+    });
+    this.afterFulfilment();
+    return { paymentId };
   }
 
   /**
@@ -288,17 +562,20 @@ export class PaymentsService {
       reference: string;
       at: Date;
       flag?: string | null;
+      /** The payment row exists already (an accepted flagged payment): not inserted again. */
+      existingPayment?: boolean;
     },
   ) {
-    await tx.insert(payments).values({
-      applicationId: p.application.id,
-      provider: p.provider,
-      providerSessionId: p.sessionId,
-      providerReference: p.reference,
-      amountCents: p.amount,
-      currency: p.currency,
-      paidAt: p.at,
-    });
+    if (!p.existingPayment)
+      await tx.insert(payments).values({
+        applicationId: p.application.id,
+        provider: p.provider,
+        providerSessionId: p.sessionId,
+        providerReference: p.reference,
+        amountCents: p.amount,
+        currency: p.currency,
+        paidAt: p.at,
+      });
     await tx
       .update(applications)
       .set({
@@ -346,13 +623,15 @@ export class PaymentsService {
   }
 
   /**
-   * The one fulfilment function (issue "Payments"; checklist P6-P10, P12, P14), called by the
-   * webhook and by the success page's verification with the provider's view of a session. In one
-   * transaction with the application row locked: marks it paid exactly once, records the payment,
-   * redeems the code and queues the confirmation e-mail. Unpaid completed sessions (delayed
-   * methods) leave it pending; a paid amount or currency that differs from the stored quote is
-   * flagged, not paid; a payment for a cohort that filled up meanwhile is recorded and flagged for
-   * an admin's decision.
+   * The one fulfilment function (issue "Payments"; checklist P1, P6-P10, P12, P14), called by the
+   * webhook, the success page's verification, reconciliation and the ending of open sessions with
+   * the provider's view of a session. In one transaction with the application row locked: marks
+   * the application paid exactly once, records the payment, redeems the code and queues the
+   * confirmation e-mail. Unpaid completed sessions (delayed methods) leave it pending. Money that
+   * arrives for anything but the application's current quote (a superseded quote, another amount
+   * or currency, an application already paid) is recorded on the ledger as a flagged payment and
+   * the application is not paid by it (`flagged`); an admin accepts or refunds it. A payment for a
+   * cohort that filled up meanwhile is taken and flagged for an admin's decision.
    */
   async fulfil(session: CheckoutSessionState): Promise<FulfilmentResult> {
     const { db, now, log } = this.deps;
@@ -376,22 +655,18 @@ export class PaymentsService {
         .where(eq(applications.id, applicationId))
         .for("update");
       if (!application) return "ignored";
+      if (session.paymentStatus === "paid") {
+        const [existing] = await tx
+          .select({ flag: payments.flag })
+          .from(payments)
+          .where(eq(payments.providerSessionId, session.id));
+        if (existing) return existing.flag ? "flagged" : "already_paid";
+      }
       if (application.paymentStatus === "paid") {
-        if (session.paymentStatus === "paid") {
-          const [existing] = await tx
-            .select()
-            .from(payments)
-            .where(eq(payments.providerSessionId, session.id));
-          if (!existing) {
-            // A second, different session paid for an already-paid application: keep it visible.
-            await tx
-              .update(applications)
-              .set({ flag: `second payment received in session ${session.id}` })
-              .where(eq(applications.id, applicationId));
-            log.error({ applicationId, sessionId: session.id }, "application paid twice");
-          }
-        }
-        return "already_paid";
+        if (session.paymentStatus !== "paid") return "already_paid";
+        // A second, different session paid for an already-paid application: keep the money visible.
+        await this.recordFlaggedPayment(tx, application, stored, session, "second payment");
+        return "flagged";
       }
       if (session.paymentStatus !== "paid") {
         if (session.status === "complete" && stored.paymentStatus === "failed") {
@@ -412,44 +687,26 @@ export class PaymentsService {
         }
         return "ignored";
       }
+      if (stored.quoteKey !== application.quoteKey) {
+        await this.recordFlaggedPayment(tx, application, stored, session, "superseded quote");
+        return "flagged";
+      }
       if (
         session.amountTotal !== stored.amountCents ||
         (session.currency ?? "").toUpperCase() !== stored.currency
       ) {
-        await tx
-          .update(applications)
-          .set({
-            flag: `amount mismatch: paid ${session.amountTotal} ${session.currency}, expected ${stored.amountCents} ${stored.currency}`,
-            updatedAt: now(),
-          })
-          .where(eq(applications.id, applicationId));
-        log.error({ applicationId, sessionId: session.id }, "paid amount differs from quote");
+        await this.recordFlaggedPayment(tx, application, stored, session, "amount mismatch");
         return "flagged";
       }
       const [applicant] = await tx
         .select()
         .from(applicants)
         .where(eq(applicants.id, application.applicantId));
-      const [school] = await tx
-        .select()
-        .from(summerSchools)
-        .where(eq(summerSchools.id, application.summerSchoolId))
-        .for("update");
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(applications)
-        .where(
-          and(
-            eq(applications.summerSchoolId, application.summerSchoolId),
-            inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
-          ),
-        );
-      const overCapacity =
-        school && Number(n) >= school.capacity
-          ? "over capacity: paid after the cohort filled; refund or admit"
-          : null;
+      const overCapacity = (await this.isFull(tx, application.summerSchoolId))
+        ? "over capacity: paid after the cohort filled; refund or admit"
+        : null;
       const language = isLanguage(applicant!.language) ? applicant!.language : "en";
-      const { quote } = await currentQuote(tx, application, language);
+      const quote = stored.quote ?? (await currentQuote(tx, application, language)).quote;
       const at = now();
       await this.markPaid(tx, {
         application,
@@ -472,7 +729,72 @@ export class PaymentsService {
       return "paid";
     });
     if (result === "paid") this.afterFulfilment();
+    if (result === "paid") this.deps.metrics?.paymentsFulfilled.inc();
+    if (result === "flagged") this.deps.metrics?.paymentsFlagged.inc();
     return result;
+  }
+
+  /** True when the paid places of the cohort reach its capacity; locks the cohort's row. */
+  private async isFull(tx: Tx, summerSchoolId: string): Promise<boolean> {
+    const [school] = await tx
+      .select()
+      .from(summerSchools)
+      .where(eq(summerSchools.id, summerSchoolId))
+      .for("update");
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.summerSchoolId, summerSchoolId),
+          inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+        ),
+      );
+    return Boolean(school && Number(n) >= school.capacity);
+  }
+
+  /**
+   * Records money the provider took that is not a payment of the application's current quote
+   * (checklist P1, P10): a payments row with `flag` (what the provider took, in its currency), the
+   * session marked paid, and the application flagged for an admin, who accepts the payment
+   * (`acceptFlaggedPayment`) or refunds it in full. The application's status, code redemptions and
+   * amounts do not change. `reason`: "superseded quote", "amount mismatch" or "second payment".
+   */
+  private async recordFlaggedPayment(
+    tx: Tx,
+    application: typeof applications.$inferSelect,
+    stored: typeof checkoutSessions.$inferSelect,
+    session: CheckoutSessionState,
+    reason: "superseded quote" | "amount mismatch" | "second payment",
+  ) {
+    const at = this.deps.now();
+    const amount = session.amountTotal ?? stored.amountCents;
+    const currency = (session.currency ?? stored.currency).toUpperCase();
+    const flag =
+      reason === "superseded quote"
+        ? `payment for a superseded quote: ${amount} ${currency} paid in session ${session.id} for choices the applicant changed since; accept it at the price paid or refund it`
+        : reason === "amount mismatch"
+          ? `amount mismatch: paid ${amount} ${currency}, expected ${stored.amountCents} ${stored.currency} in session ${session.id}; accept it or refund it`
+          : `second payment received in session ${session.id}; refund it`;
+    await tx
+      .insert(payments)
+      .values({
+        applicationId: application.id,
+        provider: stored.provider,
+        providerSessionId: session.id,
+        providerReference: session.paymentIntentId ?? session.id,
+        amountCents: amount,
+        currency,
+        flag,
+        paidAt: at,
+      })
+      .onConflictDoNothing({ target: payments.providerSessionId });
+    await tx
+      .update(checkoutSessions)
+      .set({ status: "complete", paymentStatus: "paid", updatedAt: at })
+      .where(eq(checkoutSessions.id, stored.id));
+    await tx.update(applications).set({ flag, updatedAt: at }).where(eq(applications.id, application.id));
+    this.deps.log.error({ applicationId: application.id, sessionId: session.id, reason }, "flagged payment");
   }
 
   /** Marks a session expired and releases its code hold, unless the application was paid (P4, P8). */
@@ -545,28 +867,64 @@ export class PaymentsService {
       const [existing] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
       if (existing?.processedAt) return "duplicate";
     }
-    // Serialise processing of one event id: only the delivery that flips processed_at applies it.
+    // Serialise processing of one event id: only the delivery that claims it applies it. A claim
+    // older than the lease was left by a crashed process and may be taken again (D4).
     const claimed = await db
       .update(webhookEvents)
-      .set({ result: "processing" })
-      .where(
-        and(
-          eq(webhookEvents.id, event.id),
-          sql`${webhookEvents.processedAt} is null`,
-          sql`(${webhookEvents.result} is null or ${webhookEvents.result} <> 'processing' or ${webhookEvents.receivedAt} < now() - interval '2 minutes')`,
-        ),
-      )
+      .set({ result: "processing", claimedAt: now() })
+      .where(and(eq(webhookEvents.id, event.id), claimable(now())))
       .returning({ id: webhookEvents.id });
     if (claimed.length === 0) return "duplicate";
+    await this.applyClaimed(event);
+    return "processed";
+  }
+
+  /** Applies a claimed event and records its result; on failure the claim is released (P11). */
+  private async applyClaimed(event: ProviderEvent): Promise<string> {
+    const { db, now } = this.deps;
     let result: string;
     try {
       result = await this.apply(event);
     } catch (err) {
-      await db.update(webhookEvents).set({ result: null }).where(eq(webhookEvents.id, event.id));
+      await db
+        .update(webhookEvents)
+        .set({ result: null, claimedAt: null })
+        .where(eq(webhookEvents.id, event.id));
       throw err;
     }
     await db.update(webhookEvents).set({ processedAt: now(), result }).where(eq(webhookEvents.id, event.id));
-    return "processed";
+    return result;
+  }
+
+  /**
+   * Recovery of stuck work (checklist D4, P11): stored events that no process finished — left in
+   * "processing" by a crash, or whose processing failed — are taken again once their claim is older
+   * than the lease (two minutes), and applied from their stored payload exactly as a delivery would
+   * be. Run at start-up and with the periodic reconciliation. Returns how many it processed.
+   */
+  async recoverStuckEvents(): Promise<number> {
+    const { db, now, log } = this.deps;
+    const stuck = await db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(claimable(now()), lt(webhookEvents.receivedAt, new Date(now().getTime() - LEASE_MS))))
+      .limit(100);
+    let processed = 0;
+    for (const { id } of stuck) {
+      const [row] = await db
+        .update(webhookEvents)
+        .set({ result: "processing", claimedAt: now() })
+        .where(and(eq(webhookEvents.id, id), claimable(now())))
+        .returning();
+      if (!row) continue;
+      try {
+        await this.applyClaimed(eventOfRow(row));
+        processed++;
+      } catch (err) {
+        log.warn({ err, eventId: id }, "a stuck webhook event failed again");
+      }
+    }
+    return processed;
   }
 
   /**
@@ -578,20 +936,7 @@ export class PaymentsService {
     const { db, now } = this.deps;
     const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
     if (!row) return null;
-    const payload = (row.payload ?? {}) as { data?: { object?: unknown } };
-    const object = payload.data?.object;
-    const isSession =
-      row.type.startsWith("checkout.session.") &&
-      !!object &&
-      typeof object === "object" &&
-      (object as { object?: unknown }).object === "checkout.session";
-    const result = await this.apply({
-      id: row.id,
-      type: row.type,
-      session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
-      refund: refundOfEvent(row.type, object),
-      raw: row.payload,
-    });
+    const result = await this.apply(eventOfRow(row));
     await db.update(webhookEvents).set({ processedAt: now(), result }).where(eq(webhookEvents.id, eventId));
     return result;
   }

@@ -6,12 +6,13 @@ import { Link, useParams } from "react-router";
 import type { AdminApplicationDetail } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
+import { acceptedPaymentSchema } from "../../../../shared/schemas/finance";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -112,6 +113,30 @@ export default function AdminApplicationDetailPage() {
         variant: "destructive",
       });
     },
+  });
+
+  /** Accepts a flagged payment as the application's payment at the price paid (P1, P10). */
+  const accept = useMutation({
+    mutationFn: (paymentId: string) =>
+      apiParsed(
+        acceptedPaymentSchema,
+        `/api/admin/applications/${encodeURIComponent(id)}/payments/${encodeURIComponent(paymentId)}/accept`,
+        { method: "POST" },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      toast({
+        title: t("applicationDetail.money.acceptedTitle"),
+        description: t("applicationDetail.money.accepted"),
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: t("applicationDetail.workflow.failedTitle"),
+        description: error.message,
+        variant: "destructive",
+      }),
   });
 
   const erase = useMutation({
@@ -433,13 +458,34 @@ export default function AdminApplicationDetailPage() {
             ) : (
               <ul className="mt-2 space-y-3 text-sm">
                 {app.payments.map((payment) => (
-                  <li key={payment.reference} className="rounded-lg bg-slate-50 p-3">
+                  <li key={payment.id} className="rounded-lg bg-slate-50 p-3">
                     <p className="font-semibold text-slate-900">{format.money(payment.amount)}</p>
                     <p className="text-slate-700">{dateTime(payment.paidAt)}</p>
                     <p className="break-all text-slate-700">
                       {t("applicationDetail.money.via", { provider: payment.provider })} ·{" "}
                       <span className="font-mono">{payment.reference}</span>
                     </p>
+                    {payment.flag ? (
+                      <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900">
+                        <p className="flex items-start gap-2 font-semibold">
+                          <Flag className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                          {t("applicationDetail.money.flagged", { reason: payment.flag })}
+                        </p>
+                        {canRefund(admin) ? (
+                          <>
+                            <p className="mt-1">{t("applicationDetail.money.acceptHint")}</p>
+                            <Button
+                              className="mt-2"
+                              size="sm"
+                              disabled={accept.isPending}
+                              onClick={() => accept.mutate(payment.id)}
+                            >
+                              {t("applicationDetail.money.accept")}
+                            </Button>
+                          </>
+                        ) : null}
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -2,14 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, BadgePercent, CreditCard, ShieldCheck, Tag, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { ApplicationDto, ApplicationQuoteDto, CodeValidationDto } from "../../../../shared/application";
+import { checkoutCancelResultSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { clearReferral, currentReferral } from "../../../lib/referral";
@@ -50,6 +51,7 @@ export function PaymentStep({
   const autoApplied = useRef(false);
   const codeId = useId();
   const termsId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
 
   const quote = application.data?.quote;
   const applied = quote?.appliedCode ?? null;
@@ -116,6 +118,26 @@ export function PaymentStep({
     }
   };
 
+  // Back from the hosted checkout with "Cancel" (`?checkout=cancelled`): the open session is ended
+  // by a POST, never by the page's GET, so the code's hold is released at once (checklist P4, S3).
+  // A failure is harmless: the hold then ends with the session's time limit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per return from the checkout
+  useEffect(() => {
+    if (searchParams.get("checkout") !== "cancelled") return;
+    setSearchParams(
+      (params) => {
+        params.delete("checkout");
+        return params;
+      },
+      { replace: true },
+    );
+    void apiParsed(checkoutCancelResultSchema, `/api/applications/${applicationId}/checkout/cancel`, {
+      method: "POST",
+    })
+      .catch(() => undefined)
+      .finally(() => void queryClient.invalidateQueries({ queryKey: ["application", applicationId] }));
+  }, [applicationId]);
+
   // Auto-apply a referral code from ?ref= or the affiliate cookie, once (spec §4), unless a code is applied.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the quote first arrives
   useEffect(() => {
@@ -160,7 +182,7 @@ export function PaymentStep({
           originalAmount: quote.originalAmount,
           appliedCodeId: applied?.codeId ?? null,
           successUrl: `${window.location.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${window.location.origin}/apply/payment`,
+          cancelUrl: `${window.location.origin}/apply/payment?checkout=cancelled`,
           termsAccepted: true,
         },
       });

@@ -125,12 +125,16 @@ describe("createOfflineProvider", () => {
     expect(await p.retrieveCheckoutSession("cs_offline_' OR 1=1 --")).toBeNull();
   });
 
-  it("expires a session; expiring a closed one is no error, an unknown one is", async () => {
+  it("expires a session and reports its state; expiring a closed one is no error, an unknown one is", async () => {
     const p = provider();
     const { id } = await p.createCheckoutSession(checkoutInput());
-    await p.expireCheckoutSession(id);
+    expect(await p.expireCheckoutSession(id)).toMatchObject({
+      id,
+      status: "expired",
+      paymentStatus: "unpaid",
+    });
     expect(await p.retrieveCheckoutSession(id)).toMatchObject({ status: "expired", url: null });
-    await expect(p.expireCheckoutSession(id)).resolves.toBeUndefined();
+    await expect(p.expireCheckoutSession(id)).resolves.toMatchObject({ status: "expired" });
     expect(await completeOfflineSession(handle.db, id)).toBeNull();
     await expect(p.expireCheckoutSession(`cs_offline_${"B".repeat(32)}`)).rejects.toThrow(
       PaymentProviderError,
@@ -163,7 +167,11 @@ describe("createOfflineProvider", () => {
       paymentIntentId: rows[0]?.paymentIntentId,
       url: null,
     });
-    await expect(p.expireCheckoutSession(id)).resolves.toBeUndefined();
+    // Paid before the expiry reached it: the provider reports the payment, which stands.
+    await expect(p.expireCheckoutSession(id)).resolves.toMatchObject({
+      status: "complete",
+      paymentStatus: "paid",
+    });
     expect((await getOfflineSession(handle.db, id))?.status).toBe("complete");
   });
 

@@ -339,17 +339,17 @@ export function createOfflineProvider(options: OfflineProviderOptions): PaymentP
     },
 
     async expireCheckoutSession(id) {
-      await guard("expire", async () => {
+      const row = await guard("expire", async () => {
         if (!OFFLINE_SESSION_ID.test(id)) throw new PaymentProviderError(`Not an offline session id: ${id}`);
-        const updated = await db
+        await db
           .update(offlineCheckoutSessions)
           .set({ status: "expired" })
-          .where(and(eq(offlineCheckoutSessions.id, id), eq(offlineCheckoutSessions.status, "open")))
-          .returning({ id: offlineCheckoutSessions.id });
-        if (updated.length === 0 && !(await getOfflineSession(db, id))) {
-          throw new PaymentProviderError(`No such offline checkout session: ${id}`);
-        }
+          .where(and(eq(offlineCheckoutSessions.id, id), eq(offlineCheckoutSessions.status, "open")));
+        const current = await getOfflineSession(db, id);
+        if (!current) throw new PaymentProviderError(`No such offline checkout session: ${id}`);
+        return current;
       });
+      return normaliseCheckoutSession(toStripeSession(row));
     },
 
     parseWebhook(rawBody, signature) {

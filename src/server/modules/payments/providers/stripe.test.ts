@@ -252,14 +252,21 @@ describe("createStripeProvider: retrieve and expire", () => {
   it("expires an open session and ignores sessions that are already closed", async () => {
     const p = provider();
     const { id } = await p.createCheckoutSession(checkoutInput());
-    await p.expireCheckoutSession(id);
+    expect(await p.expireCheckoutSession(id)).toMatchObject({
+      id,
+      status: "expired",
+      paymentStatus: "unpaid",
+    });
     expect(fake.sessions.get(id)?.status).toBe("expired");
     expect(await p.retrieveCheckoutSession(id)).toMatchObject({ status: "expired", paymentStatus: "unpaid" });
-    await expect(p.expireCheckoutSession(id)).resolves.toBeUndefined();
+    await expect(p.expireCheckoutSession(id)).resolves.toMatchObject({ status: "expired" });
 
     const { id: paid } = await p.createCheckoutSession(checkoutInput());
     fake.completeSession(paid);
-    await expect(p.expireCheckoutSession(paid)).resolves.toBeUndefined();
+    await expect(p.expireCheckoutSession(paid)).resolves.toMatchObject({
+      status: "complete",
+      paymentStatus: "paid",
+    });
     expect(fake.sessions.get(paid)?.status).toBe("complete");
   });
 

@@ -315,13 +315,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async expireCheckoutSession(id) {
       if (!SESSION_ID.test(id)) throw new PaymentProviderError(`Not a checkout session id: ${id}`);
       try {
-        await stripe.checkout.sessions.expire(id);
+        return normaliseCheckoutSession(await stripe.checkout.sessions.expire(id));
       } catch (error) {
         // Stripe answers 400 "Only Checkout Sessions with a status in ["open"] can be expired" for a
-        // closed session: confirm by reading it rather than by matching the message.
+        // closed session: its state is then read rather than guessed from the message.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
           const current = await retrieveRaw(id);
-          if (current && current.status !== "open") return;
+          if (current && current.status !== "open") return normaliseCheckoutSession(current);
         }
         throw toProviderError(error, "expire");
       }

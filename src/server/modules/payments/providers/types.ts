@@ -108,8 +108,13 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   /** Reads a session from the provider; null when it does not exist. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionState | null>;
-  /** Expires an open session (e.g. when the quote changed); no error when it is already closed. */
-  expireCheckoutSession(id: string): Promise<void>;
+  /**
+   * Expires an open session (the quote changed, or the applicant cancelled) and returns the state
+   * the provider reports afterwards: `expired`, or `complete` when it was paid (or completed with
+   * a delayed method) before the expiry reached it. No error when it is already closed; throws
+   * PaymentProviderError when the provider cannot be reached or does not know the session.
+   */
+  expireCheckoutSession(id: string): Promise<CheckoutSessionState>;
   /**
    * Verifies the signature over the raw request body (Stripe-Signature header format, 5-minute
    * tolerance) and parses the event. Throws WebhookSignatureError when verification fails.
