@@ -15,6 +15,7 @@ import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
+import { loggerOptions, safeUrl } from "./lib/logging";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
 import { privacyRoutes } from "./modules/admin/privacy";
@@ -99,15 +100,22 @@ declare module "fastify" {
  * One access line per request, written when the response is sent, instead of Fastify's two (an
  * "incoming request" line as well), with flat fields (method, url, statusCode, remoteAddress,
  * responseTime in ms) rather than the request and reply run through serializers: less logging
- * work on the hot path of the public pages (decisions.md §5, decision 011).
+ * work on the hot path of the public pages (decisions.md §5, decision 011). The URL is logged
+ * without its query values (`safeUrl`: e-mailed links' tokens, searches for a person; checklist
+ * D2). An error handled by the error handler is logged there, once; `error` here is one that
+ * happened after the answer was under way (an onResponse hook, the socket).
  */
 class AccessLog extends LogController {
   override incomingRequest() {}
 
+  override routeNotFound(request: FastifyRequest) {
+    request.log.info({ method: request.method, url: safeUrl(request.url) }, "route not found");
+  }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
       method: request.method,
-      url: request.url,
+      url: safeUrl(request.url),
       statusCode: reply.statusCode,
       remoteAddress: request.ip,
       responseTime: reply.elapsedTime,
@@ -132,8 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logger === false
         ? false
         : {
-            level: env.LOG_LEVEL,
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+            // Errors without values, personal keys and secret headers censored (checklist D2).
+            ...loggerOptions(env.LOG_LEVEL),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     logController: new AccessLog(),

@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
+import { loggerOptions } from "./lib/logging";
 
 /**
  * Starts the server: validates the configuration, then either runs one server process, or, with
@@ -17,7 +18,7 @@ import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/chan
 async function main() {
   const env = loadEnv();
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
-    const log = pino({ level: env.LOG_LEVEL });
+    const log = pino(loggerOptions(env.LOG_LEVEL));
     await runPrimary(env, { info: (msg) => log.info(msg), error: (msg) => log.error(msg) });
     return;
   }
@@ -49,7 +50,7 @@ async function runServer(
   // request never waits for the terminal or the disk, and a busy server makes one write per
   // dozen lines instead of one per line (decision 011). Shutting down writes what is left.
   const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
-  const feedLog = pino({ level: env.LOG_LEVEL }, logStream);
+  const feedLog = pino(loggerOptions(env.LOG_LEVEL), logStream);
   let changeFeed: ChangeFeed = localChangeFeed();
   if (env.DATABASE_URL) {
     const feed = postgresChangeFeed({ connectionString: env.DATABASE_URL, log: feedLog });

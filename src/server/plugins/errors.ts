@@ -29,7 +29,9 @@ function isDataException(error: unknown): boolean {
 /**
  * One error format for the whole API: `{ message }` in the request's language, plus safe extras
  * (`fieldErrors`, `quote`, `reference`). Unexpected errors answer 500 with a generic message and a
- * correlation id; details go only to the server log (checklist I2, I4).
+ * correlation id; details go only to the server log (checklist I2, I4), once per request, through
+ * the logger's `err` serializer (`lib/logging.ts`), which keeps a database error's SQLSTATE code and
+ * names but never the statement, its parameters or PostgreSQL's `detail` (checklist D2).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
@@ -50,7 +52,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = code ? FASTIFY_CODES[code] : undefined;
     if (known) return reply.status(known.status).send({ message: t(language, known.key) });
     if (isDataException(error)) {
-      // Input the database cannot store (e.g. a NUL character in a text): the sender's mistake.
+      // Input the database cannot store: the sender's mistake. The shared schemas refuse control
+      // characters (a NUL byte) first; this is for what they do not know of. The statement's
+      // parameters are that input: only the error's code and names are logged.
       request.log.warn({ err: error }, "database refused the input");
       return reply.status(400).send({ message: t(language, "errors.badRequest") });
     }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import type { DestinationStream } from "pino";
 import { todayIso } from "../../shared/age";
 import { buildApp } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
@@ -14,7 +15,8 @@ import type { PaymentProvider } from "../modules/payments/providers/types";
 /**
  * A fresh, isolated app for a test file: its own database (in-memory PGlite, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards), its own data folder, the
- * demo catalogue seeded, logging off. `close()` releases everything.
+ * demo catalogue seeded, logging off (or, given `logStream`, on at the `debug` level, written
+ * there). `close()` releases everything.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -43,6 +45,11 @@ export async function createTestApp(
     peerOf?: TestApp;
     /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
     changeFeed?: boolean;
+    /**
+     * Turns the app's logger on (level `debug` unless `env.LOG_LEVEL` says otherwise) and writes
+     * its lines (one JSON object per line) here, e.g. `logCapture()`, to assert what is logged.
+     */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -81,14 +88,15 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     APP_ORIGIN: "http://localhost:3000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logStream ? "debug" : "silent",
     ...options.env,
   });
   const app = await buildApp({
     env,
     database,
     now,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
@@ -110,6 +118,30 @@ export async function createTestApp(
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Log lines kept in memory: the `stream` to give `createTestApp`, and what was written to it. */
+export interface LogCapture {
+  stream: DestinationStream;
+  /** Everything written so far, one JSON object per line. */
+  text(): string;
+  /** The lines written so far, parsed. */
+  lines(): Array<Record<string, unknown>>;
+}
+
+/** A `LogCapture` that keeps every line in memory (written synchronously, so nothing is pending). */
+export function logCapture(): LogCapture {
+  const chunks: string[] = [];
+  return {
+    stream: { write: (line: string) => void chunks.push(line) },
+    text: () => chunks.join(""),
+    lines: () =>
+      chunks
+        .join("")
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 

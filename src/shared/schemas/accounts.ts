@@ -1,6 +1,7 @@
 import { LANGUAGES } from "../i18n/languages";
 import { emailField, requiredText } from "./applicant";
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -22,15 +23,12 @@ export const ADMIN_ROLES = ["owner", "admissions", "finance"] as const;
 export type AdminRoleName = (typeof ADMIN_ROLES)[number];
 
 /** A password as sent: present; the policy is the server's (a long input is refused here without hashing it). */
-const passwordInput = z
-  .string({ error: V.required })
+const passwordInput = line({ error: V.required, trim: false })
   .min(1, { error: V.required })
   .max(1024, { error: V.tooLong });
 
 /** A one-time token from an e-mailed link (base64url, 43 characters when issued by the server). */
-const tokenInput = z
-  .string({ error: V.required })
-  .trim()
+const tokenInput = line({ error: V.required })
   .min(1, { error: V.required })
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/);
@@ -54,18 +52,14 @@ export const affiliateRegistrationSchema = z.object({
   name: requiredText(200),
   email: emailField,
   password: passwordInput,
-  website: z
-    .string()
-    .trim()
+  website: line()
     .max(300, { error: V.tooLong })
     .refine((value) => value === "" || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), {
       error: V.invalidChoice,
     })
     .optional()
     .default(""),
-  country: z
-    .string()
-    .trim()
+  country: line()
     .max(2, { error: V.tooLong })
     .transform((value) => value.toUpperCase())
     .optional()
@@ -87,7 +81,7 @@ export type PasswordResetConfirmInput = z.output<typeof passwordResetConfirmSche
 export const acceptInviteSchema = z.object({
   token: tokenInput,
   password: passwordInput,
-  name: z.string().trim().max(200, { error: V.tooLong }).optional(),
+  name: line().max(200, { error: V.tooLong }).optional(),
 });
 export type AcceptInviteInput = z.output<typeof acceptInviteSchema>;
 

@@ -1,5 +1,6 @@
 import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -56,11 +57,11 @@ export const applicationFiltersSchema = z.object({
   status: optional(z.enum(APPLICATION_STATUSES)),
   paymentStatus: optional(z.enum(PAYMENT_STATUSES)),
   schoolId: optional(z.uuid()),
-  code: optional(z.string().trim().min(1).max(64)),
+  code: optional(line().min(1).max(64)),
   affiliateId: optional(z.uuid()),
   from: optional(isoDate),
   to: optional(isoDate),
-  q: optional(z.string().trim().max(200)),
+  q: optional(line().max(200)),
 });
 export type ApplicationFilters = z.output<typeof applicationFiltersSchema>;
 
@@ -83,11 +84,7 @@ export const NOTE_MAX_LENGTH = 5000;
 
 /** `POST /api/admin/applicants/:id/notes` and `PATCH /api/admin/notes/:id` — `{ body }`, 1-5000 characters. */
 export const noteBodySchema = z.object({
-  body: z
-    .string({ error: V.required })
-    .trim()
-    .min(1, { error: V.required })
-    .max(NOTE_MAX_LENGTH, { error: V.tooLong }),
+  body: lines({ error: V.required }).min(1, { error: V.required }).max(NOTE_MAX_LENGTH, { error: V.tooLong }),
 });
 export type NoteBodyInput = z.output<typeof noteBodySchema>;
 
@@ -96,10 +93,10 @@ export type NoteBodyInput = z.output<typeof noteBodySchema>;
  * id), action (exact, e.g. `student.update`), from/to (yyyy-mm-dd, inclusive, UTC), page (50 a page).
  */
 export const auditFiltersSchema = z.object({
-  entityType: optionalParam(z.string().trim().min(1).max(50)),
-  entityId: optionalParam(z.string().trim().min(1).max(100)),
+  entityType: optionalParam(line().min(1).max(50)),
+  entityId: optionalParam(line().min(1).max(100)),
   actorId: optionalParam(z.uuid()),
-  action: optionalParam(z.string().trim().min(1).max(80)),
+  action: optionalParam(line().min(1).max(80)),
   from: optionalParam(isoDateParam),
   to: optionalParam(isoDateParam),
 });

@@ -1,5 +1,6 @@
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -53,9 +54,7 @@ export type CommissionInput = z.output<typeof commissionSchema>;
 
 /** The commission form as typed (a text input) → the API body's percent. */
 export const commissionFormSchema = z.object({
-  commissionPercent: z
-    .string()
-    .trim()
+  commissionPercent: line()
     .regex(/^\d{1,3}$/, { error: AFFILIATE_MESSAGES.commissionRange })
     .transform(Number)
     .pipe(

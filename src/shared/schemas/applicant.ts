@@ -1,13 +1,16 @@
 import { checkAge, todayIso } from "../age";
 import { COUNTRY_CODES, FIELDS_OF_STUDY, REFERRAL_SOURCES, STUDENT_STATUSES } from "../options";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
-/** A required single-line text field: trimmed, not empty, at most `max` characters. */
+/** A required single-line text field: trimmed, not empty, at most `max` characters, no control characters. */
 export const requiredText = (max = 200) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+  line({ error: V.required }).min(1, { error: V.required }).max(max, { error: V.tooLong });
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: V.tooLong }).optional().default("");
+/** An optional text ("" when absent) of at most `max` characters; `multiline` for a textarea. */
+const optionalText = (max: number, multiline = false) =>
+  (multiline ? lines() : line()).max(max, { error: V.tooLong }).optional().default("");
 
 /** A real yyyy-mm-dd calendar date (Date.parse alone accepts 2001-02-31 as 3 March). */
 const isCalendarDate = (value: string) => {
@@ -15,9 +18,7 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 };
 
-const isoDate = z
-  .string({ error: V.required })
-  .trim()
+const isoDate = line({ error: V.required })
   .min(1, { error: V.required, abort: true })
   .refine(isCalendarDate, { error: V.invalidDate });
 
@@ -47,7 +48,7 @@ export const applicantInputSchema = z
     university: requiredText(200),
     fieldOfStudy: z.enum(FIELDS_OF_STUDY, { error: V.required }),
     studentStatus: z.enum(STUDENT_STATUSES, { error: V.required }),
-    expectations: optionalText(2000),
+    expectations: optionalText(2000, true),
     referralSource: z
       .union([z.enum(REFERRAL_SOURCES), z.literal("")])
       .optional()
@@ -71,7 +72,7 @@ export type ApplicantInput = z.output<typeof applicantInputSchema>;
 
 /** `PATCH /api/applicants/{id}`: any subset of the fields, plus the passport address from the upload. */
 export const applicantPatchSchema = z.object({
-  passportUrl: z.string().trim().max(300).optional(),
+  passportUrl: line().max(300).optional(),
 });
 
 /** Passport upload limits (spec §5, decisions.md §3). */

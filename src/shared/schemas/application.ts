@@ -1,4 +1,5 @@
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 const id = (message: string) => z.uuid({ error: message });
@@ -22,17 +23,17 @@ export const createApplicationSchema = programSelectionSchema.extend({
 
 /** `POST /api/validate-code` (spec §7): code, and the application in the payment step. */
 export const validateCodeSchema = z.object({
-  code: z.string({ error: V.enterCode }).trim().min(1, { error: V.enterCode }).max(64, { error: V.tooLong }),
+  code: line({ error: V.enterCode }).min(1, { error: V.enterCode }).max(64, { error: V.tooLong }),
   applicationId: z.uuid().optional(),
 });
 
 /** `POST /api/record-code-click` (spec §7). */
 export const recordCodeClickSchema = z.object({
-  code: z.string().trim().min(1).max(64),
-  sourceUrl: z.string().max(2000).optional().default(""),
-  utmSource: z.string().max(200).optional().default(""),
-  utmCampaign: z.string().max(200).optional().default(""),
-  userAgent: z.string().max(500).optional().default(""),
+  code: line().min(1).max(64),
+  sourceUrl: line({ trim: false }).max(2000).optional().default(""),
+  utmSource: line({ trim: false }).max(200).optional().default(""),
+  utmCampaign: line({ trim: false }).max(200).optional().default(""),
+  userAgent: line({ trim: false }).max(500).optional().default(""),
   hasCookieConsent: z.boolean().optional().default(false),
 });
 
@@ -49,8 +50,8 @@ export const createCheckoutSessionSchema = z.object({
   discountAmount: cents.optional(),
   originalAmount: cents.optional(),
   appliedCodeId: z.uuid().nullable().optional(),
-  successUrl: z.string().max(2000).optional(),
-  cancelUrl: z.string().max(2000).optional(),
+  successUrl: line({ trim: false }).max(2000).optional(),
+  cancelUrl: line({ trim: false }).max(2000).optional(),
   termsAccepted: z.literal(true, { error: V.acceptTerms }),
 });
 

@@ -1,5 +1,6 @@
 import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -52,15 +53,23 @@ export const CATALOGUE_LIMITS = {
   maxSortOrder: 10_000,
 } as const;
 
-/** A text in the optional languages: empty means "fall back to English". */
-const optionalText = (max: number) => z.string().trim().max(max, { error: V.tooLong }).optional();
+/** A text of one line, or of several (`multiline`: a description's textarea). */
+const textOf = (multiline: boolean, options: { error?: string } = {}) =>
+  multiline ? lines(options) : line(options);
 
-/** LocalizedText `{ en, zh?, fr? }` with English required (db LocalizedText). */
-export const localizedTextSchema = (max: number) =>
+/** A text in the optional languages: empty means "fall back to English". */
+const optionalText = (max: number, multiline = false) =>
+  textOf(multiline).max(max, { error: V.tooLong }).optional();
+
+/**
+ * LocalizedText `{ en, zh?, fr? }` with English required (db LocalizedText), each at most `max`
+ * characters; `multiline` for a description (line breaks allowed), single-line otherwise.
+ */
+export const localizedTextSchema = (max: number, multiline = false) =>
   z.object({
-    en: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong }),
-    zh: optionalText(max),
-    fr: optionalText(max),
+    en: textOf(multiline, { error: V.required }).min(1, { error: V.required }).max(max, { error: V.tooLong }),
+    zh: optionalText(max, multiline),
+    fr: optionalText(max, multiline),
   });
 export type LocalizedTextInput = z.output<ReturnType<typeof localizedTextSchema>>;
 
@@ -80,17 +89,13 @@ const wholeNumber = (min: number, max: number, message: string) =>
 const isIsoDate = (s: string) => isoDateParam.safeParse(s).success;
 
 /** An optional calendar date: "", null or absent means none. */
-const optionalDate = z
-  .string({ error: V.invalidDate })
-  .trim()
+const optionalDate = line({ error: V.invalidDate })
   .refine((s) => s === "" || isIsoDate(s), { error: V.invalidDate })
   .nullable()
   .optional();
 
 /** A required calendar date. */
-const requiredDate = z
-  .string({ error: V.required })
-  .trim()
+const requiredDate = line({ error: V.required })
   .min(1, { error: V.required })
   .refine(isIsoDate, { error: V.invalidDate });
 
@@ -101,17 +106,13 @@ const versionField = { version: z.number({ error: V.required }).int().min(1) };
 // Summer schools
 
 const schoolShape = {
-  slug: z
-    .string({ error: V.required })
-    .trim()
+  slug: line({ error: V.required })
     .min(1, { error: V.required })
     .max(CATALOGUE_LIMITS.slug, { error: V.tooLong })
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: C.slugFormat }),
   name: localizedTextSchema(CATALOGUE_LIMITS.name),
-  description: localizedTextSchema(CATALOGUE_LIMITS.description),
-  location: z
-    .string({ error: V.required })
-    .trim()
+  description: localizedTextSchema(CATALOGUE_LIMITS.description, true),
+  location: line({ error: V.required })
     .min(1, { error: V.required })
     .max(CATALOGUE_LIMITS.location, { error: V.tooLong }),
   startDate: requiredDate,
@@ -186,9 +187,7 @@ export const centsToEurosText = (cents: number): string =>
   `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 const eurosText = (signed: boolean) =>
-  z
-    .string({ error: V.required })
-    .trim()
+  line({ error: V.required })
     .min(1, { error: V.required })
     .refine((s) => (signed ? SIGNED_EUROS : EUROS).test(s), {
       error: signed ? C.euros : C.eurosNotNegative,
@@ -209,7 +208,7 @@ const sortOrder = wholeNumber(0, CATALOGUE_LIMITS.maxSortOrder, C.wholeNumber);
 
 const packageShape = {
   name: localizedTextSchema(CATALOGUE_LIMITS.name),
-  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description, true),
   /** What the package includes, one LocalizedText per line shown on the package card. */
   includes: z
     .array(localizedTextSchema(CATALOGUE_LIMITS.include))
@@ -270,7 +269,7 @@ export type PackageFormValues = z.input<typeof packageFormSchema>;
 
 const housingShape = {
   name: localizedTextSchema(CATALOGUE_LIMITS.name),
-  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description, true),
   sortOrder,
 };
 
@@ -299,7 +298,7 @@ export type HousingFormValues = z.input<typeof housingFormSchema>;
 
 const addOnShape = {
   name: localizedTextSchema(CATALOGUE_LIMITS.name),
-  description: localizedTextSchema(CATALOGUE_LIMITS.description),
+  description: localizedTextSchema(CATALOGUE_LIMITS.description, true),
   /** Required add-ons are selected on every application and cannot be removed (spec §4). */
   isRequired: z.boolean({ error: V.invalidChoice }),
   sortOrder,
@@ -343,7 +342,7 @@ export type SchoolSortKey = (typeof SCHOOL_SORT_KEYS)[number];
 /** Filters of `GET /api/admin/summer-schools` and `.csv`: status, q (name in any language, slug, location). */
 export const schoolFiltersSchema = z.object({
   status: optionalParam(z.enum(SCHOOL_ADMIN_STATUSES)),
-  q: optionalParam(z.string().trim().max(200)),
+  q: optionalParam(line().max(200)),
 });
 export type SchoolFilters = z.output<typeof schoolFiltersSchema>;
 
@@ -365,7 +364,7 @@ export type ItemSortKey = (typeof ITEM_SORT_KEYS)[number];
 export const itemFiltersSchema = z.object({
   schoolId: optionalParam(z.uuid()),
   state: optionalParam(z.enum(ARCHIVE_STATES)).transform((v) => v ?? "active"),
-  q: optionalParam(z.string().trim().max(200)),
+  q: optionalParam(line().max(200)),
 });
 export type ItemFilters = z.output<typeof itemFiltersSchema>;
 

@@ -1,5 +1,6 @@
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -48,9 +49,7 @@ const timestamp = z
  * decisions.md §2). `validFrom` must be before `validTo` when both are set.
  */
 const codeFields = z.object({
-  code: z
-    .string({ error: V.required })
-    .trim()
+  code: line({ error: V.required })
     .min(1, { error: V.required })
     .regex(CODE_PATTERN, { error: CODE_MESSAGES.codeFormat })
     .transform((s) => s.toUpperCase()),
@@ -82,7 +81,7 @@ const codeFields = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  description: z.string().trim().max(CODE_DESCRIPTION_MAX, { error: V.tooLong }).default(""),
+  description: line().max(CODE_DESCRIPTION_MAX, { error: V.tooLong }).default(""),
 });
 
 type CodeFields = z.output<typeof codeFields>;
@@ -189,6 +188,9 @@ export function isoToLocal(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** A text input of the form as typed (the API body's rules trim and check it further). */
+const formText = () => line({ trim: false });
+
 /**
  * The "New code" / "Edit code" form as typed: text inputs (percent, euros, dates as
  * `datetime-local`, maximum as text). Its output is the API body (cents, UTC timestamps), checked
@@ -196,17 +198,17 @@ export function isoToLocal(iso: string | null): string {
  */
 export const codeFormSchema = z
   .object({
-    code: z.string(),
+    code: formText(),
     codeType: z.enum(CODE_TYPES, { error: V.invalidChoice }),
     discountType: z.enum(DISCOUNT_TYPES, { error: V.invalidChoice }),
-    percent: z.string(),
-    amountEuros: z.string(),
-    validFrom: z.string(),
-    validTo: z.string(),
-    maxRedemptions: z.string(),
-    summerSchoolIds: z.array(z.string()),
-    affiliateId: z.string(),
-    description: z.string(),
+    percent: formText(),
+    amountEuros: formText(),
+    validFrom: formText(),
+    validTo: formText(),
+    maxRedemptions: formText(),
+    summerSchoolIds: z.array(formText()),
+    affiliateId: formText(),
+    description: formText(),
     active: z.boolean(),
   })
   .transform((form, ctx) => {

@@ -1,5 +1,6 @@
 import { isoDateParam, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -23,12 +24,10 @@ export const MAX_AMOUNT_CENTS = 100_000_000;
 export const refundRequestSchema = z.object({
   paymentId: optionalParam(z.uuid()),
   amountCents: z.number().int().min(-MAX_AMOUNT_CENTS).max(MAX_AMOUNT_CENTS),
-  reason: z
-    .string({ error: V.required })
-    .trim()
+  reason: lines({ error: V.required })
     .min(1, { error: V.required })
     .max(REFUND_REASON_MAX_LENGTH, { error: V.tooLong }),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+  idempotencyKey: line({ trim: false }).regex(/^[A-Za-z0-9_-]{8,100}$/),
 });
 export type RefundRequestInput = z.output<typeof refundRequestSchema>;
 
@@ -53,17 +52,13 @@ export const eurosTextToCents = (text: string) => Math.round(Number(text.trim().
  */
 export function refundFormSchema(refundableCents: number) {
   return z.object({
-    amount: z
-      .string()
-      .trim()
+    amount: line()
       .regex(EUROS, { error: REFUND_FORM_ERRORS.amountFormat })
       .refine((text) => eurosTextToCents(text) > 0, { error: REFUND_FORM_ERRORS.amountPositive })
       .refine((text) => eurosTextToCents(text) <= refundableCents, {
         error: REFUND_FORM_ERRORS.amountTooHigh,
       }),
-    reason: z
-      .string()
-      .trim()
+    reason: lines()
       .min(1, { error: REFUND_FORM_ERRORS.reasonRequired })
       .max(REFUND_REASON_MAX_LENGTH, { error: REFUND_FORM_ERRORS.reasonTooLong }),
   });

@@ -1,3 +1,4 @@
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -14,8 +15,7 @@ export const optionalParam = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === "" || v === undefined ? undefined : v), schema.optional());
 
 /** A calendar date `yyyy-mm-dd` that exists. */
-export const isoDateParam = z
-  .string()
+export const isoDateParam = line({ trim: false })
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
@@ -24,14 +24,13 @@ export const isoDateParam = z
 
 /** A positive whole number in a query string, at most `max`. */
 export const positiveIntParam = (max: number) =>
-  z
-    .string()
+  line({ trim: false })
     .regex(/^\d{1,7}$/)
     .transform(Number)
     .pipe(z.number().int().min(1).max(max));
 
 /** Free-text search `q` (trimmed, ≤ 200 characters). */
-export const searchParam = optionalParam(z.string().trim().max(200));
+export const searchParam = optionalParam(line().max(200));
 
 /** A page of a list as its query asks for it: `page` from 1, `pageSize` rows. */
 export interface PageRequest {
@@ -57,8 +56,7 @@ export function sortParam<K extends string>(
   fallback: { key: K; direction: "asc" | "desc" },
 ) {
   return optionalParam(
-    z
-      .string()
+    line({ trim: false })
       .regex(new RegExp(`^(${keys.join("|")}):(asc|desc)$`))
       .transform((s) => {
         const [key, direction] = s.split(":") as [K, "asc" | "desc"];

@@ -7,6 +7,7 @@ export const V = {
   required: "validation.required",
   invalidEmail: "validation.invalidEmail",
   tooLong: "validation.tooLong",
+  controlCharacters: "validation.controlCharacters",
   invalidDate: "validation.invalidDate",
   tooYoung: "validation.tooYoung",
   tooOld: "validation.tooOld",

@@ -1,32 +1,33 @@
 import { PORTAL_KINDS } from "../portal";
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /** Longest title and body of a portal entry. */
 export const PORTAL_TITLE_MAX = 200;
 export const PORTAL_BODY_MAX = 5000;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/** A text of one line (a title), or of several (`multiline`: a body). */
+const textOf = (multiline: boolean, options: { error?: string } = {}) =>
+  multiline ? lines(options) : line(options);
+
+const optionalText = (max: number, multiline: boolean) =>
+  textOf(multiline)
     .max(max, { error: V.tooLong })
     .optional()
     .transform((v) => v ?? "");
 
 /** A text in en (required), zh and fr (optional: English shows instead). */
-const localized = (max: number) =>
+const localized = (max: number, multiline = false) =>
   z.object({
-    en: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong }),
-    zh: optionalText(max),
-    fr: optionalText(max),
+    en: textOf(multiline, { error: V.required }).min(1, { error: V.required }).max(max, { error: V.tooLong }),
+    zh: optionalText(max, multiline),
+    fr: optionalText(max, multiline),
   });
 
 /** An http(s) address, or empty. Other schemes (javascript:, data:) are refused. */
-const webAddress = z
-  .string()
-  .trim()
+const webAddress = line()
   .max(500, { error: V.tooLong })
   .refine((value) => value === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
     error: "errors.portal.invalidUrl",
@@ -42,7 +43,7 @@ export const portalEntryInputSchema = z
     kind: z.enum(PORTAL_KINDS, { error: V.invalidChoice }),
     summerSchoolId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
     title: localized(PORTAL_TITLE_MAX),
-    body: localized(PORTAL_BODY_MAX),
+    body: localized(PORTAL_BODY_MAX, true),
     url: webAddress.default(""),
     sortOrder: z.number({ error: V.invalidChoice }).int().min(0).max(10_000).default(0),
     publishedAt: z.iso.datetime({ offset: true, error: V.invalidDate }).nullable().default(null),

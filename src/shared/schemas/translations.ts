@@ -3,6 +3,7 @@ import { NAMESPACES } from "../i18n/namespaces";
 import { samePlaceholders } from "../translations";
 import { optionalParam, pageParams, searchParam } from "./list";
 import { V } from "./messages";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /** Longest text an admin may save for one key (the longest file text is about 900 characters). */
@@ -18,8 +19,7 @@ export const PLACEHOLDERS_MESSAGE = "errors.translations.placeholders";
  * `PUT /api/admin/translations`.
  */
 export const translationValueSchema = (english: string) =>
-  z
-    .string({ error: V.required })
+  lines({ error: V.required, trim: false })
     .max(TRANSLATION_MAX_LENGTH, { error: V.tooLong })
     .refine((value) => value.trim() !== "", { error: V.required })
     .refine((value) => samePlaceholders(english, value), { error: PLACEHOLDERS_MESSAGE });
@@ -43,8 +43,7 @@ export const translationExportQuerySchema = z.object({ namespace: namespaceSchem
 /** Identifies one text: namespace, key (dotted path, as in the files) and language. */
 export const translationTargetSchema = z.object({
   namespace: namespaceSchema,
-  key: z
-    .string({ error: V.required })
+  key: line({ error: V.required, trim: false })
     .min(1, { error: V.required })
     .max(200, { error: V.tooLong })
     .regex(/^[\w-]+(\.[\w-]+)*$/, { error: V.invalidChoice }),
@@ -58,7 +57,7 @@ export type TranslationTarget = z.output<typeof translationTargetSchema>;
  * override the admin saw (null: there was none); a different current state answers 409.
  */
 export const translationUpdateSchema = translationTargetSchema.extend({
-  value: z.string({ error: V.required }).max(TRANSLATION_MAX_LENGTH, { error: V.tooLong }),
+  value: lines({ error: V.required, trim: false }).max(TRANSLATION_MAX_LENGTH, { error: V.tooLong }),
   expectedUpdatedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type TranslationUpdateInput = z.output<typeof translationUpdateSchema>;

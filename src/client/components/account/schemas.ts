@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/accounts";
 import { requiredText } from "../../../shared/schemas/applicant";
 import { V } from "../../../shared/schemas/messages";
+import { line } from "../../../shared/schemas/text";
 import { z } from "../../../shared/schemas/zod";
 
 /**
@@ -19,8 +20,7 @@ import { z } from "../../../shared/schemas/zod";
 export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 /** A new password: the policy's length, counted in code points like the server. */
-const newPassword = z
-  .string({ error: V.required })
+const newPassword = line({ error: V.required, trim: false })
   .min(1, { error: V.required, abort: true })
   .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
     error: "errors.passwordTooShort",
@@ -38,14 +38,12 @@ export type StudentRegisterFormValues = z.input<typeof studentRegisterFormSchema
 
 export const affiliateRegisterFormSchema = affiliateRegistrationSchema.extend({
   password: newPassword,
-  website: z
-    .string()
-    .trim()
+  website: line()
     .max(300, { error: V.tooLong })
     .refine((value) => value === "" || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), {
       error: "form.invalidWebsite",
     }),
-  country: z.string().trim().max(2),
+  country: line().max(2),
 });
 export type AffiliateRegisterFormValues = z.input<typeof affiliateRegisterFormSchema>;
 
@@ -53,11 +51,11 @@ export const resetRequestFormSchema = passwordResetRequestSchema;
 export type ResetRequestFormValues = z.input<typeof resetRequestFormSchema>;
 
 export const newPasswordFormSchema = z
-  .object({ password: newPassword, confirm: z.string() })
+  .object({ password: newPassword, confirm: line({ trim: false }) })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], error: "form.passwordsDiffer" });
 export type NewPasswordFormValues = z.input<typeof newPasswordFormSchema>;
 
 export const acceptInviteFormSchema = z
-  .object({ name: requiredText(200), password: newPassword, confirm: z.string() })
+  .object({ name: requiredText(200), password: newPassword, confirm: line({ trim: false }) })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], error: "form.passwordsDiffer" });
 export type AcceptInviteFormValues = z.input<typeof acceptInviteFormSchema>;

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { optionalParam, pageParams } from "../../../shared/schemas/list";
+import { line } from "../../../shared/schemas/text";
 import {
   type AdminWebhookDetail,
   type AdminWebhookEventDto,
@@ -19,14 +20,14 @@ import { recordAudit } from "./audit";
 
 /** Filters of the webhook log and its CSV: type (exact), result (exact, prefix before ":", or "unprocessed"). */
 const webhookFilterSchema = z.object({
-  type: optionalParam(z.string().trim().min(1).max(100)),
-  result: optionalParam(z.string().trim().min(1).max(100)),
+  type: optionalParam(line().min(1).max(100)),
+  result: optionalParam(line().min(1).max(100)),
 });
 
 /** Query of `GET /api/admin/webhooks`: the filters plus page and pageSize (≤ 100). */
 const webhookQuerySchema = webhookFilterSchema.extend(pageParams);
 
-const idParams = z.object({ id: z.string().min(1).max(255) });
+const idParams = z.object({ id: line({ trim: false }).min(1).max(255) });
 
 /** The application an event concerns, from the stored payload's checkout session. */
 const applicationIdSql = sql<

@@ -415,7 +415,8 @@ describe("POST /api/applicants", () => {
     expect(res.json()).toMatchObject(hostile);
     expect((await t.database.db.select().from(applicants)).length).toBeGreaterThan(1); // still there
 
-    // A NUL character cannot be stored in PostgreSQL text: refused as bad input, not a 500.
+    // A NUL character cannot be stored in PostgreSQL text: refused as bad input (the shared
+    // schemas refuse control characters), not a 500.
     const nul = await postApplicant(applicantFixture({ lastName: "Okafor\u0000" }));
     expect(nul.statusCode).toBeLessThan(500);
     expect(nul.statusCode).toBeGreaterThanOrEqual(400);

@@ -240,7 +240,11 @@ function RefundForm({
   });
 
   const errors = formState.errors;
-  const message = (error?: { message?: string }) => (error?.message ? t(error.message) : undefined);
+  // The form's own keys are in adminFinance; the shared rules' (validation.*) in common.
+  const message = (error?: { message?: string }) =>
+    error?.message
+      ? t(error.message.startsWith("validation.") ? `common:${error.message}` : error.message)
+      : undefined;
   const onSubmit = handleSubmit((values) =>
     setPending({ amountCents: eurosTextToCents(values.amount), reason: values.reason.trim() }),
   );
