@@ -15,6 +15,7 @@ import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
+import { openLimitBackend } from "./lib/limit-backend";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
 import { privacyRoutes } from "./modules/admin/privacy";
@@ -143,7 +144,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, env);
+  // Rate-limit counters: Redis when REDIS_URL is set, else (and while Redis cannot be reached)
+  // this process's memory (decision 011, checklist S5).
+  const limits = await openLimitBackend(env.REDIS_URL, app.log);
+  app.addHook("onClose", () => limits.close());
+  await registerSecurity(app, env, limits);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1 },
     throwFileSizeLimit: true,

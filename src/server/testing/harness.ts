@@ -43,6 +43,11 @@ export async function createTestApp(
     peerOf?: TestApp;
     /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
     changeFeed?: boolean;
+    /**
+     * Collects the app's log lines, parsed (pino's JSON objects: `level` 30 info, 40 warn, `msg`),
+     * at LOG_LEVEL "info" unless `env` says otherwise. Logging stays off without it.
+     */
+    logs?: Array<Record<string, unknown>>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -81,14 +86,16 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     APP_ORIGIN: "http://localhost:3000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logs ? "info" : "silent",
     ...options.env,
   });
+  const logs = options.logs;
   const app = await buildApp({
     env,
     database,
     now,
-    logger: false,
+    logger: Boolean(logs),
+    ...(logs ? { logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } } : {}),
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
