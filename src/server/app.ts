@@ -25,6 +25,7 @@ import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionService } from "./modules/auth/sessions";
+import { AccountThrottle, FallbackAttemptStore, throttleSettings } from "./modules/auth/throttle";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
@@ -80,6 +81,8 @@ export interface AppOptions {
 
 export interface AppServices {
   sessions: SessionService;
+  /** Per-account sign-in back-off and password-reset limit (checklist S5). */
+  throttle: AccountThrottle;
   /** `requireAdmin(permission?)`: preHandler for admin routes (401 / 403). */
   requireAdmin: ReturnType<typeof adminGuard>;
   catalogue: CatalogueService;
@@ -144,8 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  // Rate-limit counters: Redis when REDIS_URL is set, else (and while Redis cannot be reached)
-  // this process's memory (decision 011, checklist S5).
+  // Rate-limit and sign-in back-off counters: Redis when REDIS_URL is set, else (and while Redis
+  // cannot be reached) this process's memory (decision 011, checklist S5).
   const limits = await openLimitBackend(env.REDIS_URL, app.log);
   app.addHook("onClose", () => limits.close());
   await registerSecurity(app, env, limits);
@@ -156,6 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = database.db;
   const sessions = new SessionService(db, env, now);
+  const throttle = new AccountThrottle({
+    store: new FallbackAttemptStore(limits),
+    now,
+    settings: throttleSettings(env),
+  });
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
@@ -208,7 +216,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (err) => app.log.error({ err }, "reloading the translations failed"),
     );
   });
-  app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
+  app.decorate("services", {
+    sessions,
+    throttle,
+    requireAdmin,
+    catalogue,
+    payments,
+    mail,
+    provider,
+    pages,
+    files,
+  });
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today });

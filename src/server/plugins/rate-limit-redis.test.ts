@@ -3,15 +3,18 @@
  * Redis is away (checklist S5): a visitor who spreads requests over two processes gets no more
  * attempts than from one; while Redis cannot be reached each process counts in its own memory
  * and the log says so once. The tests with a real Redis need TEST_REDIS_URL (e.g.
- * redis://127.0.0.1:6379, set by `.ci/run` when Redis answers); they are skipped otherwise.
+ * redis://127.0.0.1:6379, set by `.ci/run` when Redis answers), those of two processes on one
+ * database also TEST_DATABASE_URL; they are skipped otherwise.
  */
 import { randomInt } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAsStudent, TEST_PASSWORD } from "../testing/accounts";
 import { SAME_ORIGIN } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/harness";
 
 const redisUrl = process.env.TEST_REDIS_URL;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // A visitor address of its own per run, so earlier runs' counters (one minute) do not count.
 const visitor = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -30,6 +33,21 @@ const nextAddress = () => {
   counter += 1;
   return `10.66.${randomInt(250)}.${(counter % 250) + 1}`;
 };
+const login = (t: TestApp, email: string, password: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/student/login",
+    payload: { email, password },
+    remoteAddress: nextAddress(),
+  });
+const resetRequest = (t: TestApp, email: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/student/password-reset",
+    payload: { email },
+    remoteAddress: nextAddress(),
+  });
+
 /** Statuses of `n` code checks from `address`. */
 async function codeChecks(t: TestApp, n: number, address: string): Promise<number[]> {
   const statuses: number[] = [];
@@ -95,6 +113,16 @@ describe("S5 limits while Redis cannot be reached", () => {
     expect(warnings[0]!.level).toBe(40);
     expect(warnings[0]!.msg).toMatch(/this process's memory/);
   });
+
+  it("S5 Redis unreachable: the sign-in back-off still applies, whatever the client address", async () => {
+    const { student } = await loginAsStudent(offline.app);
+    for (let i = 0; i < 5; i++)
+      expect((await login(offline, student.email, "wrong!wrong")).statusCode).toBe(401);
+    const held = await login(offline, student.email, TEST_PASSWORD);
+    expect(held.statusCode).toBe(429);
+    expect(held.headers["retry-after"]).toBe("1");
+    expect(linesOf(logs, "Redis unreachable")).toHaveLength(1);
+  });
 });
 
 describe.skipIf(!redisUrl)("S5 Redis lost and back", () => {
@@ -152,3 +180,45 @@ describe.skipIf(!redisUrl)("S5 Redis lost and back", () => {
     }
   });
 });
+
+describe.skipIf(!redisUrl || !onPostgres)(
+  "S5 per-account limits shared by two processes on one database",
+  () => {
+    let first: TestApp;
+    let second: TestApp;
+    /** Both processes' clock (ms), frozen: the waits do not run out while the test runs. */
+    const clock = Date.now();
+
+    beforeAll(async () => {
+      first = await createTestApp({ env: { REDIS_URL: redisUrl! }, now: () => new Date(clock) });
+      second = await createTestApp({
+        peerOf: first,
+        env: { REDIS_URL: redisUrl! },
+        now: () => new Date(clock),
+      });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it("S5 the sign-in back-off and the reset limit count an account's attempts in both processes together", async () => {
+      const { student } = await loginAsStudent(first.app);
+      for (let i = 0; i < 5; i++) {
+        const res = await login(i % 2 === 0 ? first : second, student.email, "wrong!wrong");
+        expect(res.statusCode).toBe(401);
+      }
+      for (const t of [first, second]) {
+        const held = await login(t, student.email, TEST_PASSWORD);
+        expect(held.statusCode).toBe(429);
+        expect(held.headers["retry-after"]).toBe("1");
+      }
+
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await resetRequest(i % 2 === 0 ? first : second, student.email)).statusCode);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      expect((await resetRequest(first, student.email)).statusCode).toBe(429);
+    });
+  },
+);
