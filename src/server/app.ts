@@ -15,6 +15,7 @@ import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
+import { openLimitBackend } from "./lib/limit-backend";
 import { loggerOptions, safeUrl } from "./lib/logging";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
@@ -25,6 +26,7 @@ import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionService } from "./modules/auth/sessions";
+import { AccountThrottle, FallbackAttemptStore, throttleSettings } from "./modules/auth/throttle";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
@@ -80,6 +82,8 @@ export interface AppOptions {
 
 export interface AppServices {
   sessions: SessionService;
+  /** Per-account sign-in back-off and password-reset limit (checklist S5). */
+  throttle: AccountThrottle;
   /** `requireAdmin(permission?)`: preHandler for admin routes (401 / 403). */
   requireAdmin: ReturnType<typeof adminGuard>;
   catalogue: CatalogueService;
@@ -151,7 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, env);
+  // Rate-limit and sign-in back-off counters: Redis when REDIS_URL is set, else (and while Redis
+  // cannot be reached) this process's memory (decision 011, checklist S5).
+  const limits = await openLimitBackend(env.REDIS_URL, app.log);
+  app.addHook("onClose", () => limits.close());
+  await registerSecurity(app, env, limits);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1 },
     throwFileSizeLimit: true,
@@ -159,6 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = database.db;
   const sessions = new SessionService(db, env, now);
+  const throttle = new AccountThrottle({
+    store: new FallbackAttemptStore(limits),
+    now,
+    settings: throttleSettings(env),
+  });
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
@@ -211,7 +224,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (err) => app.log.error({ err }, "reloading the translations failed"),
     );
   });
-  app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
+  app.decorate("services", {
+    sessions,
+    throttle,
+    requireAdmin,
+    catalogue,
+    payments,
+    mail,
+    provider,
+    pages,
+    files,
+  });
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today, payments });

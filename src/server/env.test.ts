@@ -44,3 +44,17 @@ describe("WEB_CONCURRENCY", () => {
     expect(() => loadEnv({ REDIS_URL: "localhost" })).toThrow(/REDIS_URL/);
   });
 });
+
+describe("S5 sign-in back-off and reset limit settings", () => {
+  it("S5 defaults: 5 free attempts, waits up to 300 s, 3 password resets an hour; nonsense refused", () => {
+    const env = loadEnv({});
+    expect([env.LOGIN_FREE_ATTEMPTS, env.LOGIN_BACKOFF_MAX_SECONDS, env.PASSWORD_RESETS_PER_HOUR]).toEqual([
+      5, 300, 3,
+    ]);
+    for (const name of ["LOGIN_FREE_ATTEMPTS", "LOGIN_BACKOFF_MAX_SECONDS", "PASSWORD_RESETS_PER_HOUR"]) {
+      for (const value of ["0", "1.5", "many"]) {
+        expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(name));
+      }
+    }
+  });
+});

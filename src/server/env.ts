@@ -46,6 +46,15 @@ export const envSchema = z
       .transform((v) => (v === "auto" ? availableParallelism() : v)),
     /** Redis, e.g. redis://127.0.0.1:6379: rate limits shared by every server process (decision 011). */
     REDIS_URL: z.url().optional(),
+    /**
+     * Sign-in attempts per account (role and e-mail, whatever the client address) that go
+     * through at once; after that each attempt waits 1 s, 2 s, 4 s … (checklist S5).
+     */
+    LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    /** The longest wait of the sign-in back-off, in seconds (checklist S5). */
+    LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Password-reset requests per account (role and e-mail) and hour (checklist S5). */
+    PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   })
   .transform((env) => ({
     ...env,

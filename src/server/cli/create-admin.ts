@@ -2,6 +2,7 @@ import { z } from "zod";
 import { openDatabase } from "../db/client";
 import { loadEnv } from "../env";
 import { AuthService } from "../modules/auth/service";
+import { AccountThrottle, MemoryAttemptStore, throttleSettings } from "../modules/auth/throttle";
 import { createTransport, MailService } from "../modules/mail/service";
 
 const USAGE = 'Usage: npm run admin:create -- <email> [--name "Full Name"]';
@@ -50,7 +51,14 @@ async function main(): Promise<number> {
   try {
     const { transport, outboxDir } = createTransport(env.SMTP_URL || undefined, env.DATA_DIR);
     const mail = new MailService(database.db, transport, env.MAIL_FROM, outboxDir);
-    const auth = new AuthService({ db: database.db, env, mail, now: () => new Date() });
+    const now = () => new Date();
+    // Creating an owner signs nobody in: the back-off is this command's own, in memory.
+    const throttle = new AccountThrottle({
+      store: new MemoryAttemptStore(),
+      now,
+      settings: throttleSettings(env),
+    });
+    const auth = new AuthService({ db: database.db, env, mail, now, throttle });
     const { link, admin } = await auth.createOwner(args.email, args.name);
     await mail.flush().catch(() => 0);
     console.log(

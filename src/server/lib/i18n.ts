@@ -58,6 +58,17 @@ export const t = (language: Language, key: string, vars?: Record<string, string 
   makeTranslator({ [language]: commonSource(language), en: commonSource("en") })(language, key, vars);
 
 /**
+ * A wait in words for messages such as errors.accountThrottled: under a minute in seconds
+ * ("1 second", "45 seconds"), else in whole minutes rounded up ("2 minutes"), in `language`
+ * (texts dates.seconds_one/_other, dates.minutes_one/_other).
+ */
+export function waitText(language: Language, seconds: number): string {
+  const [unit, count] =
+    seconds < 60 ? ["seconds", Math.max(1, Math.ceil(seconds))] : ["minutes", Math.ceil(seconds / 60)];
+  return t(language, `dates.${unit}_${count === 1 ? "one" : "other"}`, { count });
+}
+
+/**
  * The language of a request: the `language` cookie (the visitor's stored choice), else the
  * Accept-Language header, else English (decisions.md §1, §5).
  */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodError } from "zod";
 import { HttpError } from "../lib/errors";
-import { t } from "../lib/i18n";
+import { t, waitText } from "../lib/i18n";
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: "errors.invalidJson" },
@@ -28,10 +28,11 @@ function isDataException(error: unknown): boolean {
 
 /**
  * One error format for the whole API: `{ message }` in the request's language, plus safe extras
- * (`fieldErrors`, `quote`, `reference`). Unexpected errors answer 500 with a generic message and a
- * correlation id; details go only to the server log (checklist I2, I4), once per request, through
- * the logger's `err` serializer (`lib/logging.ts`), which keeps a database error's SQLSTATE code and
- * names but never the statement, its parameters or PostgreSQL's `detail` (checklist D2).
+ * (`fieldErrors`, `quote`, `reference`, `retryAfterSeconds`, which also sets Retry-After).
+ * Unexpected errors answer 500 with a generic message and a correlation id; details go only to the
+ * server log (checklist I2, I4), once per request, through the logger's `err` serializer
+ * (`lib/logging.ts`), which keeps a database error's SQLSTATE code and names but never the
+ * statement, its parameters or PostgreSQL's `detail` (checklist D2).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
@@ -44,9 +45,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         );
       }
       if (error.status >= 500) request.log.error({ err: error }, "request failed");
-      return reply
-        .status(error.status)
-        .send({ message: t(language, error.messageKey, error.vars), ...extra });
+      // A refusal that says how long to wait: the Retry-After header, and {{wait}} in the message.
+      const vars = { ...error.vars };
+      if (typeof extra.retryAfterSeconds === "number") {
+        reply.header("retry-after", String(extra.retryAfterSeconds));
+        vars.wait ??= waitText(language, extra.retryAfterSeconds);
+      }
+      return reply.status(error.status).send({ message: t(language, error.messageKey, vars), ...extra });
     }
     const code = (error as FastifyError).code;
     const known = code ? FASTIFY_CODES[code] : undefined;

@@ -3,10 +3,11 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet from "helmet";
-import { Redis } from "ioredis";
 import type { Env } from "../env";
 import { HttpError } from "../lib/errors";
 import { requestLanguage } from "../lib/i18n";
+import type { LimitBackend } from "../lib/limit-backend";
+import { fallbackRateLimitStore } from "./rate-limit-store";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -78,10 +79,11 @@ declare module "fastify" {
 /**
  * Cookies, the request language, security headers (helmet with a CSP the app runs under,
  * checklist I3), the CSRF check, and the global rate limit store: in memory, or in Redis when
- * REDIS_URL is set, so that several server processes share their counters (decision 011).
+ * REDIS_URL is set, so that several server processes share their counters (decision 011), with
+ * each process's memory standing in while Redis cannot be reached (`limits`, checklist S5).
  * Per-route limits are set on the routes (config.rateLimit).
  */
-export async function registerSecurity(app: FastifyInstance, env: Env) {
+export async function registerSecurity(app: FastifyInstance, env: Env, limits: LimitBackend) {
   await app.register(cookie);
   app.decorateRequest("language", "en");
   app.addHook("onRequest", (request, _reply, done) => {
@@ -117,36 +119,12 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
     reply.headers(securityHeaders);
     done();
   });
-  // One process keeps its counters in memory; several share them in Redis (decision 011). When
-  // Redis cannot be reached, requests go through (skipOnError) and ioredis logs the outage: the
-  // site stays up, without limits, until Redis is back.
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, {
-        connectionName: "hague-summer-school",
-        connectTimeout: 1000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : null;
-  if (redis) {
-    // Wait (at most 2 s) for the connection, so the first requests after a start are counted too.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 2000);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      redis.once("ready", done);
-      redis.once("error", done);
-    });
-    redis.on("error", (err) => app.log.warn({ err }, "rate-limit store (Redis) unavailable"));
-    app.addHook("onClose", async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-  }
+  // One process keeps its counters in memory; several share them in Redis (decision 011). While
+  // Redis cannot be reached, each process counts in its own memory: the limits stay on.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: "hss-rate-limit:", skipOnError: true } : {}),
+    skipOnError: false,
+    ...(limits.redis ? { store: fallbackRateLimitStore(limits, "hss-rate-limit:") } : {}),
     errorResponseBuilder: (_request, context) => {
       const err = new HttpError(429, "errors.tooManyRequests", {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),

@@ -50,6 +50,11 @@ export async function createTestApp(
      * its lines (one JSON object per line) here, e.g. `logCapture()`, to assert what is logged.
      */
     logStream?: DestinationStream;
+    /**
+     * Collects the app's log lines, parsed (pino's JSON objects: `level` 30 info, 40 warn, `msg`),
+     * at LOG_LEVEL "info" unless `env` says otherwise.
+     */
+    logs?: Array<Record<string, unknown>>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -88,15 +93,17 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     APP_ORIGIN: "http://localhost:3000",
-    LOG_LEVEL: options.logStream ? "debug" : "silent",
+    LOG_LEVEL: options.logStream ? "debug" : options.logs ? "info" : "silent",
     ...options.env,
   });
+  const logs = options.logs;
   const app = await buildApp({
     env,
     database,
     now,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
+    logger: options.logStream !== undefined || Boolean(logs),
+    logStream:
+      options.logStream ?? (logs ? { write: (line: string) => void logs.push(JSON.parse(line)) } : undefined),
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,

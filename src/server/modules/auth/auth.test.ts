@@ -433,7 +433,8 @@ describe("rate limits (S5)", () => {
   });
 
   it("trusts X-Forwarded-For only with TRUST_PROXY", async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: "true" } });
+    // The account's own back-off (5 attempts whatever the address) would stop this e-mail first.
+    const proxied = await createTestApp({ env: { TRUST_PROXY: "true", LOGIN_FREE_ATTEMPTS: "20" } });
     try {
       const email = uniqueEmail("proxied");
       const address = nextAddress();
@@ -460,14 +461,16 @@ describe("rate limits (S5)", () => {
     }
   });
 
-  it("password reset: 5 a minute per address and e-mail, then 429", async () => {
+  it("password reset: 3 an hour per account, and 5 a minute per address and e-mail, then 429", async () => {
     const address = nextAddress();
     const email = uniqueEmail("reset-limit");
-    const statuses: number[] = [];
+    const answers: LightMyRequestResponse[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await post("/api/admin/password-reset", { email }, { address })).statusCode);
+      answers.push(await post("/api/admin/password-reset", { email }, { address }));
     }
-    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 202, 429, 429, 429]);
+    expect(answers[3]!.json().message).toBe("Too many attempts for this account. Try again in 60 minutes.");
+    expect(answers[5]!.json().message).toBe(MSG.tooMany);
   });
 
   it("registration: 5 a minute per address, then 429", async () => {

@@ -30,10 +30,11 @@ function bodyEmail(request: FastifyRequest): string {
 }
 
 /**
- * Checklist S5 limits. `request.ip` is the socket address unless TRUST_PROXY is set (Fastify's
- * trustProxy), so a spoofed X-Forwarded-For opens no new bucket. Login and reset requests: 5 a
- * minute per address and e-mail (contract); registrations 5 a minute per address; one-time-token
- * calls 10 a minute per address.
+ * Checklist S5 limits per client address. `request.ip` is the socket address unless TRUST_PROXY
+ * is set (Fastify's trustProxy), so a spoofed X-Forwarded-For opens no new bucket. Login and
+ * reset requests: 5 a minute per address and e-mail (contract); registrations 5 a minute per
+ * address; one-time-token calls 10 a minute per address. The per-account limits, whatever the
+ * address, are the service's (AccountThrottle).
  */
 const PER_ADDRESS_AND_EMAIL = {
   max: 5,
@@ -51,8 +52,8 @@ const TOKEN_LIMIT = { max: 10, timeWindow: "1 minute" };
  * affiliate approval, the student's applications. Every answer is `cache-control: no-store`.
  */
 export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
-  const { sessions, mail, requireAdmin } = app.services;
-  const auth = new AuthService({ db: opts.db, env: opts.env, mail, now: opts.now, log: app.log });
+  const { sessions, mail, requireAdmin, throttle } = app.services;
+  const auth = new AuthService({ db: opts.db, env: opts.env, mail, now: opts.now, log: app.log, throttle });
   /**
    * Credential calls from one address, whatever the e-mail (credential stuffing): 30 a minute.
    * A second limiter of its own (the plugin runs one limiter hook per request).
@@ -87,7 +88,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * session the browser held for this role is deleted: no fixation, S2). 401 "Invalid login
      * credentials" for an unknown e-mail, a wrong password, a disabled account, an admin who has
      * not accepted the invitation, an affiliate not approved (one message: ASVS 6.3). 429 after 5
-     * attempts a minute per address and e-mail.
+     * attempts a minute per address and e-mail, 30 a minute per address, and during the account's
+     * back-off whatever the address (after 5 attempts: 1 s, 2 s, 4 s … up to 5 minutes; unknown
+     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
      */
     app.post(
       `/api/${role}/login`,
@@ -98,7 +101,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
         try {
           accountId = await auth.login(role, email, password);
         } catch (err) {
-          if (err instanceof HttpError) request.log.info({ role }, "login refused");
+          if (err instanceof HttpError) {
+            request.log.info(
+              { role, statusCode: err.status },
+              err.status === 429 ? "login held back by the account's back-off" : "login refused",
+            );
+          }
           throw err;
         }
         await sessions.start(request, reply, role, accountId);
@@ -127,7 +135,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     /**
      * POST /api/{role}/password-reset `{ email }` → 202 `{ ok: true }` whether or not the address
      * has an account; e-mails a one-hour single-use link to an existing one. 429 after 5 a minute
-     * per address and e-mail.
+     * per address and e-mail, and after 3 an hour per account whatever the address (unknown
+     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
      */
     app.post(
       `/api/${role}/password-reset`,

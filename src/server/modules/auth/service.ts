@@ -36,6 +36,7 @@ import { type AccountEmailKind, accountEmail } from "./emails";
 import type { AdminUser } from "./guard";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
 import type { Role } from "./sessions";
+import type { AccountThrottle } from "./throttle";
 
 type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 type StudentRow = typeof students.$inferSelect;
@@ -253,6 +254,8 @@ export class AuthService {
       mail: MailService;
       now: () => Date;
       log?: FastifyBaseLogger;
+      /** Per-account sign-in back-off and password-reset limit (checklist S5). */
+      throttle: AccountThrottle;
     },
   ) {}
 
@@ -270,10 +273,13 @@ export class AuthService {
    * Checks e-mail and password of `role`; returns the account id. Unknown e-mail, wrong password,
    * disabled student or admin, admin without accepted invitation, affiliate not approved: all 401
    * errors.invalidCredentials, and an unknown e-mail costs one argon2 verification like a known
-   * one (ASVS 6.3.8, checklist S5).
+   * one (ASVS 6.3.8, checklist S5). Each attempt first goes through the account's back-off
+   * (AccountThrottle.admitLogin: 429 errors.accountThrottled with retryAfterSeconds during a
+   * wait, before any lookup, for unknown e-mails alike); a success clears it.
    */
   async login(role: Role, email: string, password: string): Promise<string> {
-    const { db } = this.deps;
+    const { db, throttle } = this.deps;
+    await throttle.admitLogin(role, email);
     let account: { id: string; passwordHash: string | null; allowed: boolean } | undefined;
     if (role === "student") {
       const [s] = await db.select().from(students).where(eq(students.email, email));
@@ -287,6 +293,7 @@ export class AuthService {
     }
     const ok = await verifyPassword(account?.passwordHash, password);
     if (!account || !ok || !account.allowed) throw invalidCredentials();
+    await throttle.forgetFailures(role, email);
     return account.id;
   }
 
@@ -550,11 +557,14 @@ export class AuthService {
    * Starts a password reset (contract: always 202, the caller answers the same whatever happens).
    * For an existing account (not disabled) a one-hour single-use token is stored hashed and its
    * link e-mailed: /student/reset-password, /affiliate/reset-password, or for admins
-   * /admin/accept-invite (the same page sets the password of invitations and resets).
+   * /admin/accept-invite (the same page sets the password of invitations and resets). At most 3
+   * requests an hour per account, known or not (AccountThrottle.admitResetRequest: 429
+   * errors.accountThrottled with retryAfterSeconds; checklist S5).
    */
   async requestPasswordReset(role: Role, email: string, language: Language): Promise<void> {
+    const { db, throttle } = this.deps;
+    await throttle.admitResetRequest(role, email);
     const at = this.deps.now();
-    const { db } = this.deps;
     let account: { id: string; name: string; language: Language } | undefined;
     if (role === "student") {
       const [s] = await db.select().from(students).where(eq(students.email, email));
@@ -587,14 +597,15 @@ export class AuthService {
   /**
    * Sets a new password with a reset token (single use, one hour; admins also accept their
    * invitation token). Applies the policy first (400, token kept), then uses up the token (400
-   * errors.invalidToken), stores the argon2id hash, marks the e-mail verified (the link proved it)
-   * and ends every session of the account (checklist S2). Returns the account id.
+   * errors.invalidToken), stores the argon2id hash, marks the e-mail verified (the link proved it),
+   * ends every session of the account (checklist S2) and clears its sign-in back-off (S5: the way
+   * back in for an owner whose account strangers keep guessing at). Returns the account id.
    */
   async confirmPasswordReset(role: Role, token: string, password: string, name?: string): Promise<string> {
     assertPasswordPolicy(password);
     const passwordHash = await hashPassword(password);
     const at = this.deps.now();
-    return this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
       // Admins also accept their invitation; students the set-password link of an account added by the school.
       const purposes: TokenPurpose[] =
         role === "admin"
@@ -604,9 +615,11 @@ export class AuthService {
             : ["password_reset"];
       const accountId = await consumeToken(tx, at, role, purposes, token);
       if (!accountId) throw invalidToken();
+      let email: string;
       if (role === "student") {
         const [s] = await tx.select().from(students).where(eq(students.id, accountId));
         if (!s || s.disabledAt) throw invalidToken();
+        email = s.email;
         await tx
           .update(students)
           .set({ passwordHash, emailVerifiedAt: s.emailVerifiedAt ?? at, updatedAt: at })
@@ -614,6 +627,7 @@ export class AuthService {
       } else if (role === "affiliate") {
         const [a] = await tx.select().from(affiliates).where(eq(affiliates.id, accountId));
         if (!a) throw invalidToken();
+        email = a.email;
         await tx
           .update(affiliates)
           .set({ passwordHash, emailVerifiedAt: a.emailVerifiedAt ?? at, updatedAt: at })
@@ -621,14 +635,18 @@ export class AuthService {
       } else {
         const [a] = await tx.select().from(admins).where(eq(admins.id, accountId));
         if (!a || a.disabledAt) throw invalidToken();
+        email = a.email;
         await tx
           .update(admins)
           .set({ passwordHash, ...(name?.trim() ? { name: name.trim() } : {}), updatedAt: at })
           .where(eq(admins.id, accountId));
       }
       await tx.delete(sessions).where(and(eq(sessions.role, role), eq(sessions.accountId, accountId)));
-      return accountId;
+      return { accountId, email };
     });
+    // The link proved the e-mail is theirs: the sign-in back-off that others' guesses built up ends.
+    await this.deps.throttle.forgetFailures(role, changed.email);
+    return changed.accountId;
   }
 
   // ---------------------------------------------------------------- admins

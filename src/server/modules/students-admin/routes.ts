@@ -34,8 +34,8 @@ import {
  */
 export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
   const { db, now } = opts;
-  const { requireAdmin, mail } = app.services;
-  const auth = new AuthService({ db, env: opts.env, mail, now, log: app.log });
+  const { requireAdmin, mail, throttle } = app.services;
+  const auth = new AuthService({ db, env: opts.env, mail, now, log: app.log, throttle });
   const deps: StudentAdminDeps = { db, auth, now };
 
   /**
