@@ -32,6 +32,8 @@ import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { FileStorage, loadFileKey } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
+import { Metrics } from "./modules/ops/metrics";
+import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
 import { createOfflineProvider } from "./modules/payments/providers/offline";
@@ -75,6 +77,11 @@ export interface AppOptions {
    * on the same database (decision 011). Default: none (a single process).
    */
   changeFeed?: ChangeFeed;
+  /**
+   * The text `GET /metrics` serves. Default: this process's metrics; a worker of several server
+   * processes passes the sum over every worker (decision 013, cluster.ts).
+   */
+  metricsText?: () => Promise<string>;
 }
 
 export interface AppServices {
@@ -87,6 +94,11 @@ export interface AppServices {
   provider: PaymentProvider;
   pages: PageCache;
   files: FileStorage;
+  /**
+   * Prometheus metrics of this app (decision 013): `metrics.paymentsFulfilled.inc()`,
+   * `metrics.paymentsFlagged.inc()`, `metrics.webhookFailures.inc({ reason })`.
+   */
+  metrics: Metrics;
 }
 
 declare module "fastify" {
@@ -142,6 +154,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
   });
 
+  const db = database.db;
+  const metrics = new Metrics({ db });
+  // One map update per answered request, on every route (the public pages' hot path included).
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.countRequest(request.method, request.routeOptions.url, reply.statusCode);
+    done();
+  });
+
   registerErrorHandling(app);
   await registerSecurity(app, env);
   await app.register(multipart, {
@@ -149,7 +169,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
-  const db = database.db;
   const sessions = new SessionService(db, env, now);
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
@@ -203,12 +222,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (err) => app.log.error({ err }, "reloading the translations failed"),
     );
   });
-  app.decorate("services", { sessions, requireAdmin, catalogue, payments, mail, provider, pages, files });
+  app.decorate("services", {
+    sessions,
+    requireAdmin,
+    catalogue,
+    payments,
+    mail,
+    provider,
+    pages,
+    files,
+    metrics,
+  });
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today });
   await app.register(codeRoutes, { db, now });
-  await app.register(paymentRoutes, { payments, provider });
+  await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
   await app.register(auditRoutes, { db, now });
@@ -241,7 +270,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
-  app.get("/api/health", async () => ({ ok: true, database: database.kind, payments: provider.name }));
+  await app.register(opsRoutes, {
+    env,
+    database,
+    payments: provider.name,
+    metrics,
+    metricsText: options.metricsText,
+  });
 
   if (pages.ready) {
     await app.register(fastifyStatic, {
