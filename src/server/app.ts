@@ -82,7 +82,39 @@ export interface AppOptions {
    * processes passes the sum over every worker (decision 013, cluster.ts).
    */
   metricsText?: () => Promise<string>;
+  /** Overrides of `SERVER_TIMEOUTS` (tests). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
+
+/** How long the HTTP server waits on a client or a connection, in milliseconds. */
+export interface ServerTimeouts {
+  /** Receiving a whole request, headers and body (a 5 MB passport over a slow line fits). */
+  requestTimeout: number;
+  /** Receiving the request's headers (slow-header clients, "slowloris"). */
+  headersTimeout: number;
+  /** An idle keep-alive connection is closed after this; above common load balancers' 60 s. */
+  keepAliveTimeout: number;
+  /**
+   * A connection on which nothing was sent or received for this long is destroyed: a request
+   * whose handler never answers ends with a closed connection instead of hanging.
+   */
+  connectionTimeout: number;
+  /** How often the server checks requestTimeout and headersTimeout of open connections. */
+  connectionsCheckingInterval: number;
+}
+
+/**
+ * The server's timeouts (decision 013): no request waits forever, whether the client is slow, the
+ * client went away, or the handler never answers. Node's defaults check every 30 s and never end
+ * a request whose handler hangs; Fastify's set no request timeout at all.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestTimeout: 120_000,
+  headersTimeout: 30_000,
+  keepAliveTimeout: 72_000,
+  connectionTimeout: 120_000,
+  connectionsCheckingInterval: 5_000,
+};
 
 export interface AppServices {
   sessions: SessionService;
@@ -139,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const now = options.now ?? (() => new Date());
   const today = dayClock(now);
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const app = Fastify({
     logger:
       options.logger === false
@@ -152,6 +185,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => randomUUID(),
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    http: {
+      headersTimeout: timeouts.headersTimeout,
+      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+    },
   });
 
   const db = database.db;

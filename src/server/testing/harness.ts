@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { todayIso } from "../../shared/age";
-import { buildApp } from "../app";
+import { buildApp, type ServerTimeouts } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
 import { seedDemoCatalogue } from "../db/seed";
 import { envSchema } from "../env";
@@ -43,6 +43,8 @@ export async function createTestApp(
     peerOf?: TestApp;
     /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
     changeFeed?: boolean;
+    /** Overrides of the HTTP server's timeouts (`SERVER_TIMEOUTS`), for a test that listens. */
+    serverTimeouts?: Partial<ServerTimeouts>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -92,6 +94,7 @@ export async function createTestApp(
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
+    serverTimeouts: options.serverTimeouts,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
   await options.setup?.(app);

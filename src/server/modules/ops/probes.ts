@@ -4,15 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { Db } from "../../db/client";
-
-/** Settles like `promise`, or rejects after `ms` milliseconds. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+import { withTimeout } from "../../lib/timeout";
 
 /**
  * Whether the database answers `select 1` within `timeoutMs`. Probes that arrive while one is
