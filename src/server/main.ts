@@ -3,13 +3,14 @@ import pino from "pino";
 import { todayIso } from "../shared/age";
 import { LANGUAGES } from "../shared/i18n/languages";
 import { buildApp } from "./app";
-import { JOBS_WORKER_VARIABLE, OFFLINE_SECRET_VARIABLE, runPrimary } from "./cluster";
+import { JOBS_WORKER_VARIABLE, OFFLINE_SECRET_VARIABLE, runPrimary, workerMetrics } from "./cluster";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
 import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { withTimeout } from "./lib/timeout";
+import { processRegistry } from "./modules/ops/metrics";
 
 /**
  * Starts the server: validates the configuration, then either runs one server process, or, with
@@ -39,6 +40,7 @@ async function main() {
  * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
  * made by other processes reach its caches and pages (decision 011). `offlineWebhookSecret`:
  * the offline payment provider's secret that the primary gave every worker (random otherwise).
+ * A worker of several serves the metrics of all of them (decision 013).
  * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once, gracefully:
  * no new connections, requests in flight finish within 8 s, then the connections left are cut
  * (exit 0). An uncaught exception or unhandled rejection is logged and closes it the same way,
@@ -61,13 +63,16 @@ async function runServer(
     await feed.ready;
     changeFeed = feed;
   }
+  const sharedMetrics = cluster.isWorker ? workerMetrics() : null;
   const app = await buildApp({
     env,
     database,
     logStream,
     changeFeed,
     offlineWebhookSecret: role.offlineWebhookSecret,
+    metricsText: sharedMetrics?.text,
   });
+  sharedMetrics?.serve([processRegistry(), app.services.metrics.registry]);
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
   const timers: NodeJS.Timeout[] = [];
