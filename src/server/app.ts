@@ -32,6 +32,7 @@ import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { FileStorage, loadFileKey } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
+import { backupRoutes } from "./modules/ops/backup.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
@@ -317,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     metricsText: options.metricsText,
   });
+  await app.register(backupRoutes, { env, database });
 
   if (pages.ready) {
     await app.register(fastifyStatic, {

@@ -43,6 +43,8 @@ export async function createTestApp(
     peerOf?: TestApp;
     /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
     changeFeed?: boolean;
+    /** The embedded database (in-memory PGlite) even when TEST_DATABASE_URL is set. */
+    embedded?: boolean;
     /** Overrides of the HTTP server's timeouts (`SERVER_TIMEOUTS`), for a test that listens. */
     serverTimeouts?: Partial<ServerTimeouts>;
   } = {},
@@ -50,7 +52,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (options.peerOf) {
     databaseUrl = options.peerOf.databaseUrl;
     if (!databaseUrl) throw new Error("peerOf needs PostgreSQL (TEST_DATABASE_URL)");
