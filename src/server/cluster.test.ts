@@ -31,7 +31,8 @@ interface LogLine {
 
 /**
  * The part of `app.inject` that `createPaidReadyApplication` uses, over real HTTP: a new
- * connection per request (so node:cluster hands requests to the workers in turn), same-origin.
+ * connection per request (so requests spread over the workers, each accepting its own
+ * connections), same-origin.
  */
 function overHttp(origin: string): FastifyInstance {
   const inject = async (options: {
@@ -170,8 +171,8 @@ describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURREN
     const origin = `http://127.0.0.1:${/:(\d+)$/.exec(first!.msg)?.[1]}`;
     const http = overHttp(origin);
     const ready = await createPaidReadyApplication(http, {}, {});
-    // A double click, or a retry after a lost answer, at the same moment: new connections go to
-    // the workers in turn, so both workers ask the payment provider at once.
+    // A double click, or a retry after a lost answer, at the same moment: the new connections
+    // spread over the workers, so both workers ask the payment provider at once.
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         http.inject({

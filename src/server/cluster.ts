@@ -53,8 +53,8 @@ interface PrimaryLog {
 /**
  * The primary process of a server with several processes (WEB_CONCURRENCY > 1, decision 011).
  * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
- * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (node:cluster hands
- * each new connection to the next worker). Exactly one worker runs the background jobs (e-mail
+ * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (each accepts its own
+ * connections, see below). Exactly one worker runs the background jobs (e-mail
  * sending, payment reconciliation). All workers share the offline payment provider's secret.
  * A worker that dies is replaced, in the same role. After five failed starts in a row the
  * primary exits with status 1. SIGTERM or SIGINT stops every worker gracefully (killed after
