@@ -271,7 +271,12 @@ describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURREN
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     process.kill(victim, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile the metrics still answer: the dead worker and its replacement, still starting,
+    // are not waited for.
+    const during = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: "close" } });
+    expect(during.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
     loading = false;
     await Promise.all(clients);
 

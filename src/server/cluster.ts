@@ -1,12 +1,12 @@
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { AggregatorRegistry, Counter, Registry } from "prom-client";
 import { todayIso } from "../shared/age";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import type { Env } from "./env";
 import { SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { loadFileKey } from "./modules/files/storage";
+import { servePrimaryMetrics } from "./modules/ops/cluster-metrics";
 
 /** Environment variable the primary sets on the one worker that runs the background jobs. */
 export const JOBS_WORKER_VARIABLE = "HSS_RUNS_JOBS";
@@ -23,27 +23,6 @@ const QUICK_EXIT_MS = 10_000;
 const MAX_FAILED_STARTS = 5;
 /** Workers that have not exited this long after SIGTERM are killed (they stop their own requests sooner). */
 const SHUTDOWN_GRACE_MS = SHUTDOWN_DEADLINE_MS + 2_000;
-
-/** IPC message of a worker asking the primary for the metrics of every worker. */
-const METRICS_REQUEST = "hss:metrics-request";
-/** IPC answer of the primary: `text` (Prometheus text format) or `error`. */
-const METRICS_ANSWER = "hss:metrics-answer";
-/** How long a worker waits for the summed metrics (the primary waits 5 s for each worker's). */
-const METRICS_WAIT_MS = 7_000;
-
-interface MetricsRequest {
-  type: typeof METRICS_REQUEST;
-  id: number;
-}
-interface MetricsAnswer {
-  type: typeof METRICS_ANSWER;
-  id: number;
-  text?: string;
-  error?: string;
-}
-
-const isMessage = <T extends { type: string }>(message: unknown, type: T["type"]): message is T =>
-  typeof message === "object" && message !== null && (message as { type?: unknown }).type === type;
 
 interface PrimaryLog {
   info(msg: string): void;
@@ -68,9 +47,9 @@ interface PrimaryLog {
  * the connections it had accepted with it, which the kernel closes, so their clients get an
  * error at once, and the connections waiting to be accepted go to the other workers.
  *
- * Metrics (decision 013): a worker asked for `/metrics` asks the primary, which collects every
- * worker's registries (prom-client's AggregatorRegistry: counters summed, see `Metrics`) and
- * adds its own `hss_worker_exits_total` (workers that died other than by a shutdown).
+ * Metrics (decision 013): a worker asked for `/metrics` asks the primary, which sums every
+ * worker's registries and adds its own `hss_worker_exits_total` (workers that died other than
+ * by a shutdown); see modules/ops/cluster-metrics.ts.
  */
 export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -83,24 +62,7 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
 
   cluster.schedulingPolicy = cluster.SCHED_NONE;
 
-  const aggregator = new AggregatorRegistry();
-  const ownMetrics = new Registry();
-  const workerExits = new Counter({
-    name: "hss_worker_exits_total",
-    help: "Server processes that exited other than by a shutdown (and were replaced).",
-    registers: [ownMetrics],
-  });
-  cluster.on("message", (worker, message: unknown) => {
-    if (!isMessage<MetricsRequest>(message, METRICS_REQUEST)) return;
-    const answer = (reply: Omit<MetricsAnswer, "type" | "id">) => {
-      if (worker.isConnected())
-        worker.send({ type: METRICS_ANSWER, id: message.id, ...reply }, undefined, () => {});
-    };
-    Promise.all([aggregator.clusterMetrics(), ownMetrics.metrics()]).then(
-      ([workers, own]) => answer({ text: workers + own }),
-      (err: unknown) => answer({ error: err instanceof Error ? err.message : String(err) }),
-    );
-  });
+  const { workerExits } = servePrimaryMetrics();
 
   let stopping = false;
   let failedStarts = 0;
@@ -154,50 +116,4 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
 
   for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork(i === 0);
   log.info(`started ${env.WEB_CONCURRENCY} server processes`);
-}
-
-/**
- * A worker's side of the summed metrics (decision 013). `text()` asks the primary for the metrics
- * of every worker, summed (rejects when no answer came within 7 s); `serve(registries)` makes
- * this worker answer the primary's requests with those registries (prom-client's
- * AggregatorRegistry). Call `serve` once the app, and so its registry, exists.
- */
-export function workerMetrics(): { text(): Promise<string>; serve(registries: Registry[]): void } {
-  let nextId = 0;
-  const waiting = new Map<number, { resolve(text: string): void; reject(err: Error): void }>();
-  process.on("message", (message: unknown) => {
-    if (!isMessage<MetricsAnswer>(message, METRICS_ANSWER)) return;
-    const request = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.text !== undefined) request?.resolve(message.text);
-    else request?.reject(new Error(message.error ?? "no metrics"));
-  });
-  return {
-    text() {
-      return new Promise<string>((resolve, reject) => {
-        const id = nextId++;
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new Error("the primary process did not answer with the metrics"));
-        }, METRICS_WAIT_MS);
-        waiting.set(id, {
-          resolve: (text) => {
-            clearTimeout(timer);
-            resolve(text);
-          },
-          reject: (err) => {
-            clearTimeout(timer);
-            reject(err);
-          },
-        });
-        const request: MetricsRequest = { type: METRICS_REQUEST, id };
-        process.send?.(request);
-      });
-    },
-    serve(registries) {
-      AggregatorRegistry.setRegistries(registries);
-      // Constructing one makes prom-client answer the primary's requests in this worker.
-      new AggregatorRegistry();
-    },
-  };
 }

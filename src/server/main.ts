@@ -3,13 +3,14 @@ import pino from "pino";
 import { todayIso } from "../shared/age";
 import { LANGUAGES } from "../shared/i18n/languages";
 import { buildApp } from "./app";
-import { JOBS_WORKER_VARIABLE, OFFLINE_SECRET_VARIABLE, runPrimary, workerMetrics } from "./cluster";
+import { JOBS_WORKER_VARIABLE, OFFLINE_SECRET_VARIABLE, runPrimary } from "./cluster";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
 import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { withTimeout } from "./lib/timeout";
+import { workerMetrics } from "./modules/ops/cluster-metrics";
 import { processRegistry } from "./modules/ops/metrics";
 
 /**
