@@ -35,6 +35,9 @@ import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { FileStorage, loadFileKey } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
+import { backupRoutes } from "./modules/ops/backup.routes";
+import { Metrics } from "./modules/ops/metrics";
+import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
 import { createOfflineProvider } from "./modules/payments/providers/offline";
@@ -78,7 +81,44 @@ export interface AppOptions {
    * on the same database (decision 011). Default: none (a single process).
    */
   changeFeed?: ChangeFeed;
+  /**
+   * The text `GET /metrics` serves. Default: this process's metrics; a worker of several server
+   * processes passes the sum over every worker (decision 013, cluster.ts).
+   */
+  metricsText?: () => Promise<string>;
+  /** Overrides of `SERVER_TIMEOUTS` (tests). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
+
+/** How long the HTTP server waits on a client or a connection, in milliseconds. */
+export interface ServerTimeouts {
+  /** Receiving a whole request, headers and body (a 5 MB passport over a slow line fits). */
+  requestTimeout: number;
+  /** Receiving the request's headers (slow-header clients, "slowloris"). */
+  headersTimeout: number;
+  /** An idle keep-alive connection is closed after this; above common load balancers' 60 s. */
+  keepAliveTimeout: number;
+  /**
+   * A connection on which nothing was sent or received for this long is destroyed: a request
+   * whose handler never answers ends with a closed connection instead of hanging.
+   */
+  connectionTimeout: number;
+  /** How often the server checks requestTimeout and headersTimeout of open connections. */
+  connectionsCheckingInterval: number;
+}
+
+/**
+ * The server's timeouts (decision 013): no request waits forever, whether the client is slow, the
+ * client went away, or the handler never answers. Node's defaults check every 30 s and never end
+ * a request whose handler hangs; Fastify's set no request timeout at all.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestTimeout: 120_000,
+  headersTimeout: 30_000,
+  keepAliveTimeout: 72_000,
+  connectionTimeout: 120_000,
+  connectionsCheckingInterval: 5_000,
+};
 
 export interface AppServices {
   sessions: SessionService;
@@ -92,6 +132,11 @@ export interface AppServices {
   provider: PaymentProvider;
   pages: PageCache;
   files: FileStorage;
+  /**
+   * Prometheus metrics of this app (decision 013): `metrics.paymentsFulfilled.inc()`,
+   * `metrics.paymentsFlagged.inc()`, `metrics.webhookFailures.inc({ reason })`.
+   */
+  metrics: Metrics;
 }
 
 declare module "fastify" {
@@ -139,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const now = options.now ?? (() => new Date());
   const today = dayClock(now);
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const app = Fastify({
     logger:
       options.logger === false
@@ -152,6 +198,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     genReqId: () => randomUUID(),
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
+    http: {
+      headersTimeout: timeouts.headersTimeout,
+      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+    },
+  });
+
+  const db = database.db;
+  const metrics = new Metrics({ db });
+  // One map update per answered request, on every route (the public pages' hot path included).
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.countRequest(request.method, request.routeOptions.url, reply.statusCode);
+    done();
   });
 
   registerErrorHandling(app);
@@ -165,7 +226,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
-  const db = database.db;
   const sessions = new SessionService(db, env, now);
   const throttle = new AccountThrottle({
     store: new FallbackAttemptStore(limits),
@@ -195,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           webhookSecret: offlineSecret,
           deliver: (rawBody, signature) => deliverToOwnWebhook(app, rawBody, signature),
         }));
-  const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log });
+  const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log, metrics });
 
   const translations = new TranslationService(db, loadResources(), now, feed);
   await translations.load();
@@ -234,12 +294,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     provider,
     pages,
     files,
+    metrics,
   });
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today, payments });
   await app.register(codeRoutes, { db, now, payments });
-  await app.register(paymentRoutes, { payments, provider });
+  await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
   await app.register(auditRoutes, { db, now });
@@ -272,7 +333,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
-  app.get("/api/health", async () => ({ ok: true, database: database.kind, payments: provider.name }));
+  await app.register(opsRoutes, {
+    env,
+    database,
+    payments: provider.name,
+    metrics,
+    metricsText: options.metricsText,
+  });
+  await app.register(backupRoutes, { env, database });
 
   if (pages.ready) {
     await app.register(fastifyStatic, {

@@ -4,7 +4,9 @@ import { todayIso } from "../shared/age";
 import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import type { Env } from "./env";
+import { SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { loadFileKey } from "./modules/files/storage";
+import { servePrimaryMetrics } from "./modules/ops/cluster-metrics";
 
 /** Environment variable the primary sets on the one worker that runs the background jobs. */
 export const JOBS_WORKER_VARIABLE = "HSS_RUNS_JOBS";
@@ -19,8 +21,8 @@ export const OFFLINE_SECRET_VARIABLE = "HSS_OFFLINE_WEBHOOK_SECRET";
 const QUICK_EXIT_MS = 10_000;
 /** After this many failed starts in a row the primary gives up and exits. */
 const MAX_FAILED_STARTS = 5;
-/** Workers that have not exited this long after SIGTERM are killed. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Workers that have not exited this long after SIGTERM are killed (they stop their own requests sooner). */
+const SHUTDOWN_GRACE_MS = SHUTDOWN_DEADLINE_MS + 2_000;
 
 interface PrimaryLog {
   info(msg: string): void;
@@ -30,12 +32,24 @@ interface PrimaryLog {
 /**
  * The primary process of a server with several processes (WEB_CONCURRENCY > 1, decision 011).
  * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
- * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (node:cluster hands
- * each new connection to the next worker). Exactly one worker runs the background jobs (e-mail
+ * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (each accepts its own
+ * connections, see below). Exactly one worker runs the background jobs (e-mail
  * sending, payment reconciliation). All workers share the offline payment provider's secret.
  * A worker that dies is replaced, in the same role. After five failed starts in a row the
  * primary exits with status 1. SIGTERM or SIGINT stops every worker gracefully (killed after
  * 10 s), then the primary exits 0.
+ *
+ * Connections: each worker accepts its own from the shared listening socket (SCHED_NONE), rather
+ * than the primary accepting them and handing each to a worker (node:cluster's round-robin
+ * default). With round-robin, a connection handed to a worker that dies before it acknowledged
+ * it stays open in the primary and is never answered nor closed: its client waits until it gives
+ * up (decision 013; nodejs/node-v0.x-archive#7006). With SCHED_NONE a worker that dies takes only
+ * the connections it had accepted with it, which the kernel closes, so their clients get an
+ * error at once, and the connections waiting to be accepted go to the other workers.
+ *
+ * Metrics (decision 013): a worker asked for `/metrics` asks the primary, which sums every
+ * worker's registries and adds its own `hss_worker_exits_total` (workers that died other than
+ * by a shutdown); see modules/ops/cluster-metrics.ts.
  */
 export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -45,6 +59,10 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
     await database.close();
   }
   loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR);
+
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+
+  const { workerExits } = servePrimaryMetrics();
 
   let stopping = false;
   let failedStarts = 0;
@@ -66,6 +84,7 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
       if (started.size === 0) process.exit(process.exitCode ?? 0);
       return;
     }
+    workerExits.inc();
     const quick = info ? Date.now() - info.at < QUICK_EXIT_MS : true;
     failedStarts = quick ? failedStarts + 1 : 0;
     log.error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`})`);

@@ -58,3 +58,28 @@ describe("S5 sign-in back-off and reset limit settings", () => {
     }
   });
 });
+
+describe("METRICS_TOKEN and BACKUP_TOKEN (decision 013)", () => {
+  it("are off by default, and an empty value counts as not set", () => {
+    const env = loadEnv({ METRICS_TOKEN: "", BACKUP_TOKEN: "" });
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.BACKUP_TOKEN).toBeUndefined();
+  });
+
+  it("refuse tokens too short to resist guessing", () => {
+    expect(() => loadEnv({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadEnv({ BACKUP_TOKEN: "x".repeat(23) })).toThrow(
+      /BACKUP_TOKEN: must be at least 24 characters/,
+    );
+  });
+
+  it("refuse one token for both, since the metrics reader would then be able to take backups", () => {
+    const same = "s".repeat(32);
+    expect(() => loadEnv({ METRICS_TOKEN: same, BACKUP_TOKEN: same })).toThrow(/BACKUP_TOKEN: must differ/);
+    expect(loadEnv({ METRICS_TOKEN: "m".repeat(16), BACKUP_TOKEN: "b".repeat(24) }).BACKUP_TOKEN).toBe(
+      "b".repeat(24),
+    );
+  });
+});

@@ -2,6 +2,13 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
+/** A secret token of at least `min` characters; an empty value counts as not set. */
+const token = (min: number) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(min, `must be at least ${min} characters`).optional(),
+  );
+
 const bool = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -55,6 +62,16 @@ export const envSchema = z
     LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** Password-reset requests per account (role and e-mail) and hour (checklist S5). */
     PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+    /**
+     * Bearer token of `GET /metrics` (decision 013), at least 16 characters. Without it the
+     * metrics answer only to the machine itself (a loopback address, not through a proxy).
+     */
+    METRICS_TOKEN: token(16),
+    /**
+     * Bearer token of `POST /api/admin/backup` (decision 013) for scripts such as a nightly
+     * backup, at least 24 characters. Without it only a signed-in owner can take a backup.
+     */
+    BACKUP_TOKEN: token(24),
   })
   .transform((env) => ({
     ...env,
@@ -76,6 +93,13 @@ export const envSchema = z
         code: "custom",
         path: ["WEB_CONCURRENCY"],
         message: "more than one process needs DATABASE_URL (the embedded database serves one process)",
+      });
+    }
+    if (env.BACKUP_TOKEN && env.BACKUP_TOKEN === env.METRICS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_TOKEN"],
+        message: "must differ from METRICS_TOKEN (a backup holds every passport and the key that opens them)",
       });
     }
     if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {

@@ -8,7 +8,11 @@ import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
+import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { loggerOptions } from "./lib/logging";
+import { withTimeout } from "./lib/timeout";
+import { workerMetrics } from "./modules/ops/cluster-metrics";
+import { processRegistry } from "./modules/ops/metrics";
 
 /**
  * Starts the server: validates the configuration, then either runs one server process, or, with
@@ -38,7 +42,11 @@ async function main() {
  * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
  * made by other processes reach its caches and pages (decision 011). `offlineWebhookSecret`:
  * the offline payment provider's secret that the primary gave every worker (random otherwise).
- * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once.
+ * A worker of several serves the metrics of all of them (decision 013).
+ * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once, gracefully:
+ * no new connections, requests in flight finish within 8 s, then the connections left are cut
+ * (exit 0). An uncaught exception or unhandled rejection is logged and closes it the same way,
+ * with exit status 1 (the primary of several processes then starts a new one).
  */
 async function runServer(
   env: Env,
@@ -57,13 +65,16 @@ async function runServer(
     await feed.ready;
     changeFeed = feed;
   }
+  const sharedMetrics = cluster.isWorker ? workerMetrics() : null;
   const app = await buildApp({
     env,
     database,
     logStream,
     changeFeed,
     offlineWebhookSecret: role.offlineWebhookSecret,
+    metricsText: sharedMetrics?.text,
   });
+  sharedMetrics?.serve([processRegistry(), app.services.metrics.registry]);
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
   /** Stuck webhook events first, then paid-but-unapplied checkout sessions (checklist D4, P12). */
@@ -87,23 +98,34 @@ async function runServer(
   }
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
+    // Whatever happens below (a database that does not answer), the process ends.
+    setTimeout(() => process.exit(exitCode), SHUTDOWN_DEADLINE_MS + 6_000).unref();
     for (const t of timers) clearInterval(t);
-    await app.close();
-    await changeFeed.close();
-    await database.close();
+    if (!(await closeGracefully(app, SHUTDOWN_DEADLINE_MS))) {
+      app.log.warn(`requests still running after ${SHUTDOWN_DEADLINE_MS} ms were cut`);
+    }
+    await withTimeout(changeFeed.close(), 1000).catch(() => undefined);
+    // The embedded database writes what it holds in memory to the data folder as it closes.
+    await withTimeout(database.close(), 3000).catch(() => undefined);
     try {
       logStream.flushSync();
     } catch {
       // Nothing left to write, or standard output is gone.
     }
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT", 0));
+  process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
+  const fail = (kind: string) => (err: unknown) => {
+    app.log.fatal({ err }, `${kind}: stopping this process`);
+    void shutdown(kind, 1);
+  };
+  process.on("uncaughtException", fail("uncaught exception"));
+  process.on("unhandledRejection", fail("unhandled rejection"));
 
   if (env.HOST) await app.listen({ port: env.PORT, host: env.HOST });
   else {

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import type { DestinationStream } from "pino";
 import { todayIso } from "../../shared/age";
-import { buildApp } from "../app";
+import { buildApp, type ServerTimeouts } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
 import { seedDemoCatalogue } from "../db/seed";
 import { envSchema } from "../env";
@@ -55,12 +55,16 @@ export async function createTestApp(
      * at LOG_LEVEL "info" unless `env` says otherwise.
      */
     logs?: Array<Record<string, unknown>>;
+    /** The embedded database (in-memory PGlite) even when TEST_DATABASE_URL is set. */
+    embedded?: boolean;
+    /** Overrides of the HTTP server's timeouts (`SERVER_TIMEOUTS`), for a test that listens. */
+    serverTimeouts?: Partial<ServerTimeouts>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (options.peerOf) {
     databaseUrl = options.peerOf.databaseUrl;
     if (!databaseUrl) throw new Error("peerOf needs PostgreSQL (TEST_DATABASE_URL)");
@@ -107,6 +111,7 @@ export async function createTestApp(
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
+    serverTimeouts: options.serverTimeouts,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
   await options.setup?.(app);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createCheckoutSessionSchema, processZeroPaymentSchema } from "../../../shared/schemas/application";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { applicantToken, idParam } from "../applications/routes";
+import type { Metrics } from "../ops/metrics";
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
 import type { PaymentsService } from "./service";
 
@@ -12,9 +13,9 @@ import type { PaymentsService } from "./service";
  */
 export async function paymentRoutes(
   app: FastifyInstance,
-  opts: { payments: PaymentsService; provider: PaymentProvider },
+  opts: { payments: PaymentsService; provider: PaymentProvider; metrics: Metrics },
 ) {
-  const { payments, provider } = opts;
+  const { payments, provider, metrics } = opts;
 
   /**
    * POST /api/create-checkout-session — { applicationId, totalAmount?, discountAmount?,
@@ -93,7 +94,7 @@ export async function paymentRoutes(
   /**
    * POST /api/payments/webhook — the provider's events, verified on the raw body (P5): 400 on a
    * bad signature; 200 once processed or for a duplicate (P6); 5xx when processing failed, so the
-   * provider retries (P11).
+   * provider retries (P11). Both failures count in `hss_webhook_failures_total` (decision 013).
    */
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -110,12 +111,20 @@ export async function paymentRoutes(
         event = provider.parseWebhook(raw, typeof signature === "string" ? signature : undefined);
       } catch (err) {
         if (err instanceof WebhookSignatureError) {
+          metrics.webhookFailures.inc({ reason: "signature" });
           request.log.warn({ reason: err.message }, "webhook signature rejected");
           return reply.status(400).send({ message: "Invalid signature" });
         }
+        metrics.webhookFailures.inc({ reason: "processing" });
         throw err;
       }
-      const outcome = await payments.handleEvent(event);
+      let outcome: Awaited<ReturnType<PaymentsService["handleEvent"]>>;
+      try {
+        outcome = await payments.handleEvent(event);
+      } catch (err) {
+        metrics.webhookFailures.inc({ reason: "processing" });
+        throw err;
+      }
       return reply.send({ received: true, outcome });
     });
   });

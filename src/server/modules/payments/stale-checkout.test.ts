@@ -189,7 +189,11 @@ describe("stale checkouts with the offline provider", () => {
     expect(state.payments).toEqual([
       expect.objectContaining({ amountCents: STANDARD, flag: expect.stringMatching(/superseded quote/) }),
     ]);
-    // The applicant cannot be charged twice meanwhile only by accident: the admin decides.
+    // Operations see it too (a counter of the metrics).
+    expect(
+      await t.app.services.metrics.registry.getSingleMetricAsString("hss_payments_flagged_total"),
+    ).toMatch(/hss_payments_flagged_total [1-9]/);
+    // The admin decides.
     const { cookie: finance } = await loginAsAdmin(t.app, "finance");
     const { cookie: admissions } = await loginAsAdmin(t.app, "admissions");
     const url = `/api/admin/applications/${a.applicationId}/payments/${state.payments[0]!.id}/accept`;
