@@ -12,6 +12,12 @@ import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
 import type { PaymentProvider } from "../modules/payments/providers/types";
 
 /**
+ * The file encryption key of test apps on PostgreSQL, where the configuration requires one
+ * (decision 012); the same in every app, so two apps on one database read each other's files.
+ */
+export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/**
  * A fresh, isolated app for a test file: its own database (in-memory PGlite, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards), its own data folder, the
  * demo catalogue seeded, logging off. `close()` releases everything.
@@ -82,6 +88,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_ORIGIN: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    // On PostgreSQL the app is configured as a deployment on it would be: files in the database
+    // (unless the test sets FILE_STORAGE), with the key every such deployment must set.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, FILE_ENCRYPTION_KEY: TEST_FILE_KEY } : {}),
     ...options.env,
   });
   const app = await buildApp({
