@@ -29,7 +29,7 @@ import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
 import { codeRoutes } from "./modules/codes/routes";
 import { adminCodeRoutes } from "./modules/codes-admin/routes";
-import { FileStorage, loadFileKey } from "./modules/files/storage";
+import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { PageCache } from "./modules/pages/renderer";
@@ -75,6 +75,11 @@ export interface AppOptions {
    * on the same database (decision 011). Default: none (a single process).
    */
   changeFeed?: ChangeFeed;
+  /**
+   * The file storage (decision 012); by default the configuration's (FILE_STORAGE, the file keys).
+   * `main.ts` passes the one it prepared at start-up; tests pass one of either mode.
+   */
+  files?: FileStorage;
 }
 
 export interface AppServices {
@@ -155,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
   const catalogue = new CatalogueService(db, today, feed);
-  const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
+  const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
   const offlineSecret =

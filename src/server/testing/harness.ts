@@ -1,14 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { todayIso } from "../../shared/age";
 import { buildApp } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
+import { fileChunks } from "../db/schema";
 import { seedDemoCatalogue } from "../db/seed";
 import { envSchema } from "../env";
 import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
+import { loadFileKeys } from "../modules/files/keys";
+import { FileStorage, type StorageMode } from "../modules/files/storage";
 import type { PaymentProvider } from "../modules/payments/providers/types";
 
 /**
@@ -49,6 +53,11 @@ export async function createTestApp(
     peerOf?: TestApp;
     /** PostgreSQL only: listen to and publish on the change feed, as `main.ts` does (decision 011). */
     changeFeed?: boolean;
+    /**
+     * Where files go, whatever the configuration allows (decision 012): `database` also on PGlite,
+     * to test the database storage without a PostgreSQL server. Default: the configuration's.
+     */
+    fileStorage?: StorageMode;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -101,6 +110,9 @@ export async function createTestApp(
     provider: options.provider,
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
+    files: options.fileStorage
+      ? new FileStorage({ db: database.db, dataDir, keys: loadFileKeys(env), mode: options.fileStorage })
+      : undefined,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
   await options.setup?.(app);
@@ -120,6 +132,19 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Whether the encrypted content of stored file `fileId` is anywhere in the app's storage
+ * (decision 012): its file in DATA_DIR/files, or chunk rows in the database.
+ */
+export async function fileContentExists(t: TestApp, fileId: string): Promise<boolean> {
+  if (existsSync(t.app.services.files.pathOf(fileId))) return true;
+  const chunks = await t.database.db
+    .select({ idx: fileChunks.idx })
+    .from(fileChunks)
+    .where(eq(fileChunks.fileId, fileId));
+  return chunks.length > 0;
 }
 
 /** The cookie header that carries every cookie a response set (e.g. the applicant capability). */
