@@ -73,6 +73,7 @@ export class ChunkSealer {
     private readonly fileId: string,
   ) {}
 
+  /** Takes the next piece of plaintext; returns the chunks it completed, sealed, in order. */
   push(data: Buffer): Buffer[] {
     this.hash.update(data);
     this.size += data.length;

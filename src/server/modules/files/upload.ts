@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { PDF_MAGIC } from "../../../shared/schemas/applicant";
 import { HttpError } from "../../lib/errors";
 
 /** Kinds of document the storage recognises by their first bytes (checklist I1: by content, not by name). */
@@ -9,7 +10,7 @@ export type DocumentType = "pdf" | "jpeg" | "png";
  * and PNG are here for later documents (photos, certificates).
  */
 export const SIGNATURES: Readonly<Record<DocumentType, { magic: Buffer; mime: string }>> = {
-  pdf: { magic: Buffer.from("%PDF-", "latin1"), mime: "application/pdf" },
+  pdf: { magic: Buffer.from(PDF_MAGIC, "latin1"), mime: "application/pdf" },
   jpeg: { magic: Buffer.from([0xff, 0xd8, 0xff]), mime: "image/jpeg" },
   png: { magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), mime: "image/png" },
 };

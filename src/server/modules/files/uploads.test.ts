@@ -260,8 +260,9 @@ describe("I1 memory of a server process under concurrent uploads", () => {
       `I1: 60 concurrent anonymous 5 MB uploads: server RSS +${rssMb.toFixed(1)} MB, Buffers +${buffersMb.toFixed(1)} MB, all answered in ${(performance.now() - started).toFixed(0)} ms`,
     );
     expect(result.map((r) => r.status)).toEqual(Array(60).fill(404));
+    // Measured: RSS +0–8 MB, Buffers +8–11 MB (the old route: RSS +290 MB, Buffers +240 MB).
     expect(rssMb).toBeLessThan(40);
-    expect(buffersMb).toBeLessThan(20);
+    expect(buffersMb).toBeLessThan(30);
   });
 
   it("I1 60 concurrent 5 MB uploads of 60 applicants: at most 8 are read at a time, the rest get 503, memory stays bounded", async () => {
@@ -384,10 +385,10 @@ describe("I1 passport uploads on a listening server", () => {
   it("I1 uploads beyond UPLOAD_CONCURRENCY get 503 with Retry-After and a plain message, and succeed later", async () => {
     const slow = await Promise.all([1, 2].map((i) => newApplicant(t, `198.51.101.${i}`)));
     const waiting = slow.map((a, i) =>
-      // 1 MB in 256 KB pieces every 150 ms: each holds its place for about half a second.
-      upload(port, { size: MB, cookie: a.cookie, forwardedFor: `192.0.2.6${i}`, pace: 150 }),
+      // 1 MB in 256 KB pieces every 250 ms: each holds its place for about a second.
+      upload(port, { size: MB, cookie: a.cookie, forwardedFor: `192.0.2.6${i}`, pace: 250 }),
     );
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 300));
     const c = await newApplicant(t, "198.51.101.3");
     const busy = await upload(port, { size: 64 * 1024, cookie: c.cookie, forwardedFor: "192.0.2.63" });
     expect(busy.status).toBe(503);
