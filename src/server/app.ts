@@ -32,7 +32,7 @@ import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
 import { codeRoutes } from "./modules/codes/routes";
 import { adminCodeRoutes } from "./modules/codes-admin/routes";
-import { FileStorage, loadFileKey } from "./modules/files/storage";
+import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { backupRoutes } from "./modules/ops/backup.routes";
@@ -88,6 +88,11 @@ export interface AppOptions {
   metricsText?: () => Promise<string>;
   /** Overrides of `SERVER_TIMEOUTS` (tests). */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /**
+   * The file storage (decision 012); by default the configuration's (FILE_STORAGE, the file keys).
+   * `main.ts` passes the one it prepared at start-up; tests pass one of either mode.
+   */
+  files?: FileStorage;
 }
 
 /** How long the HTTP server waits on a client or a connection, in milliseconds. */
@@ -236,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
   const catalogue = new CatalogueService(db, today, feed);
-  const files = new FileStorage(env.DATA_DIR, loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR));
+  const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
   const offlineSecret =

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaidReadyApplication } from "./testing/harness";
+import { createPaidReadyApplication, TEST_FILE_KEY } from "./testing/harness";
 import { parseMetrics, sampleValue } from "./testing/metrics";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -116,6 +116,7 @@ describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURREN
         PORT: "0",
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl.toString(),
+        FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
         REDIS_URL: redisUrl,
         WEB_CONCURRENCY: "2",
         LOG_LEVEL: "info",

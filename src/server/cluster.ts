@@ -5,7 +5,7 @@ import { openDatabase } from "./db/client";
 import { seedDemoCatalogue } from "./db/seed";
 import type { Env } from "./env";
 import { SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
-import { loadFileKey } from "./modules/files/storage";
+import { createFileStorage, prepareFileStorage } from "./modules/files/storage";
 import { servePrimaryMetrics } from "./modules/ops/cluster-metrics";
 
 /** Environment variable the primary sets on the one worker that runs the background jobs. */
@@ -32,9 +32,11 @@ interface PrimaryLog {
 /**
  * The primary process of a server with several processes (WEB_CONCURRENCY > 1, decision 011).
  * It prepares what must happen once: migrations, the demo catalogue, the passport encryption key
- * in DATA_DIR. Then it starts WEB_CONCURRENCY workers that share the port (each accepts its own
- * connections, see below). Exactly one worker runs the background jobs (e-mail
- * sending, payment reconciliation). All workers share the offline payment provider's secret.
+ * in DATA_DIR (when FILE_ENCRYPTION_KEY is not set), and the move of files kept on disk into the
+ * database (decision 012). Then it starts WEB_CONCURRENCY workers that share the port (each
+ * accepts its own connections, see below). Exactly one worker runs the background jobs (e-mail
+ * sending, payment reconciliation, the sweep of DATA_DIR/files). All workers share the offline
+ * payment provider's secret.
  * A worker that dies is replaced, in the same role. After five failed starts in a row the
  * primary exits with status 1. SIGTERM or SIGINT stops every worker gracefully (killed after
  * 10 s), then the primary exits 0.
@@ -55,10 +57,11 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     if (env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
+    // Creating the storage also generates the key file once, when no key is configured.
+    await prepareFileStorage(createFileStorage(database.db, env), log);
   } finally {
     await database.close();
   }
-  loadFileKey(env.FILE_ENCRYPTION_KEY, env.DATA_DIR);
 
   cluster.schedulingPolicy = cluster.SCHED_NONE;
 

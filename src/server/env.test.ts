@@ -1,6 +1,7 @@
 /**
  * The configuration rules of decision 011: several server processes only with PostgreSQL and a
- * shared rate-limit store, and "auto" meaning one process per core.
+ * shared rate-limit store, and "auto" meaning one process per core; and of decision 012: a file
+ * key of the right size, required with PostgreSQL, and where files go.
  */
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,8 @@ import { loadEnv } from "./env";
 
 const POSTGRES = "postgres://postgres@127.0.0.1:5432/summer";
 const REDIS = "redis://127.0.0.1:6379";
+const KEY = Buffer.alloc(32, 1).toString("base64");
+const OLD_KEY = Buffer.alloc(32, 2).toString("base64");
 
 describe("WEB_CONCURRENCY", () => {
   it("runs one process by default", () => {
@@ -27,10 +30,16 @@ describe("WEB_CONCURRENCY", () => {
   });
 
   it("accepts several processes with PostgreSQL and Redis, and 'auto' is one per core", () => {
-    expect(loadEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: POSTGRES, REDIS_URL: REDIS }).WEB_CONCURRENCY).toBe(
-      4,
-    );
-    const auto = loadEnv({ WEB_CONCURRENCY: "auto", DATABASE_URL: POSTGRES, REDIS_URL: REDIS });
+    expect(
+      loadEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: POSTGRES, REDIS_URL: REDIS, FILE_ENCRYPTION_KEY: KEY })
+        .WEB_CONCURRENCY,
+    ).toBe(4);
+    const auto = loadEnv({
+      WEB_CONCURRENCY: "auto",
+      DATABASE_URL: POSTGRES,
+      REDIS_URL: REDIS,
+      FILE_ENCRYPTION_KEY: KEY,
+    });
     expect(auto.WEB_CONCURRENCY).toBe(availableParallelism());
   });
 
@@ -81,5 +90,55 @@ describe("METRICS_TOKEN and BACKUP_TOKEN (decision 013)", () => {
     expect(loadEnv({ METRICS_TOKEN: "m".repeat(16), BACKUP_TOKEN: "b".repeat(24) }).BACKUP_TOKEN).toBe(
       "b".repeat(24),
     );
+  });
+});
+
+describe("file storage and keys (decision 012)", () => {
+  it("requires FILE_ENCRYPTION_KEY with DATABASE_URL, saying why and how to make one", () => {
+    expect(() => loadEnv({ DATABASE_URL: POSTGRES })).toThrow(
+      /FILE_ENCRYPTION_KEY: is required with DATABASE_URL: .*a key generated on one machine is not shared.*openssl rand -base64 32/,
+    );
+    expect(loadEnv({ DATABASE_URL: POSTGRES, FILE_ENCRYPTION_KEY: KEY }).FILE_ENCRYPTION_KEY).toBe(KEY);
+  });
+
+  it("works without a key on the embedded database (a key is generated into DATA_DIR)", () => {
+    expect(loadEnv({}).FILE_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("refuses a key that is not 32 bytes of base64, current or old", () => {
+    for (const bad of ["secret", Buffer.alloc(16).toString("base64"), `${KEY}x`]) {
+      expect(() => loadEnv({ FILE_ENCRYPTION_KEY: bad })).toThrow(
+        /FILE_ENCRYPTION_KEY: must be 32 random bytes/,
+      );
+    }
+    expect(() => loadEnv({ FILE_ENCRYPTION_KEYS_OLD: `${OLD_KEY},short` })).toThrow(
+      /FILE_ENCRYPTION_KEYS_OLD: each key must be 32 random bytes/,
+    );
+  });
+
+  it("reads the old keys as a comma-separated list", () => {
+    expect(loadEnv({ FILE_ENCRYPTION_KEYS_OLD: ` ${OLD_KEY} , ${KEY},` }).FILE_ENCRYPTION_KEYS_OLD).toEqual([
+      OLD_KEY,
+      KEY,
+    ]);
+    expect(loadEnv({}).FILE_ENCRYPTION_KEYS_OLD).toEqual([]);
+  });
+
+  it("stores files in the database with DATABASE_URL and on disk without, unless FILE_STORAGE says", () => {
+    expect(loadEnv({}).FILE_STORAGE).toBe("disk");
+    expect(loadEnv({ DATABASE_URL: POSTGRES, FILE_ENCRYPTION_KEY: KEY }).FILE_STORAGE).toBe("database");
+    expect(
+      loadEnv({ DATABASE_URL: POSTGRES, FILE_ENCRYPTION_KEY: KEY, FILE_STORAGE: "disk" }).FILE_STORAGE,
+    ).toBe("disk");
+    expect(() => loadEnv({ FILE_STORAGE: "database" })).toThrow(
+      /FILE_STORAGE: `database` needs DATABASE_URL/,
+    );
+    expect(() => loadEnv({ FILE_STORAGE: "s3" })).toThrow(/FILE_STORAGE/);
+  });
+
+  it("caps concurrent uploads at 8 per process by default", () => {
+    expect(loadEnv({}).UPLOAD_CONCURRENCY).toBe(8);
+    expect(loadEnv({ UPLOAD_CONCURRENCY: "2" }).UPLOAD_CONCURRENCY).toBe(2);
+    expect(() => loadEnv({ UPLOAD_CONCURRENCY: "0" })).toThrow(/UPLOAD_CONCURRENCY/);
   });
 });

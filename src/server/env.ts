@@ -8,6 +8,10 @@ const token = (min: number) =>
     (v) => (v === "" ? undefined : v),
     z.string().min(min, `must be at least ${min} characters`).optional(),
   );
+/** True when `value` is the base64 of exactly 32 bytes (an AES-256 key). */
+const isKey = (value: string) =>
+  /^[A-Za-z0-9+/]{43}=$/.test(value.trim()) && Buffer.from(value.trim(), "base64").length === 32;
+const KEY_MESSAGE = "must be 32 random bytes in base64 (44 characters), e.g. from `openssl rand -base64 32`";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -39,8 +43,33 @@ export const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
     SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),
-    /** 32 bytes, base64: key of the AES-256-GCM encryption of uploaded passports. */
-    FILE_ENCRYPTION_KEY: z.string().optional(),
+    /**
+     * 32 bytes, base64: the current key of the AES-256-GCM encryption of uploaded files (decision
+     * 012). Required with DATABASE_URL; without it a key is generated into DATA_DIR/secrets.
+     */
+    FILE_ENCRYPTION_KEY: z.string().refine(isKey, KEY_MESSAGE).optional(),
+    /**
+     * Earlier file keys, comma-separated base64 (decision 012): files written with them still
+     * decrypt; new files use FILE_ENCRYPTION_KEY.
+     */
+    FILE_ENCRYPTION_KEYS_OLD: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every(isKey), `each key ${KEY_MESSAGE}`),
+    /**
+     * Where uploaded files go (decision 012): `database` (encrypted chunks in PostgreSQL, shared
+     * by every machine; needs DATABASE_URL) or `disk` (DATA_DIR/files, one machine). Default:
+     * `database` with DATABASE_URL, `disk` on the embedded database.
+     */
+    FILE_STORAGE: z.enum(["database", "disk"]).optional(),
+    /** Uploads one server process receives at the same time; more wait (503, checklist I1). */
+    UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
@@ -79,6 +108,7 @@ export const envSchema = z
     DATA_DIR: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === "production",
     paymentProvider: env.STRIPE_SECRET_KEY ? ("stripe" as const) : ("offline" as const),
+    FILE_STORAGE: env.FILE_STORAGE ?? (env.DATABASE_URL ? ("database" as const) : ("disk" as const)),
   }))
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -86,6 +116,22 @@ export const envSchema = z
         code: "custom",
         path: ["STRIPE_WEBHOOK_SECRET"],
         message: "is required with STRIPE_SECRET_KEY",
+      });
+    }
+    if (env.DATABASE_URL && !env.FILE_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FILE_ENCRYPTION_KEY"],
+        message:
+          "is required with DATABASE_URL: every server on the database must read the same files, and a key generated on one machine is not shared (create one with `openssl rand -base64 32` and give it to every server)",
+      });
+    }
+    if (env.FILE_STORAGE === "database" && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FILE_STORAGE"],
+        message:
+          "`database` needs DATABASE_URL: the embedded database runs on the server's own thread, where writing a 5 MB file holds up every other request (use `disk`)",
       });
     }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {

@@ -11,8 +11,12 @@ import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/chan
 import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { loggerOptions } from "./lib/logging";
 import { withTimeout } from "./lib/timeout";
+import { createFileStorage, prepareFileStorage } from "./modules/files/storage";
 import { workerMetrics } from "./modules/ops/cluster-metrics";
 import { processRegistry } from "./modules/ops/metrics";
+
+/** How often the process that runs the background jobs sweeps DATA_DIR/files (decision 012). */
+const SWEEP_EVERY_MS = 15 * 60_000;
 
 /**
  * Starts the server: validates the configuration, then either runs one server process, or, with
@@ -37,12 +41,14 @@ async function main() {
 
 /**
  * One server process: opens the database (PGlite in DATA_DIR unless DATABASE_URL is set) and
- * migrates it, seeds the demo catalogue on first start (`prepare`), listens, renders the public
+ * migrates it, seeds the demo catalogue on first start and moves files kept on disk into the
+ * database when FILE_STORAGE is `database` (`prepare`; decision 012), listens, renders the public
  * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
- * reconciliation every 5 min). On PostgreSQL it listens to the change feed, so that changes
- * made by other processes reach its caches and pages (decision 011). `offlineWebhookSecret`:
- * the offline payment provider's secret that the primary gave every worker (random otherwise).
- * A worker of several serves the metrics of all of them (decision 013).
+ * reconciliation every 5 min, the sweep of unreferenced files in DATA_DIR/files every 15 min).
+ * On PostgreSQL it listens to the change feed, so that changes made by other processes reach its
+ * caches and pages (decision 011). `offlineWebhookSecret`: the offline payment provider's secret
+ * that the primary gave every worker (random otherwise). A worker of several serves the metrics of
+ * all of them (decision 013).
  * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once, gracefully:
  * no new connections, requests in flight finish within 8 s, then the connections left are cut
  * (exit 0). An uncaught exception or unhandled rejection is logged and closes it the same way,
@@ -54,11 +60,15 @@ async function runServer(
 ) {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   if (role.prepare && env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
+  const files = createFileStorage(database.db, env);
   // Log lines are collected into writes of 4 KB or once a second, written asynchronously: a
   // request never waits for the terminal or the disk, and a busy server makes one write per
   // dozen lines instead of one per line (decision 011). Shutting down writes what is left.
   const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
   const feedLog = pino(loggerOptions(env.LOG_LEVEL), logStream);
+  if (role.prepare) {
+    await prepareFileStorage(files, { info: (msg) => feedLog.info(msg), error: (msg) => feedLog.error(msg) });
+  }
   let changeFeed: ChangeFeed = localChangeFeed();
   if (env.DATABASE_URL) {
     const feed = postgresChangeFeed({ connectionString: env.DATABASE_URL, log: feedLog });
@@ -73,6 +83,7 @@ async function runServer(
     changeFeed,
     offlineWebhookSecret: role.offlineWebhookSecret,
     metricsText: sharedMetrics?.text,
+    files,
   });
   sharedMetrics?.serve([processRegistry(), app.services.metrics.registry]);
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
@@ -92,9 +103,18 @@ async function runServer(
       ),
       setInterval(() => void recoverPayments(), 5 * 60_000),
     );
+    const sweep = () =>
+      void files
+        .sweep()
+        .then(({ removed }) => {
+          if (removed > 0) app.log.info({ removed }, "unreferenced files removed from DATA_DIR/files");
+        })
+        .catch((err) => app.log.error({ err }, "file sweep failed"));
+    timers.push(setInterval(sweep, SWEEP_EVERY_MS));
     void app.services.mail.flush().catch(() => undefined);
     // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
     void recoverPayments();
+    sweep();
   }
 
   let stopping = false;

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -226,8 +227,25 @@ export const applicants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("applicants_email_idx").on(t.email)],
+  (t) => [
+    index("applicants_email_idx").on(t.email),
+    // The upload route finds the applicant from the capability cookie alone (checklist I1).
+    index("applicants_access_token_hash_idx").on(t.accessTokenHash),
+  ],
 );
+
+/**
+ * Where a stored file's encrypted content is (decision 012): `disk` (`DATA_DIR/files/<id>.bin`),
+ * `database` (rows of `file_chunks`), or `none` once the content was removed (a replaced passport:
+ * the row stays as a record of the upload).
+ */
+export type FileStorageKind = "disk" | "database" | "none";
+
+/** PostgreSQL `bytea`, read as a Buffer whichever driver is behind it (pg or PGlite). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const storedFiles = pgTable("stored_files", {
   id: id(),
@@ -237,8 +255,31 @@ export const storedFiles = pgTable("stored_files", {
   kind: text("kind").$type<"passport">().notNull(),
   sizeBytes: integer("size_bytes").notNull(),
   sha256: text("sha256").notNull(),
+  storage: text("storage").$type<FileStorageKind>().notNull().default("disk"),
+  /**
+   * Id of the encryption key (decision 012: a fingerprint of the key, never the key). Null for
+   * files written before key ids: one AES-256-GCM message with the key of that time.
+   */
+  keyId: text("key_id"),
   createdAt: createdAt(),
 });
+
+/**
+ * Encrypted content of the files kept in the database (decision 012): 256 KB of the file per row,
+ * each sealed on its own (AES-256-GCM: IV, ciphertext, tag), written in the same transaction as
+ * the `stored_files` row, and deleted with it.
+ */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.idx] })],
+);
 
 export type ApplicationStatus =
   | "pending_payment"

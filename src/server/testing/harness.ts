@@ -1,16 +1,26 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import type { DestinationStream } from "pino";
 import { todayIso } from "../../shared/age";
 import { buildApp, type ServerTimeouts } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
+import { fileChunks } from "../db/schema";
 import { seedDemoCatalogue } from "../db/seed";
 import { envSchema } from "../env";
 import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
+import { loadFileKeys } from "../modules/files/keys";
+import { FileStorage, type StorageMode } from "../modules/files/storage";
 import type { PaymentProvider } from "../modules/payments/providers/types";
+
+/**
+ * The file encryption key of test apps on PostgreSQL, where the configuration requires one
+ * (decision 012); the same in every app, so two apps on one database read each other's files.
+ */
+export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /**
  * A fresh, isolated app for a test file: its own database (in-memory PGlite, or a new database on
@@ -59,6 +69,11 @@ export async function createTestApp(
     embedded?: boolean;
     /** Overrides of the HTTP server's timeouts (`SERVER_TIMEOUTS`), for a test that listens. */
     serverTimeouts?: Partial<ServerTimeouts>;
+    /**
+     * Where files go, whatever the configuration allows (decision 012): `database` also on PGlite,
+     * to test the database storage without a PostgreSQL server. Default: the configuration's.
+     */
+    fileStorage?: StorageMode;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hss-test-"));
@@ -98,6 +113,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_ORIGIN: "http://localhost:3000",
     LOG_LEVEL: options.logStream ? "debug" : options.logs ? "info" : "silent",
+    // On PostgreSQL the app is configured as a deployment on it would be: files in the database
+    // (unless the test sets FILE_STORAGE), with the key every such deployment must set.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, FILE_ENCRYPTION_KEY: TEST_FILE_KEY } : {}),
     ...options.env,
   });
   const logs = options.logs;
@@ -112,6 +130,9 @@ export async function createTestApp(
     offlineWebhookSecret: options.offlineWebhookSecret,
     changeFeed,
     serverTimeouts: options.serverTimeouts,
+    files: options.fileStorage
+      ? new FileStorage({ db: database.db, dataDir, keys: loadFileKeys(env), mode: options.fileStorage })
+      : undefined,
     distDir: options.withPages ? undefined : path.join(dataDir, "no-dist"),
   });
   await options.setup?.(app);
@@ -155,6 +176,19 @@ export function logCapture(): LogCapture {
         .filter((line) => line.trim() !== "")
         .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
+}
+
+/**
+ * Whether the encrypted content of stored file `fileId` is anywhere in the app's storage
+ * (decision 012): its file in DATA_DIR/files, or chunk rows in the database.
+ */
+export async function fileContentExists(t: TestApp, fileId: string): Promise<boolean> {
+  if (existsSync(t.app.services.files.pathOf(fileId))) return true;
+  const chunks = await t.database.db
+    .select({ idx: fileChunks.idx })
+    .from(fileChunks)
+    .where(eq(fileChunks.fileId, fileId));
+  return chunks.length > 0;
 }
 
 /** The cookie header that carries every cookie a response set (e.g. the applicant capability). */

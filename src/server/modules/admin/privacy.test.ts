@@ -4,7 +4,7 @@
  * pseudonymised financial record, who may do either, and no passport number or date of birth in
  * the server logs or in any URL the app produces.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -36,7 +36,13 @@ import {
   type RoleCookies,
   SAME_ORIGIN,
 } from "../../testing/admin";
-import { createPaidReadyApplication, createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
+import {
+  createPaidReadyApplication,
+  createTestApp,
+  fileContentExists,
+  PDF_BYTES,
+  type TestApp,
+} from "../../testing/harness";
 
 const PASSPORT_NUMBER = "PZ9081726";
 const dateOfBirth = () => `${new Date().getUTCFullYear() - 24}-07-19`;
@@ -212,8 +218,7 @@ describe("applicant export and erasure", () => {
   it("erases the personal data and files, keeps the financial record, audits without personal data", async () => {
     const before = await api("GET", `/api/applications/${subject.applicationId}`, subject.cookie);
     expect(before.statusCode).toBe(200);
-    const filePath = t.app.services.files.pathOf(subject.fileId);
-    expect(existsSync(filePath)).toBe(true);
+    expect(await fileContentExists(t, subject.fileId)).toBe(true);
 
     const res = await api("POST", `/api/admin/applicants/${subject.applicantId}/erase`, cookies.owner, {
       confirm: "ERASE",
@@ -237,7 +242,7 @@ describe("applicant export and erasure", () => {
       expectations: "",
       passportFileId: null,
     });
-    expect(existsSync(filePath)).toBe(false);
+    expect(await fileContentExists(t, subject.fileId)).toBe(false);
     expect(
       await db().select().from(storedFiles).where(eq(storedFiles.applicantId, subject.applicantId)),
     ).toEqual([]);

@@ -164,9 +164,11 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
 
   /**
    * POST /api/admin/applicants/:id/erase `{ confirm: "ERASE" }` → 200 `{ erased: true, id }`.
-   * One transaction: personal fields neutralised, capability hash replaced, notes and stored-file
-   * rows deleted, unsent outbox e-mails to the address deleted, audit "applicant.erase" (field
-   * names only). Encrypted files are removed after the commit. Applications and payments stay.
+   * One transaction: personal fields neutralised, capability hash replaced, notes, stored-file
+   * rows and their encrypted chunks (database storage) deleted, unsent outbox e-mails to the
+   * address deleted, audit "applicant.erase" (field names only). Files on disk are removed after
+   * the commit (if that fails, the sweeper removes them: no row references them; decision 012).
+   * Applications and payments stay. Backups are not reached: they age out (decision 012).
    * 400 without the confirmation, 404 unknown, 409 already erased.
    */
   app.post(
@@ -176,7 +178,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
       const id = adminId(request.params);
       const parsed = eraseBody.safeParse(request.body);
       if (!parsed.success) throw new HttpError(400, "errors.badRequest");
-      const fileIds = await db.transaction(async (tx) => {
+      const removeFiles = await db.transaction(async (tx) => {
         const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, id)).for("update");
         if (!applicant) throw adminNotFound();
         if (applicant.email === erasedEmail(id)) throw new HttpError(409, "errors.alreadyErased");
@@ -223,6 +225,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             updatedAt: now(),
           })
           .where(eq(applicants.id, id));
+        const removeFromDisk = await files.removeContent(tx, [...ids]);
         await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
         await recordAudit(tx, {
           actor: adminOf(request),
@@ -238,13 +241,11 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             outboxDeleted: outbox.length,
           },
         });
-        return [...ids];
+        return removeFromDisk;
       });
-      for (const fileId of fileIds) {
-        await files
-          .remove(fileId)
-          .catch((err) => request.log.error({ err, applicantId: id, fileId }, "erased file not removed"));
-      }
+      await removeFiles().catch((err) =>
+        request.log.error({ err, applicantId: id }, "erased files not removed from disk: the sweeper will"),
+      );
       return { erased: true, id };
     },
   );

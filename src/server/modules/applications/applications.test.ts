@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationDto } from "../../../shared/application";
 import type { HousingOptionDto, PackageDto, SummerSchoolDto } from "../../../shared/catalogue";
-import { applicants, applications, storedFiles } from "../../db/schema";
+import { applicants, applications, fileChunks, storedFiles } from "../../db/schema";
 import { addressSequence } from "../../testing/checkout";
 import {
   applicantFixture,
@@ -99,6 +99,16 @@ function upload(
     headers: { ...body.headers, ...withCookie(cookie, headers) },
     payload: body.payload,
   });
+}
+
+/** Everything the storage holds: stored-file rows, chunk rows, files in <dataDir>/files. */
+async function storedEverything() {
+  const filesDir = path.join(t.dataDir, "files");
+  return {
+    rows: (await t.database.db.select({ id: storedFiles.id }).from(storedFiles)).length,
+    chunks: (await t.database.db.select({ idx: fileChunks.idx }).from(fileChunks)).length,
+    files: existsSync(filesDir) ? readdirSync(filesDir).length : 0,
+  };
 }
 
 async function applicantWithPassport(overrides: Record<string, unknown> = {}) {
@@ -481,19 +491,21 @@ describe("passport upload and download", () => {
       expect(res.statusCode, name).toBe(415);
       expect(messageOf(res)).toBe(EN.passportPdfOnly);
     }
-    expect(readdirSync(path.join(t.dataDir, "files")).length).toBeGreaterThanOrEqual(0);
     const [row] = await t.database.db.select().from(applicants).where(eq(applicants.id, a.id));
     expect(row!.passportFileId).toBeNull();
+    expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.applicantId, a.id))).toEqual(
+      [],
+    );
   });
 
   it("answers 413 for 6 MB (checklist I1) and keeps nothing", async () => {
     const a = await newApplicant();
-    const before = readdirSync(path.join(t.dataDir, "files")).length;
+    const before = await storedEverything();
     const big = Buffer.concat([PDF_BYTES, Buffer.alloc(6 * 1024 * 1024, 0x41)]);
     const res = await upload(a.id, a.cookie, big);
     expect(res.statusCode).toBe(413);
     expect(messageOf(res)).toBe(EN.fileTooLarge);
-    expect(readdirSync(path.join(t.dataDir, "files")).length).toBe(before);
+    expect(await storedEverything()).toEqual(before);
     const justUnder = await upload(
       a.id,
       a.cookie,
@@ -502,29 +514,46 @@ describe("passport upload and download", () => {
     expect(justUnder.statusCode).toBe(201);
   });
 
-  it("stores '../../x' under a random id in <dataDir>/files, encrypted (no %PDF- on disk)", async () => {
+  it("stores '../../x' under a random id outside any public folder, encrypted (no %PDF- stored)", async () => {
     const a = await newApplicant();
+    const { files } = t.app.services;
     const filesDir = path.join(t.dataDir, "files");
-    const before = new Set(readdirSync(filesDir));
+    const listFiles = () => (existsSync(filesDir) ? readdirSync(filesDir) : []);
+    const before = new Set(listFiles());
     const escapes = [path.resolve(filesDir, "../../x"), path.join(t.dataDir, "x"), path.join(filesDir, "x")];
     // Compare with what existed before (a file called x may already exist outside the data folder).
     const existedBefore = escapes.map((p) => existsSync(p));
     const res = await upload(a.id, a.cookie, PDF_BYTES, "../../x");
     expect(res.statusCode).toBe(201);
-    const added = readdirSync(filesDir).filter((f) => !before.has(f));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.bin$/);
     expect(escapes.map((p) => existsSync(p))).toEqual(existedBefore);
-    const onDisk = readFileSync(path.join(filesDir, added[0]!));
-    expect(onDisk.includes(Buffer.from("%PDF-"))).toBe(false);
-    expect(onDisk.includes(Buffer.from("/Catalog"))).toBe(false);
     const [row] = await t.database.db.select().from(applicants).where(eq(applicants.id, a.id));
-    expect(`${row!.passportFileId}.bin`).toBe(added[0]);
-    const [file] = await t.database.db
-      .select()
-      .from(storedFiles)
-      .where(eq(storedFiles.id, row!.passportFileId!));
-    expect(file).toMatchObject({ applicantId: a.id, kind: "passport", sizeBytes: PDF_BYTES.length });
+    const fileId = row!.passportFileId!;
+    expect(fileId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const [file] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+    expect(file).toMatchObject({
+      applicantId: a.id,
+      kind: "passport",
+      sizeBytes: PDF_BYTES.length,
+      storage: files.mode,
+      keyId: files.currentKeyId,
+    });
+    // Disk: one new file, <dataDir>/files/<id>.bin; database: chunk rows and no file at all.
+    const added = listFiles().filter((f) => !before.has(f));
+    let stored: Buffer;
+    if (files.mode === "disk") {
+      expect(added).toEqual([`${fileId}.bin`]);
+      stored = readFileSync(path.join(filesDir, added[0]!));
+    } else {
+      expect(added).toEqual([]);
+      const chunks = await t.database.db
+        .select({ data: fileChunks.data })
+        .from(fileChunks)
+        .where(eq(fileChunks.fileId, fileId));
+      expect(chunks.length).toBeGreaterThan(0);
+      stored = Buffer.concat(chunks.map((c) => c.data));
+    }
+    expect(stored.includes(Buffer.from("%PDF-"))).toBe(false);
+    expect(stored.includes(Buffer.from("/Catalog"))).toBe(false);
     // Decrypted for its owner, byte for byte.
     const own = await t.app.inject({
       url: `/api/applicants/${a.id}/passport`,

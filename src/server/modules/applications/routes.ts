@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -7,18 +6,20 @@ import {
   applicantInputSchema,
   applicantPatchSchema,
   PASSPORT_MAX_BYTES,
-  PDF_MAGIC,
 } from "../../../shared/schemas/applicant";
 import { createApplicationSchema } from "../../../shared/schemas/application";
 import type { Db } from "../../db/client";
-import { applicants, applications, storedFiles, summerSchools } from "../../db/schema";
+import { applicants, applications, summerSchools } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
+import { hashToken } from "../../lib/tokens";
 import { localize } from "../catalogue/service";
-import type { FileStorage } from "../files/storage";
+import type { FileStorage, StagedFile } from "../files/storage";
+import { checkedContent, UploadSlots } from "../files/upload";
 import type { PaymentsService } from "../payments/service";
 import {
   APPLICANT_COOKIE,
+  applicantByToken,
   applicantForOwner,
   applicationDto,
   applicationForOwner,
@@ -38,18 +39,33 @@ export function idParam(params: unknown): string {
 /** The capability token the applicant's browser holds, from its httpOnly cookie. */
 export const applicantToken = (request: FastifyRequest) => request.cookies[APPLICANT_COOKIE];
 
+/** Room for the multipart framing and the form's small fields around a passport of PASSPORT_MAX_BYTES. */
+export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
 /** URL at which an applicant's passport is served (owner and admins only). */
 export const passportUrlOf = (applicantId: string) => `/api/applicants/${applicantId}/passport`;
 
 /**
  * Applicant and application calls of spec §7 used by the wizard, guarded by the applicant's
- * capability cookie (decisions.md §3). Rate limits: applicant creation 10/min per address.
+ * capability cookie (decisions.md §3). Rate limits: applicant creation 10/min per address;
+ * passport uploads 30/min per address and 10 per 10 minutes per applicant, at most
+ * `env.UPLOAD_CONCURRENCY` at a time per process (checklist I1).
  */
 export async function applicationRoutes(
   app: FastifyInstance,
   opts: { db: Db; env: Env; files: FileStorage; today: () => string; payments: PaymentsService },
 ) {
   const { db, env, files } = opts;
+  const uploadSlots = new UploadSlots(env.UPLOAD_CONCURRENCY);
+  /**
+   * Passport uploads per applicant, keyed by the hash of the capability cookie (checklist I1): 10
+   * in 10 minutes. A limiter of its own, as the plugin runs one limiter hook per request.
+   */
+  const perApplicantUploads = app.createRateLimit({
+    max: 10,
+    timeWindow: "10 minutes",
+    keyGenerator: (request) => `upload-passport|${hashToken(applicantToken(request) ?? "")}`,
+  });
 
   const setCapability = (reply: FastifyReply, token: string) =>
     reply.setCookie(APPLICANT_COOKIE, token, {
@@ -109,62 +125,95 @@ export async function applicationRoutes(
   });
 
   /**
-   * POST /api/upload-passport — multipart: `applicantId`, `type` = passport, `document` (the file).
-   * PDF only, checked by content (`%PDF-`), at most 5 MB: 413 is raised by the parser as soon as
-   * the limit is passed, without buffering the rest (checklist I1); 415 when not a PDF. The file
-   * is stored encrypted under a random id; answer `{ url }`.
+   * POST /api/upload-passport — multipart: `applicantId` (optional; must be the cookie's
+   * applicant), `type` = passport, `document` (the file) → 201 `{ url }`. Checklist I1, in this
+   * order, each before a byte of the body is read: 429 beyond 30 uploads a minute from the
+   * address; 404 unless the capability cookie names an applicant (decisions.md §3); 429 beyond 10
+   * uploads in 10 minutes by the applicant; 413 when the declared Content-Length is over 5 MB plus
+   * UPLOAD_OVERHEAD_BYTES; 503 with Retry-After when UPLOAD_CONCURRENCY uploads are running in
+   * this process. Then the file streams into the storage, encrypted as it arrives (decision 012):
+   * 415 unless its first bytes are `%PDF-`, 413 as soon as it passes 5 MB. An answer given before
+   * the whole body arrived closes the connection, so the rest is never read. The new file replaces
+   * the applicant's passport in the same transaction that records it.
    */
-  app.post("/api/upload-passport", { bodyLimit: PASSPORT_MAX_BYTES + 64 * 1024 }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");
-    const fields: Record<string, string> = {};
-    let content: Buffer | null = null;
-    for await (const part of request.parts({
-      limits: { fileSize: PASSPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 },
-    })) {
-      if (part.type === "file") {
-        if (part.fieldname !== "document") {
-          part.file.resume();
-          continue;
-        }
-        content = await part.toBuffer();
-      } else {
-        fields[part.fieldname] = String(part.value);
+  app.post(
+    "/api/upload-passport",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      onSend: async (request, reply, payload) => {
+        if (!request.raw.complete) reply.header("connection", "close");
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");
+      const applicant = await applicantByToken(db, applicantToken(request));
+      if (!applicant) throw new HttpError(404, "errors.applicationNotFound");
+      const limit = await perApplicantUploads(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header("retry-after", String(limit.ttlInSeconds));
+        throw new HttpError(429, "errors.tooManyRequests", { retryAfterSeconds: limit.ttlInSeconds });
       }
-    }
-    const applicantId = idParams.safeParse({ id: fields.applicantId });
-    if (!applicantId.success) throw new HttpError(404, "errors.applicationNotFound");
-    if (fields.type !== undefined && fields.type !== "passport")
-      throw new HttpError(400, "errors.badRequest");
-    if (!content || content.length === 0) throw new HttpError(400, "errors.uploadMissing");
-    if (content.subarray(0, PDF_MAGIC.length).toString("latin1") !== PDF_MAGIC)
-      throw new HttpError(415, "errors.uploadNotPdf");
-    const id = applicantId.data.id;
-    const applicant = await applicantForOwner(db, id, applicantToken(request));
-    const fileId = await files.save(content);
-    try {
-      await db.transaction(async (tx) => {
-        await tx.insert(storedFiles).values({
-          id: fileId,
-          applicantId: id,
-          kind: "passport",
-          sizeBytes: content.length,
-          sha256: createHash("sha256").update(content).digest("hex"),
-        });
-        await tx
-          .update(applicants)
-          .set({ passportFileId: fileId, updatedAt: new Date() })
-          .where(eq(applicants.id, id));
-      });
-    } catch (err) {
-      await files.remove(fileId);
-      throw err;
-    }
-    if (applicant.passportFileId) await files.remove(applicant.passportFileId).catch(() => undefined);
-    return reply
-      .status(201)
-      .header("cache-control", "no-store")
-      .send({ url: passportUrlOf(id) });
-  });
+      const declared = Number(request.headers["content-length"] ?? 0);
+      if (declared > PASSPORT_MAX_BYTES + UPLOAD_OVERHEAD_BYTES)
+        throw new HttpError(413, "errors.uploadTooLarge");
+      const release = uploadSlots.tryAcquire();
+      if (!release) {
+        reply.header("retry-after", "5");
+        throw new HttpError(503, "errors.serverBusy");
+      }
+      let staged: StagedFile | null = null;
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: PASSPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
+        })) {
+          if (part.type === "file") {
+            if (part.fieldname !== "document" || staged) {
+              part.file.resume();
+              continue;
+            }
+            staged = await files.stage(
+              checkedContent(part.file, {
+                maxBytes: PASSPORT_MAX_BYTES,
+                allowed: ["pdf"],
+                notAllowed: new HttpError(415, "errors.uploadNotPdf"),
+              }),
+            );
+          } else if (part.fieldname === "applicantId" && String(part.value) !== applicant.id) {
+            throw new HttpError(404, "errors.applicationNotFound");
+          } else if (part.fieldname === "type" && String(part.value) !== "passport") {
+            throw new HttpError(400, "errors.badRequest");
+          }
+        }
+        if (!staged || staged.sizeBytes === 0) throw new HttpError(400, "errors.uploadMissing");
+        const removeReplaced = await staged.commit(
+          { applicantId: applicant.id, kind: "passport" },
+          async (tx, fileId) => {
+            const [current] = await tx
+              .select({ passportFileId: applicants.passportFileId })
+              .from(applicants)
+              .where(eq(applicants.id, applicant.id))
+              .for("update");
+            await tx
+              .update(applicants)
+              .set({ passportFileId: fileId, updatedAt: new Date() })
+              .where(eq(applicants.id, applicant.id));
+            return files.removeContent(tx, current?.passportFileId ? [current.passportFileId] : []);
+          },
+        );
+        await removeReplaced().catch((err) =>
+          request.log.warn({ err }, "replaced passport file not removed"),
+        );
+      } finally {
+        await staged?.discard();
+        release();
+      }
+      return reply
+        .status(201)
+        .header("cache-control", "no-store")
+        .send({ url: passportUrlOf(applicant.id) });
+    },
+  );
 
   /** GET /api/applicants/:id/passport — the owner's passport, as an attachment with nosniff (I1). */
   app.get("/api/applicants/:id/passport", async (request, reply) => {

@@ -167,6 +167,20 @@ export async function applicantForOwner(
   return row;
 }
 
+/**
+ * The applicant whose capability `token` is (decisions.md §3), found by the token's hash alone:
+ * the upload route knows who sends before it reads a byte of the body (checklist I1). Null for
+ * no token, a malformed one, or one no applicant holds.
+ */
+export async function applicantByToken(tx: Tx, token: string | undefined): Promise<ApplicantRow | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await tx
+    .select()
+    .from(applicants)
+    .where(eq(applicants.accessTokenHash, hashToken(token)));
+  return row ?? null;
+}
+
 /** Reads an application the caller may act for (by its applicant's capability); 404 otherwise. */
 export async function applicationForOwner(
   tx: Tx,
