@@ -4,7 +4,8 @@
  * Not part of `npm test`; needs the Debian packages `wrk` and `nginx`, and a running server:
  *   npm run serve            # in another terminal, LOG_LEVEL=info to keep request logging on
  *   npm run measure:throughput -- [baseUrl] [path]
- * Every server gets the same load (wrk, 2 threads, 50 connections, 10 s, no compression asked),
+ * nginx logs every request as production runs it, to a buffered access log (64 KB, flushed each
+ * second). Every server gets the same load (wrk, 2 threads, 50 connections, 10 s, no compression asked),
  * one after the other, three rounds; the median of each is reported. nginx runs with one worker
  * process and with one per core; compare the latter with this server started with
  * WEB_CONCURRENCY=auto (decision 011). On a machine busy with other work the figures mean little.
@@ -38,7 +39,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http {
-  access_log ${dir}/access.log;
+  access_log ${dir}/access.log combined buffer=64k flush=1s;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server {
     listen 127.0.0.1:${nginxPort};

@@ -3,9 +3,10 @@
  * shared rate-limit store, and "auto" meaning one process per core; and of decision 012: a file
  * key of the right size, required with PostgreSQL, and where files go.
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env";
+import { envSchema, loadEnv } from "./env";
 
 const POSTGRES = "postgres://postgres@127.0.0.1:5432/summer";
 const REDIS = "redis://127.0.0.1:6379";
@@ -140,5 +141,19 @@ describe("file storage and keys (decision 012)", () => {
     expect(loadEnv({}).UPLOAD_CONCURRENCY).toBe(8);
     expect(loadEnv({ UPLOAD_CONCURRENCY: "2" }).UPLOAD_CONCURRENCY).toBe(2);
     expect(() => loadEnv({ UPLOAD_CONCURRENCY: "0" })).toThrow(/UPLOAD_CONCURRENCY/);
+  });
+});
+
+describe("the list of settings", () => {
+  it("`.env.example` and the README's configuration table name every setting the server reads", () => {
+    const settings = Object.keys(envSchema.in.shape);
+    expect(settings.length).toBeGreaterThan(20);
+    const root = new URL("../../", import.meta.url);
+    const example = readFileSync(new URL(".env.example", root), "utf8");
+    const readme = readFileSync(new URL("README.md", root), "utf8");
+    for (const name of settings) {
+      expect(example, name).toMatch(new RegExp(`^# ?${name}=`, "m"));
+      expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, "m"));
+    }
   });
 });
