@@ -79,6 +79,13 @@ export interface AdminApplicantDto {
   updatedAt: string;
 }
 
+/**
+ * Why money the provider took is not (yet) an application's payment (checklist P1, P10): it paid a
+ * quote the applicant changed since, another amount or currency than asked, or an application
+ * already paid.
+ */
+export type FlaggedPaymentReason = "superseded_quote" | "amount_mismatch" | "second_payment";
+
 /** A payment of an application. */
 export interface AdminPaymentDto {
   id: string;
@@ -86,7 +93,7 @@ export interface AdminPaymentDto {
    * Why this money is not (yet) the application's payment (a superseded quote, another amount, a
    * second payment; checklist P1, P10); null for an accepted payment.
    */
-  flag: string | null;
+  flag: FlaggedPaymentReason | null;
   amount: number;
   currency: string;
   provider: string;

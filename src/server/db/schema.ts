@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FlaggedPaymentReason } from "../../shared/admin";
 import type { ApplicationQuoteDto } from "../../shared/application";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
@@ -426,7 +427,7 @@ export const payments = pgTable(
      * superseded quote, another amount, or an application already paid. Null for an accepted
      * payment. The money is on the ledger either way; an admin accepts it or refunds it.
      */
-    flag: text("flag"),
+    flag: text("flag").$type<FlaggedPaymentReason>(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

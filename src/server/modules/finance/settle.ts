@@ -37,7 +37,7 @@ export async function succeededRefundsOf(tx: Tx, applicationId: string): Promise
 
 /**
  * After a refund of a flagged payment succeeded: once everything that payment took came back, the
- * application's flag about it is cleared (the admin's decision is carried out). Its payment status
+ * application's flag about it (the note naming its checkout session) is cleared (the admin's decision is carried out). Its payment status
  * does not change: that money never paid it. Returns the application's payment status.
  */
 async function settleFlaggedPayment(
@@ -50,7 +50,7 @@ async function settleFlaggedPayment(
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
     .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "succeeded")));
-  if (Number(row?.total ?? 0) >= payment.amountCents && application.flag === payment.flag)
+  if (Number(row?.total ?? 0) >= payment.amountCents && application.flag?.includes(payment.providerSessionId))
     await tx
       .update(applications)
       .set({ flag: null, updatedAt: now })

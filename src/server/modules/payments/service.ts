@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
@@ -665,7 +666,7 @@ export class PaymentsService {
       if (application.paymentStatus === "paid") {
         if (session.paymentStatus !== "paid") return "already_paid";
         // A second, different session paid for an already-paid application: keep the money visible.
-        await this.recordFlaggedPayment(tx, application, stored, session, "second payment");
+        await this.recordFlaggedPayment(tx, application, stored, session, "second_payment");
         return "flagged";
       }
       if (session.paymentStatus !== "paid") {
@@ -688,14 +689,14 @@ export class PaymentsService {
         return "ignored";
       }
       if (stored.quoteKey !== application.quoteKey) {
-        await this.recordFlaggedPayment(tx, application, stored, session, "superseded quote");
+        await this.recordFlaggedPayment(tx, application, stored, session, "superseded_quote");
         return "flagged";
       }
       if (
         session.amountTotal !== stored.amountCents ||
         (session.currency ?? "").toUpperCase() !== stored.currency
       ) {
-        await this.recordFlaggedPayment(tx, application, stored, session, "amount mismatch");
+        await this.recordFlaggedPayment(tx, application, stored, session, "amount_mismatch");
         return "flagged";
       }
       const [applicant] = await tx
@@ -758,23 +759,26 @@ export class PaymentsService {
    * (checklist P1, P10): a payments row with `flag` (what the provider took, in its currency), the
    * session marked paid, and the application flagged for an admin, who accepts the payment
    * (`acceptFlaggedPayment`) or refunds it in full. The application's status, code redemptions and
-   * amounts do not change. `reason`: "superseded quote", "amount mismatch" or "second payment".
+   * amounts do not change.
    */
   private async recordFlaggedPayment(
     tx: Tx,
     application: typeof applications.$inferSelect,
     stored: typeof checkoutSessions.$inferSelect,
     session: CheckoutSessionState,
-    reason: "superseded quote" | "amount mismatch" | "second payment",
+    reason: FlaggedPaymentReason,
   ) {
     const at = this.deps.now();
     const amount = session.amountTotal ?? stored.amountCents;
     const currency = (session.currency ?? stored.currency).toUpperCase();
-    const flag =
-      reason === "superseded quote"
-        ? `payment for a superseded quote: ${amount} ${currency} paid in session ${session.id} for choices the applicant changed since; accept it at the price paid or refund it`
-        : reason === "amount mismatch"
-          ? `amount mismatch: paid ${amount} ${currency}, expected ${stored.amountCents} ${stored.currency} in session ${session.id}; accept it or refund it`
+    const paid = `${(amount / 100).toFixed(2)} ${currency}`;
+    // The application's flag is the team's note of what happened (English, as every flag); the
+    // payment carries the reason as a code the back office shows in the admin's language.
+    const note =
+      reason === "superseded_quote"
+        ? `payment for a superseded quote: ${paid} paid in session ${session.id} for choices the applicant changed since; accept it at the price paid or refund it`
+        : reason === "amount_mismatch"
+          ? `amount mismatch: paid ${paid}, expected ${(stored.amountCents / 100).toFixed(2)} ${stored.currency} in session ${session.id}; accept it or refund it`
           : `second payment received in session ${session.id}; refund it`;
     await tx
       .insert(payments)
@@ -785,7 +789,7 @@ export class PaymentsService {
         providerReference: session.paymentIntentId ?? session.id,
         amountCents: amount,
         currency,
-        flag,
+        flag: reason,
         paidAt: at,
       })
       .onConflictDoNothing({ target: payments.providerSessionId });
@@ -793,7 +797,10 @@ export class PaymentsService {
       .update(checkoutSessions)
       .set({ status: "complete", paymentStatus: "paid", updatedAt: at })
       .where(eq(checkoutSessions.id, stored.id));
-    await tx.update(applications).set({ flag, updatedAt: at }).where(eq(applications.id, application.id));
+    await tx
+      .update(applications)
+      .set({ flag: note, updatedAt: at })
+      .where(eq(applications.id, application.id));
     this.deps.log.error({ applicationId: application.id, sessionId: session.id, reason }, "flagged payment");
   }
 

@@ -206,8 +206,8 @@ export default function AdminApplicationDetailPage() {
                 </span>
               ) : null}
               {app.flag ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                  <Flag aria-hidden="true" className="h-3 w-3" />
+                <span className="inline-flex max-w-full items-start gap-1 rounded-lg bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 [overflow-wrap:anywhere]">
+                  <Flag aria-hidden="true" className="mt-0.5 h-3 w-3 shrink-0" />
                   {app.flag}
                 </span>
               ) : null}
@@ -469,9 +469,10 @@ export default function AdminApplicationDetailPage() {
                       <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900">
                         <p className="flex items-start gap-2 font-semibold">
                           <Flag className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                          {t("applicationDetail.money.flagged", { reason: payment.flag })}
+                          {t("applicationDetail.money.flagged")}
                         </p>
-                        {canRefund(admin) ? (
+                        <p className="mt-1">{t(`applicationDetail.money.flagReason.${payment.flag}`)}</p>
+                        {canRefund(admin) && payment.flag !== "second_payment" ? (
                           <>
                             <p className="mt-1">{t("applicationDetail.money.acceptHint")}</p>
                             <Button
