@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import Stripe from "stripe";
 
 /** A form value as the Stripe SDK encodes it: `a[b][0][c]=x` → `{ a: { b: [{ c: "x" }] } }`. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -485,4 +486,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session;
     },
   };
+}
+
+/**
+ * A Stripe event of `type` about the fake's checkout session `sessionId` as it is now, with its
+ * JSON body and a `Stripe-Signature` header made with `secret` by the SDK's own test helper.
+ */
+export function stripeSessionEvent(fake: FakeStripe, secret: string, type: string, sessionId: string) {
+  const event = {
+    id: `evt_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: fake.sessions.get(sessionId) },
+  };
+  const body = JSON.stringify(event);
+  return { event, body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
 }

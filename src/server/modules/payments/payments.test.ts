@@ -17,7 +17,7 @@ import {
   webhookEvents,
 } from "../../db/schema";
 import { type Applied, paymentFlow } from "../../testing/checkout";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
+import { type FakeStripe, startFakeStripe, stripeSessionEvent } from "../../testing/fake-stripe";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
 import {
   buildOfflineEvent,
@@ -749,25 +749,7 @@ describe("payments with the Stripe provider (fake Stripe API)", () => {
     await fake?.close();
   });
 
-  function stripeEvent(type: string, sessionId: string) {
-    const event = {
-      id: `evt_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: fake.sessions.get(sessionId) },
-    };
-    const body = JSON.stringify(event);
-    return {
-      event,
-      body,
-      signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }),
-    };
-  }
+  const stripeEvent = (type: string, sessionId: string) => stripeSessionEvent(fake, SECRET, type, sessionId);
 
   it("charges the server's quote through Stripe Checkout; the test checkout routes do not exist", async () => {
     const a = await h.newApplication();

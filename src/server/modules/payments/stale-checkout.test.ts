@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, or } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applications,
@@ -13,7 +12,7 @@ import {
 } from "../../db/schema";
 import { loginAsAdmin } from "../../testing/accounts";
 import { type Applied, paymentFlow } from "../../testing/checkout";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
+import { type FakeStripe, startFakeStripe, stripeSessionEvent } from "../../testing/fake-stripe";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
 import { completeOfflineSession, getOfflineSession } from "./providers/offline";
 import { createStripeProvider } from "./providers/stripe";
@@ -146,6 +145,19 @@ describe("stale checkouts with the offline provider", () => {
     return res.statusCode;
   }
 
+  /**
+   * The provider took the payment of an ended session anyway (a race at its end): the session is
+   * reopened, paid, and its signed `checkout.session.completed` delivered (asserts 200).
+   */
+  async function paidAnyway(sessionId: string) {
+    await t.database.db
+      .update(offlineCheckoutSessions)
+      .set({ status: "open" })
+      .where(eq(offlineCheckoutSessions.id, sessionId));
+    await completeOfflineSession(t.database.db, sessionId);
+    expect((await s.deliverSessionEvent("checkout.session.completed", sessionId)).statusCode).toBe(200);
+  }
+
   it("P1: a checkout opened for Standard cannot pay the application after a switch to Premium with a private room", async () => {
     const a = await s.newApplication();
     const standard = await s.sessionOf(a);
@@ -173,13 +185,7 @@ describe("stale checkouts with the offline provider", () => {
     const a = await s.newApplication();
     const standard = await s.sessionOf(a);
     expect((await s.switchToPremium(a)).statusCode).toBe(201);
-    // The provider took the payment anyway (a race at its end): reopen and pay the old session.
-    await t.database.db
-      .update(offlineCheckoutSessions)
-      .set({ status: "open" })
-      .where(eq(offlineCheckoutSessions.id, standard));
-    await completeOfflineSession(t.database.db, standard);
-    expect((await s.deliverSessionEvent("checkout.session.completed", standard)).statusCode).toBe(200);
+    await paidAnyway(standard);
     // A replay of the same event records nothing more.
     expect((await s.deliverSessionEvent("checkout.session.completed", standard)).statusCode).toBe(200);
 
@@ -220,12 +226,7 @@ describe("stale checkouts with the offline provider", () => {
     const a = await s.newApplication();
     const standard = await s.sessionOf(a);
     expect((await s.switchToPremium(a)).statusCode).toBe(201);
-    await t.database.db
-      .update(offlineCheckoutSessions)
-      .set({ status: "open" })
-      .where(eq(offlineCheckoutSessions.id, standard));
-    await completeOfflineSession(t.database.db, standard);
-    expect((await s.deliverSessionEvent("checkout.session.completed", standard)).statusCode).toBe(200);
+    await paidAnyway(standard);
     const [flagged] = (await s.stateOf(a.applicationId)).payments;
 
     const { cookie: finance } = await loginAsAdmin(t.app, "finance");
@@ -418,18 +419,8 @@ describe("stale checkouts with the Stripe provider (fake Stripe API)", () => {
   });
 
   function deliverCompleted(sessionId: string) {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: fake.sessions.get(sessionId) },
-    });
-    return s.deliver(body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }));
+    const { body, signature } = stripeSessionEvent(fake, SECRET, "checkout.session.completed", sessionId);
+    return s.deliver(body, signature);
   }
 
   it("P1: switching to Premium expires the Standard session at Stripe; a payment that still comes for it is flagged, not taken", async () => {
