@@ -15,7 +15,7 @@ import { openDatabase } from "../../db/client";
 import { envSchema } from "../../env";
 import { loginAsAdmin } from "../../testing/accounts";
 import { type Applied, paymentFlow } from "../../testing/checkout";
-import { createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
+import { createTestApp, PDF_BYTES, TEST_FILE_KEY, type TestApp } from "../../testing/harness";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const WEBHOOK_SECRET = "whsec_backup_postgres_secret";
@@ -76,12 +76,14 @@ describe.skipIf(!ready)("backup and restore on PostgreSQL (pg_dump -Fc, pg_resto
     restoredUrl.pathname = `/${restoredName}`;
     execFileSync("pg_restore", ["--no-owner", "--exit-on-error", "-d", restoredUrl.toString(), dump]);
 
-    // The restored database with the same DATA_DIR (uploads and generated file key).
+    // The restored database, read by a server with the deployment's file key: the passport's
+    // encrypted chunks are rows of the dump (decision 012), so nothing else needs restoring.
     const database = await openDatabase({ databaseUrl: restoredUrl.toString(), dataDir: t.dataDir });
     const env = envSchema.parse({
       NODE_ENV: "test",
       DATA_DIR: t.dataDir,
       DATABASE_URL: restoredUrl.toString(),
+      FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
       APP_ORIGIN: "http://localhost:3000",
       LOG_LEVEL: "silent",
     });
