@@ -489,10 +489,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 /**
- * A Stripe event of `type` about the fake's checkout session `sessionId` as it is now, with its
- * JSON body and a `Stripe-Signature` header made with `secret` by the SDK's own test helper.
+ * A Stripe event of `type` about `object` (a checkout session, a refund…), with its JSON body and a
+ * `Stripe-Signature` header made with `secret` by the SDK's own test helper.
  */
-export function stripeSessionEvent(fake: FakeStripe, secret: string, type: string, sessionId: string) {
+export function signedStripeEvent(secret: string, type: string, object: unknown) {
   const event = {
     id: `evt_${randomBytes(12).toString("hex")}`,
     object: "event",
@@ -502,8 +502,12 @@ export function stripeSessionEvent(fake: FakeStripe, secret: string, type: strin
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: fake.sessions.get(sessionId) },
+    data: { object },
   };
   const body = JSON.stringify(event);
   return { event, body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
 }
+
+/** `signedStripeEvent` about the fake's checkout session `sessionId` as it is now. */
+export const stripeSessionEvent = (fake: FakeStripe, secret: string, type: string, sessionId: string) =>
+  signedStripeEvent(secret, type, fake.sessions.get(sessionId));

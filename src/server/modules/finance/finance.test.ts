@@ -29,7 +29,7 @@ import {
   SAME_ORIGIN,
 } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
+import { type FakeStripe, signedStripeEvent, startFakeStripe } from "../../testing/fake-stripe";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { buildOfflineRefundEvent, type OfflineStripeRefund } from "../payments/providers/offline";
 import { createStripeProvider } from "../payments/providers/stripe";
@@ -590,24 +590,11 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
   });
 
   function signed(type: string, object: unknown) {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object },
-    });
+    const { body, signature } = signedStripeEvent(SECRET, type, object);
     return t.app.inject({
       method: "POST",
       url: "/api/payments/webhook",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }),
-      },
+      headers: { "content-type": "application/json", "stripe-signature": signature },
       payload: body,
     });
   }
