@@ -291,7 +291,15 @@ export type ApplicationStatus =
   | "waitlisted"
   | "withdrawn"
   | "cancelled";
-export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+/** Stored payment status; `deposit_paid`: a deposit below 100 % was paid and the balance is owed (decision 016). */
+export type PaymentStatus =
+  | "unpaid"
+  | "pending"
+  | "deposit_paid"
+  | "paid"
+  | "failed"
+  | "refunded"
+  | "partially_refunded";
 
 export const applications = pgTable(
   "applications",

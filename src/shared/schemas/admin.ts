@@ -26,6 +26,7 @@ export type AdminApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const PAYMENT_STATUSES = [
   "unpaid",
   "pending",
+  "deposit_paid",
   "paid",
   "failed",
   "refunded",
