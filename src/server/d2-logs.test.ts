@@ -35,6 +35,7 @@ import {
   summerSchools,
 } from "./db/schema";
 import { t as translate } from "./lib/i18n";
+import { loginAsStudent } from "./testing/accounts";
 import { loginRoles, type Method } from "./testing/admin";
 import {
   applicantFixture,
@@ -91,8 +92,8 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie) or an owner. */
-  as: "anonymous" | "applicant" | "owner";
+  /** Whose request it is: anyone, the applicant (capability cookie), a verified student or an owner. */
+  as: "anonymous" | "applicant" | "student" | "owner";
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -100,6 +101,8 @@ interface Form {
 let t: TestApp;
 let log: LogCapture;
 let owner = "";
+/** A verified student's session cookie (the student portal's forms). */
+let student = "";
 /** The applicant of the sweep: its id, its application and capability cookie. */
 let mine: { applicantId: string; applicationId: string; cookie: string; schoolId: string };
 const ids = {
@@ -198,14 +201,20 @@ const FORMS = (): Form[] => {
     as: Form["as"],
     valid: Form["valid"],
   ): Form => ({ method, url: typeof url === "string" ? () => url : url, schema, in: "body", as, valid });
-  const query = (url: string, schema: z.ZodType, valid: Record<string, string> = {}): Form => ({
+  const query = (
+    url: string,
+    schema: z.ZodType,
+    valid: Record<string, string> = {},
+    as: Form["as"] = "owner",
+  ): Form => ({
     method: "GET",
     url: () => url,
     schema,
     in: "query",
-    as: "owner",
+    as,
     valid: () => valid,
   });
+  const sp = S["student-payment"]!;
   const ROLES = ["student", "affiliate", "admin"] as const;
   return [
     // The applicant's wizard.
@@ -264,6 +273,8 @@ const FORMS = (): Form[] => {
       discountInfo: { appliedCodeId: randomUUID(), discountAmount: 0, originalAmount: 0 },
       termsAccepted: true,
     })),
+    // The student portal.
+    query("/api/student/checkout/verify", sp.balanceVerifyQuerySchema!, { session_id: "cs_unknown" }, "student"),
     // Accounts of the three roles.
     ...ROLES.flatMap((role) => [
       body("POST", `/api/${role}/login`, acc.loginSchema!, "anonymous", () => ({
@@ -590,7 +601,14 @@ const nextAddress = () => {
 };
 
 async function send(form: Form, data: Record<string, unknown>, language: Language) {
-  const cookie = form.as === "owner" ? owner : form.as === "applicant" ? mine.cookie : undefined;
+  const cookie =
+    form.as === "owner"
+      ? owner
+      : form.as === "applicant"
+        ? mine.cookie
+        : form.as === "student"
+          ? student
+          : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
     const search = new URLSearchParams(data as Record<string, string>).toString();
@@ -625,6 +643,7 @@ beforeAll(async () => {
   t = await createTestApp({ logStream: log.stream });
   const sessions = await loginRoles(t.app);
   owner = sessions.cookies.owner;
+  student = (await loginAsStudent(t.app, { email: PERSON.email })).cookie;
   ids.admin = sessions.adminIds.admissions;
   mine = await createPaidReadyApplication(t.app, PERSON, { remoteAddress: nextAddress() });
   const [school] = await db().select().from(summerSchools).where(eq(summerSchools.id, mine.schoolId));

@@ -408,6 +408,12 @@ export const checkoutSessions = pgTable(
     quote: jsonb("quote").$type<ApplicationQuoteDto>(),
     status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
     paymentStatus: text("payment_status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
+    /**
+     * What the session charges: the deposit (or the whole amount) of the quote when applying, or the
+     * balance from the student portal (decision 016). A balance session's `quote_key` names the
+     * amount owed when it was opened; money arriving after that changed is flagged (P10).
+     */
+    kind: text("kind").$type<"deposit" | "balance">().notNull().default("deposit"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

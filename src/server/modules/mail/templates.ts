@@ -1,4 +1,5 @@
 import type { ApplicationDto } from "../../../shared/application";
+import { formatDate } from "../../../shared/dates";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { t } from "../../lib/i18n";
@@ -21,7 +22,10 @@ export function confirmationEmail(
   const rows: Array<[string, string]> = [
     [k("applicationId"), app.id],
     [k("program"), app.summerSchool.name],
-    [k("dates"), `${app.summerSchool.startDate} – ${app.summerSchool.endDate}`],
+    [
+      k("dates"),
+      `${formatDate(app.summerSchool.startDate, language)} – ${formatDate(app.summerSchool.endDate, language)}`,
+    ],
     [k("package"), app.package.name],
     [k("housing"), app.housing.name],
     [
@@ -40,17 +44,30 @@ export function confirmationEmail(
     [k("paid"), money(app.payment?.amount ?? 0)],
     [k("reference"), app.payment?.reference ?? "—"],
   ];
+  // A deposit below 100 % leaves a balance (decision 016): say how much and by when.
+  const balance = app.quote.totalAmount - (app.payment?.amount ?? app.quote.totalAmount);
+  if (balance > 0)
+    rows.push([k("balance"), money(balance)], [k("dueBy"), formatDate(app.remainingDueDate, language)]);
   const subject = k("subject", { program: app.summerSchool.name });
   const greeting = k("greeting", { name: app.applicant.firstName });
   const intro = k("intro");
   const next = k("next", { email: supportEmail });
+  const payLater =
+    balance > 0
+      ? k("payLater", {
+          amount: money(balance),
+          date: formatDate(app.remainingDueDate, language),
+          url: `${origin}/student/payment`,
+        })
+      : null;
   const text = [
     greeting,
     "",
     intro,
     "",
-    ...rows.map(([l, v]) => `${l}: ${v}`),
+    ...rows.map(([l, v]) => `${label(l, language)}${v}`),
     "",
+    ...(payLater ? [payLater, ""] : []),
     next,
     "",
     `${origin}`,
@@ -64,6 +81,79 @@ export function confirmationEmail(
         `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
     )
     .join("")}</table>
-<p>${escapeHtml(next)}</p></body></html>`;
+${payLater ? `<p>${escapeHtml(payLater)}</p>` : ""}<p>${escapeHtml(next)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** "Label: " with the language's punctuation (glossary: full-width colon in Chinese, U+202F before it in French). */
+function label(text: string, language: Language): string {
+  if (language === "zh") return `${text}：`;
+  if (language === "fr") return `${text}\u202f: `;
+  return `${text}: `;
+}
+
+/** What the balance receipt e-mail needs (amounts in euro cents, `paidOn` yyyy-mm-dd). */
+export interface BalancePaidFacts {
+  firstName: string;
+  program: string;
+  amount: number;
+  total: number;
+  paid: number;
+  reference: string;
+  paidOn: string;
+}
+
+/**
+ * The receipt e-mail of a balance payment (issue "Student portal in full", Balances; decision 016),
+ * in the student's language, with dates for people and a link to the portal's payment page (where
+ * the invoice is). Returns subject, text and HTML.
+ */
+export function balancePaidEmail(
+  f: BalancePaidFacts,
+  language: Language,
+  supportEmail: string,
+  origin: string,
+) {
+  const money = (cents: number) => formatMoney(cents, language);
+  const k = (key: string, vars?: Record<string, string | number>) =>
+    t(language, `emails.balancePaid.${key}`, vars);
+  const owed = Math.max(0, f.total - f.paid);
+  const subject = k("subject", { program: f.program });
+  const greeting = k("greeting", { name: f.firstName });
+  const intro =
+    owed > 0
+      ? k("introPart", { amount: money(f.amount), program: f.program, owed: money(owed) })
+      : k("introFull", { amount: money(f.amount), program: f.program });
+  const rows: Array<[string, string]> = [
+    [k("amount"), money(f.amount)],
+    [k("paidOn"), formatDate(f.paidOn, language)],
+    [k("paidSoFar"), money(f.paid)],
+    [k("total"), money(f.total)],
+    [k("reference"), f.reference],
+  ];
+  const url = `${origin}/student/payment`;
+  const portal = k("portal", { url });
+  const help = k("help", { email: supportEmail });
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...rows.map(([l, v]) => `${label(l, language)}${v}`),
+    "",
+    portal,
+    "",
+    help,
+  ].join("\n");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<table style="border-collapse:collapse;width:100%">${rows
+    .map(
+      ([l, v]) =>
+        `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>
+<p>${escapeHtml(portal.replace(url, ""))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(help)}</p></body></html>`;
   return { subject, text, html };
 }

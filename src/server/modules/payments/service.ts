@@ -1,13 +1,16 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
+import { type BalanceFacts, balanceOf, paymentStatusAfterPayment } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import type { Db, Tx } from "../../db/client";
 import {
   applicants,
   applications,
   checkoutSessions,
+  type PaymentStatus,
   payments,
   refunds,
   summerSchools,
@@ -24,7 +27,7 @@ import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { settleRefund } from "../finance/settle";
 import type { MailService } from "../mail/service";
-import { confirmationEmail } from "../mail/templates";
+import { balancePaidEmail, confirmationEmail } from "../mail/templates";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
 import {
   type CheckoutLineItem,
@@ -63,6 +66,30 @@ function eventOfRow(row: typeof webhookEvents.$inferSelect): ProviderEvent {
     refund: refundOfEvent(row.type, object),
     raw: row.payload,
   };
+}
+
+/** What the shared balance rule needs of an application row and its cohort's start (decision 016). */
+export function balanceFacts(application: typeof applications.$inferSelect, startDate: string): BalanceFacts {
+  return {
+    status: application.status,
+    paymentStatus: application.paymentStatus,
+    totalAmountCents: application.totalAmountCents,
+    amountPaidCents: application.amountPaidCents,
+    startDate,
+  };
+}
+
+/**
+ * The key of a balance session: the total and the amount paid when it was opened. Any payment in
+ * between changes it, so the session no longer pays what is owed (checklist P10).
+ */
+function balanceKey(application: typeof applications.$inferSelect): string {
+  return `balance:${application.totalAmountCents ?? 0}:${application.amountPaidCents}`;
+}
+
+/** Whether the application has an accepted payment (in full or a deposit): it cannot be bought again. */
+function hasAcceptedPayment(status: PaymentStatus): boolean {
+  return status === "paid" || status === "deposit_paid";
 }
 
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */
@@ -134,7 +161,7 @@ export class PaymentsService {
         const { application, applicant } = await applicationForOwner(tx, applicationId, token, {
           lock: true,
         });
-        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+        if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
         if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
         if (application.status !== "pending_payment") throw new HttpError(409, "errors.applicationClosed");
         const { rows, code, quote } = await currentQuote(tx, application, language);
@@ -365,7 +392,7 @@ export class PaymentsService {
           .for("update");
         if (!application) throw new HttpError(404, "errors.applicationNotFound");
         if ((await this.openSessionsOf(tx, applicationId)).length > 0) return { again: true as const };
-        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+        if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
         if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
         const value = await change(tx, application);
         await tx
@@ -421,7 +448,41 @@ export class PaymentsService {
         .where(and(eq(payments.id, paymentId), eq(payments.applicationId, applicationId)));
       if (!application || !payment) throw new HttpError(404, "errors.notFound");
       if (!payment.flag) throw new HttpError(409, "errors.paymentNotFlagged");
-      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+      const [paidSession] = await tx
+        .select({ kind: checkoutSessions.kind })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, payment.providerSessionId));
+      if (paidSession?.kind === "balance") {
+        // Money of a balance session that did not match what was owed: accepted as (part of) the
+        // balance when it is not more than what is owed now; more must be refunded (decision 016).
+        const [school] = await tx
+          .select()
+          .from(summerSchools)
+          .where(eq(summerSchools.id, application.summerSchoolId));
+        const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(now())).balanceDue;
+        if (payment.amountCents > owed || payment.currency !== "EUR")
+          throw new HttpError(409, "errors.paymentExceedsBalance");
+        await tx.update(payments).set({ flag: null, kind: "balance" }).where(eq(payments.id, payment.id));
+        await this.recordBalancePayment(tx, application, {
+          amount: payment.amountCents,
+          currency: payment.currency,
+          provider: payment.provider,
+          sessionId: payment.providerSessionId,
+          reference: payment.providerReference,
+          existingPayment: true,
+        });
+        await tx.update(applications).set({ flag: null }).where(eq(applications.id, applicationId));
+        await recordAudit(tx, {
+          actor: admin,
+          action: "payment.accept",
+          entityType: "application",
+          entityId: applicationId,
+          before: { paymentStatus: application.paymentStatus, flag: payment.flag },
+          after: { paymentId, kind: "balance", amountCents: payment.amountCents },
+        });
+        return;
+      }
+      if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
       const [refunded] = await tx
         .select({ id: refunds.id })
         .from(refunds)
@@ -494,7 +555,7 @@ export class PaymentsService {
         entityId: applicationId,
         before: { paymentStatus: application.paymentStatus, flag: payment.flag },
         after: {
-          paymentStatus: "paid",
+          paymentStatus: paymentStatusAfterPayment(total, application.amountPaidCents + payment.amountCents),
           paymentId,
           amountCents: payment.amountCents,
           totalAmountCents: total,
@@ -521,7 +582,7 @@ export class PaymentsService {
     const reference = `zero_${applicationId.replace(/-/g, "").slice(0, 16)}`;
     await db.transaction(async (tx) => {
       const { application, applicant } = await applicationForOwner(tx, applicationId, token, { lock: true });
-      if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+      if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
       const { rows, code, quote } = await currentQuote(tx, application, language);
       this.assertConsistent(quote, client);
       if (quote.totalAmount !== 0 || !code) throw new HttpError(422, "errors.notZero", { quote });
@@ -577,12 +638,17 @@ export class PaymentsService {
         currency: p.currency,
         paidAt: p.at,
       });
+    // The first accepted payment submits the application; the rule of decision 016 decides whether
+    // it is paid in full or a deposit with a balance owed.
+    const amountPaid = p.application.amountPaidCents + p.amount;
+    const paymentStatus = paymentStatusAfterPayment(p.quote.totalAmount, amountPaid);
+    const status = p.application.status === "pending_payment" ? "submitted" : p.application.status;
     await tx
       .update(applications)
       .set({
-        status: "submitted",
-        paymentStatus: "paid",
-        amountPaidCents: p.amount,
+        status,
+        paymentStatus,
+        amountPaidCents: amountPaid,
         originalAmountCents: p.quote.originalAmount,
         discountAmountCents: p.quote.discountAmount,
         totalAmountCents: p.quote.totalAmount,
@@ -596,8 +662,9 @@ export class PaymentsService {
     await redeemHeldCode(tx, p.application.id, p.at);
     const fresh = {
       ...p.application,
-      status: "submitted" as const,
-      paymentStatus: "paid" as const,
+      status,
+      paymentStatus,
+      amountPaidCents: amountPaid,
       totalAmountCents: p.quote.totalAmount,
       originalAmountCents: p.quote.originalAmount,
       discountAmountCents: p.quote.discountAmount,
@@ -663,7 +730,8 @@ export class PaymentsService {
           .where(eq(payments.providerSessionId, session.id));
         if (existing) return existing.flag ? "flagged" : "already_paid";
       }
-      if (application.paymentStatus === "paid") {
+      if (stored.kind === "balance") return this.fulfilBalance(tx, application, stored, session);
+      if (hasAcceptedPayment(application.paymentStatus)) {
         if (session.paymentStatus !== "paid") return "already_paid";
         // A second, different session paid for an already-paid application: keep the money visible.
         await this.recordFlaggedPayment(tx, application, stored, session, "second_payment");
@@ -735,6 +803,289 @@ export class PaymentsService {
     return result;
   }
 
+  /**
+   * Fulfilment of a balance session (decision 016; checklist P6, P10), inside `fulfil`'s transaction
+   * with the application locked. The money is taken as the balance only when the session was opened
+   * for exactly what is owed now (its key names the amount paid and the total at opening) and the
+   * provider took that amount in EUR; otherwise it is recorded as a flagged payment for an admin
+   * (`amount_mismatch`, or `second_payment` when nothing is owed any more). An unpaid completed
+   * session (a delayed method) is pending and leaves the application as it is.
+   */
+  private async fulfilBalance(
+    tx: Tx,
+    application: typeof applications.$inferSelect,
+    stored: typeof checkoutSessions.$inferSelect,
+    session: CheckoutSessionState,
+  ): Promise<FulfilmentResult> {
+    const { now } = this.deps;
+    if (session.paymentStatus !== "paid") {
+      if (session.status === "complete" && stored.paymentStatus !== "failed") {
+        await tx
+          .update(checkoutSessions)
+          .set({ status: "complete", updatedAt: now() })
+          .where(eq(checkoutSessions.id, stored.id));
+        return "pending";
+      }
+      return "ignored";
+    }
+    const [school] = await tx
+      .select()
+      .from(summerSchools)
+      .where(eq(summerSchools.id, application.summerSchoolId));
+    const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(now())).balanceDue;
+    if (owed === 0) {
+      await this.recordFlaggedPayment(tx, application, stored, session, "second_payment");
+      return "flagged";
+    }
+    if (
+      stored.quoteKey !== balanceKey(application) ||
+      stored.amountCents !== owed ||
+      session.amountTotal !== stored.amountCents ||
+      (session.currency ?? "").toUpperCase() !== stored.currency
+    ) {
+      await this.recordFlaggedPayment(tx, application, stored, session, "amount_mismatch");
+      return "flagged";
+    }
+    await this.recordBalancePayment(tx, application, {
+      amount: stored.amountCents,
+      currency: stored.currency,
+      provider: stored.provider,
+      sessionId: session.id,
+      reference: session.paymentIntentId ?? session.id,
+    });
+    await tx
+      .update(checkoutSessions)
+      .set({ status: "complete", paymentStatus: "paid", updatedAt: now() })
+      .where(eq(checkoutSessions.id, stored.id));
+    return "paid";
+  }
+
+  /**
+   * Records an accepted payment of the balance: a `balance` payments row (unless it exists: an
+   * accepted flagged payment), the amount added to what the application paid, the payment status
+   * from the shared rule (a partially refunded application stays so), and the receipt e-mail in
+   * the student's language (once per payment: outbox dedupe key).
+   */
+  private async recordBalancePayment(
+    tx: Tx,
+    application: typeof applications.$inferSelect,
+    p: {
+      amount: number;
+      currency: string;
+      provider: "stripe" | "offline" | "none";
+      sessionId: string;
+      reference: string;
+      existingPayment?: boolean;
+    },
+  ) {
+    const at = this.deps.now();
+    if (!p.existingPayment)
+      await tx.insert(payments).values({
+        applicationId: application.id,
+        provider: p.provider,
+        providerSessionId: p.sessionId,
+        providerReference: p.reference,
+        amountCents: p.amount,
+        currency: p.currency,
+        kind: "balance",
+        paidAt: at,
+      });
+    const amountPaid = application.amountPaidCents + p.amount;
+    const total = application.totalAmountCents ?? amountPaid;
+    const paymentStatus =
+      application.paymentStatus === "partially_refunded"
+        ? "partially_refunded"
+        : paymentStatusAfterPayment(total, amountPaid);
+    await tx
+      .update(applications)
+      .set({ amountPaidCents: amountPaid, paymentStatus, paidAt: at, updatedAt: at })
+      .where(eq(applications.id, application.id));
+    const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, application.applicantId));
+    const [school] = await tx
+      .select()
+      .from(summerSchools)
+      .where(eq(summerSchools.id, application.summerSchoolId));
+    const language = isLanguage(applicant!.language) ? applicant!.language : "en";
+    const email = balancePaidEmail(
+      {
+        firstName: applicant!.firstName,
+        program: localize(school!.name, language),
+        amount: p.amount,
+        total,
+        paid: amountPaid,
+        reference: p.reference,
+        paidOn: schoolDate(at),
+      },
+      language,
+      this.deps.env.SUPPORT_EMAIL,
+      this.deps.env.APP_ORIGIN,
+    );
+    await this.deps.mail.enqueue(tx, {
+      dedupeKey: `balance-paid:${p.sessionId}`,
+      to: applicant!.email,
+      ...email,
+    });
+  }
+
+  /**
+   * `POST /api/student/applications/:id/balance-checkout` (issue "Student portal in full",
+   * Balances; decision 016): opens a checkout session at the provider for exactly what the
+   * application owes now (`balanceOf`), never priced again from the catalogue and with no code's
+   * discount applied a second time. A second call while that session is open returns it (P13).
+   * The caller has checked that the application is the signed-in student's. 409
+   * `errors.nothingOwed` when nothing is owed; 502 `errors.paymentUnavailable` when the provider
+   * fails (nothing is kept). Returns `{ url, sessionId }`.
+   */
+  async createBalanceCheckout(applicationId: string, language: Language) {
+    const { db, provider, now } = this.deps;
+    const started = now();
+    const prepared = await db.transaction(async (tx) => {
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.id, applicationId))
+        .for("update");
+      if (!application) throw new HttpError(404, "errors.notFound");
+      const [school] = await tx
+        .select()
+        .from(summerSchools)
+        .where(eq(summerSchools.id, application.summerSchoolId));
+      const [applicant] = await tx
+        .select()
+        .from(applicants)
+        .where(eq(applicants.id, application.applicantId));
+      const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(started)).balanceDue;
+      if (owed === 0) throw new HttpError(409, "errors.nothingOwed");
+      const key = balanceKey(application);
+      const [processing] = await tx
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.applicationId, applicationId),
+            eq(checkoutSessions.kind, "balance"),
+            eq(checkoutSessions.status, "complete"),
+            eq(checkoutSessions.paymentStatus, "unpaid"),
+          ),
+        )
+        .limit(1);
+      if (processing) throw new HttpError(409, "errors.paymentPending");
+      const [open] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.applicationId, applicationId),
+            eq(checkoutSessions.kind, "balance"),
+            eq(checkoutSessions.quoteKey, key),
+            eq(checkoutSessions.status, "open"),
+            gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
+          ),
+        )
+        .orderBy(desc(checkoutSessions.createdAt))
+        .limit(1);
+      if (open) return { reservation: open, school: school!, applicant: applicant!, owed };
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.applicationId, applicationId));
+      const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
+      const [reservation] = await tx
+        .insert(checkoutSessions)
+        .values({
+          applicationId,
+          provider: provider.name,
+          providerSessionId: `pending:${idempotencyKey}`,
+          idempotencyKey,
+          quoteKey: key,
+          kind: "balance",
+          amountCents: owed,
+          currency: "EUR",
+          url: "",
+          expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
+        })
+        .returning();
+      return { reservation: reservation!, school: school!, applicant: applicant!, owed };
+    });
+    const { reservation, school, applicant, owed } = prepared;
+    if (reservation.url) return { url: reservation.url, sessionId: reservation.providerSessionId };
+    const schoolName = localize(school.name, language);
+    const origin = this.deps.env.APP_ORIGIN;
+    let created: { id: string; url: string };
+    try {
+      created = await provider.createCheckoutSession({
+        applicationId,
+        idempotencyKey: reservation.idempotencyKey,
+        lineItems: [{ name: `${schoolName} — balance`, amountCents: owed }],
+        discountCents: 0,
+        discountLabel: null,
+        amountCents: owed,
+        currency: "EUR",
+        customerEmail: applicant.email,
+        successUrl: `${origin}/student/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/student/payment?checkout=cancelled`,
+        expiresAt: reservation.expiresAt,
+        language,
+        schoolName,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, applicationId }, "balance checkout session creation failed");
+      await db
+        .delete(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
+      if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
+      throw err;
+    }
+    await db
+      .update(checkoutSessions)
+      .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
+      .where(eq(checkoutSessions.id, reservation.id));
+    return { url: created.url, sessionId: created.id };
+  }
+
+  /**
+   * The student portal's success page (`/student/payment-success`, P12): asks the provider for a
+   * balance session of `applicationIds` (the signed-in student's) and fulfils it through the same
+   * function as the webhook. 404 for a session of anyone else. Returns the state and application.
+   */
+  async verifyBalance(
+    sessionId: string,
+    applicationIds: readonly string[],
+  ): Promise<{ state: CheckoutVerificationDto["state"]; applicationId: string }> {
+    const { db, provider } = this.deps;
+    const [stored] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    if (stored?.kind !== "balance" || !applicationIds.includes(stored.applicationId))
+      throw new HttpError(404, "errors.notFound");
+    let remote: CheckoutSessionState | null;
+    try {
+      remote = await provider.retrieveCheckoutSession(sessionId);
+    } catch (err) {
+      if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
+      throw err;
+    }
+    if (remote?.paymentStatus === "paid" || remote?.status === "complete") await this.fulfil(remote);
+    else if (remote?.status === "expired") await this.expire(remote);
+    const [after] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, stored.id));
+    const [payment] = await db
+      .select({ flag: payments.flag })
+      .from(payments)
+      .where(eq(payments.providerSessionId, sessionId));
+    const state: CheckoutVerificationDto["state"] =
+      payment && !payment.flag
+        ? "confirmed"
+        : after?.paymentStatus === "failed"
+          ? "failed"
+          : after?.status === "complete"
+            ? "pending"
+            : after?.status === "expired" || remote?.status === "expired"
+              ? "expired"
+              : "open";
+    return { state, applicationId: stored.applicationId };
+  }
+
   /** True when the paid places of the cohort reach its capacity; locks the cohort's row. */
   private async isFull(tx: Tx, summerSchoolId: string): Promise<boolean> {
     const [school] = await tx
@@ -748,7 +1099,7 @@ export class PaymentsService {
       .where(
         and(
           eq(applications.summerSchoolId, summerSchoolId),
-          inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+          inArray(applications.paymentStatus, ["paid", "deposit_paid", "partially_refunded"]),
         ),
       );
     return Boolean(school && Number(n) >= school.capacity);
@@ -822,7 +1173,8 @@ export class PaymentsService {
         .from(applications)
         .where(eq(applications.id, stored.applicationId))
         .for("update");
-      if (application && application.paymentStatus !== "paid") await releaseHolds(tx, application.id, now());
+      if (application && stored.kind === "deposit" && !hasAcceptedPayment(application.paymentStatus))
+        await releaseHolds(tx, application.id, now());
     });
   }
 
@@ -844,10 +1196,17 @@ export class PaymentsService {
         .update(checkoutSessions)
         .set({ paymentStatus: "failed", updatedAt: now() })
         .where(eq(checkoutSessions.id, stored.id));
+      // A failed balance payment leaves the application as it was: its deposit stands (decision 016).
+      if (stored.kind === "balance") return;
       await tx
         .update(applications)
         .set({ paymentStatus: "failed", updatedAt: now() })
-        .where(and(eq(applications.id, stored.applicationId), ne(applications.paymentStatus, "paid")));
+        .where(
+          and(
+            eq(applications.id, stored.applicationId),
+            inArray(applications.paymentStatus, ["unpaid", "pending", "failed"]),
+          ),
+        );
       await releaseHolds(tx, stored.applicationId, now());
     });
   }
@@ -1005,7 +1364,7 @@ export class PaymentsService {
         .from(applications)
         .where(eq(applications.id, stored.applicationId));
       const state: CheckoutVerificationDto["state"] =
-        application?.paymentStatus === "paid"
+        application && hasAcceptedPayment(application.paymentStatus)
           ? "confirmed"
           : application?.paymentStatus === "failed"
             ? "failed"

@@ -35,7 +35,8 @@ export async function requireStudent(
         .where(and(eq(students.id, id), isNull(students.disabledAt)))
     : [];
   if (!student) throw new HttpError(401, "errors.unauthorized");
-  if (opts.verified !== false && !student.emailVerifiedAt) throw new HttpError(403, "errors.verifyEmailFirst");
+  if (opts.verified !== false && !student.emailVerifiedAt)
+    throw new HttpError(403, "errors.verifyEmailFirst");
   return student;
 }
 

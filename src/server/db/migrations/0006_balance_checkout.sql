@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "kind" text DEFAULT 'deposit' NOT NULL;

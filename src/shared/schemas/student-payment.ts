@@ -1,0 +1,66 @@
+import { PAYMENT_STATES } from "../balance";
+import { line } from "./text";
+import { z } from "./zod";
+
+/**
+ * The student portal's payment page (issue "Student portal in full", Balances; decision 016):
+ * shapes of `GET /api/student/applications/:id/payment`, `POST …/balance-checkout` and
+ * `GET /api/student/checkout/verify`. Amounts are integer euro cents; dates `yyyy-mm-dd`, instants
+ * ISO 8601 UTC. Parsed by the browser with these schemas; built by the server to match them.
+ */
+
+/** One line of an application's ledger: a payment (deposit or balance) or a refund. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(["payment", "refund"]),
+  /** For payments: what it paid. For refunds: null. */
+  paid: z.enum(["deposit", "balance", "full"]).nullable(),
+  /** Positive for payments, positive for refunds too (the type says the direction). */
+  amount: z.number().int(),
+  currency: z.string(),
+  at: z.string(),
+  /** The provider's reference (payment intent or refund id), shown to quote to the school. */
+  reference: z.string(),
+  /** Refunds: pending, succeeded, failed, canceled. Payments: "succeeded". */
+  status: z.enum(["pending", "succeeded", "failed", "canceled"]),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** `GET /api/student/applications/:id/payment`. */
+export const studentPaymentSchema = z.object({
+  applicationId: z.string(),
+  programName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** From the shared rule (`balanceOf`). */
+  state: z.enum(PAYMENT_STATES),
+  /** The total of the quote that was paid (null before any payment). */
+  total: z.number().int().nullable(),
+  /** The deposit percent of the cohort when it is below 100, else null. */
+  depositPercent: z.number().int().nullable(),
+  /** Accepted payments, before refunds. */
+  paid: z.number().int(),
+  /** Succeeded refunds of accepted payments. */
+  refunded: z.number().int(),
+  balanceDue: z.number().int(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  /** A balance payment completed with a delayed method and not yet confirmed by the bank. */
+  processing: z.boolean(),
+  entries: z.array(ledgerEntrySchema),
+});
+export type StudentPayment = z.infer<typeof studentPaymentSchema>;
+
+/** `POST /api/student/applications/:id/balance-checkout` → where to send the browser. */
+export const checkoutRedirectSchema = z.object({ url: z.string(), sessionId: z.string() });
+export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>;
+
+/** `GET /api/student/checkout/verify?session_id=` query. */
+export const balanceVerifyQuerySchema = z.object({ session_id: line().min(1).max(300) });
+
+/** `GET /api/student/checkout/verify` answer. */
+export const balanceVerificationSchema = z.object({
+  state: z.enum(["confirmed", "pending", "failed", "expired", "open"]),
+  applicationId: z.string(),
+});
+export type BalanceVerification = z.infer<typeof balanceVerificationSchema>;
