@@ -274,7 +274,12 @@ const FORMS = (): Form[] => {
       termsAccepted: true,
     })),
     // The student portal.
-    query("/api/student/checkout/verify", sp.balanceVerifyQuerySchema!, { session_id: "cs_unknown" }, "student"),
+    query(
+      "/api/student/checkout/verify",
+      sp.balanceVerifyQuerySchema!,
+      { session_id: "cs_unknown" },
+      "student",
+    ),
     // Accounts of the three roles.
     ...ROLES.flatMap((role) => [
       body("POST", `/api/${role}/login`, acc.loginSchema!, "anonymous", () => ({
