@@ -99,3 +99,17 @@ export function balanceOf(facts: BalanceFacts, today: string): Balance {
 export function paymentStatusAfterPayment(totalCents: number, paidCents: number): "paid" | "deposit_paid" {
   return paidCents >= totalCents ? "paid" : "deposit_paid";
 }
+
+/** The facts of an application row (or its DTO with the same fields) and its cohort's first day. */
+export function balanceFactsOf(
+  application: Pick<BalanceFacts, "status" | "paymentStatus" | "totalAmountCents" | "amountPaidCents">,
+  startDate: string,
+): BalanceFacts {
+  return {
+    status: application.status,
+    paymentStatus: application.paymentStatus,
+    totalAmountCents: application.totalAmountCents,
+    amountPaidCents: application.amountPaidCents,
+    startDate,
+  };
+}

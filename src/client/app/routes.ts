@@ -147,6 +147,26 @@ ROUTES.push(
     // The portal entries section (features/student-portal/components/PortalEntries.tsx).
     namespaces: ["account", "portal"],
   },
+  {
+    ...account(
+      "/student/payment",
+      () => import("../features/student-portal/pages/StudentPaymentPage"),
+      "student",
+      "title",
+    ),
+    namespaces: ["balance", "account"],
+    meta: { title: "balance:meta.title", description: "balance:meta.description" },
+  },
+  {
+    ...account(
+      "/student/payment-success",
+      () => import("../features/student-portal/pages/StudentPaymentSuccessPage"),
+      "student",
+      "success.title",
+    ),
+    namespaces: ["balance", "account"],
+    meta: { title: "balance:success.title", description: "balance:meta.description" },
+  },
   account(
     "/affiliate/register",
     () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),

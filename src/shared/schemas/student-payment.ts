@@ -11,16 +11,16 @@ import { z } from "./zod";
 
 /** One line of an application's ledger: a payment (deposit or balance) or a refund. */
 export const ledgerEntrySchema = z.object({
-  id: z.string(),
+  id: line(),
   type: z.enum(["payment", "refund"]),
   /** For payments: what it paid. For refunds: null. */
   paid: z.enum(["deposit", "balance", "full"]).nullable(),
   /** Positive for payments, positive for refunds too (the type says the direction). */
   amount: z.number().int(),
-  currency: z.string(),
-  at: z.string(),
+  currency: line(),
+  at: line(),
   /** The provider's reference (payment intent or refund id), shown to quote to the school. */
-  reference: z.string(),
+  reference: line(),
   /** Refunds: pending, succeeded, failed, canceled. Payments: "succeeded". */
   status: z.enum(["pending", "succeeded", "failed", "canceled"]),
 });
@@ -28,10 +28,10 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** `GET /api/student/applications/:id/payment`. */
 export const studentPaymentSchema = z.object({
-  applicationId: z.string(),
-  programName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  applicationId: line(),
+  programName: line(),
+  startDate: line(),
+  endDate: line(),
   /** From the shared rule (`balanceOf`). */
   state: z.enum(PAYMENT_STATES),
   /** The total of the quote that was paid (null before any payment). */
@@ -43,7 +43,7 @@ export const studentPaymentSchema = z.object({
   /** Succeeded refunds of accepted payments. */
   refunded: z.number().int(),
   balanceDue: z.number().int(),
-  dueDate: z.string().nullable(),
+  dueDate: line().nullable(),
   overdue: z.boolean(),
   /** A balance payment completed with a delayed method and not yet confirmed by the bank. */
   processing: z.boolean(),
@@ -52,7 +52,7 @@ export const studentPaymentSchema = z.object({
 export type StudentPayment = z.infer<typeof studentPaymentSchema>;
 
 /** `POST /api/student/applications/:id/balance-checkout` → where to send the browser. */
-export const checkoutRedirectSchema = z.object({ url: z.string(), sessionId: z.string() });
+export const checkoutRedirectSchema = z.object({ url: line(), sessionId: line() });
 export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>;
 
 /** `GET /api/student/checkout/verify?session_id=` query. */
@@ -61,6 +61,34 @@ export const balanceVerifyQuerySchema = z.object({ session_id: line().min(1).max
 /** `GET /api/student/checkout/verify` answer. */
 export const balanceVerificationSchema = z.object({
   state: z.enum(["confirmed", "pending", "failed", "expired", "open"]),
-  applicationId: z.string(),
+  applicationId: line(),
 });
 export type BalanceVerification = z.infer<typeof balanceVerificationSchema>;
+
+/**
+ * `GET /api/student/applications` → one item per application of the signed-in, verified student,
+ * newest first: status, and the payment state, balance and due date by the shared rule.
+ */
+export const studentApplicationSchema = z.object({
+  id: line(),
+  programName: line(),
+  startDate: line(),
+  endDate: line(),
+  status: z.enum([
+    "pending_payment",
+    "submitted",
+    "under_review",
+    "accepted",
+    "rejected",
+    "waitlisted",
+    "withdrawn",
+    "cancelled",
+  ]),
+  paymentState: z.enum(PAYMENT_STATES),
+  totalAmount: z.number().int(),
+  amountPaid: z.number().int(),
+  balanceDue: z.number().int(),
+  dueDate: line().nullable(),
+});
+export type StudentApplication = z.infer<typeof studentApplicationSchema>;
+export const studentApplicationListSchema = z.array(studentApplicationSchema);

@@ -1106,9 +1106,11 @@ describe("student invitation after payment and the student's applications", () =
     expect(Object.keys(paidItem).sort()).toEqual(
       [
         "amountPaid",
+        "balanceDue",
+        "dueDate",
         "endDate",
         "id",
-        "paymentStatus",
+        "paymentState",
         "programName",
         "startDate",
         "status",
@@ -1117,13 +1119,15 @@ describe("student invitation after payment and the student's applications", () =
     );
     expect(paidItem).toMatchObject({
       status: "submitted",
-      paymentStatus: "paid",
+      paymentState: "paid",
       totalAmount: 0,
       amountPaid: 0,
+      balanceDue: 0,
+      dueDate: null,
     });
     expect(list.find((a) => a.id === unpaid.applicationId)).toMatchObject({
       status: "pending_payment",
-      paymentStatus: "unpaid",
+      paymentState: "unpaid",
       totalAmount: 304500,
     });
     expect(typeof paidItem.programName).toBe("string");

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import type {
   AdminInviteInput,
   AdminUpdateInput,
   AffiliateRegistrationInput,
   StudentRegistrationInput,
 } from "../../../shared/schemas/accounts";
+import type { StudentApplication } from "../../../shared/schemas/student-payment";
 import type { TeamFilters, TeamListQuery, TeamSortKey } from "../../../shared/schemas/students-admin";
 import type { AdminTeamList, AdminTeamMember } from "../../../shared/students-admin";
 import type { Db, Tx } from "../../db/client";
@@ -73,17 +76,8 @@ export interface AffiliateDto {
 /** An admin in the owner's list (GET /api/admin/admins): the shared AdminTeamMember. */
 export type AdminListItem = AdminTeamMember;
 
-/** An application in the student portal (GET /api/student/applications). Amounts in cents. */
-export interface StudentApplicationDto {
-  id: string;
-  programName: string;
-  startDate: string;
-  endDate: string;
-  status: string;
-  paymentStatus: string;
-  totalAmount: number;
-  amountPaid: number;
-}
+/** An application in the student portal (GET /api/student/applications): the shared schema's type. */
+export type StudentApplicationDto = StudentApplication;
 
 /** A stored language, or English when the value is not one of the site's. */
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
@@ -843,7 +837,13 @@ export class AuthService {
         startDate: school.startDate,
         endDate: school.endDate,
         status: application.status,
-        paymentStatus: application.paymentStatus,
+        ...(() => {
+          const balance = balanceOf(
+            balanceFactsOf(application, school.startDate),
+            schoolDate(this.deps.now()),
+          );
+          return { paymentState: balance.state, balanceDue: balance.balanceDue, dueDate: balance.dueDate };
+        })(),
         totalAmount:
           application.totalAmountCents ?? (await currentQuote(db, application, language)).quote.totalAmount,
         amountPaid: application.amountPaidCents,

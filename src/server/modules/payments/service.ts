@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
-import { type BalanceFacts, balanceOf, paymentStatusAfterPayment } from "../../../shared/balance";
+import { balanceFactsOf, balanceOf, paymentStatusAfterPayment } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
@@ -65,17 +65,6 @@ function eventOfRow(row: typeof webhookEvents.$inferSelect): ProviderEvent {
     session: isSession ? normaliseCheckoutSession(object as CheckoutSessionLike) : null,
     refund: refundOfEvent(row.type, object),
     raw: row.payload,
-  };
-}
-
-/** What the shared balance rule needs of an application row and its cohort's start (decision 016). */
-export function balanceFacts(application: typeof applications.$inferSelect, startDate: string): BalanceFacts {
-  return {
-    status: application.status,
-    paymentStatus: application.paymentStatus,
-    totalAmountCents: application.totalAmountCents,
-    amountPaidCents: application.amountPaidCents,
-    startDate,
   };
 }
 
@@ -459,7 +448,7 @@ export class PaymentsService {
           .select()
           .from(summerSchools)
           .where(eq(summerSchools.id, application.summerSchoolId));
-        const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(now())).balanceDue;
+        const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(now())).balanceDue;
         if (payment.amountCents > owed || payment.currency !== "EUR")
           throw new HttpError(409, "errors.paymentExceedsBalance");
         await tx.update(payments).set({ flag: null, kind: "balance" }).where(eq(payments.id, payment.id));
@@ -832,7 +821,7 @@ export class PaymentsService {
       .select()
       .from(summerSchools)
       .where(eq(summerSchools.id, application.summerSchoolId));
-    const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(now())).balanceDue;
+    const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(now())).balanceDue;
     if (owed === 0) {
       await this.recordFlaggedPayment(tx, application, stored, session, "second_payment");
       return "flagged";
@@ -954,7 +943,7 @@ export class PaymentsService {
         .select()
         .from(applicants)
         .where(eq(applicants.id, application.applicantId));
-      const owed = balanceOf(balanceFacts(application, school!.startDate), schoolDate(started)).balanceDue;
+      const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(started)).balanceDue;
       if (owed === 0) throw new HttpError(409, "errors.nothingOwed");
       const key = balanceKey(application);
       const [processing] = await tx

@@ -1,12 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { balanceOf } from "../../../shared/balance";
+import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import type { LedgerEntry, StudentPayment } from "../../../shared/schemas/student-payment";
 import type { Db } from "../../db/client";
 import { checkoutSessions, payments, refunds } from "../../db/schema";
 import { localize } from "../catalogue/service";
-import { balanceFacts } from "../payments/service";
 import type { ApplicationRow, SchoolRow } from "./ownership";
 
 /**
@@ -72,7 +71,7 @@ export async function studentPayment(
       }),
     ),
   ].sort((a, b) => a.at.localeCompare(b.at));
-  const balance = balanceOf(balanceFacts(application, school.startDate), schoolDate(now));
+  const balance = balanceOf(balanceFactsOf(application, school.startDate), schoolDate(now));
   return {
     applicationId: application.id,
     programName: localize(school.name, language),
