@@ -29,7 +29,7 @@ const L = (en: string, zh: string, fr: string): LocalizedText => ({ en, zh, fr }
 
 /**
  * Seeds the demo catalogue of the README once: five cohorts (one full, one with few places left,
- * one not yet open), packages, housing options, add-ons, a demo affiliate and the demo codes.
+ * one with a 30 % deposit, one not yet open), packages, housing options, add-ons, a demo affiliate and the demo codes.
  * Does nothing when a summer school already exists, so restarts never seed twice.
  * @returns true when it seeded.
  */
@@ -112,7 +112,8 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           applicationOpensAt: c.opensAt ?? null,
           applicationDeadline: `${y}-${c.start.slice(5, 7) === "06" ? "04-30" : `${c.start.slice(5, 7)}-01`}`,
           capacity: 50,
-          depositPercent: 100,
+          // September takes a 30 % deposit, the balance due 28 days before the start (decision 016).
+          depositPercent: c.slug.startsWith("september-") ? 30 : 100,
         })
         .returning();
       if (!school) throw new Error("seed: school not inserted");
