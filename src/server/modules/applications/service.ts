@@ -215,7 +215,8 @@ async function openRowsOf(tx: Tx, selection: ProgramSelection, today: string): P
     .where(
       and(
         eq(applications.summerSchoolId, rows.school.id),
-        inArray(applications.paymentStatus, ["paid", "partially_refunded"]),
+        // A paid deposit holds a place like a payment in full (decision 016).
+        inArray(applications.paymentStatus, ["paid", "deposit_paid", "partially_refunded"]),
       ),
     );
   const status = cohortStatus(rows.school, paid.length, today);
@@ -330,7 +331,8 @@ export async function applicationDto(
     .orderBy(payments.paidAt)
     .limit(1);
   const paidQuote =
-    application.paymentStatus === "paid" && application.totalAmountCents !== null
+    (application.paymentStatus === "paid" || application.paymentStatus === "deposit_paid") &&
+    application.totalAmountCents !== null
       ? {
           ...quote,
           originalAmount: application.originalAmountCents ?? quote.originalAmount,

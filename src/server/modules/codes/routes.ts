@@ -59,7 +59,8 @@ export async function codeRoutes(
           };
         }
         const { application } = await applicationForOwner(tx, applicationId, applicantToken(request));
-        if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+        if (application.paymentStatus === "paid" || application.paymentStatus === "deposit_paid")
+          throw new HttpError(409, "errors.alreadyPaid");
         try {
           await assertCodeUsable(tx, code, {
             now: opts.now(),
@@ -129,7 +130,8 @@ export async function codeRoutes(
     const { application } = await db.transaction((tx) =>
       applicationForOwner(tx, id, applicantToken(request)),
     );
-    if (application.paymentStatus === "paid") throw new HttpError(409, "errors.alreadyPaid");
+    if (application.paymentStatus === "paid" || application.paymentStatus === "deposit_paid")
+      throw new HttpError(409, "errors.alreadyPaid");
     const quote = await payments.changeQuote(id, async (tx, locked) => {
       await releaseHolds(tx, locked.id, opts.now());
       await tx

@@ -95,6 +95,15 @@ describe("balance of a deposit cohort (offline provider)", () => {
     await completeOfflineSession(s.db(), sessionId);
     expect((await s.flow.deliverSessionEvent("checkout.session.completed", sessionId)).statusCode).toBe(200);
 
+    // The applicant's own success page shows the confirmation with the deposit paid.
+    const verified = await s.app().inject({
+      url: `/api/checkout-sessions/${sessionId}/verify`,
+      headers: { cookie: applied.cookie },
+    });
+    expect(verified.json()).toMatchObject({
+      state: "confirmed",
+      application: { paymentStatus: "deposit_paid", quote: { totalAmount: TOTAL, depositAmount: DEPOSIT } },
+    });
     const { application, payments: paid } = await s.row(applied.applicationId);
     expect(application).toMatchObject({
       status: "submitted",

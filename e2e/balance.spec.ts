@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import {
+  chooseCookies,
+  expectNoAxeViolations,
+  linkFromOutbox,
+  pathOf,
+  reachPaymentStep,
+  registerStudent,
+  uniqueEmail,
+} from "./support";
+
+/**
+ * Issue "Student portal in full", Balances (decision 016): the demo's September cohort takes a 30 %
+ * deposit. A student pays the deposit when applying, creates the student account with the same
+ * e-mail, confirms it, and pays the balance from the portal on the offline provider's checkout.
+ */
+test("a student with a 30 % deposit pays the balance from the portal", async ({ page }) => {
+  test.setTimeout(150_000);
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const email = uniqueEmail("balance");
+
+  await page.goto("/");
+  await chooseCookies(page, "necessary");
+  await reachPaymentStep(page, { email, school: /— September \d{4}/ });
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole("button", { name: /Proceed to Payment/ }).click();
+  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
+  await expect(page.getByText("€913.50").first()).toBeVisible();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByText("Payment Received")).toBeVisible();
+
+  // The student account, with the e-mail of the application, confirmed from the e-mail.
+  await page.goto("/student/register");
+  await registerStudent(page, {
+    firstName: "Thandiwe",
+    lastName: "Mokoena",
+    email,
+    password: "tulips along the canal",
+  });
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  const verify = await linkFromOutbox(dataDir, email, "/student/verify-email?token=");
+  await page.goto(pathOf(verify));
+  await page.goto("/student/dashboard");
+
+  // The dashboard says what is owed and by when, and never "Paid".
+  const card = page.getByRole("listitem").filter({ hasText: /September \d{4}/ });
+  await expect(card.getByText("Deposit paid, balance due")).toBeVisible();
+  await expect(card.getByText(/Balance of €2,131\.50 due by \d{1,2} August \d{4}\./)).toBeVisible();
+  await card.getByRole("link", { name: "Pay balance" }).click();
+
+  await expect(page).toHaveURL(/\/student\/payment\?application=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments and balance" })).toBeVisible();
+  await expect(page.getByText(/You paid a deposit of 30% when you applied/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Deposit" })).toBeVisible();
+  await expectNoAxeViolations(page, "/student/payment");
+  await page.getByRole("button", { name: "Pay balance: €2,131.50" }).click();
+
+  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
+  await expect(page.getByText("€2,131.50").first()).toBeVisible();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+
+  await expect(page).toHaveURL(/\/student\/payment-success\?session_id=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment received" })).toBeVisible();
+  await expectNoAxeViolations(page, "/student/payment-success");
+  await page.getByRole("link", { name: "See my payments" }).click();
+  await expect(page.getByText("Your programme fee is paid in full. Thank you.")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Balance", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Pay balance/ })).toHaveCount(0);
+});
