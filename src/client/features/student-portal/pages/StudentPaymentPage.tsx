@@ -233,7 +233,7 @@ function Ledger({ p }: { p: StudentPayment }) {
                 {entry.type === "refund" ? `− ${format.money(entry.amount)}` : format.money(entry.amount)}
               </td>
               <td className="break-all text-xs text-slate-700 sm:py-2">
-                <span className="sm:hidden">{t("reference")}: </span>
+                <span className="sm:hidden">{t("referenceLabel")}</span>
                 {entry.reference || "—"}
               </td>
             </tr>
