@@ -586,3 +586,41 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     expect(((await api("GET", url(), roles.owner)).json() as AdminCohortGuide).version).toBe(guide.version);
   });
 });
+
+describe("export and erasure of what the student gave for the trip (checklist D3)", () => {
+  it("exports the emergency contact, then erasure removes it and the proof of insurance", async () => {
+    const who = await studentWith(paidA.schoolId, "paid");
+    const contact = { name: "Grace Mensah", relationship: "Sister", phone: "+233 24 123 4567" };
+    const url = `/api/student/applications/${who.applicationId}`;
+    expect((await api("PUT", `${url}/emergency-contact`, who.cookie, contact)).statusCode).toBe(200);
+    expect((await upload(who.applicationId, who.cookie, INSURANCE_PDF)).statusCode).toBe(201);
+    const [trip] = await t.database.db
+      .select()
+      .from(applicationTrips)
+      .where(eq(applicationTrips.applicationId, who.applicationId));
+
+    const exported = await api("GET", `/api/admin/applicants/${who.applicantId}/export`, roles.owner);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().trips).toMatchObject([
+      { applicationId: who.applicationId, emergencyContact: contact, insuranceFileId: trip!.insuranceFileId },
+    ]);
+    expect(
+      exported
+        .json()
+        .files.map((f: { kind: string }) => f.kind)
+        .sort(),
+    ).toEqual(["insurance", "passport"]);
+
+    const erased = await api("POST", `/api/admin/applicants/${who.applicantId}/erase`, roles.owner, {
+      confirm: "ERASE",
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(
+      await t.database.db
+        .select()
+        .from(applicationTrips)
+        .where(eq(applicationTrips.applicationId, who.applicationId)),
+    ).toEqual([]);
+    expect(await fileContentExists(t, trip!.insuranceFileId!)).toBe(false);
+  });
+});
