@@ -141,6 +141,13 @@ describe("who may read a cohort's pages", () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toMatch(/confirm your e-mail/);
     }
+    // Their own paid application stays closed too until the address is confirmed.
+    const mine = `/api/student/applications/${unverified.applicationId}`;
+    const contact = { name: "Wei Zhang", relationship: "Father", phone: "+86 138 0013 8000" };
+    expect((await api("PUT", `${mine}/emergency-contact`, unverified.cookie, contact)).statusCode).toBe(403);
+    expect((await api("GET", `${mine}/insurance`, unverified.cookie)).statusCode).toBe(403);
+    expect((await upload(unverified.applicationId, unverified.cookie, INSURANCE_PDF)).statusCode).toBe(403);
+    expect((await api("PUT", `${mine}/emergency-contact`, roles.owner, contact)).statusCode).toBe(401);
   });
 
   it("shows nothing of any cohort to a student whose application is unpaid, withdrawn or fully refunded", async () => {
