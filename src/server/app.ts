@@ -32,6 +32,7 @@ import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
 import { codeRoutes } from "./modules/codes/routes";
 import { adminCodeRoutes } from "./modules/codes-admin/routes";
+import { cohortRoutes } from "./modules/cohort/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
@@ -320,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
   await app.register(studentRoutes, { db, now });
+  await app.register(cohortRoutes, { db, env, files, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -27,6 +27,7 @@ import {
   addOnOptions,
   affiliates,
   applicants,
+  applications,
   codes,
   housingOptions,
   packages,
@@ -92,8 +93,8 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie), a verified student or an owner. */
-  as: "anonymous" | "applicant" | "student" | "owner";
+  /** Whose request it is: anyone, the applicant (capability cookie), an owner or a student of a cohort. */
+  as: "anonymous" | "applicant" | "owner" | "student";
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -101,8 +102,8 @@ interface Form {
 let t: TestApp;
 let log: LogCapture;
 let owner = "";
-/** A verified student's session cookie (the student portal's forms). */
-let student = "";
+/** A verified student with a paid place (the portal's cohort pages) and that application's id. */
+let cohortStudent = { cookie: "", applicationId: "" };
 /** The applicant of the sweep: its id, its application and capability cookie. */
 let mine: { applicantId: string; applicationId: string; cookie: string; schoolId: string };
 const ids = {
@@ -194,6 +195,7 @@ const FORMS = (): Form[] => {
   const por = S.portal!;
   const stu = S["students-admin"]!;
   const tr = S.translations!;
+  const coh = S.cohort!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -530,6 +532,46 @@ const FORMS = (): Form[] => {
       key: "hero.title",
       language: "fr",
     })),
+    // The cohort's pages of the student portal and the programme editor (issue 11).
+    body(
+      "PUT",
+      () => `/api/student/applications/${cohortStudent.applicationId}/emergency-contact`,
+      coh.emergencyContactSchema!,
+      "student",
+      () => ({ name: "Wei Zhang", relationship: "Father", phone: "+86 138 0013 8000" }),
+    ),
+    {
+      method: "GET",
+      url: () => "/api/student/cohort-entries",
+      schema: coh.cohortEntriesQuerySchema!,
+      in: "query",
+      as: "student",
+      valid: () => ({ kind: "faq" }),
+    },
+    body(
+      "PUT",
+      () => `/api/admin/summer-schools/${ids.school}/guide`,
+      coh.cohortGuideInputSchema!,
+      "owner",
+      async () => {
+        const res = await t.app.inject({
+          url: `/api/admin/summer-schools/${ids.school}/guide`,
+          headers: { cookie: owner },
+        });
+        const texts = localized("Opening session");
+        return {
+          version: json<{ version: number }>(res).version,
+          days: [{ day: 1, title: texts, details: localized("Welcome at 9:00.\nWalking tour.") }],
+          whatToBring: localized("Passport\nLaptop"),
+          arrivalDate: "",
+          arrivalInfo: localized("The welcome desk opens at 10:00."),
+          arrivalAddress: "Laan van Meerdervoort 12, 2517 AJ Den Haag",
+          housingAddress: "Laan van Meerdervoort 12, 2517 AJ Den Haag",
+          airportPickupAddOnId: null,
+          insuranceProofRequired: true,
+        };
+      },
+    ),
     // The back office's lists and exports: searches for a person travel in the query string.
     query("/api/admin/applications", adm.applicationListQuerySchema!, { q: PERSON.lastName }),
     query("/api/admin/applications.csv", adm.applicationFiltersSchema!, { q: PERSON.lastName }),
@@ -612,7 +654,7 @@ async function send(form: Form, data: Record<string, unknown>, language: Languag
       : form.as === "applicant"
         ? mine.cookie
         : form.as === "student"
-          ? student
+          ? cohortStudent.cookie
           : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
@@ -648,7 +690,6 @@ beforeAll(async () => {
   t = await createTestApp({ logStream: log.stream });
   const sessions = await loginRoles(t.app);
   owner = sessions.cookies.owner;
-  student = (await loginAsStudent(t.app, { email: PERSON.email })).cookie;
   ids.admin = sessions.adminIds.admissions;
   mine = await createPaidReadyApplication(t.app, PERSON, { remoteAddress: nextAddress() });
   const [school] = await db().select().from(summerSchools).where(eq(summerSchools.id, mine.schoolId));
@@ -661,6 +702,26 @@ beforeAll(async () => {
     await db().select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, ids.school))
   )[0]!.id;
   ids.affiliate = (await db().select().from(affiliates))[0]!.id;
+  {
+    // A student of the cohort: a paid application of their own, a verified account.
+    const studentEmail = `d2-student-${next()}@example.org`;
+    const place = await createPaidReadyApplication(
+      t.app,
+      { ...PERSON, email: studentEmail },
+      { remoteAddress: nextAddress(), schoolId: mine.schoolId },
+    );
+    await db()
+      .update(applications)
+      .set({
+        status: "submitted",
+        paymentStatus: "paid",
+        totalAmountCents: 304_500,
+        amountPaidCents: 304_500,
+      })
+      .where(eq(applications.id, place.applicationId));
+    const { cookie } = await loginAsStudent(t.app, { email: studentEmail, password: PASSWORD });
+    cohortStudent = { cookie, applicationId: place.applicationId };
+  }
   const created = async (url: string, payload: Record<string, unknown>) => {
     const res = await t.app.inject({ method: "POST", url, headers: { cookie: owner }, payload });
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -167,6 +167,23 @@ ROUTES.push(
     namespaces: ["balance", "account"],
     meta: { title: "balance:success.title", description: "balance:meta.description" },
   },
+  // The cohort's pages (issue 11): programme, trip, questions and partners.
+  ...(
+    [
+      ["/student/program", () => import("../features/student-portal/pages/StudentProgramPage"), "program"],
+      ["/student/trip", () => import("../features/student-portal/pages/StudentTripPage"), "trip"],
+      ["/student/faq", () => import("../features/student-portal/pages/StudentFaqPage"), "faq"],
+      ["/student/partners", () => import("../features/student-portal/pages/StudentPartnersPage"), "partners"],
+    ] as const
+  ).map(
+    ([path, load, page]): RouteDef => ({
+      path,
+      load,
+      namespaces: ["account", "cohort"],
+      layout: "student",
+      meta: { title: `cohort:meta.${page}`, description: "cohort:meta.description" },
+    }),
+  ),
   account(
     "/affiliate/register",
     () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),
@@ -243,7 +260,8 @@ ROUTES.push(
     "/admin/summer-schools/:id",
     () => import("../features/admin/pages/AdminSummerSchoolPage"),
     "nav.courses",
-    ["adminCatalogue"],
+    // The programme and trip editor (components/catalogue/CohortGuideForm.tsx).
+    ["adminCatalogue", "cohort"],
   ),
   admin("/admin/packages", () => import("../features/admin/pages/AdminPackagesPage"), "nav.courses", [
     "adminCatalogue",

@@ -253,7 +253,8 @@ export const storedFiles = pgTable("stored_files", {
   applicantId: uuid("applicant_id")
     .notNull()
     .references(() => applicants.id),
-  kind: text("kind").$type<"passport">().notNull(),
+  /** `passport` (the wizard), `insurance` (proof of travel and health insurance, student portal). */
+  kind: text("kind").$type<"passport" | "insurance">().notNull(),
   sizeBytes: integer("size_bytes").notNull(),
   sha256: text("sha256").notNull(),
   storage: text("storage").$type<FileStorageKind>().notNull().default("disk"),
@@ -607,3 +608,59 @@ export const portalEntries = pgTable(
   },
   (t) => [index("portal_entries_kind_idx").on(t.kind)],
 );
+
+/**
+ * One day of a cohort's programme as the admins write it (issue 11 "/student/program"): the day's
+ * number from the first day (1 = the start date, so the plan follows a change of dates), its title
+ * and what happens, in en (required), zh and fr.
+ */
+export type ProgrammeDay = { day: number; title: LocalizedText; details: LocalizedText };
+
+/**
+ * What a cohort's students read in the portal besides the catalogue (issue 11 "/student/program",
+ * "/student/trip"), edited by owners on /admin/summer-schools/{id}: the day-by-day programme, what
+ * to bring, arrival (day, where to go), the housing address, which add-on is the airport pickup,
+ * and whether proof of travel and health insurance must be uploaded. One row per summer school,
+ * created by the first save (version 1); a stale version is refused with 409.
+ */
+export const cohortGuides = pgTable("cohort_guides", {
+  summerSchoolId: uuid("summer_school_id")
+    .primaryKey()
+    .references(() => summerSchools.id),
+  days: jsonb("days").$type<ProgrammeDay[]>().notNull().default([]),
+  /** One item per line, in each language. */
+  whatToBring: jsonb("what_to_bring").$type<LocalizedText>().notNull().default({ en: "" }),
+  /** The day students arrive (`yyyy-mm-dd`); null: the start date. */
+  arrivalDate: date("arrival_date"),
+  /** Where to go and from when, in each language. */
+  arrivalInfo: jsonb("arrival_info").$type<LocalizedText>().notNull().default({ en: "" }),
+  /** The address of the welcome desk (one line). */
+  arrivalAddress: text("arrival_address").notNull().default(""),
+  /** The address of the students' housing (one line). */
+  housingAddress: text("housing_address").notNull().default(""),
+  /** The add-on that books the airport pickup; null: none is offered. */
+  airportPickupAddOnId: uuid("airport_pickup_add_on_id").references(() => addOnOptions.id),
+  /** Students upload proof of travel and health insurance in the portal (spec §9: insurance is mandatory). */
+  insuranceProofRequired: boolean("insurance_proof_required").notNull().default(false),
+  version: integer("version").notNull().default(1),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What a student adds to an application for the trip (issue 11 "/student/trip"): the emergency
+ * contact and the current proof of insurance (`stored_files` row of kind `insurance`, encrypted
+ * like passports, decision 012). Personal data: exported and erased with the applicant.
+ */
+export const applicationTrips = pgTable("application_trips", {
+  applicationId: uuid("application_id")
+    .primaryKey()
+    .references(() => applications.id),
+  emergencyName: text("emergency_name").notNull().default(""),
+  emergencyRelationship: text("emergency_relationship").notNull().default(""),
+  emergencyPhone: text("emergency_phone").notNull().default(""),
+  /** The current insurance proof; the stored file of a replaced one keeps its row, content removed. */
+  insuranceFileId: uuid("insurance_file_id"),
+  insuranceType: text("insurance_type").$type<"pdf" | "jpeg" | "png">(),
+  insuranceUploadedAt: timestamp("insurance_uploaded_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});

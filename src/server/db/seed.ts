@@ -9,12 +9,20 @@ import {
   applications,
   codeRedemptions,
   codes,
+  cohortGuides,
   housingOptions,
   type LocalizedText,
   packages,
   payments,
   summerSchools,
 } from "./schema";
+import {
+  DEMO_ARRIVAL_ADDRESS,
+  DEMO_ARRIVAL_INFO,
+  DEMO_HOUSING_ADDRESS,
+  DEMO_PROGRAMME,
+  DEMO_WHAT_TO_BRING,
+} from "./seed-programme";
 
 /**
  * The first summer that has not started yet, seen from `today` (yyyy-mm-dd): this year's when
@@ -158,6 +166,19 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
         ])
         .returning();
       if (!pickup || !insurance || !transport) throw new Error("seed: add-ons not inserted");
+
+      // What the cohort's students read on /student/program and /student/trip.
+      await tx.insert(cohortGuides).values({
+        summerSchoolId: school.id,
+        days: DEMO_PROGRAMME,
+        whatToBring: DEMO_WHAT_TO_BRING,
+        arrivalDate: c.start,
+        arrivalInfo: DEMO_ARRIVAL_INFO,
+        arrivalAddress: DEMO_ARRIVAL_ADDRESS,
+        housingAddress: DEMO_HOUSING_ADDRESS,
+        airportPickupAddOnId: pickup.id,
+        insuranceProofRequired: true,
+      });
 
       await tx.insert(packages).values([
         {

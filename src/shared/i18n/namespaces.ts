@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "adminPeople",
   "portal",
   "balance",
+  "cohort",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

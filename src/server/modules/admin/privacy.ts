@@ -6,6 +6,7 @@ import {
   applicantNotes,
   applicants,
   applications,
+  applicationTrips,
   auditLog,
   codeRedemptions,
   codes,
@@ -63,7 +64,8 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
 
   /**
    * GET /api/admin/applicants/:id/export → JSON attachment `{ exportedAt, applicant, applications
-   * (detail with quote and payments), notes, codeRedemptions, files, passport: { filename,
+   * (detail with quote and payments), trips (emergency contact, insurance proof's id),
+   * insuranceProofs ({ applicationId, contentBase64 }), notes, codeRedemptions, files, passport: { filename,
    * contentBase64 } | null }`. no-store; audit "applicant.export" (ids only).
    */
   app.get(
@@ -105,9 +107,30 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .from(storedFiles)
           .where(eq(storedFiles.applicantId, id))
           .orderBy(asc(storedFiles.createdAt));
+        const trips = applicationRows.length
+          ? await tx
+              .select()
+              .from(applicationTrips)
+              .where(
+                inArray(
+                  applicationTrips.applicationId,
+                  applicationRows.map((a) => a.id),
+                ),
+              )
+          : [];
         return {
           applicant,
           applications: details,
+          trips: trips.map((trip) => ({
+            applicationId: trip.applicationId,
+            emergencyContact: {
+              name: trip.emergencyName,
+              relationship: trip.emergencyRelationship,
+              phone: trip.emergencyPhone,
+            },
+            insuranceFileId: trip.insuranceFileId,
+            insuranceUploadedAt: trip.insuranceUploadedAt?.toISOString() ?? null,
+          })),
           notes: await listNotes(tx, id),
           codeRedemptions: redemptions.map((r) => ({
             ...r,
@@ -133,6 +156,20 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           request.log.error({ err, applicantId: id }, "passport file unreadable for export");
         }
       }
+      // The proofs of insurance uploaded in the student portal (issue 11), like the passport.
+      const insuranceProofs: Array<{ applicationId: string; contentBase64: string }> = [];
+      for (const trip of data.trips) {
+        if (!trip.insuranceFileId) continue;
+        try {
+          const content = await files.read(trip.insuranceFileId);
+          insuranceProofs.push({
+            applicationId: trip.applicationId,
+            contentBase64: content.toString("base64"),
+          });
+        } catch (err) {
+          request.log.error({ err, applicantId: id }, "insurance file unreadable for export");
+        }
+      }
       await recordAudit(db, {
         actor: adminOf(request),
         action: "applicant.export",
@@ -148,6 +185,8 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
         exportedAt: now().toISOString(),
         applicant: applicantDtoOf(data.applicant),
         applications: data.applications,
+        trips: data.trips,
+        insuranceProofs,
         notes: data.notes,
         codeRedemptions: data.codeRedemptions,
         files: data.files,
@@ -225,6 +264,15 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             updatedAt: now(),
           })
           .where(eq(applicants.id, id));
+        // The trip details a student gave in the portal (emergency contact, proof of insurance, issue 11).
+        await tx
+          .delete(applicationTrips)
+          .where(
+            inArray(
+              applicationTrips.applicationId,
+              tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
+            ),
+          );
         const removeFromDisk = await files.removeContent(tx, [...ids]);
         await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
         await recordAudit(tx, {

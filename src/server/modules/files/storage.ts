@@ -38,7 +38,7 @@ async function insertChunks(tx: Tx, fileId: string, chunks: Buffer[]): Promise<v
 /** What the row of a new file records besides its content. */
 export interface NewFileRow {
   applicantId: string;
-  kind: "passport";
+  kind: "passport" | "insurance";
 }
 
 /** Where the sealed chunks of a file being stored go until its row is inserted. */

@@ -9,6 +9,7 @@ import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { CohortGuidePanel } from "../components/catalogue/CohortGuideForm";
 import { ItemDialog, type ItemDialogState, type ItemKind } from "../components/catalogue/ItemForms";
 import { type AnyItem, ArchiveButton, ItemHeaderCells, ItemRow } from "../components/catalogue/ItemRows";
 import { SchoolForm } from "../components/catalogue/SchoolForm";
@@ -156,6 +157,7 @@ export default function AdminSummerSchoolPage() {
       <ItemSection kind="package" schoolId={school.id} items={packages} onEdit={setDialog} />
       <ItemSection kind="housing" schoolId={school.id} items={housing} onEdit={setDialog} />
       <ItemSection kind="addOn" schoolId={school.id} items={addOns} onEdit={setDialog} />
+      <CohortGuidePanel schoolId={school.id} />
       <ItemDialog state={dialog} onClose={() => setDialog(null)} />
     </div>
   );
