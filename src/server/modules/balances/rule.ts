@@ -43,3 +43,10 @@ export const takesPlaceSql: SQL<boolean> = sql<boolean>`(${HAS_PAID_SQL})`;
 
 /** Payment statuses that take a place (for `inArray` filters): see `takesPlaceSql`. */
 export const PLACE_TAKING_STATUSES = ["paid", "deposit_paid", "partially_refunded"] as const;
+
+/**
+ * Paid in full (balanceOf's `paidInFull`: the student pass's "paid", the "paid" of the student
+ * list): paid or partly refunded, with a stored total that the payments reached. Reads
+ * `applications` only.
+ */
+export const paidInFullSql: SQL<boolean> = sql<boolean>`(${applications.paymentStatus} in ('paid', 'partially_refunded') and ${applications.totalAmountCents} is not null and ${applications.amountPaidCents} >= ${applications.totalAmountCents})`;
