@@ -145,7 +145,7 @@ describe("balance reminders", () => {
     expect(en.text).toContain(`${ORIGIN}/student/payment`);
     expect(en.html).toContain(`href="${ORIGIN}/student/payment"`);
     const zh = to("zh");
-    expect(zh.subject).toBe("九月班期的尾款将于2027年7月18日到期");
+    expect(zh.subject).toBe("九月班期的尾款将于 2027年7月18日 到期");
     expect(zh.text).toContain("李明同学，您好：");
     expect(zh.text).toContain("待付尾款：€2,131.50");
     const fr = to("fr");
