@@ -19,6 +19,7 @@ let t: TestApp;
 let cookies: RoleCookies;
 const api = apiOf(() => t.app, SAME_ORIGIN);
 const ids: Record<string, string> = {};
+const schoolIds: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, now: () => NOW });
@@ -26,6 +27,8 @@ beforeAll(async () => {
   const db = t.database.db;
   const august = await createDepositSchool(db, { startDate: "2027-08-15", name: "August cohort" });
   const october = await createDepositSchool(db, { startDate: "2027-10-17", name: "October cohort" });
+  schoolIds.august = august.id;
+  schoolIds.october = october.id;
   const add = async (
     name: string,
     school: typeof august,
@@ -147,6 +150,20 @@ describe("balances in the back office", () => {
     expect(
       (await api("POST", "/api/admin/applications/not-a-uuid/balance-reminder", cookies.finance)).statusCode,
     ).toBe(404);
+  });
+
+  it("counts deposit-paid applications as taken places, on the dashboard and in the public catalogue", async () => {
+    t.app.services.catalogue.invalidate();
+    const dashboard = json(await api("GET", "/api/admin/dashboard", cookies.owner));
+    const taken = Object.fromEntries(
+      (dashboard.cohorts as Array<{ id: string; paid: number }>).map((c) => [c.id, c.paid]),
+    );
+    // August: the overdue application and the withdrawn one that paid its deposit (its money is
+    // held until an admin refunds it). October: two deposit-paid and one paid in full.
+    expect(taken[schoolIds.august]).toBe(2);
+    expect(taken[schoolIds.october]).toBe(3);
+    const schools = json<Array<{ id: string; placesLeft: number }>>(await api("GET", "/api/summer-schools"));
+    expect(schools.find((s) => s.id === schoolIds.october)?.placesLeft).toBe(47);
   });
 
   it("refuses anonymous callers, students, affiliates (401) and the admissions role for the reminder (403)", async () => {
