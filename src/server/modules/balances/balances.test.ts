@@ -160,8 +160,8 @@ describe("balances in the back office", () => {
     );
     // August: the overdue application and the withdrawn one that paid its deposit (its money is
     // held until an admin refunds it). October: two deposit-paid and one paid in full.
-    expect(taken[schoolIds.august]).toBe(2);
-    expect(taken[schoolIds.october]).toBe(3);
+    expect(taken[schoolIds.august!]).toBe(2);
+    expect(taken[schoolIds.october!]).toBe(3);
     const schools = json<Array<{ id: string; placesLeft: number }>>(await api("GET", "/api/summer-schools"));
     expect(schools.find((s) => s.id === schoolIds.october)?.placesLeft).toBe(47);
   });
