@@ -27,6 +27,7 @@ import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
 import { SessionService } from "./modules/auth/sessions";
 import { AccountThrottle, FallbackAttemptStore, throttleSettings } from "./modules/auth/throttle";
+import { balanceRoutes } from "./modules/balances/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { CatalogueService } from "./modules/catalogue/service";
 import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
@@ -317,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });
   await app.register(financeRoutes, { db, now });
+  await app.register(balanceRoutes, { db, now, origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL });
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });

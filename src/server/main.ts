@@ -11,9 +11,13 @@ import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/chan
 import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { loggerOptions } from "./lib/logging";
 import { withTimeout } from "./lib/timeout";
+import { runBalanceReminders } from "./modules/balances/reminders";
 import { createFileStorage, prepareFileStorage } from "./modules/files/storage";
 import { workerMetrics } from "./modules/ops/cluster-metrics";
 import { processRegistry } from "./modules/ops/metrics";
+
+/** How often the process that runs the background jobs queues the balance reminders (decision 016). */
+const REMINDERS_EVERY_MS = 60 * 60_000;
 
 /** How often the process that runs the background jobs sweeps DATA_DIR/files (decision 012). */
 const SWEEP_EVERY_MS = 15 * 60_000;
@@ -44,7 +48,8 @@ async function main() {
  * migrates it, seeds the demo catalogue on first start and moves files kept on disk into the
  * database when FILE_STORAGE is `database` (`prepare`; decision 012), listens, renders the public
  * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
- * reconciliation every 5 min, the sweep of unreferenced files in DATA_DIR/files every 15 min).
+ * reconciliation every 5 min, the sweep of unreferenced files in DATA_DIR/files every 15 min,
+ * the balance reminders every hour: decision 016).
  * On PostgreSQL it listens to the change feed, so that changes made by other processes reach its
  * caches and pages (decision 011). `offlineWebhookSecret`: the offline payment provider's secret
  * that the primary gave every worker (random otherwise). A worker of several serves the metrics of
@@ -111,10 +116,26 @@ async function runServer(
         })
         .catch((err) => app.log.error({ err }, "file sweep failed"));
     timers.push(setInterval(sweep, SWEEP_EVERY_MS));
+    // Each reminder is queued once per application and kind, whichever process runs this and
+    // however often (the outbox's dedupe key), so running it at start-up after a restart is safe.
+    const remind = () =>
+      void runBalanceReminders({
+        db: database.db,
+        mail: app.services.mail,
+        now: () => new Date(),
+        origin: env.APP_ORIGIN,
+        supportEmail: env.SUPPORT_EMAIL,
+      })
+        .then((queued) => {
+          if (queued > 0) app.log.info({ queued }, "balance reminders queued");
+        })
+        .catch((err) => app.log.error({ err }, "balance reminders failed"));
+    timers.push(setInterval(remind, REMINDERS_EVERY_MS));
     void app.services.mail.flush().catch(() => undefined);
     // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
     void recoverPayments();
     sweep();
+    remind();
   }
 
   let stopping = false;

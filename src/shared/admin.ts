@@ -1,5 +1,6 @@
 import type { ApplicationQuoteDto } from "./application";
-import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { PaymentState } from "./balance";
+import type { AdminApplicationStatus } from "./schemas/admin";
 import type { ListPage } from "./schemas/list";
 
 /**
@@ -34,7 +35,12 @@ export interface AdminApplicationListItem {
   createdAt: string;
   submittedAt: string | null;
   status: AdminApplicationStatus;
-  paymentStatus: AdminPaymentStatus;
+  /** The state `balanceOf` gives today (src/shared/balance.ts): never "paid" while money is owed. */
+  paymentStatus: PaymentState;
+  /** What is still owed, cents (0 when nothing is; `balanceOf`). */
+  balanceDue: number;
+  /** When the balance is due, yyyy-mm-dd (The Hague); null when nothing is owed. */
+  dueDate: string | null;
   applicant: { id: string; firstName: string; lastName: string; email: string };
   summerSchool: { id: string; name: string };
   /** Stored total (set once a checkout was started or the application was paid); null before. */
@@ -107,7 +113,12 @@ export interface AdminApplicationDetail {
   /** Send it back with a change; a stale version is refused with 409. */
   version: number;
   status: AdminApplicationStatus;
-  paymentStatus: AdminPaymentStatus;
+  /** The state `balanceOf` gives today: never "paid" while money is owed. */
+  paymentStatus: PaymentState;
+  /** What is still owed, cents (0 when nothing is; `balanceOf`). */
+  balanceDue: number;
+  /** When the balance is due, yyyy-mm-dd (The Hague); null when nothing is owed. */
+  dueDate: string | null;
   /** Statuses the workflow allows from here. */
   allowedTransitions: AdminApplicationStatus[];
   flag: string | null;
@@ -130,7 +141,7 @@ export interface AdminApplicationDetail {
     id: string;
     programName: string;
     status: AdminApplicationStatus;
-    paymentStatus: AdminPaymentStatus;
+    paymentStatus: PaymentState;
   }>;
 }
 
@@ -141,7 +152,7 @@ export interface AdminApplicantApplication {
   startDate: string;
   endDate: string;
   status: AdminApplicationStatus;
-  paymentStatus: AdminPaymentStatus;
+  paymentStatus: PaymentState;
   totalAmount: number | null;
   amountPaid: number;
   createdAt: string;

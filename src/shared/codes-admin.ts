@@ -1,4 +1,5 @@
-import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { PaymentState } from "./balance";
+import type { AdminApplicationStatus } from "./schemas/admin";
 import type { CodeType, DiscountType } from "./schemas/codes-admin";
 import type { ListPage } from "./schemas/list";
 
@@ -52,7 +53,8 @@ export interface AdminCodeRedemptionDto {
   application: {
     id: string;
     status: AdminApplicationStatus;
-    paymentStatus: AdminPaymentStatus;
+    /** The state `balanceOf` gives today (issue 11). */
+    paymentStatus: PaymentState;
     discountAmount: number | null;
     totalAmount: number | null;
     amountPaid: number;

@@ -1,5 +1,6 @@
+import type { PaymentState } from "./balance";
 import type { AdminRoleName } from "./schemas/accounts";
-import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { AdminApplicationStatus } from "./schemas/admin";
 import type { ListPage } from "./schemas/list";
 import type { AdminStatus } from "./schemas/students-admin";
 
@@ -22,7 +23,7 @@ export interface AdminStudentListItem {
   createdAt: string;
   /** Applications made with the account's e-mail address (any status). */
   applicationCount: number;
-  /** Of those, the ones paid (payment status paid or partly refunded). */
+  /** Of those, the ones paid in full (`balanceOf`'s paidInFull; a deposit alone does not count). */
   paidApplicationCount: number;
   /** Sum of what was paid on those applications, in cents. */
   amountPaid: number;
@@ -38,8 +39,9 @@ export interface AdminStudentApplication {
   startDate: string;
   endDate: string;
   status: AdminApplicationStatus;
-  paymentStatus: AdminPaymentStatus;
-  /** True when the payment status counts as paid (paid, partly refunded). */
+  /** The state `balanceOf` gives today: never "paid" while money is owed. */
+  paymentStatus: PaymentState;
+  /** True when paid in full (`balanceOf`'s paidInFull). */
   paid: boolean;
   totalAmount: number | null;
   amountPaid: number;

@@ -1,3 +1,4 @@
+import { PAYMENT_STATES } from "../balance";
 import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
@@ -50,13 +51,14 @@ const optional = optionalParam;
 const isoDate = isoDateParam;
 
 /**
- * Filters of `GET /api/admin/applications` and `.csv`: status, paymentStatus, schoolId, code
+ * Filters of `GET /api/admin/applications` and `.csv`: status, paymentStatus (a state of
+ * `balanceOf`, src/shared/balance.ts, "deposit_paid" and "balance_overdue" included), schoolId, code
  * (its text, any case), affiliateId, from/to (yyyy-mm-dd, creation date, inclusive, UTC), q (part
  * of first name, last name, full name or e-mail).
  */
 export const applicationFiltersSchema = z.object({
   status: optional(z.enum(APPLICATION_STATUSES)),
-  paymentStatus: optional(z.enum(PAYMENT_STATUSES)),
+  paymentStatus: optional(z.enum(PAYMENT_STATES)),
   schoolId: optional(z.uuid()),
   code: optional(line().min(1).max(64)),
   affiliateId: optional(z.uuid()),

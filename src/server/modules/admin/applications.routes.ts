@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { schoolDate } from "../../../shared/refunds";
 import {
   applicationFiltersSchema,
   applicationListQuerySchema,
@@ -49,7 +50,7 @@ export async function adminApplicationRoutes(
    */
   app.get("/api/admin/applications", { preHandler: requireAdmin("applications:read") }, async (request) => {
     const query = parseOrThrow(applicationListQuerySchema, request.query);
-    return listApplications(db, query, request.language);
+    return listApplications(db, query, request.language, schoolDate(now()));
   });
 
   /**
@@ -61,7 +62,7 @@ export async function adminApplicationRoutes(
     { preHandler: requireAdmin("applications:read") },
     async (request, reply) => {
       const filters = parseOrThrow(applicationFiltersSchema, request.query);
-      const { csv, rows } = await exportApplications(db, filters, request.language);
+      const { csv, rows } = await exportApplications(db, filters, request.language, schoolDate(now()));
       await recordAudit(db, {
         actor: adminOf(request),
         action: "applications.export",
@@ -80,7 +81,7 @@ export async function adminApplicationRoutes(
     async (request) => {
       const id = adminId(request.params);
       return db.transaction(async (tx) =>
-        applicationDetail(tx, await findApplication(tx, id), request.language),
+        applicationDetail(tx, await findApplication(tx, id), request.language, schoolDate(now())),
       );
     },
   );
@@ -118,7 +119,8 @@ export async function adminApplicationRoutes(
   app.get(
     "/api/admin/applicants/:id/applications",
     { preHandler: requireAdmin("applicants:read") },
-    async (request) => applicantApplications(db, adminId(request.params), request.language),
+    async (request) =>
+      applicantApplications(db, adminId(request.params), request.language, schoolDate(now())),
   );
 
   /**

@@ -10,7 +10,9 @@ import {
   canTransition,
   STATUS_TRANSITIONS,
 } from "../../../shared/admin";
+import { balanceOf } from "../../../shared/balance";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import {
   APPLICATION_STATUSES,
   type ApplicationFilters,
@@ -39,6 +41,7 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
 import { can } from "../auth/guard";
+import { PLACE_TAKING_STATUSES, paymentStateIs } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
 import { readAudit, recordAudit } from "./audit";
@@ -52,9 +55,6 @@ export const adminNotFound = () => new HttpError(404, "errors.notFound", { error
 /** Spec §3: a missing (empty) first or last name is missing critical data. */
 export const isMissingCriticalData = (a: { firstName: string; lastName: string }) =>
   a.firstName.trim() === "" || a.lastName.trim() === "";
-
-/** Statuses whose money counts as paid (as in the cohort capacity rule of saveApplication). */
-const PAID_STATUSES = ["paid", "partially_refunded"] as const;
 
 /** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE (default escape `\`). */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -73,11 +73,15 @@ const SORT_EXPRESSIONS: Record<ApplicationSortKey, SQL> = {
   status: statusOrder,
 };
 
-/** The WHERE clause of the list filters (contract: status, paymentStatus, schoolId, code, affiliateId, from, to, q). */
-function filterConditions(filters: ApplicationFilters): SQL | undefined {
+/**
+ * The WHERE clause of the list filters (contract: status, paymentStatus, schoolId, code,
+ * affiliateId, from, to, q). `paymentStatus` is the state `balanceOf` gives on `today` (yyyy-mm-dd,
+ * The Hague), in SQL that follows it exactly (balances/rule.ts); the query joins the school.
+ */
+function filterConditions(filters: ApplicationFilters, today: string): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(applications.status, filters.status));
-  if (filters.paymentStatus) conditions.push(eq(applications.paymentStatus, filters.paymentStatus));
+  if (filters.paymentStatus) conditions.push(paymentStateIs(filters.paymentStatus, today));
   if (filters.schoolId) conditions.push(eq(applications.summerSchoolId, filters.schoolId));
   if (filters.affiliateId) conditions.push(eq(applications.affiliateId, filters.affiliateId));
   if (filters.code) conditions.push(eq(codes.code, filters.code.toUpperCase()));
@@ -113,6 +117,7 @@ const listColumns = {
   email: applicants.email,
   schoolId: summerSchools.id,
   schoolName: summerSchools.name,
+  startDate: summerSchools.startDate,
   totalAmount: applications.totalAmountCents,
   amountPaid: applications.amountPaidCents,
   code: codes.code,
@@ -131,35 +136,59 @@ function listBase(tx: Tx) {
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listBase>["execute"]>>[number];
 
-const toListItem = (row: ListRow, language: Language): AdminApplicationListItem => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  submittedAt: row.submittedAt?.toISOString() ?? null,
-  status: row.status,
-  paymentStatus: row.paymentStatus,
-  applicant: { id: row.applicantId, firstName: row.firstName, lastName: row.lastName, email: row.email },
-  summerSchool: { id: row.schoolId, name: localize(row.schoolName, language) },
-  totalAmount: row.totalAmount,
-  amountPaid: row.amountPaid,
-  code: row.code ?? null,
-  flag: row.flag,
-  missingCriticalData: isMissingCriticalData(row),
-});
+/** The balance of a row by the one rule (src/shared/balance.ts) on `today` (The Hague). */
+const balanceOfRow = (
+  row: Pick<ListRow, "status" | "paymentStatus" | "totalAmount" | "amountPaid" | "startDate">,
+  today: string,
+) =>
+  balanceOf(
+    {
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      totalAmountCents: row.totalAmount,
+      amountPaidCents: row.amountPaid,
+      startDate: row.startDate,
+    },
+    today,
+  );
+
+const toListItem = (row: ListRow, language: Language, today: string): AdminApplicationListItem => {
+  const balance = balanceOfRow(row, today);
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    status: row.status,
+    paymentStatus: balance.state,
+    balanceDue: balance.balanceDue,
+    dueDate: balance.dueDate,
+    applicant: { id: row.applicantId, firstName: row.firstName, lastName: row.lastName, email: row.email },
+    summerSchool: { id: row.schoolId, name: localize(row.schoolName, language) },
+    totalAmount: row.totalAmount,
+    amountPaid: row.amountPaid,
+    code: row.code ?? null,
+    flag: row.flag,
+    missingCriticalData: isMissingCriticalData(row),
+  };
+};
 
 /**
  * `GET /api/admin/applications`: one page of the applications matching the filters, sorted
  * server-side (nulls last, ties broken by id so pages never overlap) → `{ items, total, page, pageSize }`.
+ * Each row's payment state and balance are `balanceOf`'s on `today` (yyyy-mm-dd, The Hague).
  */
 export async function listApplications(
   db: Db,
   query: ApplicationListQuery,
   language: Language,
+  today: string,
 ): Promise<AdminApplicationList> {
-  const where = filterConditions(query);
+  const where = filterConditions(query, today);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .leftJoin(codes, eq(codes.id, applications.appliedCodeId))
     .where(where);
   const rows = await listBase(db)
@@ -168,7 +197,7 @@ export async function listApplications(
     .limit(query.pageSize)
     .offset(pageOffset(query));
   return pageOf(
-    rows.map((r) => toListItem(r, language)),
+    rows.map((r) => toListItem(r, language, today)),
     total,
     query,
   );
@@ -177,16 +206,18 @@ export async function listApplications(
 /**
  * `GET /api/admin/applications.csv`: every application matching the filters (newest first) as
  * CSV, UTF-8 with a byte-order mark (so spreadsheet programs read accents and Chinese), CRLF line
- * ends, amounts in euros. Cells are guarded against formula injection (csvCell). Returns the text
- * and the number of rows.
+ * ends, amounts in euros. Cells are guarded against formula injection (csvCell). The payment
+ * status, balance due and due date (yyyy-mm-dd, empty when nothing is owed) are `balanceOf`'s on
+ * `today`. Returns the text and the number of rows.
  */
 export async function exportApplications(
   db: Db,
   filters: ApplicationFilters,
   language: Language,
+  today: string,
 ): Promise<{ csv: string; rows: number }> {
   const rows = await listBase(db)
-    .where(filterConditions(filters))
+    .where(filterConditions(filters, today))
     .orderBy(desc(applications.createdAt), asc(applications.id));
   const header = [
     "Application ID",
@@ -200,12 +231,14 @@ export async function exportApplications(
     "Programme",
     "Total (EUR)",
     "Paid (EUR)",
+    "Balance due (EUR)",
+    "Balance due date",
     "Code",
     "Flag",
     "Missing critical data",
   ];
   const lines = rows.map((row) => {
-    const item = toListItem(row, language);
+    const item = toListItem(row, language, today);
     return [
       item.id,
       item.createdAt,
@@ -218,6 +251,8 @@ export async function exportApplications(
       item.summerSchool.name,
       csvEuros(item.totalAmount),
       csvEuros(item.amountPaid),
+      csvEuros(item.balanceDue),
+      item.dueDate,
       item.code,
       item.flag,
       item.missingCriticalData ? "yes" : "no",
@@ -337,6 +372,7 @@ export async function applicationDetail(
   tx: Tx,
   application: ApplicationRow,
   language: Language,
+  today: string = schoolDate(new Date()),
 ): Promise<AdminApplicationDetail> {
   const applicant = await findApplicant(tx, application.applicantId);
   const programme = await programmeOf(tx, application, applicant, language);
@@ -354,6 +390,9 @@ export async function applicationDetail(
       schoolName: summerSchools.name,
       status: applications.status,
       paymentStatus: applications.paymentStatus,
+      totalAmount: applications.totalAmountCents,
+      amountPaid: applications.amountPaidCents,
+      startDate: summerSchools.startDate,
     })
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
@@ -368,11 +407,23 @@ export async function applicationDetail(
       ),
     )
     .orderBy(desc(applications.createdAt));
+  const balance = balanceOfRow(
+    {
+      status: application.status,
+      paymentStatus: application.paymentStatus,
+      totalAmount: application.totalAmountCents,
+      amountPaid: application.amountPaidCents,
+      startDate: programme.summerSchool.startDate,
+    },
+    today,
+  );
   return {
     id: application.id,
     version: application.version,
     status: application.status,
-    paymentStatus: application.paymentStatus,
+    paymentStatus: balance.state,
+    balanceDue: balance.balanceDue,
+    dueDate: balance.dueDate,
     allowedTransitions: [...STATUS_TRANSITIONS[application.status]],
     flag: application.flag,
     createdAt: application.createdAt.toISOString(),
@@ -397,7 +448,7 @@ export async function applicationDetail(
       id: o.id,
       programName: localize(o.schoolName, language),
       status: o.status,
-      paymentStatus: o.paymentStatus,
+      paymentStatus: balanceOfRow(o, today).state,
     })),
   };
 }
@@ -512,6 +563,7 @@ export async function applicantApplications(
   tx: Tx,
   applicantId: string,
   language: Language,
+  today: string = schoolDate(new Date()),
 ): Promise<AdminApplicantApplication[]> {
   await findApplicant(tx, applicantId);
   const rows = await tx
@@ -526,7 +578,16 @@ export async function applicantApplications(
     startDate: school.startDate,
     endDate: school.endDate,
     status: a.status,
-    paymentStatus: a.paymentStatus,
+    paymentStatus: balanceOfRow(
+      {
+        status: a.status,
+        paymentStatus: a.paymentStatus,
+        totalAmount: a.totalAmountCents,
+        amountPaid: a.amountPaidCents,
+        startDate: school.startDate,
+      },
+      today,
+    ).state,
     totalAmount: a.totalAmountCents,
     amountPaid: a.amountPaidCents,
     createdAt: a.createdAt.toISOString(),
@@ -638,9 +699,9 @@ export async function deleteNote(db: Db, admin: AdminUser, id: string): Promise<
 
 /**
  * `GET /api/admin/dashboard`: applications per status (every status, 0 included), revenue paid
- * net of refunds (amount paid on paid, partially refunded and refunded applications, minus
- * succeeded refunds), each cohort's paid places against
- * its capacity, and the 10 newest audit entries the admin may see (all with audit:read,
+ * net of refunds (amount paid on paid, deposit-paid, partially refunded and refunded
+ * applications, minus succeeded refunds), each cohort's taken places (paid in full or deposit
+ * paid, issue 11; balances/rule.ts `PLACE_TAKING_STATUSES`) against its capacity, and the 10 newest audit entries the admin may see (all with audit:read,
  * otherwise application changes only).
  */
 export async function dashboard(db: Db, admin: AdminUser, language: Language): Promise<AdminDashboard> {
@@ -650,14 +711,14 @@ export async function dashboard(db: Db, admin: AdminUser, language: Language): P
     .from(applications)
     .groupBy(applications.status);
   for (const { status, n } of counts) byStatus[status] = Number(n);
-  // Net of refunds (issue "Finances"): paid on paid, partially refunded and refunded applications,
-  // minus the refunds that succeeded.
+  // Net of refunds (issue "Finances"): paid on paid, deposit-paid, partially refunded and refunded
+  // applications, minus the refunds that succeeded.
   const [{ revenue } = { revenue: 0 }] = await db
     .select({
       revenue: sql<number>`(coalesce(sum(${applications.amountPaidCents}), 0) - coalesce((select sum(r.amount_cents) from refunds r where r.status = 'succeeded'), 0))::bigint`,
     })
     .from(applications)
-    .where(inArray(applications.paymentStatus, [...PAID_STATUSES, "refunded"]));
+    .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES, "refunded"]));
   const schools = await db
     .select()
     .from(summerSchools)
@@ -666,7 +727,7 @@ export async function dashboard(db: Db, admin: AdminUser, language: Language): P
   const paid = await db
     .select({ schoolId: applications.summerSchoolId, n: sql<number>`count(*)::int` })
     .from(applications)
-    .where(inArray(applications.paymentStatus, [...PAID_STATUSES]))
+    .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]))
     .groupBy(applications.summerSchoolId);
   const paidBySchool = new Map(paid.map((p) => [p.schoolId, Number(p.n)]));
   const recent = await readAudit(db, {

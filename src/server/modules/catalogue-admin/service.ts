@@ -55,6 +55,7 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
+import { PLACE_TAKING_STATUSES } from "../balances/rule";
 
 /*
  * Rules of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"), and
@@ -82,16 +83,19 @@ type PackageRow = typeof packages.$inferSelect;
 type HousingRow = typeof housingOptions.$inferSelect;
 type AddOnRow = typeof addOnOptions.$inferSelect;
 
-/** Payment statuses whose application takes a place (as the public cohort status counts them). */
-const PAID_STATUSES = ["paid", "partially_refunded"] as const;
+/**
+ * Payment statuses whose application takes a place (as the public cohort status counts them): a
+ * deposit-paid application holds its place (balances/rule.ts, issue 11).
+ */
+const PAID_STATUSES = PLACE_TAKING_STATUSES;
 
 /*
  * Correlated subqueries name their tables in plain SQL: Drizzle leaves column names unqualified in
  * single-table queries, so `${column}` would bind to the subquery's own table.
  */
 
-/** Paid places of the school in the current row of `summer_schools`. */
-const paidPlacesSql = sql<number>`(select count(*)::int from "applications" a where a."summer_school_id" = "summer_schools"."id" and a."payment_status" in ('paid', 'partially_refunded'))`;
+/** Taken places (paid in full or deposit paid) of the school in the current row of `summer_schools`. */
+const paidPlacesSql = sql<number>`(select count(*)::int from "applications" a where a."summer_school_id" = "summer_schools"."id" and a."payment_status" in ('paid', 'deposit_paid', 'partially_refunded'))`;
 
 /**
  * The back-office status of a school on `today`, in SQL (for the status filter); the same order as

@@ -22,6 +22,7 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
+import { PLACE_TAKING_STATUSES } from "../balances/rule";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -104,7 +105,8 @@ export class CatalogueService {
       this.db
         .select({ schoolId: applications.summerSchoolId, count: sql<number>`count(*)::int` })
         .from(applications)
-        .where(inArray(applications.paymentStatus, ["paid", "partially_refunded"]))
+        // A deposit-paid application holds its place too (issue 11; balances/rule.ts).
+        .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]))
         .groupBy(applications.summerSchoolId),
     ]);
     return {

@@ -14,6 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { balanceOf } from "../../../shared/balance";
 import type {
   AdminCodeDetail,
   AdminCodeDto,
@@ -21,6 +22,7 @@ import type {
   AdminCodeRedemptionDto,
 } from "../../../shared/codes-admin";
 import type { Language } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import type {
   CodeCreateInput,
   CodeFilters,
@@ -44,13 +46,17 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
+import { PLACE_TAKING_STATUSES } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import { liveUses } from "../codes/service";
 
 type CodeRow = typeof codes.$inferSelect;
 
-/** Payment statuses whose amount paid counts as revenue (as the dashboard's paid revenue). */
-export const PAID_STATUSES = ["paid", "partially_refunded"] as const;
+/**
+ * Payment statuses whose amount paid counts as revenue (as the dashboard's paid revenue): every
+ * accepted payment not fully refunded, a deposit included (balances/rule.ts, issue 11).
+ */
+export const PAID_STATUSES = PLACE_TAKING_STATUSES;
 
 /** A 400 on one field of a code form (the message is also the answer's `message`). */
 const fieldError = (field: string, key: string, vars: Record<string, string | number> = {}) =>
@@ -66,8 +72,8 @@ const usesSql = (now: Date) =>
   sql<number>`(select count(*)::int from ${codeRedemptions} r where r.code_id = ${codeIdSql} and (r.status = 'redeemed' or (r.status = 'held' and r.hold_expires_at > ${ts(now)})))`;
 /** Redeemed (paid) uses. */
 const redeemedSql = sql<number>`(select count(*)::int from ${codeRedemptions} r where r.code_id = ${codeIdSql} and r.status = 'redeemed')`;
-/** Amounts paid by the applications that redeemed the code, paid or partially refunded (cents). */
-const revenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${codeRedemptions} r join ${applications} a on a.id = r.application_id where r.code_id = ${codeIdSql} and r.status = 'redeemed' and a.payment_status in ('paid', 'partially_refunded'))`;
+/** Amounts paid by the applications that redeemed the code, paid, deposit paid or partially refunded (cents). */
+const revenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${codeRedemptions} r join ${applications} a on a.id = r.application_id where r.code_id = ${codeIdSql} and r.status = 'redeemed' and a.payment_status in ('paid', 'deposit_paid', 'partially_refunded'))`;
 
 function sortExpression(key: CodeSortKey, now: Date): SQL {
   switch (key) {
@@ -263,33 +269,43 @@ export async function codeDetail(
 ): Promise<AdminCodeDetail> {
   const dto = await codeDto(tx, id, now, language);
   const rows = await tx
-    .select({ redemption: codeRedemptions, application: applications, applicant: applicants })
+    .select({
+      redemption: codeRedemptions,
+      application: applications,
+      applicant: applicants,
+      startDate: summerSchools.startDate,
+    })
     .from(codeRedemptions)
     .innerJoin(applications, eq(applications.id, codeRedemptions.applicationId))
+    .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .where(eq(codeRedemptions.codeId, id))
     .orderBy(desc(codeRedemptions.createdAt), desc(codeRedemptions.id))
     .limit(500);
-  const redemptions: AdminCodeRedemptionDto[] = rows.map(({ redemption: r, application: a, applicant }) => ({
-    id: r.id,
-    status: r.status,
-    holdExpiresAt: r.status === "held" ? (r.holdExpiresAt?.toISOString() ?? null) : null,
-    createdAt: r.createdAt.toISOString(),
-    application: {
-      id: a.id,
-      status: a.status,
-      paymentStatus: a.paymentStatus,
-      discountAmount: a.discountAmountCents,
-      totalAmount: a.totalAmountCents,
-      amountPaid: a.amountPaidCents,
-    },
-    applicant: {
-      id: applicant.id,
-      firstName: applicant.firstName,
-      lastName: applicant.lastName,
-      email: applicant.email,
-    },
-  }));
+  const today = schoolDate(now);
+  const redemptions: AdminCodeRedemptionDto[] = rows.map(
+    ({ redemption: r, application: a, applicant, startDate }) => ({
+      id: r.id,
+      status: r.status,
+      holdExpiresAt: r.status === "held" ? (r.holdExpiresAt?.toISOString() ?? null) : null,
+      createdAt: r.createdAt.toISOString(),
+      application: {
+        id: a.id,
+        status: a.status,
+        // The one rule (issue 11): never "paid" while a balance is owed.
+        paymentStatus: balanceOf({ ...a, startDate }, today).state,
+        discountAmount: a.discountAmountCents,
+        totalAmount: a.totalAmountCents,
+        amountPaid: a.amountPaidCents,
+      },
+      applicant: {
+        id: applicant.id,
+        firstName: applicant.firstName,
+        lastName: applicant.lastName,
+        email: applicant.email,
+      },
+    }),
+  );
   return { ...dto, redemptions };
 }
 

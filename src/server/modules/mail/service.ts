@@ -75,9 +75,14 @@ export class MailService {
     private readonly outboxDir: string | null,
   ) {}
 
-  /** Queues an e-mail in the caller's transaction; a second call with the same dedupeKey does nothing. */
-  async enqueue(tx: Tx, email: OutgoingEmail): Promise<void> {
-    await tx
+  /**
+   * Queues an e-mail in the caller's transaction; a second call with the same dedupeKey does
+   * nothing. Returns true when this call queued it, false when the key was already there (by any
+   * process, at any time: the unique `dedupe_key` decides, so a reminder job run by two processes
+   * at once, or again after a restart, queues each e-mail once; decision 016).
+   */
+  async enqueue(tx: Tx, email: OutgoingEmail): Promise<boolean> {
+    const inserted = await tx
       .insert(emailOutbox)
       .values({
         dedupeKey: email.dedupeKey,
@@ -86,7 +91,9 @@ export class MailService {
         textBody: email.text,
         htmlBody: email.html,
       })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    return inserted.length > 0;
   }
 
   /**

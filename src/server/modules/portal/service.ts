@@ -24,6 +24,7 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
+import { PLACE_TAKING_STATUSES } from "../balances/rule";
 import { localize } from "../catalogue/service";
 
 type EntryRow = typeof portalEntries.$inferSelect;
@@ -31,8 +32,11 @@ type EntryRow = typeof portalEntries.$inferSelect;
 /** Order of the kinds in lists and in the portal (announcements first). */
 const kindOrder = sql`array_position(array['announcement','trip_info','faq','partner']::text[], ${portalEntries.kind})`;
 
-/** Application statuses whose payment makes the applicant a student of the cohort. */
-const PAID_PAYMENT_STATUSES = ["paid", "partially_refunded"] as const;
+/**
+ * Payment statuses that make the applicant a student of the cohort: paid in full, or deposit paid
+ * with the balance still to come (issue 11; balances/rule.ts).
+ */
+const PAID_PAYMENT_STATUSES = PLACE_TAKING_STATUSES;
 
 const full = (text: { en: string; zh?: string; fr?: string }) => ({
   en: text.en,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { schoolDate } from "../../../shared/refunds";
 import {
   studentCreateSchema,
   studentFiltersSchema,
@@ -81,7 +82,9 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
   /** GET /api/admin/students/:id → AdminStudentDetail (applicants:read); 404 `{ error, message }`. */
   app.get("/api/admin/students/:id", { preHandler: requireAdmin("applicants:read") }, async (request) => {
     const id = adminId(request.params);
-    return db.transaction(async (tx) => studentDetail(tx, await findStudent(tx, id), request.language));
+    return db.transaction(async (tx) =>
+      studentDetail(tx, await findStudent(tx, id), request.language, schoolDate(now())),
+    );
   });
 
   /**

@@ -12,7 +12,9 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import type {
   StudentCreateInput,
   StudentFilters,
@@ -35,15 +37,10 @@ import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import type { AuthService } from "../auth/service";
+import { paidInFullSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 
 type StudentRow = typeof students.$inferSelect;
-
-/**
- * Payment statuses that count as "paid" for a student's application (as the cohort capacity rule
- * and the application list count them): paid, and paid then partly refunded.
- */
-const PAID_STATUSES = ["paid", "partially_refunded"] as const;
 
 /**
  * Applications are linked to a student account by e-mail address (schema: "students … linked to
@@ -60,10 +57,7 @@ function applicationStats(db: Tx) {
     .select({
       email: sql<string>`${applicantEmail}`.as("stats_email"),
       applicationCount: sql<number>`count(*)::int`.as("application_count"),
-      paidCount:
-        sql<number>`count(*) filter (where ${inArray(applications.paymentStatus, [...PAID_STATUSES])})::int`.as(
-          "paid_count",
-        ),
+      paidCount: sql<number>`count(*) filter (where ${paidInFullSql})::int`.as("paid_count"),
       amountPaid: sql<number>`coalesce(sum(${applications.amountPaidCents}), 0)::int`.as("amount_paid"),
     })
     .from(applications)
@@ -256,12 +250,14 @@ const auditState = (s: StudentRow) => ({
 /**
  * `GET /api/admin/students/:id`: the account (e-mail, names, language, verified, disabled, created,
  * start of the newest stored session), every application made with its e-mail address (newest
- * first, `paid` telling which count as paid) and the payments of those applications (oldest first).
+ * first; `paymentStatus` and `paid` (paid in full) by the one balance rule `balanceOf` on `today`,
+ * yyyy-mm-dd in The Hague, issue 11) and the payments of those applications (oldest first).
  */
 export async function studentDetail(
   tx: Tx,
   student: StudentRow,
   language: Language,
+  today: string = schoolDate(new Date()),
 ): Promise<AdminStudentDetail> {
   const rows = await tx
     .select({ application: applications, school: summerSchools })
@@ -301,18 +297,21 @@ export async function studentDetail(
     updatedAt: student.updatedAt.toISOString(),
     lastLoginAt: lastSession?.createdAt.toISOString() ?? null,
     version: student.version,
-    applications: rows.map(({ application: a, school }) => ({
-      id: a.id,
-      programName: localize(school.name, language),
-      startDate: school.startDate,
-      endDate: school.endDate,
-      status: a.status,
-      paymentStatus: a.paymentStatus,
-      paid: (PAID_STATUSES as readonly string[]).includes(a.paymentStatus),
-      totalAmount: a.totalAmountCents,
-      amountPaid: a.amountPaidCents,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    applications: rows.map(({ application: a, school }) => {
+      const balance = balanceOf({ ...a, startDate: school.startDate }, today);
+      return {
+        id: a.id,
+        programName: localize(school.name, language),
+        startDate: school.startDate,
+        endDate: school.endDate,
+        status: a.status,
+        paymentStatus: balance.state,
+        paid: balance.paidInFull,
+        totalAmount: a.totalAmountCents,
+        amountPaid: a.amountPaidCents,
+        createdAt: a.createdAt.toISOString(),
+      };
+    }),
     payments: paymentRows.map((p) => ({
       id: p.id,
       applicationId: p.applicationId,

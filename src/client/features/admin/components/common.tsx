@@ -2,8 +2,9 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { PaymentState } from "../../../../shared/balance";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
-import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../../shared/schemas/admin";
+import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
 import { StatusBadge } from "../../../components/account/StatusBadge";
 import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
@@ -69,7 +70,7 @@ export function ApplicationStatusBadge({ status }: { status: AdminApplicationSta
 }
 
 /** Translated payment status badge. */
-export function PaymentStatusBadge({ status }: { status: AdminPaymentStatus }) {
+export function PaymentStatusBadge({ status }: { status: PaymentState }) {
   const { t } = useTranslation("admin");
   return <StatusBadge kind="payment" value={status} label={t(`paymentStatus.${status}`)} />;
 }

@@ -2,7 +2,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ArrowLeft, X } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../../shared/schemas/admin";
+import type { PaymentState } from "../../../../shared/balance";
+import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
@@ -297,7 +298,7 @@ export function ApplicationStatusCell({
   paymentStatus,
 }: {
   status: AdminApplicationStatus;
-  paymentStatus: AdminPaymentStatus;
+  paymentStatus: PaymentState;
 }) {
   return (
     <td className="px-3 py-3">

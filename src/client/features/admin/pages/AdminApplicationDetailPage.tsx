@@ -23,6 +23,7 @@ import {
   PaymentStatusBadge,
   useDateTime,
 } from "../components/common";
+import { BalancePanel } from "../components/finance/BalancePanel";
 import { canRefund, RefundPanel } from "../components/finance/RefundPanel";
 import {
   BackLink,
@@ -492,6 +493,18 @@ export default function AdminApplicationDetailPage() {
               </ul>
             )}
           </Panel>
+
+          {app.balanceDue > 0 ? (
+            <Panel title={t("applicationDetail.balance.title")} id="balance-heading">
+              <BalancePanel
+                admin={admin}
+                applicationId={app.id}
+                balanceDue={app.balanceDue}
+                dueDate={app.dueDate}
+                overdue={app.paymentStatus === "balance_overdue"}
+              />
+            </Panel>
+          ) : null}
 
           {canRefund(admin) ? (
             <Panel title={t("adminFinance:refund.title")} id="refund-heading">

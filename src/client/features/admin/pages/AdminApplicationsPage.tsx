@@ -3,11 +3,8 @@ import { AlertTriangle, Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { AdminApplicationList } from "../../../../shared/admin";
-import {
-  APPLICATION_SORT_KEYS,
-  APPLICATION_STATUSES,
-  PAYMENT_STATUSES,
-} from "../../../../shared/schemas/admin";
+import { PAYMENT_STATES } from "../../../../shared/balance";
+import { APPLICATION_SORT_KEYS, APPLICATION_STATUSES } from "../../../../shared/schemas/admin";
 import { api } from "../../../lib/api";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
@@ -111,7 +108,9 @@ export default function AdminApplicationsPage() {
             id="filter-payment"
             label={t("applications.filters.paymentStatus")}
             {...list.filterProps("paymentStatus")}
-            options={PAYMENT_STATUSES.map((value) => ({ value, label: t(`paymentStatus.${value}`) }))}
+            // The states of the one balance rule (issue 11), "deposit paid, balance due" and
+            // "balance overdue" included; the server filters with SQL that follows balanceOf.
+            options={PAYMENT_STATES.map((value) => ({ value, label: t(`paymentStatus.${value}`) }))}
             allLabel={t("applications.filters.all")}
           />
           <FilterSelect

@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
+import { BalancesPanel } from "../components/finance/BalancesPanel";
 import { adminKeys } from "../permissions";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,6 +93,7 @@ export default function AdminDashboardPage() {
           </dl>
           <p className="mt-3 text-sm text-slate-700">{t("dashboard.revenueHelp")}</p>
         </Panel>
+        <BalancesPanel />
         <Panel title={t("dashboard.byStatus")} id="status-heading">
           <ul className="grid gap-2 sm:grid-cols-2">
             {APPLICATION_STATUSES.map((status) => (

@@ -11,6 +11,7 @@ import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
+import { BalancesPanel } from "../components/finance/BalancesPanel";
 import { RefundStatusBadge } from "../components/finance/RefundPanel";
 import {
   ClearFiltersButton,
@@ -215,6 +216,10 @@ export default function AdminFinancesPage() {
           <p className="self-end text-sm text-slate-700">{t("period.hint")}</p>
         </div>
       </section>
+
+      <div className="mt-6">
+        <BalancesPanel id="finance-balances-heading" />
+      </div>
 
       <div className="mt-8 space-y-6">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -6,6 +6,7 @@ import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { PageHeader, Section } from "../../../components/ui/Layout";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 
 interface Group {
@@ -47,6 +48,7 @@ export default function FaqPage() {
   const { data } = useCatalogueSummary();
   const days = data?.lengthDays ?? null;
   const fromPrice = data?.fromPrice ?? null;
+  const paymentTerms = usePaymentTerms();
 
   /** The answer of one question, with the catalogue figures when they are known and a neutral text otherwise. */
   function answer(id: string): string {
@@ -56,6 +58,9 @@ export default function FaqPage() {
         ? t("q.price.answer", { price: money(fromPrice) })
         : t("q.price.answerNoPrice");
     }
+    // When to pay follows the schools' deposits (issue 11), never a fixed "full payment".
+    if (id === "payment")
+      return t(`q.payment.answer${paymentTerms.suffix}`, { percent: paymentTerms.percent });
     return t(`q.${id}.answer`, { email: supportEmail });
   }
 

@@ -31,6 +31,7 @@ import { cn } from "../../../components/ui/cn";
 import { Card, Container, Section } from "../../../components/ui/Layout";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { usePaymentTerms } from "../../../lib/payment-terms";
 import { CohortTable } from "./home/CohortTable";
 import { CatalogueFallback } from "./home/cohorts";
 import { Hero, StatsStrip } from "./home/Hero";
@@ -88,6 +89,8 @@ const FAQ = ["who", "housing", "visa", "refund"] as const;
 
 /** The landing page (spec §2 "Landing page"); every figure comes from the catalogue (decisions.md §1). */
 export default function HomePage() {
+  // What the schools really take when applying (issue 11): full payment, a deposit, or either.
+  const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("home");
   const { money } = useFormat();
   const summary = useCatalogueSummary();
@@ -212,7 +215,7 @@ export default function HomePage() {
               </li>
               <li className="flex items-start gap-3">
                 <CreditCard aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-                {t("price.payment")}
+                {t(`price.payment${paymentTerms.suffix}`, { percent: paymentTerms.percent })}
               </li>
             </ul>
           </div>

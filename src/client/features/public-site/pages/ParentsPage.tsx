@@ -23,6 +23,7 @@ import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 
 const FACTS = ["age", "emergency", "class"] as const;
@@ -84,6 +85,8 @@ function PriceFact() {
 
 /** /for-parents (spec §2): safety, housing, meals, health, visa, costs, payment, refunds and contact. */
 export default function ParentsPage() {
+  // The payment step follows the schools' deposits (issue 11).
+  const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("parents");
   const { supportEmail } = useSite();
   const { money } = useFormat();
@@ -224,7 +227,11 @@ export default function ParentsPage() {
                 {index + 1}
               </span>
               <h3 className="mt-3 font-semibold text-brand-900">{t(`payment.steps.${id}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`payment.steps.${id}.body`)}</p>
+              <p className="mt-2 text-slate-700">
+                {id === "pay"
+                  ? t(`payment.steps.pay.body${paymentTerms.suffix}`, { percent: paymentTerms.percent })
+                  : t(`payment.steps.${id}.body`)}
+              </p>
             </li>
           ))}
         </ol>

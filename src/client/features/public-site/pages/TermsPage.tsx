@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
+import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 
 /** Date of this version of the terms (yyyy-mm-dd). */
@@ -36,6 +37,8 @@ export default function TermsPage() {
   const { t } = useTranslation("legal");
   const { supportEmail } = useSite();
   const { date } = useFormat();
+  // When payment is due follows the schools' deposits (issue 11; decisions.md §1 deposit row).
+  const paymentTerms = usePaymentTerms();
   const list = (prefix: string, ids: readonly string[]) => (
     <ul>
       {ids.map((id) => (
@@ -83,7 +86,15 @@ export default function TermsPage() {
           {list("terms.application.items", APPLICATION)}
 
           {heading("prices")}
-          {list("terms.prices.items", PRICES)}
+          <ul>
+            {PRICES.map((id) => (
+              <li key={id}>
+                {id === "payment"
+                  ? t(`terms.prices.items.payment${paymentTerms.suffix}`, { percent: paymentTerms.percent })
+                  : t(`terms.prices.items.${id}`)}
+              </li>
+            ))}
+          </ul>
 
           {heading("codes")}
           {list("terms.codes.items", CODES)}

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { schoolDate } from "../../../shared/refunds";
+import type { BalanceSummary } from "../../../shared/schemas/balances";
+import type { Db } from "../../db/client";
+import { applications, summerSchools } from "../../db/schema";
+import { adminId, adminOf } from "../admin/params";
+import { sendReminderNow } from "./reminders";
+import { balanceDueSql, overdueSql } from "./rule";
+
+/**
+ * The outstanding and overdue balances on `today` (`yyyy-mm-dd`, The Hague), by the one rule
+ * (rule.ts, `balanceOf`): counts of applications and sums owed in cents.
+ */
+export async function balanceSummary(db: Db, today: string): Promise<BalanceSummary> {
+  const due = balanceDueSql;
+  const overdue = overdueSql(today);
+  const [row] = await db
+    .select({
+      outstandingCount: sql<number>`count(*) filter (where ${due} > 0)::int`,
+      outstandingAmount: sql<number>`coalesce(sum(${due}), 0)::bigint`,
+      overdueCount: sql<number>`count(*) filter (where ${overdue})::int`,
+      overdueAmount: sql<number>`coalesce(sum(${due}) filter (where ${overdue}), 0)::bigint`,
+    })
+    .from(applications)
+    .innerJoin(summerSchools, sql`${summerSchools.id} = ${applications.summerSchoolId}`);
+  return {
+    today,
+    outstanding: { count: Number(row?.outstandingCount ?? 0), amount: Number(row?.outstandingAmount ?? 0) },
+    overdue: { count: Number(row?.overdueCount ?? 0), amount: Number(row?.overdueAmount ?? 0) },
+  };
+}
+
+/**
+ * Back-office routes of balances (issue 11 "Balances", bullet 4). Behind `requireAdmin`: 401
+ * without an admin session (student and affiliate sessions do not count, checklist S7), 403
+ * without the permission; answers are `no-store`.
+ */
+export async function balanceRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; origin: string; supportEmail: string },
+) {
+  const { db, now } = opts;
+  const { requireAdmin, mail } = app.services;
+
+  /**
+   * GET /api/admin/balances/summary → BalanceSummary (applications:read, like the dashboard):
+   * outstanding and overdue balances, counts and cents, for today in The Hague.
+   */
+  app.get("/api/admin/balances/summary", { preHandler: requireAdmin("applications:read") }, async () =>
+    balanceSummary(db, schoolDate(now())),
+  );
+
+  /**
+   * POST /api/admin/applications/:id/balance-reminder (no body) → 202 BalanceReminderResult
+   * (finance:write): queues a reminder e-mail of the balance now, even if one was sent before
+   * (its own dedupe key per press); audited `application.balanceReminder`. 404 for an unknown id,
+   * 409 `errors.nothingOwed` when nothing is owed.
+   */
+  app.post(
+    "/api/admin/applications/:id/balance-reminder",
+    { preHandler: requireAdmin("finance:write") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      const result = await sendReminderNow(
+        { db, mail, now, origin: opts.origin, supportEmail: opts.supportEmail },
+        adminOf(request),
+        id,
+      );
+      return reply.code(202).send(result);
+    },
+  );
+}

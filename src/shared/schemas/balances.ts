@@ -1,0 +1,34 @@
+import { z } from "./zod";
+
+/**
+ * Response shapes of the balances of the back office (issue 11 "Balances": outstanding and
+ * overdue balances, "send reminder now"). Amounts are integer euro cents; dates `yyyy-mm-dd`
+ * (The Hague). Parsed by the admin pages with `apiParsed`.
+ */
+
+/** A count of applications and the sum they owe, cents. */
+export const balanceBucketSchema = z.object({
+  count: z.number().int().min(0),
+  amount: z.number().int().min(0),
+});
+export type BalanceBucket = z.output<typeof balanceBucketSchema>;
+
+/**
+ * `GET /api/admin/balances/summary`: `outstanding` every application owing a balance (the overdue
+ * ones included), `overdue` those whose due date has passed; `today` is the day the rule was
+ * applied for (The Hague).
+ */
+export const balanceSummarySchema = z.object({
+  today: z.string(),
+  outstanding: balanceBucketSchema,
+  overdue: balanceBucketSchema,
+});
+export type BalanceSummary = z.output<typeof balanceSummarySchema>;
+
+/** `POST /api/admin/applications/:id/balance-reminder` → 202: what the queued reminder says. */
+export const balanceReminderResultSchema = z.object({
+  balanceDue: z.number().int().min(0),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+});
+export type BalanceReminderResult = z.output<typeof balanceReminderResultSchema>;
