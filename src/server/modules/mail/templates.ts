@@ -14,6 +14,8 @@ export function confirmationEmail(
   language: Language,
   supportEmail: string,
   origin: string,
+  /** The payment's invoice (issue 11 "Documents"), linked with the portal's payment page. */
+  invoice?: { id: string; number: string } | null,
 ) {
   const money = (cents: number) => formatMoney(cents, language);
   const k = (key: string, vars?: Record<string, string | number>) =>
@@ -39,6 +41,18 @@ export function confirmationEmail(
     [k("total"), money(app.quote.totalAmount)],
     [k("paid"), money(app.payment?.amount ?? 0)],
     [k("reference"), app.payment?.reference ?? "—"],
+    ...(invoice ? ([[k("invoice"), invoice.number]] as Array<[string, string]>) : []),
+  ];
+  const links = [
+    ...(invoice
+      ? [
+          k("invoiceLink", {
+            number: invoice.number,
+            url: `${origin}/api/student/invoices/${invoice.id}.pdf`,
+          }),
+        ]
+      : []),
+    k("paymentPage", { url: `${origin}/student/payment` }),
   ];
   const subject = k("subject", { program: app.summerSchool.name });
   const greeting = k("greeting", { name: app.applicant.firstName });
@@ -51,6 +65,7 @@ export function confirmationEmail(
     "",
     ...rows.map(([l, v]) => `${l}: ${v}`),
     "",
+    ...links.flatMap((l) => [l, ""]),
     next,
     "",
     `${origin}`,
@@ -64,6 +79,7 @@ export function confirmationEmail(
         `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
     )
     .join("")}</table>
+${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
 <p>${escapeHtml(next)}</p></body></html>`;
   return { subject, text, html };
 }

@@ -22,6 +22,7 @@ import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
+import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
 import type { MailService } from "../mail/service";
 import { confirmationEmail } from "../mail/templates";
@@ -485,6 +486,7 @@ export class PaymentsService {
         at,
         flag: overCapacity,
         existingPayment: true,
+        paymentId,
       });
       await tx.update(applications).set({ flag: overCapacity }).where(eq(applications.id, applicationId));
       await recordAudit(tx, {
@@ -565,18 +567,31 @@ export class PaymentsService {
       flag?: string | null;
       /** The payment row exists already (an accepted flagged payment): not inserted again. */
       existingPayment?: boolean;
+      /** With `existingPayment`: that payment's id (its invoice is issued now). */
+      paymentId?: string;
     },
   ) {
-    if (!p.existingPayment)
-      await tx.insert(payments).values({
-        applicationId: p.application.id,
-        provider: p.provider,
-        providerSessionId: p.sessionId,
-        providerReference: p.reference,
-        amountCents: p.amount,
-        currency: p.currency,
-        paidAt: p.at,
-      });
+    const paymentId = p.existingPayment
+      ? p.paymentId
+      : (
+          await tx
+            .insert(payments)
+            .values({
+              applicationId: p.application.id,
+              provider: p.provider,
+              providerSessionId: p.sessionId,
+              providerReference: p.reference,
+              amountCents: p.amount,
+              currency: p.currency,
+              paidAt: p.at,
+            })
+            .returning({ id: payments.id })
+        )[0]?.id;
+    // The payment's invoice (issue 11 "Documents"), in this transaction; none for an amount of 0.
+    const invoice =
+      paymentId && p.amount > 0
+        ? await issueInvoiceForPayment(tx, { paymentId, env: this.deps.env, at: p.at, quote: p.quote })
+        : null;
     await tx
       .update(applications)
       .set({
@@ -605,7 +620,13 @@ export class PaymentsService {
       submittedAt: p.application.submittedAt ?? p.at,
     };
     const dto = await applicationDto(tx, fresh, p.applicant, p.language);
-    const email = confirmationEmail(dto, p.language, this.deps.env.SUPPORT_EMAIL, this.deps.env.APP_ORIGIN);
+    const email = confirmationEmail(
+      dto,
+      p.language,
+      this.deps.env.SUPPORT_EMAIL,
+      this.deps.env.APP_ORIGIN,
+      invoice,
+    );
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `confirmation:${p.application.id}`,
       to: p.applicant.email,
@@ -952,7 +973,10 @@ export class PaymentsService {
     // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
-      const result = await settleRefund(this.deps.db, event.refund, this.deps.now());
+      const result = await settleRefund(this.deps.db, event.refund, this.deps.now(), {
+        origin: this.deps.env.APP_ORIGIN,
+        supportEmail: this.deps.env.SUPPORT_EMAIL,
+      });
       // This event refunded everything paid: the place is given back, so the places left change.
       if (result === "refunded") this.deps.catalogue.invalidate();
       return result;
