@@ -35,6 +35,7 @@ import {
   summerSchools,
 } from "./db/schema";
 import { t as translate } from "./lib/i18n";
+import { loginAsStudent } from "./testing/accounts";
 import { loginRoles, type Method } from "./testing/admin";
 import {
   applicantFixture,
@@ -91,8 +92,8 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie) or an owner. */
-  as: "anonymous" | "applicant" | "owner";
+  /** Whose request it is: anyone, the applicant (capability cookie), the applicant's student account or an owner. */
+  as: "anonymous" | "applicant" | "student" | "owner";
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -100,6 +101,8 @@ interface Form {
 let t: TestApp;
 let log: LogCapture;
 let owner = "";
+/** The session of the student account of the sweep's applicant (same e-mail, verified). */
+let student = "";
 /** The applicant of the sweep: its id, its application and capability cookie. */
 let mine: { applicantId: string; applicationId: string; cookie: string; schoolId: string };
 const ids = {
@@ -191,6 +194,7 @@ const FORMS = (): Form[] => {
   const por = S.portal!;
   const stu = S["students-admin"]!;
   const tr = S.translations!;
+  const doc = S.documents!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -290,6 +294,18 @@ const FORMS = (): Form[] => {
         email: email(),
       })),
     ]),
+    // The student portal.
+    body(
+      "PUT",
+      () => `/api/student/applications/${mine.applicationId}/billing-details`,
+      doc.billingDetailsInputSchema!,
+      "student",
+      () => ({
+        organisationName: "Universidad Nacional de San Agustín",
+        address: "Av. Independencia s/n\nArequipa",
+        vatNumber: "PE20163646499",
+      }),
+    ),
     body("POST", "/api/student/register", acc.studentRegistrationSchema!, "anonymous", () => ({
       firstName: PERSON.firstName,
       lastName: PERSON.lastName,
@@ -590,7 +606,14 @@ const nextAddress = () => {
 };
 
 async function send(form: Form, data: Record<string, unknown>, language: Language) {
-  const cookie = form.as === "owner" ? owner : form.as === "applicant" ? mine.cookie : undefined;
+  const cookie =
+    form.as === "owner"
+      ? owner
+      : form.as === "applicant"
+        ? mine.cookie
+        : form.as === "student"
+          ? student
+          : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
     const search = new URLSearchParams(data as Record<string, string>).toString();
@@ -627,6 +650,7 @@ beforeAll(async () => {
   owner = sessions.cookies.owner;
   ids.admin = sessions.adminIds.admissions;
   mine = await createPaidReadyApplication(t.app, PERSON, { remoteAddress: nextAddress() });
+  student = (await loginAsStudent(t.app, { email: PERSON.email })).cookie;
   const [school] = await db().select().from(summerSchools).where(eq(summerSchools.id, mine.schoolId));
   ids.school = school!.id;
   ids.package = (await db().select().from(packages).where(eq(packages.summerSchoolId, ids.school)))[0]!.id;

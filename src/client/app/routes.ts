@@ -205,8 +205,9 @@ ROUTES.push(
     "/admin/applications/:id",
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
-    // The refund panel (features/admin/components/finance/RefundPanel.tsx).
-    ["adminFinance"],
+    // The refund panel (features/admin/components/finance/RefundPanel.tsx) and the invoices
+    // (features/admin/components/InvoicesPanel.tsx).
+    ["adminFinance", "documents"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".

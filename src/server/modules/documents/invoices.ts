@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto } from "../../../shared/application";
 import type { InvoiceSnapshot } from "../../../shared/invoices";
+import { formatMoney } from "../../../shared/money";
 import { includedVat, VAT_RATE_PERCENT } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
 import type {
@@ -293,7 +294,7 @@ export async function issueCreditNoteForRefund(
             ? `Refund of invoice ${original.number} in full`
             : `Partial refund of invoice ${original.number}`,
         amount: total,
-        note: `Invoice ${original.number}: ${original.programme.name}, total ${(invoice.totalCents / 100).toFixed(2)} EUR`,
+        note: `Invoice ${original.number}: ${original.programme.name}, total ${formatMoney(invoice.totalCents, "en")}`,
       },
     ],
     quoteTotal: total,

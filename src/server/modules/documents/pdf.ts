@@ -160,7 +160,7 @@ export async function renderInvoicePdf(
         >)
       : []),
     ["Payment reference", s.payment.reference],
-    ["Paid on", dateForPeople(s.payment.paidOn)],
+    [credit ? "Original payment on" : "Paid on", dateForPeople(s.payment.paidOn)],
   ];
   let y = Math.max(afterIssuer, 90) + 18;
   doc.fontSize(9);
@@ -274,7 +274,7 @@ export async function renderInvoicePdf(
   y += 18;
   const closing = credit
     ? `This credit note corrects invoice ${s.refersTo?.number ?? ""}. The amount is refunded to the means of payment used (payment reference ${s.payment.reference}).`
-    : `Paid in full on ${dateForPeople(s.payment.paidOn)} (payment reference ${s.payment.reference}). Nothing more is due on this invoice.`;
+    : `This invoice was paid on ${dateForPeople(s.payment.paidOn)} (payment reference ${s.payment.reference}). Nothing more is due on it.`;
   doc.fillColor(muted).font(regular).fontSize(9).text(safe(closing), left, y, { width });
   doc
     .fontSize(8)

@@ -32,6 +32,7 @@ import {
   DetailLoadError,
   useBackToList,
 } from "../components/forms";
+import { InvoicesPanel } from "../components/InvoicesPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -491,6 +492,10 @@ export default function AdminApplicationDetailPage() {
                 ))}
               </ul>
             )}
+          </Panel>
+
+          <Panel title={t("documents:title")} id="documents-heading">
+            <InvoicesPanel applicationId={app.id} />
           </Panel>
 
           {canRefund(admin) ? (
