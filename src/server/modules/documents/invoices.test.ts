@@ -17,6 +17,7 @@ import { type InvoiceList, invoiceListSchema } from "../../../shared/schemas/doc
 import {
   applicants,
   applications,
+  codes,
   emailOutbox,
   invoiceCounters,
   invoices,
@@ -30,7 +31,7 @@ import { adminRoles, apiOf, type RoleCookies, SAME_ORIGIN } from "../../testing/
 import { type Applied, paymentFlow } from "../../testing/checkout";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { nextDocumentNumber } from "./invoices";
-import { dateForPeople } from "./pdf";
+import { dateForPeople, unicodeFont } from "./pdf";
 
 /** Standard package, shared room, the required insurance: 2,950.00 + 95.00 EUR (VAT included). */
 const PAID = 304_500;
@@ -361,6 +362,10 @@ describe("invoices with VAT included (the default)", () => {
     const application = (
       await db().select().from(applications).where(eq(applications.id, a.applicationId))
     )[0]!;
+    const [packageBefore] = await db()
+      .select({ name: packages.name, priceCents: packages.priceCents })
+      .from(packages)
+      .where(eq(packages.id, application.packageId));
     await db()
       .update(packages)
       .set({ name: { en: "Renamed package" }, priceCents: 999_900 })
@@ -374,6 +379,7 @@ describe("invoices with VAT included (the default)", () => {
       address: "Somewhere",
     });
     const after = (await h.pdfOf(item!.pdfUrl, student)).text;
+    await db().update(packages).set(packageBefore!).where(eq(packages.id, application.packageId));
     expect(after).toBe(before);
     expect(after).toContain("Lerato Dlamini");
     expect(after).not.toContain("Renamed package");
@@ -446,6 +452,56 @@ describe("invoices with VAT included (the default)", () => {
       404,
     );
   });
+
+  it("a completion without payment (a 100% code) gets no invoice, and takes no number", async () => {
+    const year = Number(schoolDate(new Date()).slice(0, 4));
+    const counter = async () =>
+      (await db().select().from(invoiceCounters).where(eq(invoiceCounters.year, year)))[0]?.last ?? 0;
+    const before = await counter();
+    const [code] = await db()
+      .insert(codes)
+      .values({
+        code: `FREE${randomUUID().slice(0, 6).toUpperCase()}`,
+        codeType: "discount",
+        discountType: "percentage",
+        discountValue: 100,
+      })
+      .returning();
+    const { a, student } = await h.studentWithApplication();
+    const validated = await h.flow.validate(code!.code, a);
+    expect(validated.json().quote).toMatchObject({ totalAmount: 0 });
+    const done = await h.state.t.app.inject({
+      method: "POST",
+      url: "/api/process-zero-payment",
+      headers: { cookie: a.cookie },
+      payload: { applicationId: a.applicationId, termsAccepted: true, codeId: code!.id },
+      remoteAddress: a.address,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await h.listOf(a.applicationId, student)).items).toEqual([]);
+    expect(await counter()).toBe(before);
+  });
+
+  it.skipIf(!unicodeFont())(
+    "a name and address in Chinese are printed with an embedded font and read back from the PDF",
+    async () => {
+      const { a, student } = await h.studentWithApplication({
+        firstName: "小明",
+        lastName: "王",
+        address: "海淀区中关村大街 27 号",
+        city: "北京",
+        postalCode: "100080",
+        countryOfResidence: "CN",
+      });
+      await h.pay(a);
+      const [item] = (await h.listOf(a.applicationId, student)).items;
+      const { text } = await h.pdfOf(item!.pdfUrl, student);
+      expect(text).toContain("小明 王");
+      expect(text).toContain("海淀区中关村大街 27 号");
+      expect(text).toContain("100080 北京");
+      expect(text).toContain(euro(item!.amount));
+    },
+  );
 
   async function applicantOf(applicationId: string) {
     const [row] = await db()
