@@ -8,6 +8,9 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 
+/** Query key of an application's documents in the back office (under ["admin"], dropped at logout). */
+export const invoicesKey = (applicationId: string) => ["admin", "documents", applicationId] as const;
+
 /**
  * The invoices and credit notes of an application in the back office (issue 11 "Documents"):
  * number, kind, date of issue, amount and the PDF link of each
@@ -18,7 +21,7 @@ export function InvoicesPanel({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation("documents");
   const format = useFormat();
   const query = useQuery({
-    queryKey: ["admin", "documents", applicationId],
+    queryKey: invoicesKey(applicationId),
     queryFn: () => apiParsed(invoiceListSchema, `/api/admin/applications/${applicationId}/invoices`),
   });
   if (query.isPending) return <Spinner />;

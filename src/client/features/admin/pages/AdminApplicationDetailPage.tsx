@@ -32,7 +32,7 @@ import {
   DetailLoadError,
   useBackToList,
 } from "../components/forms";
-import { InvoicesPanel } from "../components/InvoicesPanel";
+import { InvoicesPanel, invoicesKey } from "../components/InvoicesPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -502,7 +502,11 @@ export default function AdminApplicationDetailPage() {
             <Panel title={t("adminFinance:refund.title")} id="refund-heading">
               <RefundPanel
                 applicationId={app.id}
-                onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+                onChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: key });
+                  // A refund that succeeded issued a credit note.
+                  void queryClient.invalidateQueries({ queryKey: invoicesKey(app.id) });
+                }}
               />
             </Panel>
           ) : null}
