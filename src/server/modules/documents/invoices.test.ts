@@ -434,6 +434,12 @@ describe("invoices with VAT included (the default)", () => {
       expect((await api(method, url, owner, body)).statusCode, `${url} admin`).toBe(401);
       expect((await api(method, url, unverified, body)).statusCode, `${url} unverified`).toBe(403);
     }
+    // A browser opening the e-mailed link while signed out goes to the portal's login page.
+    const signedOut = await api("GET", item!.pdfUrl, undefined, undefined, {
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe("/student/login");
     expect((await api("GET", `/api/student/invoices/${randomUUID()}.pdf`, student)).statusCode).toBe(404);
     expect((await api("GET", "/api/student/invoices/nope.pdf", student)).statusCode).toBe(404);
     // The back office: every admin role reads; students, affiliates and anonymous callers do not.

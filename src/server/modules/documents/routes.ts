@@ -74,10 +74,17 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: 
   /**
    * GET /api/student/invoices/:id.pdf → the PDF of an invoice or credit note of one of the
    * student's applications (`attachment; filename="invoice-<number>.pdf"`, `private, no-store`).
-   * 404 for an unknown id or someone else's document.
+   * 404 for an unknown id or someone else's document. A browser that opens the link (from an
+   * e-mail) without a student session is sent to the portal's login page (303) rather than shown a
+   * JSON 401; API clients get the 401.
    */
   app.get("/api/student/invoices/:id.pdf", async (request, reply) => {
-    const student = await requireStudent(db, sessions, request);
+    const student = await requireStudent(db, sessions, request).catch((err: unknown) => {
+      if (err instanceof HttpError && err.status === 401 && /text\/html/.test(request.headers.accept ?? ""))
+        return null;
+      throw err;
+    });
+    if (!student) return reply.redirect("/student/login", 303);
     const row = await invoiceById(db, studentParam(request.params));
     if (!row) throw new HttpError(404, "errors.notFound");
     await studentApplication(db, student, row.applicationId);
