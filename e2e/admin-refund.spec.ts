@@ -13,7 +13,8 @@ import {
  * Refunds in the back office (issue "Finances"): an applicant pays through the offline checkout; a
  * finance admin opens the application, refunds part of the payment through the refund panel (the
  * policy's suggestion prefilled, a reason, a confirmation), sees the payment status change and finds
- * the refund in /admin/finances, which axe checks. The back office runs on a server of its own (see
+ * the refund in /admin/finances, which axe checks. The application page lists the payment's invoice
+ * and the refund's credit note, and the credit note downloads as a PDF. The back office runs on a server of its own (see
  * back-office.ts); the owner invites the finance admin through the API.
  */
 
@@ -74,6 +75,16 @@ test.describe("refunds in the back office", () => {
     await expect(panel.getByRole("listitem").filter({ hasText: "Arrives a week late" })).toContainText(
       "€500.00",
     );
+    // The payment's invoice and the refund's credit note, each downloadable as a PDF (issue 11).
+    const documents = page.getByRole("region", { name: "Invoices and credit notes" });
+    await expect(documents.getByRole("row")).toHaveCount(3);
+    await expect(documents.getByRole("row").nth(1)).toContainText("€3,045.00");
+    await expect(documents.getByRole("row").nth(2)).toContainText("-€500.00");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      documents.getByRole("link", { name: /^Credit note \d{4}-\d{6}: download the PDF$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^credit-note-\d{4}-\d{6}\.pdf$/);
     await expectNoAxeViolations(page, "/admin/applications/:id with the refund panel");
 
     // The refund is in the ledger of /admin/finances, and the revenue is net of it.

@@ -34,6 +34,7 @@ import { catalogueAdminRoutes } from "./modules/catalogue-admin/routes";
 import { codeRoutes } from "./modules/codes/routes";
 import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { cohortRoutes } from "./modules/cohort/routes";
+import { documentRoutes } from "./modules/documents/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
 import { createTransport, MailService } from "./modules/mail/service";
@@ -317,13 +318,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminWebhookRoutes, { db });
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });
-  await app.register(financeRoutes, { db, now });
   await app.register(balanceRoutes, { db, now, origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL });
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
   await app.register(studentRoutes, { db, now });
   await app.register(cohortRoutes, { db, env, files, now });
+  await app.register(financeRoutes, {
+    db,
+    now,
+    notice: { origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL },
+  });
+  await app.register(documentRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

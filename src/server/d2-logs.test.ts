@@ -196,6 +196,7 @@ const FORMS = (): Form[] => {
   const stu = S["students-admin"]!;
   const tr = S.translations!;
   const coh = S.cohort!;
+  const doc = S.documents!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -308,6 +309,18 @@ const FORMS = (): Form[] => {
         email: email(),
       })),
     ]),
+    // The student portal.
+    body(
+      "PUT",
+      () => `/api/student/applications/${cohortStudent.applicationId}/billing-details`,
+      doc.billingDetailsInputSchema!,
+      "student",
+      () => ({
+        organisationName: "Universidad Nacional de San Agustín",
+        address: "Av. Independencia s/n\nArequipa",
+        vatNumber: "PE20163646499",
+      }),
+    ),
     body("POST", "/api/student/register", acc.studentRegistrationSchema!, "anonymous", () => ({
       firstName: PERSON.firstName,
       lastName: PERSON.lastName,

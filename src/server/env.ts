@@ -101,6 +101,30 @@ export const envSchema = z
      * backup, at least 24 characters. Without it only a signed-in owner can take a backup.
      */
     BACKUP_TOKEN: token(24),
+    /** The school's legal name, printed on invoices and credit notes (issue 11 "Documents"). */
+    SCHOOL_LEGAL_NAME: z.string().min(1).default("The Hague Summer School B.V."),
+    /** The school's postal address, one line, printed on invoices and credit notes. */
+    SCHOOL_ADDRESS: z.string().min(1).default("Lange Voorhout 1, 2514 EA The Hague, the Netherlands"),
+    /** The school's Chamber of Commerce (KvK) registration number, printed on invoices. */
+    SCHOOL_KVK_NUMBER: z.string().min(1).default("12345678"),
+    /** The school's VAT identification number, printed on invoices. */
+    SCHOOL_VAT_NUMBER: z.string().min(1).default("NL123456789B01"),
+    /**
+     * VAT on the school's invoices (spec §9): `included` (21 % included in every price, the
+     * default) or `exempt` (no VAT shown; INVOICE_VAT_EXEMPTION_TEXT is printed instead).
+     */
+    INVOICE_VAT: z.enum(["included", "exempt"]).default("included"),
+    /** The statement printed on invoices when INVOICE_VAT is `exempt`. */
+    INVOICE_VAT_EXEMPTION_TEXT: z
+      .string()
+      .min(1)
+      .default("Exempt from VAT: education (article 11(1)(o) of the Dutch VAT Act 1968)."),
+    /**
+     * A font file (TrueType, OpenType or a collection) with the letters of every script applicants
+     * write in, for invoices naming a person or address outside the Latin alphabet. Default: Noto
+     * Sans CJK where the system has it (Debian package fonts-noto-cjk).
+     */
+    DOCUMENT_FONT: z.string().optional(),
   })
   .transform((env) => ({
     ...env,

@@ -154,7 +154,7 @@ ROUTES.push(
       "student",
       "title",
     ),
-    namespaces: ["balance", "account"],
+    namespaces: ["balance", "account", "documents"],
     meta: { title: "balance:meta.title", description: "balance:meta.description" },
   },
   {
@@ -242,8 +242,9 @@ ROUTES.push(
     "/admin/applications/:id",
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
-    // The refund panel (features/admin/components/finance/RefundPanel.tsx).
-    ["adminFinance"],
+    // The refund panel (features/admin/components/finance/RefundPanel.tsx) and the invoices
+    // (features/admin/components/InvoicesPanel.tsx).
+    ["adminFinance", "documents"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".

@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { FlaggedPaymentReason } from "../../shared/admin";
 import type { ApplicationQuoteDto } from "../../shared/application";
+import type { InvoiceSnapshot } from "../../shared/invoices";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
 export type LocalizedText = { en: string; zh?: string; fr?: string };
@@ -662,5 +663,71 @@ export const applicationTrips = pgTable("application_trips", {
   insuranceFileId: uuid("insurance_file_id"),
   insuranceType: text("insurance_type").$type<"pdf" | "jpeg" | "png">(),
   insuranceUploadedAt: timestamp("insurance_uploaded_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The last invoice number used in each calendar year (The Hague time), one row per year (issue 11
+ * "Documents", decision 017). Incremented with `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside
+ * the transaction of the payment or refund the document is for: the row lock makes concurrent
+ * payments wait for each other, and a rolled-back payment rolls its number back, so the numbers of
+ * a year are unique and gap-free (a database sequence would leave gaps).
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * Invoices and credit notes (issue 11 "Documents", decisions.md §6, decision 017). Written once, in
+ * the payment's (or refund's) transaction, and never updated: `snapshot` holds everything printed
+ * (`InvoiceSnapshot`), and the PDF is drawn from it alone, so a later change of the catalogue, the
+ * applicant or the school's settings, or the applicant's erasure, leaves the document as issued
+ * (kept 7 years). One invoice per accepted payment, one credit note per succeeded refund.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    /** `<year>-<seq, 6 digits>`, e.g. 2027-000042; credit notes share the yearly counter. */
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    kind: text("kind").$type<"invoice" | "credit_note">().notNull(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    /** The refund a credit note is for; null for an invoice. */
+    refundId: uuid("refund_id").references(() => refunds.id),
+    /** The invoice a credit note corrects; null for an invoice. */
+    refersToInvoiceId: uuid("refers_to_invoice_id"),
+    /** Total of the document, cents (negative for a credit note); equal to `snapshot.total`. */
+    totalCents: integer("total_cents").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_year_seq_uq").on(t.year, t.seq),
+    uniqueIndex("invoices_payment_invoice_uq").on(t.paymentId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_refund_uq").on(t.refundId),
+    index("invoices_application_idx").on(t.applicationId),
+  ],
+);
+
+/**
+ * Who pays, when it is an organisation (a university, an employer), per application (issue 11
+ * "Documents"): printed on the invoices issued after it was saved; earlier invoices keep what they
+ * printed. Removed when the applicant is erased.
+ */
+export const billingDetails = pgTable("billing_details", {
+  applicationId: uuid("application_id")
+    .primaryKey()
+    .references(() => applications.id),
+  organisationName: text("organisation_name").notNull(),
+  address: text("address").notNull(),
+  vatNumber: text("vat_number").notNull().default(""),
   updatedAt: updatedAt(),
 });

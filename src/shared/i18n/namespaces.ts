@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "portal",
   "balance",
   "cohort",
+  "documents",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

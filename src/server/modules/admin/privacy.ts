@@ -8,6 +8,7 @@ import {
   applications,
   applicationTrips,
   auditLog,
+  billingDetails,
   codeRedemptions,
   codes,
   emailOutbox,
@@ -243,6 +244,16 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             and(
               eq(auditLog.entityType, "note"),
               sql`(${auditLog.before}->>'applicantId' = ${id} or ${auditLog.after}->>'applicantId' = ${id})`,
+            ),
+          );
+        // The organisation that pays goes too; invoices already issued keep what they print, for
+        // the 7 years the law keeps financial records (decision 017).
+        await tx
+          .delete(billingDetails)
+          .where(
+            inArray(
+              billingDetails.applicationId,
+              tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
             ),
           );
         const outbox = await tx

@@ -220,7 +220,7 @@ export async function runBalanceReminders(deps: ReminderDeps): Promise<number> {
  * reminder of what `applicationId` owes now, whatever was sent before, under its own dedupe key
  * per press (`balance:<applicationId>:manual:<uuid>`), with an audit entry
  * `application.balanceReminder` in the same transaction. 404 for an unknown application, 409
- * `errors.nothingOwed` when balanceOf says nothing is owed. Returns the balance it reminded of.
+ * `errors.nothingOwedReminder` when balanceOf says nothing is owed. Returns the balance it reminded of.
  */
 export async function sendReminderNow(
   deps: ReminderDeps,
@@ -232,7 +232,7 @@ export async function sendReminderNow(
     const [row] = await reminderBase(tx).where(eq(applications.id, applicationId));
     if (!row) throw adminNotFound();
     const balance = balanceOf(row, today);
-    if (balance.balanceDue <= 0 || !balance.dueDate) throw new HttpError(409, "errors.nothingOwed");
+    if (balance.balanceDue <= 0 || !balance.dueDate) throw new HttpError(409, "errors.nothingOwedReminder");
     const dedupeKey = `balance:${row.id}:manual:${randomUUID()}`;
     await queueReminder(tx, deps, row, balance, balance.overdue ? "overdue" : "due", dedupeKey);
     await recordAudit(tx, {

@@ -55,7 +55,7 @@ export async function balanceRoutes(
    * POST /api/admin/applications/:id/balance-reminder (no body) → 202 BalanceReminderResult
    * (finance:write): queues a reminder e-mail of the balance now, even if one was sent before
    * (its own dedupe key per press); audited `application.balanceReminder`. 404 for an unknown id,
-   * 409 `errors.nothingOwed` when nothing is owed.
+   * 409 `errors.nothingOwedReminder` when nothing is owed.
    */
   app.post(
     "/api/admin/applications/:id/balance-reminder",

@@ -18,6 +18,7 @@ import {
   requestRefund,
   summaryCsv,
 } from "./service";
+import type { RefundNotice } from "./settle";
 
 /**
  * Finances of the back office (issue "Finances"): refunds of an application with the policy's
@@ -26,8 +27,11 @@ import {
  * refunding `finance:write` (owners and finance; admissions → 403); 401 without an admin session.
  * Answers are `no-store`; malformed input → 400, unknown ids → 404, every change is audited.
  */
-export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
-  const { db, now } = opts;
+export async function financeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; notice: RefundNotice },
+) {
+  const { db, now, notice } = opts;
   const { requireAdmin, provider } = app.services;
 
   /**
@@ -53,7 +57,7 @@ export async function financeRoutes(app: FastifyInstance, opts: { db: Db; now: (
       const id = adminId(request.params);
       const input = parseOrThrow(refundRequestSchema, request.body);
       const { status, result } = await requestRefund(
-        { db, provider, now, log: request.log },
+        { db, provider, now, log: request.log, notice },
         request.admin!,
         id,
         input,

@@ -30,7 +30,7 @@ import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
 import { type PaymentProvider, PaymentProviderError } from "../payments/providers/types";
-import { settleRefund } from "./settle";
+import { type RefundNotice, settleRefund } from "./settle";
 
 type RefundRow = typeof refunds.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -43,6 +43,8 @@ const IN_PROGRESS_MS = 60_000;
 
 export interface FinanceDeps {
   db: Db;
+  /** Links of the "refund made" e-mail (APP_ORIGIN, SUPPORT_EMAIL). */
+  notice: RefundNotice;
   provider: PaymentProvider;
   now: () => Date;
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -291,6 +293,7 @@ export async function requestRefund(
         refundId: refund.id,
       },
       now(),
+      deps.notice,
     );
   }
   return db.transaction(async (tx) => {

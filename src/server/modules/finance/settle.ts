@@ -3,7 +3,15 @@ import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
 import { applications, payments, refunds } from "../../db/schema";
 import { recordAudit } from "../admin/audit";
+import { queueRefundEmail } from "../documents/emails";
+import { issueCreditNoteForRefund } from "../documents/invoices";
 import type { RefundState } from "../payments/providers/types";
+
+/** What the "refund made" e-mail needs of the configuration (APP_ORIGIN, SUPPORT_EMAIL). */
+export interface RefundNotice {
+  origin: string;
+  supportEmail: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,8 +75,16 @@ async function settleFlaggedPayment(
  * came back) or to `failed` / `canceled`. A refund that is no longer pending never changes again,
  * so a repeated or late event changes nothing. The row is found by `metadata.refundId`, else by the
  * provider's refund id. Returns the result written to the webhook log.
+ * A refund that succeeds also issues its credit note, referring to the refunded payment's invoice,
+ * and queues the "refund made" e-mail to the student (`notice`: links), in the same transaction
+ * (issue 11 "Documents", "E-mails").
  */
-export async function settleRefund(db: Db, state: RefundState, now: Date): Promise<string> {
+export async function settleRefund(
+  db: Db,
+  state: RefundState,
+  now: Date,
+  notice: RefundNotice,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const byOurId = state.refundId && UUID.test(state.refundId) ? eq(refunds.id, state.refundId) : null;
     const [found] = await tx
@@ -111,6 +127,8 @@ export async function settleRefund(db: Db, state: RefundState, now: Date): Promi
         .update(applications)
         .set({ paymentStatus, updatedAt: now })
         .where(eq(applications.id, application.id));
+      const creditNote = await issueCreditNoteForRefund(tx, { refundId: refund.id, at: now });
+      await queueRefundEmail(tx, { refundId: refund.id, creditNote, at: now, ...notice });
       await recordAudit(tx, {
         actor: { actorRole: "system", actorId: null },
         action: "refund.succeeded",

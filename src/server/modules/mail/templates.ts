@@ -15,6 +15,8 @@ export function confirmationEmail(
   language: Language,
   supportEmail: string,
   origin: string,
+  /** The payment's invoice (issue 11 "Documents"), linked with the portal's payment page. */
+  invoice?: { id: string; number: string } | null,
 ) {
   const money = (cents: number) => formatMoney(cents, language);
   const k = (key: string, vars?: Record<string, string | number>) =>
@@ -43,6 +45,18 @@ export function confirmationEmail(
     [k("total"), money(app.quote.totalAmount)],
     [k("paid"), money(app.payment?.amount ?? 0)],
     [k("reference"), app.payment?.reference ?? "—"],
+    ...(invoice ? ([[k("invoice"), invoice.number]] as Array<[string, string]>) : []),
+  ];
+  const links = [
+    ...(invoice
+      ? [
+          k("invoiceLink", {
+            number: invoice.number,
+            url: `${origin}/api/student/invoices/${invoice.id}.pdf`,
+          }),
+        ]
+      : []),
+    k("paymentPage", { url: `${origin}/student/payment` }),
   ];
   // A deposit below 100 % leaves a balance (decision 016): say how much and by when.
   const balance = app.quote.totalAmount - (app.payment?.amount ?? app.quote.totalAmount);
@@ -68,6 +82,7 @@ export function confirmationEmail(
     ...rows.map(([l, v]) => `${label(l, language)}${v}`),
     "",
     ...(payLater ? [payLater, ""] : []),
+    ...links.flatMap((l) => [l, ""]),
     next,
     "",
     `${origin}`,
@@ -81,6 +96,7 @@ export function confirmationEmail(
         `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
     )
     .join("")}</table>
+${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
 ${payLater ? `<p>${escapeHtml(payLater)}</p>` : ""}<p>${escapeHtml(next)}</p></body></html>`;
   return { subject, text, html };
 }
@@ -113,6 +129,8 @@ export function balancePaidEmail(
   language: Language,
   supportEmail: string,
   origin: string,
+  /** The balance payment's invoice (issue 11 "Documents"), linked when there is one. */
+  invoice?: { id: string; number: string } | null,
 ) {
   const money = (cents: number) => formatMoney(cents, language);
   const k = (key: string, vars?: Record<string, string | number>) =>
@@ -131,6 +149,11 @@ export function balancePaidEmail(
     [k("total"), money(f.total)],
     [k("reference"), f.reference],
   ];
+  if (invoice)
+    rows.push([
+      t(language, "emails.confirmation.invoice"),
+      `${invoice.number}: ${origin}/api/student/invoices/${invoice.id}.pdf`,
+    ]);
   const url = `${origin}/student/payment`;
   const portal = k("portal", { url });
   const help = k("help", { email: supportEmail });
@@ -155,5 +178,6 @@ export function balancePaidEmail(
     )
     .join("")}</table>
 <p>${escapeHtml(portal.replace(url, ""))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(help)}</p></body></html>`;
+
   return { subject, text, html };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import { balanceFactsOf, balanceOf, paymentStatusAfterPayment } from "../../../shared/balance";
@@ -25,6 +25,7 @@ import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
+import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
 import type { MailService } from "../mail/service";
 import { balancePaidEmail, confirmationEmail } from "../mail/templates";
@@ -535,6 +536,7 @@ export class PaymentsService {
         at,
         flag: overCapacity,
         existingPayment: true,
+        paymentId,
       });
       await tx.update(applications).set({ flag: overCapacity }).where(eq(applications.id, applicationId));
       await recordAudit(tx, {
@@ -615,18 +617,31 @@ export class PaymentsService {
       flag?: string | null;
       /** The payment row exists already (an accepted flagged payment): not inserted again. */
       existingPayment?: boolean;
+      /** With `existingPayment`: that payment's id (its invoice is issued now). */
+      paymentId?: string;
     },
   ) {
-    if (!p.existingPayment)
-      await tx.insert(payments).values({
-        applicationId: p.application.id,
-        provider: p.provider,
-        providerSessionId: p.sessionId,
-        providerReference: p.reference,
-        amountCents: p.amount,
-        currency: p.currency,
-        paidAt: p.at,
-      });
+    const paymentId = p.existingPayment
+      ? p.paymentId
+      : (
+          await tx
+            .insert(payments)
+            .values({
+              applicationId: p.application.id,
+              provider: p.provider,
+              providerSessionId: p.sessionId,
+              providerReference: p.reference,
+              amountCents: p.amount,
+              currency: p.currency,
+              paidAt: p.at,
+            })
+            .returning({ id: payments.id })
+        )[0]?.id;
+    // The payment's invoice (issue 11 "Documents"), in this transaction; none for an amount of 0.
+    const invoice =
+      paymentId && p.amount > 0
+        ? await issueInvoiceForPayment(tx, { paymentId, env: this.deps.env, at: p.at, quote: p.quote })
+        : null;
     // The first accepted payment submits the application; the rule of decision 016 decides whether
     // it is paid in full or a deposit with a balance owed.
     const amountPaid = p.application.amountPaidCents + p.amount;
@@ -661,7 +676,13 @@ export class PaymentsService {
       submittedAt: p.application.submittedAt ?? p.at,
     };
     const dto = await applicationDto(tx, fresh, p.applicant, p.language);
-    const email = confirmationEmail(dto, p.language, this.deps.env.SUPPORT_EMAIL, this.deps.env.APP_ORIGIN);
+    const email = confirmationEmail(
+      dto,
+      p.language,
+      this.deps.env.SUPPORT_EMAIL,
+      this.deps.env.APP_ORIGIN,
+      invoice,
+    );
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `confirmation:${p.application.id}`,
       to: p.applicant.email,
@@ -868,17 +889,25 @@ export class PaymentsService {
     },
   ) {
     const at = this.deps.now();
-    if (!p.existingPayment)
-      await tx.insert(payments).values({
-        applicationId: application.id,
-        provider: p.provider,
-        providerSessionId: p.sessionId,
-        providerReference: p.reference,
-        amountCents: p.amount,
-        currency: p.currency,
-        kind: "balance",
-        paidAt: at,
-      });
+    const [payment] = p.existingPayment
+      ? await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerSessionId, p.sessionId))
+      : await tx
+          .insert(payments)
+          .values({
+            applicationId: application.id,
+            provider: p.provider,
+            providerSessionId: p.sessionId,
+            providerReference: p.reference,
+            amountCents: p.amount,
+            currency: p.currency,
+            kind: "balance",
+            paidAt: at,
+          })
+          .returning({ id: payments.id });
+    // The balance's invoice (issue 11 "Documents"), in this transaction, from the quote that was paid.
+    const invoice = payment
+      ? await issueInvoiceForPayment(tx, { paymentId: payment.id, env: this.deps.env, at })
+      : null;
     const amountPaid = application.amountPaidCents + p.amount;
     const total = application.totalAmountCents ?? amountPaid;
     const paymentStatus =
@@ -908,6 +937,7 @@ export class PaymentsService {
       language,
       this.deps.env.SUPPORT_EMAIL,
       this.deps.env.APP_ORIGIN,
+      invoice,
     );
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `balance-paid:${p.sessionId}`,
@@ -974,6 +1004,19 @@ export class PaymentsService {
         .orderBy(desc(checkoutSessions.createdAt))
         .limit(1);
       if (open) return { reservation: open, school: school!, applicant: applicant!, owed };
+      // The quote the deposit paid, kept with the session: the balance's invoice lists its lines.
+      const [depositSession] = await tx
+        .select({ quote: checkoutSessions.quote })
+        .from(checkoutSessions)
+        .innerJoin(payments, eq(payments.providerSessionId, checkoutSessions.providerSessionId))
+        .where(
+          and(
+            eq(checkoutSessions.applicationId, applicationId),
+            eq(checkoutSessions.kind, "deposit"),
+            isNull(payments.flag),
+          ),
+        )
+        .limit(1);
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(checkoutSessions)
@@ -988,6 +1031,7 @@ export class PaymentsService {
           idempotencyKey,
           quoteKey: key,
           kind: "balance",
+          quote: depositSession?.quote ?? null,
           amountCents: owed,
           currency: "EUR",
           url: "",
@@ -1300,7 +1344,10 @@ export class PaymentsService {
     // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
-      const result = await settleRefund(this.deps.db, event.refund, this.deps.now());
+      const result = await settleRefund(this.deps.db, event.refund, this.deps.now(), {
+        origin: this.deps.env.APP_ORIGIN,
+        supportEmail: this.deps.env.SUPPORT_EMAIL,
+      });
       // This event refunded everything paid: the place is given back, so the places left change.
       if (result === "refunded") this.deps.catalogue.invalidate();
       return result;

@@ -33,6 +33,7 @@ import {
   DetailLoadError,
   useBackToList,
 } from "../components/forms";
+import { InvoicesPanel, invoicesKey } from "../components/InvoicesPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -505,12 +506,19 @@ export default function AdminApplicationDetailPage() {
               />
             </Panel>
           ) : null}
+          <Panel title={t("documents:title")} id="documents-heading">
+            <InvoicesPanel applicationId={app.id} />
+          </Panel>
 
           {canRefund(admin) ? (
             <Panel title={t("adminFinance:refund.title")} id="refund-heading">
               <RefundPanel
                 applicationId={app.id}
-                onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+                onChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: key });
+                  // A refund that succeeded issued a credit note.
+                  void queryClient.invalidateQueries({ queryKey: invoicesKey(app.id) });
+                }}
               />
             </Panel>
           ) : null}

@@ -17,6 +17,7 @@ import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
+import { StudentInvoices } from "../components/StudentInvoices";
 
 /**
  * /student/payment (issue "Student portal in full", Balances; decision 016): for each of the
@@ -105,6 +106,9 @@ function ApplicationPayment({ id }: { id: string }) {
         <Summary p={p} />
         <BalanceBox p={p} />
         <Ledger p={p} />
+        <div className="mt-8 border-t border-slate-200 pt-6">
+          <StudentInvoices applicationId={p.applicationId} />
+        </div>
       </Card>
     </section>
   );
