@@ -40,6 +40,7 @@ import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
+import { passRoutes } from "./modules/pass/routes";
 import { createOfflineProvider } from "./modules/payments/providers/offline";
 import {
   deliverToOwnWebhook,
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
+  await app.register(passRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {
