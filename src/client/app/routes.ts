@@ -147,6 +147,17 @@ ROUTES.push(
     // The portal entries section (features/student-portal/components/PortalEntries.tsx).
     namespaces: ["account", "portal"],
   },
+  {
+    // The student pass and its QR code (issue 11); statuses in words come from `account`.
+    ...account(
+      "/student/qrcode",
+      () => import("../features/student-portal/pages/StudentPassPortalPage"),
+      "student",
+      "student.dashboard.title",
+    ),
+    namespaces: ["account", "studentPass"],
+    meta: { title: "studentPass:mine.meta.title", description: "studentPass:mine.meta.description" },
+  },
   account(
     "/affiliate/register",
     () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),

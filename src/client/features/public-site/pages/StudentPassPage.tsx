@@ -71,8 +71,11 @@ export default function StudentPassPage() {
   else {
     const check = pass.data;
     content = (
-      <Card
-        className={cn("text-center", check.valid ? "border-2 border-emerald-500" : "border-2 border-red-400")}
+      <div
+        className={cn(
+          "rounded-xl border-2 bg-white p-6 text-center shadow-sm",
+          check.valid ? "border-emerald-500" : "border-red-400",
+        )}
       >
         {check.valid ? (
           <BadgeCheck aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-700" />
@@ -123,7 +126,7 @@ export default function StudentPassPage() {
         {check.checkedAt ? (
           <p className="mt-4 text-sm text-slate-600">{t("checkedAt", { when: when(check.checkedAt) })}</p>
         ) : null}
-      </Card>
+      </div>
     );
   }
 
