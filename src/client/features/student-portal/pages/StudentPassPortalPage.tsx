@@ -126,6 +126,9 @@ function PassCard({ pass, studentId }: { pass: StudentPass; studentId: string })
     new Date(pass.issuedAt),
   );
   const reason = pass.check.reason;
+  // An application not paid yet is not being reviewed: the student is told to pay, not to wait.
+  const advice =
+    reason === "awaiting_acceptance" && pass.status === "pending_payment" ? "awaiting_payment" : reason;
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -175,7 +178,7 @@ function PassCard({ pass, studentId }: { pass: StudentPass; studentId: string })
                   ? t("mine.notValidNow", { reason: t(`reasons.${reason}.title`) })
                   : t("mine.validNow")}
               </p>
-              {reason ? <p className="mt-1">{t(`mine.reasons.${reason}`)}</p> : null}
+              {advice ? <p className="mt-1">{t(`mine.reasons.${advice}`)}</p> : null}
             </div>
           </div>
           <a
