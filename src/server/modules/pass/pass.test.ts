@@ -27,6 +27,8 @@ let t: TestApp;
 let admins: RoleCookies;
 /** Added to the clock of the app: moves "now" past a cohort's end. */
 let clockOffsetMs = 0;
+/** The app's log lines (checklist D2: no pass token, no personal data). */
+const logs: Array<Record<string, unknown>> = [];
 const api = apiOf(() => t.app, SAME_ORIGIN);
 const flow = paymentFlow(() => t, { addressPrefix: "10.61", webhookSecret: WEBHOOK_SECRET });
 const db = () => t.database.db;
@@ -35,6 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({
     now: () => new Date(Date.now() + clockOffsetMs),
     offlineWebhookSecret: WEBHOOK_SECRET,
+    logs,
   });
   admins = await adminRoles(t.app);
 });
@@ -111,6 +114,11 @@ describe("the public check of a student pass", () => {
     expect(body).not.toMatch(/Amara|Okafor|@|A12345678|passport|304500|3045/i);
     expect(body).not.toContain(applicationId);
     expect(Object.keys(valid).sort()).toEqual(["checkedAt", "cohort", "initials", "reason", "valid"]);
+    // The token is a bearer value: the access log names the route, not the token.
+    const token = pass.url.split("/").pop()!;
+    const logged = JSON.stringify(logs);
+    expect(logged).toContain("/api/student-pass/[redacted]");
+    expect(logged).not.toContain(token);
   });
 
   it("gives the cohort's name in the checker's language", async () => {
@@ -343,6 +351,13 @@ describe("the student's pass and its QR code", () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect((await api("GET", "/api/student/applications/not-an-id/pass", cookie)).statusCode).toBe(404);
+    // The owner's session from another site (checklist S3): refused, nothing changes.
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: `/api/student/applications/${applicationId}/pass/reissue`,
+      headers: { cookie, origin: "https://evil.example" },
+    });
+    expect(crossSite.statusCode).toBe(403);
     // Nobody else's attempt replaced the pass.
     expect((await myPass(applicationId, cookie)).url).toBe(mine.url);
   });
