@@ -43,6 +43,7 @@ import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
+import { passRoutes } from "./modules/pass/routes";
 import { createOfflineProvider } from "./modules/payments/providers/offline";
 import {
   deliverToOwnWebhook,
@@ -330,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notice: { origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL },
   });
   await app.register(documentRoutes, { db, env, now });
+  await app.register(passRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

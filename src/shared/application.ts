@@ -75,16 +75,3 @@ export interface CheckoutVerificationDto {
   applicationId: string | null;
   application: ApplicationDto | null;
 }
-
-/**
- * `GET /api/student-pass/:id`: what a person checking a student's pass may see (no contact or
- * identity data beyond the first name and the initial of the last name).
- */
-export interface StudentPassDto {
-  valid: boolean;
-  firstName: string;
-  lastInitial: string;
-  programName: string;
-  startDate: string;
-  endDate: string;
-}

@@ -56,7 +56,7 @@ export const ROUTES: RouteDef[] = [
   site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
-  site("/student-pass/:id", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
+  site("/student-pass/:token", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
@@ -184,6 +184,17 @@ ROUTES.push(
       meta: { title: `cohort:meta.${page}`, description: "cohort:meta.description" },
     }),
   ),
+  {
+    // The student pass and its QR code (issue 11); statuses in words come from `account`.
+    ...account(
+      "/student/qrcode",
+      () => import("../features/student-portal/pages/StudentPassPortalPage"),
+      "student",
+      "student.dashboard.title",
+    ),
+    namespaces: ["account", "studentPass"],
+    meta: { title: "studentPass:mine.meta.title", description: "studentPass:mine.meta.description" },
+  },
   account(
     "/affiliate/register",
     () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),

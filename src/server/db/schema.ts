@@ -731,3 +731,29 @@ export const billingDetails = pgTable("billing_details", {
   vatNumber: text("vat_number").notNull().default(""),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Student passes (issue 11 "student pass + public check"; decision 020). A pass is its own
+ * unguessable token (32 random bytes, base64url, 43 characters) that the QR code of
+ * /student/qrcode carries to the public check /student-pass/{token}; never the application id.
+ * The token is stored in clear so the student's portal can show the same QR code again; it reveals
+ * no more than the public check does (initials, cohort and dates). Reissuing (a lost phone) sets
+ * `revokedAt` on the current pass and creates a new one; a revoked token stays so its check can say
+ * "revoked" rather than "unknown". At most one pass per application is not revoked.
+ */
+export const studentPasses = pgTable(
+  "student_passes",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    token: text("token").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("student_passes_token_idx").on(t.token),
+    uniqueIndex("student_passes_active_idx").on(t.applicationId).where(sql`${t.revokedAt} is null`),
+  ],
+);

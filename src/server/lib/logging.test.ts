@@ -166,6 +166,8 @@ describe("D2 logs: URLs", () => {
     ["/api/admin/students?page=%00A12345678", "/api/admin/students?page=[redacted]"],
     ["/x?amara@example.com", "/x?[redacted]"],
     ["/en/programmes", "/en/programmes"],
+    ["/api/student-pass/Zx9_abcdefghijklmnopqrstuvwxyz0123456789ABCDE", "/api/student-pass/[redacted]"],
+    ["/fr/student-pass/Zx9_abc?utm=x", "/fr/student-pass/[redacted]?utm=[redacted]"],
   ])("%s is logged as %s", (url, logged) => {
     expect(safeUrl(url)).toBe(logged);
   });

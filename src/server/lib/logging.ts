@@ -136,6 +136,12 @@ const LOGGED_QUERY_VALUES: Record<string, RegExp> = {
   language: /^[a-z]{2}$/,
 };
 
+/**
+ * A path segment that is a bearer value: the student pass token of `/student-pass/<token>` and
+ * `/api/student-pass/<token>` (decision 020), whoever holds it sees the pass's check.
+ */
+const SECRET_PATH_SEGMENT = /(\/student-pass\/)[^/?#]+/;
+
 /** A parameter name as logged: itself when it is a plain word, else censored too. */
 const PARAM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
 
@@ -145,9 +151,11 @@ const PARAM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
  * `/api/admin/applications?q=[redacted]&page=2`): the one-time tokens of e-mailed links (e-mail
  * verification, password reset, invitation), the offline checkout's session id and an admin's
  * search for a person's name or e-mail never reach the log. Only `page`, `pageSize`, `sort` and the
- * language keep a value of the expected shape. A URL without a query is returned as it is.
+ * language keep a value of the expected shape. A student pass token in the path is replaced too
+ * (`/api/student-pass/[redacted]`).
  */
 export function safeUrl(url: string): string {
+  url = url.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
   const start = url.indexOf("?");
   if (start === -1) return url;
   const params = url

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { StudentPassDto } from "../../../shared/application";
 import {
   applicantInputSchema,
   applicantPatchSchema,
@@ -9,11 +8,10 @@ import {
 } from "../../../shared/schemas/applicant";
 import { createApplicationSchema } from "../../../shared/schemas/application";
 import type { Db } from "../../db/client";
-import { applicants, applications, summerSchools } from "../../db/schema";
+import { applicants } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
-import { localize } from "../catalogue/service";
 import type { FileStorage, StagedFile } from "../files/storage";
 import { checkedContent, UploadSlots } from "../files/upload";
 import type { PaymentsService } from "../payments/service";
@@ -245,44 +243,6 @@ export async function applicationRoutes(
     );
     return reply.status(201).header("cache-control", "no-store").send({ id });
   });
-
-  /**
-   * GET /api/student-pass/:id — the public check of a student pass (spec §2 /student-pass/{id}):
-   * the pass is the application's unguessable id; valid while the application is paid and not
-   * rejected, withdrawn or cancelled. Shows only the first name, the last name's initial and the
-   * programme. Unknown id: 404. Rate-limited against scanning.
-   */
-  app.get(
-    "/api/student-pass/:id",
-    { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const id = idParam(request.params);
-      const dto = await db.transaction(async (tx) => {
-        const [application] = await tx.select().from(applications).where(eq(applications.id, id));
-        if (!application) throw new HttpError(404, "errors.notFound");
-        const [applicant] = await tx
-          .select()
-          .from(applicants)
-          .where(eq(applicants.id, application.applicantId));
-        const [school] = await tx
-          .select()
-          .from(summerSchools)
-          .where(eq(summerSchools.id, application.summerSchoolId));
-        const valid =
-          ["paid", "partially_refunded"].includes(application.paymentStatus) &&
-          ["submitted", "under_review", "accepted"].includes(application.status);
-        return {
-          valid,
-          firstName: applicant?.firstName ?? "",
-          lastInitial: (applicant?.lastName ?? "").slice(0, 1).toUpperCase(),
-          programName: school ? localize(school.name, request.language) : "",
-          startDate: school?.startDate ?? "",
-          endDate: school?.endDate ?? "",
-        } satisfies StudentPassDto;
-      });
-      return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex").send(dto);
-    },
-  );
 
   /** GET /api/applications/:id — the owner's application with its current quote (ApplicationDto). */
   app.get("/api/applications/:id", async (request, reply) => {
