@@ -50,6 +50,7 @@ import type { PaymentProvider } from "./modules/payments/providers/types";
 import { paymentRoutes } from "./modules/payments/routes";
 import { PaymentsService } from "./modules/payments/service";
 import { portalRoutes } from "./modules/portal/routes";
+import { profileRoutes } from "./modules/profile/routes";
 import { studentAdminRoutes } from "./modules/students-admin/routes";
 import { translationRoutes } from "./modules/translations/routes";
 import { TranslationService } from "./modules/translations/service";
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
+  await app.register(profileRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -35,6 +35,7 @@ import {
   summerSchools,
 } from "./db/schema";
 import { t as translate } from "./lib/i18n";
+import { loginAsStudent, TEST_PASSWORD } from "./testing/accounts";
 import { loginRoles, type Method } from "./testing/admin";
 import {
   applicantFixture,
@@ -91,8 +92,8 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie) or an owner. */
-  as: "anonymous" | "applicant" | "owner";
+  /** Whose request it is: anyone, the applicant (capability cookie), an owner, or a new student each time. */
+  as: "anonymous" | "applicant" | "owner" | "student";
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -191,6 +192,7 @@ const FORMS = (): Form[] => {
   const por = S.portal!;
   const stu = S["students-admin"]!;
   const tr = S.translations!;
+  const pro = S.profile!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -514,6 +516,27 @@ const FORMS = (): Form[] => {
       key: "hero.title",
       language: "fr",
     })),
+    // The student's own account (issue 11 "/student/profile").
+    body("PATCH", "/api/student/profile", pro.studentProfileUpdateSchema!, "student", () => ({
+      firstName: PERSON.firstName,
+      lastName: PERSON.lastName,
+      language: "fr",
+    })),
+    body("POST", "/api/student/profile/password", pro.passwordChangeSchema!, "student", () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: PASSWORD,
+    })),
+    body("POST", "/api/student/profile/email", pro.emailChangeSchema!, "student", () => ({
+      newEmail: email(),
+      currentPassword: TEST_PASSWORD,
+    })),
+    body("POST", "/api/student/profile/email/confirm", pro.emailChangeConfirmSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body("POST", "/api/student/profile/erasure", pro.erasureRequestSchema!, "student", () => ({
+      message: PERSON.expectations,
+    })),
+    query("/api/admin/erasure-requests", pro.erasureRequestListQuerySchema!, { status: "all" }),
     // The back office's lists and exports: searches for a person travel in the query string.
     query("/api/admin/applications", adm.applicationListQuerySchema!, { q: PERSON.lastName }),
     query("/api/admin/applications.csv", adm.applicationFiltersSchema!, { q: PERSON.lastName }),
@@ -590,7 +613,15 @@ const nextAddress = () => {
 };
 
 async function send(form: Form, data: Record<string, unknown>, language: Language) {
-  const cookie = form.as === "owner" ? owner : form.as === "applicant" ? mine.cookie : undefined;
+  const cookie =
+    form.as === "owner"
+      ? owner
+      : form.as === "applicant"
+        ? mine.cookie
+        : form.as === "student"
+          ? // A new student per request: the profile's per-session rate limits do not carry over.
+            (await loginAsStudent(t.app)).cookie
+          : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
     const search = new URLSearchParams(data as Record<string, string>).toString();
