@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "adminContent",
   "adminPeople",
   "portal",
+  "profile",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -35,6 +35,10 @@ export const studentProfileSchema = z.object({
   createdAt: z.string(),
   /** When the student asked for erasure and the request is still open; null otherwise. */
   erasureRequestedAt: z.string().nullable(),
+  /** The student's uploaded files (verified accounts): each downloads from `downloadUrl` while signed in. */
+  files: z.array(
+    z.object({ id: z.string(), kind: z.string(), uploadedAt: z.string(), downloadUrl: z.string() }),
+  ),
 });
 export type StudentProfile = z.output<typeof studentProfileSchema>;
 

@@ -7,6 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminErasureRequest } from "../../../shared/schemas/profile";
 import { applications, auditLog, emailOutbox, students } from "../../db/schema";
 import { loginAsAdmin, loginAsAffiliate, loginAsStudent, TEST_PASSWORD } from "../../testing/accounts";
 import { apiOf, SAME_ORIGIN } from "../../testing/admin";
@@ -428,9 +429,7 @@ describe("erasure request", () => {
 
     const list = await api("GET", "/api/admin/erasure-requests", owner);
     expect(list.statusCode, list.body).toBe(200);
-    const request = (list.json().items as Array<Record<string, any>>).find(
-      (r) => r.student.id === student.id,
-    )!;
+    const request = (list.json().items as AdminErasureRequest[]).find((r) => r.student.id === student.id)!;
     expect(request).toMatchObject({
       status: "open",
       message: "Please delete my data.",

@@ -36,6 +36,9 @@ const languageOf = (value: string): Language => (isLanguage(value) ? value : "en
 /** The address a completed erasure gives the account: also how an erased account is recognised. */
 export const erasedStudentEmail = (studentId: string) => `erased-student-${studentId}@invalid`;
 
+/** Where a student downloads one of their files (GET /api/student/profile/files/:id). */
+export const studentFileUrl = (fileId: string) => `/api/student/profile/files/${fileId}`;
+
 /** The open erasure request of a student, if any. */
 async function openRequest(tx: Db | Tx, studentId: string) {
   const [row] = await tx
@@ -50,8 +53,17 @@ async function openRequest(tx: Db | Tx, studentId: string) {
  * the phone of the latest application (read only), and an open erasure request.
  */
 export async function profileOf(db: Db | Tx, student: StudentRow): Promise<StudentProfile> {
-  const [latest] = await studentApplications(db, student);
+  const owned = await studentApplications(db, student);
+  const [latest] = owned;
   const request = await openRequest(db, student.id);
+  const applicantIds = [...new Set(owned.map((r) => r.applicant.id))];
+  const fileRows = applicantIds.length
+    ? await db
+        .select()
+        .from(storedFiles)
+        .where(and(inArray(storedFiles.applicantId, applicantIds), ne(storedFiles.storage, "none")))
+        .orderBy(asc(storedFiles.createdAt))
+    : [];
   return {
     id: student.id,
     firstName: student.firstName,
@@ -63,6 +75,12 @@ export async function profileOf(db: Db | Tx, student: StudentRow): Promise<Stude
     applicationPhone: latest?.applicant.phone || null,
     createdAt: student.createdAt.toISOString(),
     erasureRequestedAt: request?.createdAt.toISOString() ?? null,
+    files: fileRows.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      uploadedAt: f.createdAt.toISOString(),
+      downloadUrl: studentFileUrl(f.id),
+    })),
   };
 }
 
@@ -110,9 +128,6 @@ interface ExportFile {
   uploadedAt: string;
   downloadUrl: string;
 }
-
-/** Where a student downloads one of their files (GET /api/student/profile/files/:id). */
-export const studentFileUrl = (fileId: string) => `/api/student/profile/files/${fileId}`;
 
 /**
  * Everything the school holds on the student's account (GET /api/student/profile/export): the
