@@ -96,7 +96,7 @@ export const adminErasureRequestSchema = z.object({
   completedAt: z.string().nullable(),
   student: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
   /** The applicants of the student's applications, and whether each is erased yet. */
-  applicants: z.array(z.object({ id: z.string(), erased: z.boolean() })),
+  applicants: z.array(z.object({ id: z.string(), erased: z.boolean(), applicationIds: z.array(z.string()) })),
 });
 export type AdminErasureRequest = z.output<typeof adminErasureRequestSchema>;
 export const adminErasureRequestListSchema = z.object({ items: z.array(adminErasureRequestSchema) });

@@ -433,7 +433,7 @@ describe("erasure request", () => {
     expect(request).toMatchObject({
       status: "open",
       message: "Please delete my data.",
-      applicants: [{ id: applied.applicantId, erased: false }],
+      applicants: [{ id: applied.applicantId, erased: false, applicationIds: [applied.applicationId] }],
     });
     expect((await api("GET", "/api/admin/erasure-requests?status=bogus", owner)).statusCode).toBe(400);
 

@@ -324,8 +324,16 @@ async function adminRequestDto(
 ): Promise<AdminErasureRequest> {
   const [student] = await tx.select().from(students).where(eq(students.id, row.studentId));
   const owned = student ? await studentApplications(tx, student) : [];
-  const seen = new Map<string, boolean>();
-  for (const { applicant } of owned) seen.set(applicant.id, applicant.email === erasedEmail(applicant.id));
+  const seen = new Map<string, { id: string; erased: boolean; applicationIds: string[] }>();
+  for (const { applicant, application } of owned) {
+    const entry = seen.get(applicant.id) ?? {
+      id: applicant.id,
+      erased: applicant.email === erasedEmail(applicant.id),
+      applicationIds: [],
+    };
+    entry.applicationIds.push(application.id);
+    seen.set(applicant.id, entry);
+  }
   return {
     id: row.id,
     status: row.status,
@@ -338,7 +346,7 @@ async function adminRequestDto(
       firstName: student?.firstName ?? "",
       lastName: student?.lastName ?? "",
     },
-    applicants: [...seen].map(([id, erased]) => ({ id, erased })),
+    applicants: [...seen.values()],
   };
 }
 
