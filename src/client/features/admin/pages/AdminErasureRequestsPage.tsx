@@ -78,9 +78,11 @@ function RequestCard({ request }: { request: AdminErasureRequest }) {
         )}
         {request.status === "open" ? (
           <div className="mt-4 space-y-2">
-            <p className="text-sm text-slate-700">
-              {pending > 0 ? t("adminErasure.eraseFirst", { count: pending }) : t("adminErasure.ready")}
-            </p>
+            {request.applicants.length > 0 ? (
+              <p className="text-sm text-slate-700">
+                {pending > 0 ? t("adminErasure.eraseFirst", { count: pending }) : t("adminErasure.ready")}
+              </p>
+            ) : null}
             <Button
               variant="danger"
               size="sm"
