@@ -290,15 +290,12 @@ ROUTES.push(
     ["adminPeople"],
   ),
   // Students' erasure requests (issue 11 "/student/profile"); texts in `profile`.
-  {
-    ...admin(
-      "/admin/erasure-requests",
-      () => import("../features/admin/pages/AdminErasureRequestsPage"),
-      "nav.audit",
-      ["profile"],
-    ),
-    meta: { title: "profile:adminErasure.title", description: "admin:meta.description" },
-  },
+  admin(
+    "/admin/erasure-requests",
+    () => import("../features/admin/pages/AdminErasureRequestsPage"),
+    "nav.erasureRequests",
+    ["profile"],
+  ),
   admin("/admin/team", () => import("../features/admin/pages/AdminTeamPage"), "nav.team", ["adminPeople"]),
   admin("/admin/audit", () => import("../features/admin/pages/AdminAuditPage"), "nav.audit", ["adminPeople"]),
   admin(
