@@ -669,7 +669,7 @@ export class AuthService {
    * Changes a signed-in student's password (POST /api/student/profile/password; issue 11
    * "/student/profile"). The current password is required: 400 errors.currentPasswordWrong
    * (field `currentPassword`) when it is wrong; the policy (checklist S4) as at registration. Every
-   * other session of the account ends (the caller keeps `keepSessionId`'s) and a notice goes to the
+   * other session of the account ends (the one whose cookie token is `keepSessionToken` stays) and a notice goes to the
    * account's address; the caller records the audit entry.
    */
   async changeStudentPassword(
