@@ -54,6 +54,7 @@ import type { PaymentProvider } from "./modules/payments/providers/types";
 import { paymentRoutes } from "./modules/payments/routes";
 import { PaymentsService } from "./modules/payments/service";
 import { portalRoutes } from "./modules/portal/routes";
+import { profileRoutes } from "./modules/profile/routes";
 import { studentRoutes } from "./modules/student/routes";
 import { studentAdminRoutes } from "./modules/students-admin/routes";
 import { translationRoutes } from "./modules/translations/routes";
@@ -332,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(documentRoutes, { db, env, now });
   await app.register(passRoutes, { db, env, now });
+  await app.register(profileRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -36,7 +36,7 @@ import {
   summerSchools,
 } from "./db/schema";
 import { t as translate } from "./lib/i18n";
-import { loginAsStudent } from "./testing/accounts";
+import { loginAsStudent, TEST_PASSWORD } from "./testing/accounts";
 import { loginRoles, type Method } from "./testing/admin";
 import {
   applicantFixture,
@@ -93,8 +93,8 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie), an owner or a student of a cohort. */
-  as: "anonymous" | "applicant" | "owner" | "student";
+  /** Whose request it is: anyone, the applicant (capability cookie), an owner, the student of a cohort, or a new student each time. */
+  as: "anonymous" | "applicant" | "owner" | "student" | "newStudent";
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -197,6 +197,7 @@ const FORMS = (): Form[] => {
   const tr = S.translations!;
   const coh = S.cohort!;
   const doc = S.documents!;
+  const pro = S.profile!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -585,6 +586,27 @@ const FORMS = (): Form[] => {
         };
       },
     ),
+    // The student's own account (issue 11 "/student/profile").
+    body("PATCH", "/api/student/profile", pro.studentProfileUpdateSchema!, "newStudent", () => ({
+      firstName: PERSON.firstName,
+      lastName: PERSON.lastName,
+      language: "fr",
+    })),
+    body("POST", "/api/student/profile/password", pro.passwordChangeSchema!, "newStudent", () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: PASSWORD,
+    })),
+    body("POST", "/api/student/profile/email", pro.emailChangeSchema!, "newStudent", () => ({
+      newEmail: email(),
+      currentPassword: TEST_PASSWORD,
+    })),
+    body("POST", "/api/student/profile/email/confirm", pro.emailChangeConfirmSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body("POST", "/api/student/profile/erasure", pro.erasureRequestSchema!, "newStudent", () => ({
+      message: PERSON.expectations,
+    })),
+    query("/api/admin/erasure-requests", pro.erasureRequestListQuerySchema!, { status: "all" }),
     // The back office's lists and exports: searches for a person travel in the query string.
     query("/api/admin/applications", adm.applicationListQuerySchema!, { q: PERSON.lastName }),
     query("/api/admin/applications.csv", adm.applicationFiltersSchema!, { q: PERSON.lastName }),
@@ -668,7 +690,10 @@ async function send(form: Form, data: Record<string, unknown>, language: Languag
         ? mine.cookie
         : form.as === "student"
           ? cohortStudent.cookie
-          : undefined;
+          : form.as === "newStudent"
+            ? // A new student per request: the profile's per-session rate limits do not carry over.
+              (await loginAsStudent(t.app)).cookie
+            : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
     const search = new URLSearchParams(data as Record<string, string>).toString();

@@ -144,8 +144,29 @@ ROUTES.push(
       "student",
       "student.dashboard.title",
     ),
-    // The portal entries section (features/student-portal/components/PortalEntries.tsx).
-    namespaces: ["account", "portal"],
+    // The portal entries section (features/student-portal/components/PortalEntries.tsx); the
+    // navigation's labels (StudentLayout) are in `profile`.
+    namespaces: ["account", "portal", "profile"],
+  },
+  {
+    ...account(
+      "/student/profile",
+      () => import("../features/student-portal/pages/StudentProfilePage"),
+      "student",
+      "student.dashboard.title",
+    ),
+    namespaces: ["account", "profile"],
+    meta: { title: "profile:meta.title", description: "profile:meta.description" },
+  },
+  {
+    ...account(
+      "/student/confirm-email",
+      () => import("../features/student-portal/pages/StudentConfirmEmailPage"),
+      "public",
+      "verify.title",
+    ),
+    namespaces: ["account", "profile"],
+    meta: { title: "profile:confirmEmail.title", description: "profile:meta.description" },
   },
   {
     ...account(
@@ -317,6 +338,13 @@ ROUTES.push(
     () => import("../features/admin/pages/AdminStudentDetailPage"),
     "nav.students",
     ["adminPeople"],
+  ),
+  // Students' erasure requests (issue 11 "/student/profile"); texts in `profile`.
+  admin(
+    "/admin/erasure-requests",
+    () => import("../features/admin/pages/AdminErasureRequestsPage"),
+    "nav.erasureRequests",
+    ["profile"],
   ),
   admin("/admin/team", () => import("../features/admin/pages/AdminTeamPage"), "nav.team", ["adminPeople"]),
   admin("/admin/audit", () => import("../features/admin/pages/AdminAuditPage"), "nav.audit", ["adminPeople"]),

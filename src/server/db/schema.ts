@@ -113,11 +113,19 @@ export const affiliates = pgTable("affiliates", {
   updatedAt: updatedAt(),
 });
 
-/** Student accounts (spec §2 "Student portal"); linked to applications by e-mail address. */
+/**
+ * Student accounts (spec §2 "Student portal"). Applications belong to an account through
+ * `applications.student_id`, set once the account's e-mail is verified (decision 021).
+ */
 export const students = pgTable("students", {
   id: id(),
   /** Stored lower-case. */
   email: text("email").notNull().unique(),
+  /**
+   * A new address the student asked to switch to (lower-case), waiting for the link e-mailed to it
+   * (`account_tokens` purpose `email_change`); null when no change is pending.
+   */
+  pendingEmail: text("pending_email"),
   passwordHash: text("password_hash"),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
@@ -170,7 +178,7 @@ export const accountTokens = pgTable("account_tokens", {
   id: id(),
   tokenHash: text("token_hash").notNull().unique(),
   purpose: text("purpose")
-    .$type<"password_reset" | "email_verification" | "admin_invite" | "set_password">()
+    .$type<"password_reset" | "email_verification" | "admin_invite" | "set_password" | "email_change">()
     .notNull(),
   role: text("role").$type<"student" | "affiliate" | "admin">().notNull(),
   accountId: uuid("account_id").notNull(),
@@ -310,6 +318,12 @@ export const applications = pgTable(
     applicantId: uuid("applicant_id")
       .notNull()
       .references(() => applicants.id),
+    /**
+     * The student account the application belongs to (decision 021): set when an account with the
+     * applicant's e-mail verifies it, or when an application is paid with the e-mail of a verified
+     * account. It stays when the account's e-mail changes. Null: no verified account yet.
+     */
+    studentId: uuid("student_id").references(() => students.id),
     summerSchoolId: uuid("summer_school_id")
       .notNull()
       .references(() => summerSchools.id),
@@ -347,6 +361,7 @@ export const applications = pgTable(
   (t) => [
     index("applications_applicant_idx").on(t.applicantId),
     index("applications_school_idx").on(t.summerSchoolId),
+    index("applications_student_idx").on(t.studentId),
   ],
 );
 
@@ -756,4 +771,27 @@ export const studentPasses = pgTable(
     uniqueIndex("student_passes_token_idx").on(t.token),
     uniqueIndex("student_passes_active_idx").on(t.applicationId).where(sql`${t.revokedAt} is null`),
   ],
+);
+
+/**
+ * A student's request to erase their personal data (GDPR 17; issue 11 "/student/profile"). The
+ * school's admins see the open requests and act on them with the applicant erasure of
+ * modules/admin/privacy.ts; completing a request erases the account itself. One open request per
+ * student (partial unique index).
+ */
+export const erasureRequests = pgTable(
+  "erasure_requests",
+  {
+    id: id(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id),
+    /** What the student wrote, if anything (at most 1,000 characters). */
+    message: text("message").notNull().default(""),
+    status: text("status").$type<"open" | "completed">().notNull().default("open"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    completedByAdminId: uuid("completed_by_admin_id").references(() => admins.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("erasure_requests_open_uq").on(t.studentId).where(sql`${t.status} = 'open'`)],
 );

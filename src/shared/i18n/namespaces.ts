@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "balance",
   "cohort",
   "documents",
+  "profile",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

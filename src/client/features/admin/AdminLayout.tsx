@@ -12,6 +12,7 @@ import {
   Menu,
   Tag,
   UsersRound,
+  UserX,
   Webhook,
   X,
 } from "lucide-react";
@@ -46,6 +47,8 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
   },
   { to: "/admin/team", key: "nav.team", icon: UsersRound, roles: ["owner"] },
   { to: "/admin/audit", key: "nav.audit", icon: History, roles: ["owner"] },
+  // Students' erasure requests (issue 11).
+  { to: "/admin/erasure-requests", key: "nav.erasureRequests", icon: UserX, roles: ["owner"] },
   { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, roles: ["owner"] },
 ];
 

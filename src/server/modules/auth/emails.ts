@@ -10,7 +10,10 @@ export type AccountEmailKind =
   | "adminInvite"
   | "studentInvite"
   | "studentAccount"
-  | "registrationAttempt";
+  | "registrationAttempt"
+  | "emailChange"
+  | "emailChanged"
+  | "passwordChanged";
 
 /**
  * An account e-mail (verification, password reset, admin invitation, student invitation after

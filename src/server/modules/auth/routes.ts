@@ -20,6 +20,7 @@ import type { Env } from "../../env";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
+import { requireStudent } from "../student/ownership";
 import { AuthService, adminDto, studentDto } from "./service";
 import { ROLES, type Role } from "./sessions";
 
@@ -204,14 +205,13 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
   });
 
   /**
-   * GET /api/student/applications → the applications whose applicant e-mail is the student's
-   * verified e-mail: `[{ id, programName, startDate, endDate, status, paymentStatus, totalAmount,
-   * amountPaid }]`. 401 without a student session; 403 errors.verifyEmailFirst until verified.
+   * GET /api/student/applications → the student's applications (modules/student/ownership.ts:
+   * linked to the account, decision 021): `[{ id, programName, startDate, endDate, status,
+   * paymentStatus, totalAmount, amountPaid }]`. 401 without a student session (or a disabled
+   * account); 403 errors.verifyEmailFirst until the account's e-mail is verified.
    */
   app.get("/api/student/applications", async (request) => {
-    const id = await sessions.current(request, "student");
-    const student = id ? await auth.student(id) : null;
-    if (!student) throw new HttpError(401, "errors.unauthorized");
+    const student = await requireStudent(opts.db, sessions, request);
     return auth.studentApplications(student, request.language);
   });
 

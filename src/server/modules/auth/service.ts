@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
@@ -23,7 +23,6 @@ import {
   codes,
   sessions,
   students,
-  summerSchools,
 } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
@@ -35,6 +34,7 @@ import { type AuditActor, recordAudit } from "../admin/audit";
 import { currentQuote } from "../applications/service";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
+import { linkApplicationsToVerifiedAccount, studentApplications } from "../student/ownership";
 import { type AccountEmailKind, accountEmail } from "./emails";
 import type { AdminUser } from "./guard";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
@@ -52,6 +52,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   email_verification: 24 * 3600_000,
   admin_invite: 24 * 3600_000,
   set_password: 24 * 3600_000,
+  email_change: 24 * 3600_000,
 };
 
 /** GET /api/student/me and friends: the student as the browser sees it. */
@@ -215,7 +216,9 @@ async function consumeToken(
 /**
  * Queues the "create your student account" e-mail for the applicant of a paid application when no
  * student account has that e-mail (contract: dedupe key `student-invite:<email>`, link
- * /student/register?email=…). Called by PaymentsService.markPaid inside the fulfilment transaction.
+ * /student/register?email=…). When a verified account has that e-mail, the paid application is
+ * linked to it instead (decision 021). Called by PaymentsService.markPaid inside the fulfilment
+ * transaction.
  */
 export async function queueStudentInvite(
   tx: Tx,
@@ -225,7 +228,10 @@ export async function queueStudentInvite(
 ): Promise<void> {
   const email = applicant.email.toLowerCase();
   const [existing] = await tx.select({ id: students.id }).from(students).where(eq(students.email, email));
-  if (existing) return;
+  if (existing) {
+    await linkApplicationsToVerifiedAccount(tx, email);
+    return;
+  }
   const link = `${appOrigin}/student/register?email=${encodeURIComponent(email)}`;
   await mail.enqueue(tx, {
     dedupeKey: `student-invite:${email}`,
@@ -467,17 +473,23 @@ export class AuthService {
     return accountEmail(kind, language, link, { name });
   }
 
-  /** Confirms the e-mail address of a student or affiliate with its one-time token; 400 errors.invalidToken otherwise. */
+  /**
+   * Confirms the e-mail address of a student or affiliate with its one-time token; 400
+   * errors.invalidToken otherwise. A student's applications of that address then belong to the
+   * account (`applications.student_id`, decision 021), in the same transaction.
+   */
   async verifyEmail(role: "student" | "affiliate", token: string): Promise<void> {
     const at = this.deps.now();
     await this.deps.db.transaction(async (tx) => {
       const accountId = await consumeToken(tx, at, role, ["email_verification"], token);
       if (!accountId) throw invalidToken();
       const table = role === "student" ? students : affiliates;
-      await tx
+      const [verified] = await tx
         .update(table)
         .set({ emailVerifiedAt: at, updatedAt: at })
-        .where(and(eq(table.id, accountId), isNull(table.emailVerifiedAt)));
+        .where(and(eq(table.id, accountId), isNull(table.emailVerifiedAt)))
+        .returning({ email: table.email });
+      if (role === "student" && verified) await linkApplicationsToVerifiedAccount(tx, verified.email);
     });
   }
 
@@ -618,6 +630,8 @@ export class AuthService {
           .update(students)
           .set({ passwordHash, emailVerifiedAt: s.emailVerifiedAt ?? at, updatedAt: at })
           .where(eq(students.id, accountId));
+        // The link proved the address: its applications now belong to the account (decision 021).
+        await linkApplicationsToVerifiedAccount(tx, s.email);
       } else if (role === "affiliate") {
         const [a] = await tx.select().from(affiliates).where(eq(affiliates.id, accountId));
         if (!a) throw invalidToken();
@@ -641,6 +655,192 @@ export class AuthService {
     // The link proved the e-mail is theirs: the sign-in back-off that others' guesses built up ends.
     await this.deps.throttle.forgetFailures(role, changed.email);
     return changed.accountId;
+  }
+
+  // ---------------------------------------------------------------- the student's own account
+
+  /**
+   * Changes a signed-in student's password (POST /api/student/profile/password; issue 11
+   * "/student/profile"). The current password is required: 400 errors.currentPasswordWrong
+   * (field `currentPassword`) when it is wrong; the policy (checklist S4) as at registration. Every
+   * other session of the account ends (the one whose cookie token is `keepSessionToken` stays) and a notice goes to the
+   * account's address; the caller records the audit entry.
+   */
+  async changeStudentPassword(
+    student: StudentRow,
+    currentPassword: string,
+    newPassword: string,
+    keepSessionToken: string | undefined,
+  ): Promise<void> {
+    const ok = await verifyPassword(student.passwordHash, currentPassword);
+    if (!ok) {
+      throw new HttpError(400, "errors.currentPasswordWrong", {
+        fieldErrors: { currentPassword: "errors.currentPasswordWrong" },
+      });
+    }
+    assertPasswordPolicy(newPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(students).set({ passwordHash, updatedAt: at }).where(eq(students.id, student.id));
+      const keep = keepSessionToken ? hashToken(keepSessionToken) : "";
+      await tx
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.role, "student"),
+            eq(sessions.accountId, student.id),
+            sql`${sessions.tokenHash} <> ${keep}`,
+          ),
+        );
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `password-changed:${student.id}:${at.getTime()}`,
+        to: student.email,
+        ...this.accountMail(
+          "passwordChanged",
+          languageOf(student.language),
+          `${this.deps.env.APP_ORIGIN}/student/reset-password`,
+          student.firstName,
+        ),
+      });
+    });
+    this.flushMail();
+  }
+
+  /**
+   * Starts a change of a student's e-mail address (POST /api/student/profile/email; issue 11):
+   * the current password is required (400 errors.currentPasswordWrong); the new address must differ
+   * (400 errors.emailUnchanged) and belong to no other student account (409 errors.emailInUse). The
+   * address is kept as `pending_email` and a 24-hour single-use link (`email_change` token) is
+   * e-mailed to it; earlier pending links stop working. Nothing changes until the link is used.
+   */
+  async requestStudentEmailChange(
+    student: StudentRow,
+    newEmail: string,
+    currentPassword: string,
+  ): Promise<void> {
+    const ok = await verifyPassword(student.passwordHash, currentPassword);
+    if (!ok) {
+      throw new HttpError(400, "errors.currentPasswordWrong", {
+        fieldErrors: { currentPassword: "errors.currentPasswordWrong" },
+      });
+    }
+    const email = newEmail.toLowerCase();
+    if (email === student.email) {
+      throw new HttpError(400, "errors.emailUnchanged", {
+        fieldErrors: { newEmail: "errors.emailUnchanged" },
+      });
+    }
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: students.id }).from(students).where(eq(students.email, email));
+      if (taken) {
+        throw new HttpError(409, "errors.emailInUse", { fieldErrors: { newEmail: "errors.emailInUse" } });
+      }
+      await tx
+        .update(students)
+        .set({ pendingEmail: email, updatedAt: at })
+        .where(eq(students.id, student.id));
+      const { token, id } = await issueToken(tx, at, {
+        purpose: "email_change",
+        role: "student",
+        accountId: student.id,
+      });
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `email-change:${id}`,
+        to: email,
+        ...this.accountMail(
+          "emailChange",
+          languageOf(student.language),
+          this.link("/student/confirm-email", token),
+          student.firstName,
+        ),
+      });
+    });
+    this.flushMail();
+  }
+
+  /**
+   * Cancels a pending e-mail change (DELETE /api/student/profile/email): the pending address is
+   * forgotten and its link stops working. Nothing happens when no change is pending.
+   */
+  async cancelStudentEmailChange(student: StudentRow): Promise<void> {
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(students).set({ pendingEmail: null, updatedAt: at }).where(eq(students.id, student.id));
+      await tx
+        .update(accountTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(accountTokens.role, "student"),
+            eq(accountTokens.accountId, student.id),
+            eq(accountTokens.purpose, "email_change"),
+            isNull(accountTokens.usedAt),
+          ),
+        );
+    });
+  }
+
+  /**
+   * Completes an e-mail change with the link sent to the new address (POST
+   * /api/student/profile/email/confirm; no session needed: the link proves the new address). The
+   * account's address becomes the pending one and counts as verified; the applications already
+   * linked to the account stay linked, and unlinked applications of the new address are linked
+   * (decision 021). The old address is told, with a way to get help (a reset link). 400
+   * errors.invalidToken for an unknown, expired or used link, or when no change is pending; 409
+   * errors.emailInUse when the address was taken meanwhile. Returns the account, before and after.
+   */
+  async confirmStudentEmailChange(token: string): Promise<{ before: StudentRow; after: StudentRow }> {
+    const at = this.deps.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const accountId = await consumeToken(tx, at, "student", ["email_change"], token);
+      if (!accountId) throw invalidToken();
+      const [before] = await tx.select().from(students).where(eq(students.id, accountId)).for("update");
+      if (!before || before.disabledAt || !before.pendingEmail) throw invalidToken();
+      const [taken] = await tx
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.email, before.pendingEmail));
+      if (taken) throw new HttpError(409, "errors.emailInUse");
+      const [after] = (await tx
+        .update(students)
+        .set({
+          email: before.pendingEmail,
+          pendingEmail: null,
+          emailVerifiedAt: at,
+          version: before.version + 1,
+          updatedAt: at,
+        })
+        .where(eq(students.id, accountId))
+        .returning()) as [StudentRow];
+      // Applications of the old address stay: link any of them not linked yet, then the new address's.
+      if (before.emailVerifiedAt) {
+        await tx
+          .update(applications)
+          .set({ studentId: accountId })
+          .where(
+            and(
+              isNull(applications.studentId),
+              sql`${applications.applicantId} in (select ${applicants.id} from ${applicants} where lower(${applicants.email}) = ${before.email})`,
+            ),
+          );
+      }
+      await linkApplicationsToVerifiedAccount(tx, after.email);
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `email-changed:${accountId}:${at.getTime()}`,
+        to: before.email,
+        ...accountEmail(
+          "emailChanged",
+          languageOf(before.language),
+          `${this.deps.env.APP_ORIGIN}/student/reset-password`,
+          { name: before.firstName, email: after.email },
+        ),
+      });
+      return { before, after };
+    });
+    this.flushMail();
+    return result;
   }
 
   // ---------------------------------------------------------------- admins
@@ -816,20 +1016,16 @@ export class AuthService {
   // ---------------------------------------------------------------- student portal
 
   /**
-   * The applications of a student (GET /api/student/applications): those whose applicant e-mail
-   * equals the student's e-mail, newest first; 403 errors.verifyEmailFirst until that e-mail is
-   * verified (otherwise anyone could read an applicant's applications by registering their address).
+   * The applications of a student (GET /api/student/applications): those the portal's ownership
+   * rule gives the account (modules/student/ownership.ts `studentApplications`: linked to it, or
+   * not linked and of its verified e-mail), newest first; 403 errors.verifyEmailFirst until that
+   * e-mail is verified (otherwise anyone could read an applicant's applications by registering
+   * their address).
    */
   async studentApplications(student: StudentRow, language: Language): Promise<StudentApplicationDto[]> {
     if (!student.emailVerifiedAt) throw new HttpError(403, "errors.verifyEmailFirst");
     const { db } = this.deps;
-    const rows = await db
-      .select({ application: applications, school: summerSchools })
-      .from(applications)
-      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
-      .where(eq(applicants.email, student.email))
-      .orderBy(desc(applications.createdAt));
+    const rows = await studentApplications(db, student);
     return Promise.all(
       rows.map(async ({ application, school }) => ({
         id: application.id,

@@ -477,29 +477,43 @@ describe("the student portal", () => {
     expect(portal.entries[1]).toMatchObject({ title: "Your hotel", summerSchoolName: expect.any(String) });
     expect(portal.entries[2]).toMatchObject({ kind: "partner", url: "https://www.universiteitleiden.nl" });
 
+    // A verified student with no application belongs to no cohort: nothing, not even the entries for every cohort.
     const stranger = await loginAsStudent(t.app);
-    const theirs = (
-      await t.app.inject({ url: "/api/student/portal", headers: { cookie: stranger.cookie } })
-    ).json() as StudentPortal;
-    expect(theirs.entries.map((e) => e.title)).toEqual(["Welcome", "Leiden University"]);
+    const theirs = await t.app.inject({ url: "/api/student/portal", headers: { cookie: stranger.cookie } });
+    expect(theirs.statusCode).toBe(200);
+    expect((theirs.json() as StudentPortal).entries).toEqual([]);
   });
 
-  it("shows an unverified student only the entries for every cohort", async () => {
-    const { student, cookie } = await loginAsStudent(t.app, { emailVerified: false });
+  it("shows a freshly registered, unverified account nothing of any cohort (issue 11): 403 until the e-mail is verified", async () => {
+    await t.database.db.delete(portalEntries);
     const school = schools.find((s) => s.status === "open")!;
+    await create(entry({ kind: "trip_info", title: { en: "Hotel address for every cohort" } }));
+    await create(entry({ kind: "trip_info", summerSchoolId: school.id, title: { en: "Your hotel" } }));
+    const email = `fresh-${Date.now()}@example.com`;
     const app = await createPaidReadyApplication(
       t.app,
-      { email: student.email },
+      { email },
       { schoolId: school.id, remoteAddress: "10.66.0.3" },
     );
     await t.database.db
       .update(applications)
-      .set({ paymentStatus: "paid" })
+      .set({ paymentStatus: "paid", amountPaidCents: 304500, totalAmountCents: 304500 })
       .where(eq(applications.id, app.applicationId));
-    const portal = (
-      await t.app.inject({ url: "/api/student/portal", headers: { cookie } })
-    ).json() as StudentPortal;
-    expect(portal.entries.every((e) => e.summerSchoolName === null)).toBe(true);
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/student/register",
+      headers: SAME_ORIGIN.headers,
+      payload: { firstName: "Fresh", lastName: "Account", email, password: "a long enough passphrase" },
+      remoteAddress: "10.66.0.4",
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const res = await t.app.inject({
+      url: "/api/student/portal",
+      headers: { cookie: registered.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.body).not.toContain("hotel");
+    expect(res.body).not.toContain("Hotel");
   });
 
   it("answers 401 without a student session (an admin's does not count)", async () => {

@@ -7,9 +7,10 @@ import {
 } from "../../../shared/schemas/portal";
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { parseOrThrow } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
 import { adminId } from "../admin/params";
+import { requireStudent } from "../student/ownership";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 
 /**
@@ -93,14 +94,15 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
   );
 
   /**
-   * GET /api/student/portal → StudentPortal `{ language, entries }`: the published entries for
-   * every cohort and for the cohorts of the student's paid applications, in the request's language
-   * (the portal's UI language) with English fallback. 401 without a student session.
+   * GET /api/student/portal → StudentPortal `{ language, entries }`: the published entries of the
+   * cohorts the student belongs to (and those for every cohort, once they belong to one), in the
+   * request's language (the portal's UI language) with English fallback. 401 without a student
+   * session; 403 errors.verifyEmailFirst for an unverified account (issue 11: nothing of a cohort
+   * before the e-mail is verified; modules/student/ownership.ts `requireStudent`).
    */
   app.get("/api/student/portal", async (request, reply) => {
-    const studentId = await sessions.current(request, "student");
-    if (!studentId) throw new HttpError(401, "errors.unauthorized");
     reply.header("cache-control", "no-store");
-    return studentPortal(db, studentId, request.language, now());
+    const student = await requireStudent(db, sessions, request);
+    return studentPortal(db, student, request.language, now());
   });
 }

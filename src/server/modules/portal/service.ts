@@ -17,26 +17,20 @@ import {
   type PortalSortKey,
 } from "../../../shared/schemas/portal";
 import type { Db, Tx } from "../../db/client";
-import { applicants, applications, portalEntries, students, summerSchools } from "../../db/schema";
+import { portalEntries, summerSchools } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
 import { localize } from "../catalogue/service";
+import { type StudentRow, studentCohortIds } from "../student/ownership";
 
 type EntryRow = typeof portalEntries.$inferSelect;
 
 /** Order of the kinds in lists and in the portal (announcements first). */
 const kindOrder = sql`array_position(array['announcement','trip_info','faq','partner']::text[], ${portalEntries.kind})`;
-
-/**
- * Payment statuses that make the applicant a student of the cohort: paid in full, or deposit paid
- * with the balance still to come (issue 11; balances/rule.ts).
- */
-const PAID_PAYMENT_STATUSES = PLACE_TAKING_STATUSES;
 
 const full = (text: { en: string; zh?: string; fr?: string }) => ({
   en: text.en,
@@ -301,33 +295,23 @@ export async function updateEntry(
 }
 
 /**
- * `GET /api/student/portal`: the entries a student sees, in `language` (English where a text is
- * not translated): published (publishedAt ≤ now), not archived, and for every cohort or for a
- * cohort of one of the student's paid applications (applicant e-mail = the student's verified
- * e-mail, as in GET /api/student/applications; an unverified student sees only the entries for
- * every cohort). Ordered announcements, trip information, FAQ, partners; then sort order; then newest.
+ * `GET /api/student/portal`: the entries a verified student sees, in `language` (English where a
+ * text is not translated): published (publishedAt ≤ now), not archived, for a cohort the student
+ * belongs to (modules/student/ownership.ts `studentCohortIds`: an application of the account in
+ * that cohort with money paid, by the shared balance rule), or for every cohort once the student
+ * belongs to at least one. Everything of a cohort is visible only to its members (issue 11): a
+ * student with no such application sees no entry. Ordered announcements, trip information, FAQ,
+ * partners; then sort order; then newest. The caller has checked the session and verification
+ * (`requireStudent`).
  */
 export async function studentPortal(
   db: Db,
-  studentId: string,
+  student: StudentRow,
   language: Language,
   now: Date,
 ): Promise<StudentPortal> {
-  const [student] = await db.select().from(students).where(eq(students.id, studentId));
-  let schoolIds: string[] = [];
-  if (student?.emailVerifiedAt) {
-    const paid = await db
-      .selectDistinct({ id: applications.summerSchoolId })
-      .from(applications)
-      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .where(
-        and(
-          eq(applicants.email, student.email),
-          inArray(applications.paymentStatus, [...PAID_PAYMENT_STATUSES]),
-        ),
-      );
-    schoolIds = paid.map((p) => p.id);
-  }
+  const schoolIds = await studentCohortIds(db, student, now);
+  if (schoolIds.length === 0) return { language, entries: [] };
   const rows = await db
     .select({ entry: portalEntries, schoolName: summerSchools.name })
     .from(portalEntries)
@@ -337,9 +321,7 @@ export async function studentPortal(
         isNull(portalEntries.archivedAt),
         isNotNull(portalEntries.publishedAt),
         lte(portalEntries.publishedAt, now),
-        schoolIds.length
-          ? or(isNull(portalEntries.summerSchoolId), inArray(portalEntries.summerSchoolId, schoolIds))
-          : isNull(portalEntries.summerSchoolId),
+        or(isNull(portalEntries.summerSchoolId), inArray(portalEntries.summerSchoolId, schoolIds)),
       ),
     )
     .orderBy(kindOrder, asc(portalEntries.sortOrder), desc(portalEntries.publishedAt), asc(portalEntries.id));

@@ -1,5 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { balanceOf } from "../../../shared/balance";
+import { schoolDate } from "../../../shared/refunds";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, students, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -41,8 +43,12 @@ export async function requireStudent(
 }
 
 /**
- * The applications of a verified student with their applicant and cohort, newest first: those
- * whose applicant e-mail is the student's verified e-mail.
+ * The applications of a verified student with their applicant and cohort, newest first (decision
+ * 020): those linked to the account (`applications.student_id`, set at e-mail verification or at
+ * payment, kept when the account's e-mail changes), and those not linked to any account whose
+ * applicant e-mail is the account's verified e-mail (an application started after verification and
+ * not paid yet). An application linked to another account is never included. An unverified
+ * student has none.
  */
 export async function studentApplications(
   db: Db | Tx,
@@ -54,8 +60,68 @@ export async function studentApplications(
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
-    .where(eq(applicants.email, student.email))
+    .where(
+      or(
+        eq(applications.studentId, student.id),
+        and(isNull(applications.studentId), sql`lower(${applicants.email}) = ${student.email}`),
+      ),
+    )
     .orderBy(desc(applications.createdAt));
+}
+
+/**
+ * Links to the verified student account of `email` (if there is one) every application of that
+ * applicant e-mail that belongs to no account yet (decision 021). Called when an account's e-mail
+ * is verified (registration link, set-password link, e-mail change) and when an application is
+ * paid (`queueStudentInvite`, in the fulfilment transaction). Returns how many were linked.
+ */
+export async function linkApplicationsToVerifiedAccount(tx: Db | Tx, email: string): Promise<number> {
+  const address = email.trim().toLowerCase();
+  const [student] = await tx
+    .select({ id: students.id, verifiedAt: students.emailVerifiedAt, disabledAt: students.disabledAt })
+    .from(students)
+    .where(eq(students.email, address));
+  if (!student?.verifiedAt || student.disabledAt) return 0;
+  const linked = await tx
+    .update(applications)
+    .set({ studentId: student.id })
+    .where(
+      and(
+        isNull(applications.studentId),
+        sql`${applications.applicantId} in (select ${applicants.id} from ${applicants} where lower(${applicants.email}) = ${address})`,
+      ),
+    )
+    .returning({ id: applications.id });
+  return linked.length;
+}
+
+/**
+ * The cohorts (summer school ids) a verified student belongs to at `now`: those of their
+ * applications that are not rejected, withdrawn or cancelled and have money paid that was not
+ * refunded (deposit or full payment, by the shared balance rule `balanceOf`). Everything of a
+ * cohort is shown only to its members (issue 11: "visible only to a verified student with an
+ * application in that cohort"). An unverified student belongs to none.
+ */
+export async function studentCohortIds(db: Db | Tx, student: StudentRow, now: Date): Promise<string[]> {
+  const today = schoolDate(now);
+  const member = new Set<string>();
+  for (const { application, school } of await studentApplications(db, student)) {
+    const { state } = balanceOf(
+      {
+        status: application.status,
+        paymentStatus: application.paymentStatus,
+        totalAmountCents: application.totalAmountCents,
+        amountPaidCents: application.amountPaidCents,
+        startDate: school.startDate,
+      },
+      today,
+    );
+    const closed = ["rejected", "withdrawn", "cancelled"].includes(application.status);
+    if (!closed && ["deposit_paid", "balance_overdue", "paid", "partially_refunded"].includes(state)) {
+      member.add(school.id);
+    }
+  }
+  return [...member];
 }
 
 /**

@@ -141,7 +141,8 @@ export default function StudentDashboardPage() {
         </h2>
         {content}
       </section>
-      <PortalEntries />
+      {/* Nothing of a cohort before the e-mail is verified (issue 11; the API answers 403). */}
+      {user.emailVerified ? <PortalEntries /> : null}
       <section className="mt-10" aria-labelledby="help-heading">
         <h2 id="help-heading" className="text-xl font-bold text-brand-900">
           {t("student.dashboard.helpTitle")}

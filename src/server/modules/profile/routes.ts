@@ -1,0 +1,238 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  emailChangeConfirmSchema,
+  emailChangeSchema,
+  erasureRequestListQuerySchema,
+  erasureRequestSchema,
+  passwordChangeSchema,
+  studentProfileUpdateSchema,
+} from "../../../shared/schemas/profile";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { parseOrThrow } from "../../lib/errors";
+import { hashToken } from "../../lib/tokens";
+import { recordAudit } from "../admin/audit";
+import { adminOf } from "../admin/params";
+import { AuthService } from "../auth/service";
+import { sessionCookieName } from "../auth/sessions";
+import { requireStudent } from "../student/ownership";
+import {
+  completeErasure,
+  exportOf,
+  listErasureRequests,
+  profileOf,
+  requestErasure,
+  studentFile,
+  updateProfile,
+} from "./service";
+
+/** The rate-limit key of a student's own calls: their session (hashed), else the client address. */
+function studentKey(prefix: string) {
+  return (request: FastifyRequest) => {
+    const token = request.cookies[sessionCookieName("student")];
+    return `${prefix}|${token ? hashToken(token) : request.ip}`;
+  };
+}
+
+/**
+ * Rate limits of the sensitive calls (issue 11; checklist S5): a password change and an e-mail
+ * change 5 per 15 minutes per session (each checks the current password: no guessing it through
+ * them); the confirmation link 10 a minute per address; the data export 5 an hour; file downloads
+ * 30 an hour; erasure requests 5 an hour.
+ */
+const LIMITS = {
+  password: { max: 5, timeWindow: "15 minutes", keyGenerator: studentKey("profile-password") },
+  email: { max: 5, timeWindow: "15 minutes", keyGenerator: studentKey("profile-email") },
+  confirm: { max: 10, timeWindow: "1 minute" },
+  export: { max: 5, timeWindow: "1 hour", keyGenerator: studentKey("profile-export") },
+  file: { max: 30, timeWindow: "1 hour", keyGenerator: studentKey("profile-file") },
+  erasure: { max: 5, timeWindow: "1 hour", keyGenerator: studentKey("profile-erasure") },
+};
+
+/**
+ * The student's own account (issue 11 "/student/profile"; spec §2 student portal; decision 021):
+ * profile, password, e-mail change with re-verification, data export with file downloads, erasure
+ * request; and the back office's erasure requests. Student calls go through
+ * modules/student/ownership.ts `requireStudent` (401 without a student session or for a disabled
+ * account); the account calls work before the e-mail is verified (an address mistyped at
+ * registration can be corrected), everything of applications only after. Every answer is
+ * `cache-control: no-store`.
+ */
+export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
+  const { db, env, now } = opts;
+  const { sessions, mail, throttle, requireAdmin } = app.services;
+  const auth = new AuthService({ db, env, mail, now, log: app.log, throttle });
+  const student = (request: FastifyRequest) => requireStudent(db, sessions, request, { verified: false });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /**
+   * GET /api/student/profile → StudentProfile `{ id, firstName, lastName, email, emailVerified,
+   * pendingEmail, language, applicationPhone, createdAt, erasureRequestedAt }`. 401 without a
+   * student session. An unverified account sees no application phone.
+   */
+  app.get("/api/student/profile", async (request) => profileOf(db, await student(request)));
+
+  /**
+   * PATCH /api/student/profile `{ firstName, lastName, language }` → StudentProfile. 400 with
+   * field errors for a missing or too long name or an unknown language; 401 without a session.
+   * Audit "student.profile.update".
+   */
+  app.patch("/api/student/profile", async (request) => {
+    const me = await student(request);
+    const input = parseOrThrow(studentProfileUpdateSchema, request.body);
+    return updateProfile(db, me, input, now());
+  });
+
+  /**
+   * POST /api/student/profile/password `{ currentPassword, newPassword }` → 200 `{ ok: true }`.
+   * 400 errors.currentPasswordWrong, or the password policy's errors (checklist S4); every other
+   * session of the account ends (this one stays) and the account's address gets a notice. 429
+   * after 5 attempts in 15 minutes. Audit "student.password.change" (no secret in it).
+   */
+  app.post("/api/student/profile/password", { config: { rateLimit: LIMITS.password } }, async (request) => {
+    const me = await student(request);
+    const { currentPassword, newPassword } = parseOrThrow(passwordChangeSchema, request.body);
+    await auth.changeStudentPassword(
+      me,
+      currentPassword,
+      newPassword,
+      request.cookies[sessionCookieName("student")],
+    );
+    await recordAudit(db, {
+      actor: { actorRole: "student", actorId: me.id },
+      action: "student.password.change",
+      entityType: "student",
+      entityId: me.id,
+    });
+    return { ok: true as const };
+  });
+
+  /**
+   * POST /api/student/profile/email `{ newEmail, currentPassword }` → 202 `{ ok: true }`: a
+   * 24-hour link goes to the new address; the account keeps its address until the link is used.
+   * 400 errors.currentPasswordWrong / errors.emailUnchanged / a malformed address; 409
+   * errors.emailInUse for the address of another account; 429 after 5 in 15 minutes.
+   */
+  app.post("/api/student/profile/email", { config: { rateLimit: LIMITS.email } }, async (request, reply) => {
+    const me = await student(request);
+    const { newEmail, currentPassword } = parseOrThrow(emailChangeSchema, request.body);
+    await auth.requestStudentEmailChange(me, newEmail, currentPassword);
+    return reply.status(202).send({ ok: true });
+  });
+
+  /** DELETE /api/student/profile/email → 200 `{ ok: true }`: the pending change is cancelled. 401 without a session. */
+  app.delete("/api/student/profile/email", async (request) => {
+    await auth.cancelStudentEmailChange(await student(request));
+    return { ok: true as const };
+  });
+
+  /**
+   * POST /api/student/profile/email/confirm `{ token }` → 200 `{ email }` (no session needed: the
+   * link proves the new address). The account's address becomes the new one, verified; its
+   * applications stay attached (decision 021); the old address is told. 400 errors.invalidToken;
+   * 409 errors.emailInUse when the address was taken meanwhile. Audit "student.email.change"
+   * (before and after address).
+   */
+  app.post(
+    "/api/student/profile/email/confirm",
+    { config: { rateLimit: LIMITS.confirm } },
+    async (request) => {
+      const { token } = parseOrThrow(emailChangeConfirmSchema, request.body);
+      const { before, after } = await auth.confirmStudentEmailChange(token);
+      await recordAudit(db, {
+        actor: { actorRole: "student", actorId: after.id },
+        action: "student.email.change",
+        entityType: "student",
+        entityId: after.id,
+        before: { email: before.email },
+        after: { email: after.email },
+      });
+      return { email: after.email };
+    },
+  );
+
+  /**
+   * GET /api/student/profile/export → JSON attachment `my-data-<yyyy-mm-dd>.json` (see
+   * `exportOf`): the account, its applications with applicant details, payments and refunds, the
+   * files' metadata with their download addresses, the e-mails sent. 401 without a session; 429
+   * after 5 an hour. Audit "student.export" (counts only).
+   */
+  app.get("/api/student/profile/export", { config: { rateLimit: LIMITS.export } }, async (request, reply) => {
+    const me = await student(request);
+    const at = now();
+    const data = await exportOf(db, me, request.language, at);
+    await recordAudit(db, {
+      actor: { actorRole: "student", actorId: me.id },
+      action: "student.export",
+      entityType: "student",
+      entityId: me.id,
+      after: { applications: data.applications.length, files: data.files.length },
+    });
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="my-data-${at.toISOString().slice(0, 10)}.json"`)
+      .header("x-content-type-options", "nosniff")
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  /**
+   * GET /api/student/profile/files/:id → the file (a passport: application/pdf) as an attachment
+   * with nosniff, for its owner only (checklist I1, S6): 404 for an unknown id or another person's
+   * file; 401 without a session; 403 errors.verifyEmailFirst before verification. 429 after 30 an hour.
+   */
+  app.get<{ Params: { id: string } }>(
+    "/api/student/profile/files/:id",
+    { config: { rateLimit: LIMITS.file } },
+    async (request, reply) => {
+      const me = await requireStudent(db, sessions, request);
+      const file = await studentFile(db, me, request.params.id);
+      const content = await app.services.files.read(file.id);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${file.kind}.pdf"`)
+        .header("x-content-type-options", "nosniff")
+        .send(content);
+    },
+  );
+
+  /**
+   * POST /api/student/profile/erasure `{ message? }` → 201 `{ requestedAt }`: the request goes to
+   * the school's admins (GET /api/admin/erasure-requests). 409 errors.erasureAlreadyRequested
+   * while one is open; 400 for a message over 1,000 characters; 429 after 5 an hour.
+   */
+  app.post(
+    "/api/student/profile/erasure",
+    { config: { rateLimit: LIMITS.erasure } },
+    async (request, reply) => {
+      const me = await student(request);
+      const { message } = parseOrThrow(erasureRequestSchema, request.body);
+      return reply.status(201).send(await requestErasure(db, me, message, now()));
+    },
+  );
+
+  /**
+   * GET /api/admin/erasure-requests?status=open|completed|all (owners: privacy:write; 401 without
+   * an admin session, 403 for other roles) → `{ items }`, oldest first: the student, their message,
+   * the applicants of their applications and whether each is erased yet (erase each with POST
+   * /api/admin/applicants/:id/erase). 400 for another status.
+   */
+  app.get("/api/admin/erasure-requests", { preHandler: requireAdmin("privacy:write") }, async (request) => {
+    const { status } = parseOrThrow(erasureRequestListQuerySchema, request.query);
+    return listErasureRequests(db, status);
+  });
+
+  /**
+   * POST /api/admin/erasure-requests/:id/complete (privacy:write) → the request, completed: the
+   * student account is erased once every applicant of it was (409
+   * errors.erasureApplicantsNotErased before; 409 errors.erasureAlreadyCompleted; 404 unknown).
+   */
+  app.post<{ Params: { id: string } }>(
+    "/api/admin/erasure-requests/:id/complete",
+    { preHandler: requireAdmin("privacy:write") },
+    async (request) => completeErasure(db, adminOf(request), request.params.id, now()),
+  );
+}
