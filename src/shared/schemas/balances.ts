@@ -1,3 +1,4 @@
+import { lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -19,7 +20,7 @@ export type BalanceBucket = z.output<typeof balanceBucketSchema>;
  * applied for (The Hague).
  */
 export const balanceSummarySchema = z.object({
-  today: z.string(),
+  today: lines(),
   outstanding: balanceBucketSchema,
   overdue: balanceBucketSchema,
 });
@@ -28,7 +29,7 @@ export type BalanceSummary = z.output<typeof balanceSummarySchema>;
 /** `POST /api/admin/applications/:id/balance-reminder` → 202: what the queued reminder says. */
 export const balanceReminderResultSchema = z.object({
   balanceDue: z.number().int().min(0),
-  dueDate: z.string(),
+  dueDate: lines(),
   overdue: z.boolean(),
 });
 export type BalanceReminderResult = z.output<typeof balanceReminderResultSchema>;

@@ -43,7 +43,7 @@ const localizedText = (max: number, multiline: boolean, enRequired: boolean) => 
 };
 
 /** A text in en, zh and fr as the editor sends it and the API answers it. */
-const localizedOut = z.object({ en: z.string(), zh: z.string(), fr: z.string() });
+const localizedOut = z.object({ en: lines(), zh: lines(), fr: lines() });
 
 /** One day of the programme: its number from the first day (1 = start date), title and details. */
 export const programmeDaySchema = z.object({
@@ -93,18 +93,18 @@ export type CohortGuideFormValues = z.input<typeof cohortGuideInputSchema>;
 export const adminCohortGuideSchema = z.object({
   summerSchoolId: z.uuid(),
   version: z.number().int(),
-  updatedAt: z.string().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
+  updatedAt: lines().nullable(),
+  startDate: lines(),
+  endDate: lines(),
   days: z.array(z.object({ day: z.number().int(), title: localizedOut, details: localizedOut })),
   whatToBring: localizedOut,
-  arrivalDate: z.string(),
+  arrivalDate: lines(),
   arrivalInfo: localizedOut,
-  arrivalAddress: z.string(),
-  housingAddress: z.string(),
-  airportPickupAddOnId: z.string().nullable(),
+  arrivalAddress: lines(),
+  housingAddress: lines(),
+  airportPickupAddOnId: lines().nullable(),
   insuranceProofRequired: z.boolean(),
-  addOns: z.array(z.object({ id: z.string(), name: localizedOut, archived: z.boolean() })),
+  addOns: z.array(z.object({ id: lines(), name: localizedOut, archived: z.boolean() })),
 });
 export type AdminCohortGuide = z.output<typeof adminCohortGuideSchema>;
 
@@ -112,10 +112,10 @@ export type AdminCohortGuide = z.output<typeof adminCohortGuideSchema>;
 const cohortSchema = z.object({
   applicationId: z.uuid(),
   summerSchoolId: z.uuid(),
-  name: z.string(),
-  location: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  name: lines(),
+  location: lines(),
+  startDate: lines(),
+  endDate: lines(),
 });
 export type CohortDto = z.output<typeof cohortSchema>;
 
@@ -128,10 +128,8 @@ export const studentProgramSchema = z.object({
   cohorts: z.array(
     cohortSchema.extend({
       ects: z.number().int(),
-      days: z.array(
-        z.object({ day: z.number().int(), date: z.string(), title: z.string(), details: z.string() }),
-      ),
-      whatToBring: z.array(z.string()),
+      days: z.array(z.object({ day: z.number().int(), date: lines(), title: lines(), details: lines() })),
+      whatToBring: z.array(lines()),
     }),
   ),
 });
@@ -152,10 +150,10 @@ export type EmergencyContact = z.output<typeof emergencyContactSchema>;
 
 /** The proof of insurance on file: when it came, its type and size (never its content). */
 export const insuranceProofSchema = z.object({
-  uploadedAt: z.string(),
+  uploadedAt: lines(),
   type: z.enum(INSURANCE_TYPES),
   sizeBytes: z.number().int(),
-  url: z.string(),
+  url: lines(),
 });
 
 /**
@@ -167,9 +165,9 @@ export const insuranceProofSchema = z.object({
 export const studentTripSchema = z.object({
   trips: z.array(
     cohortSchema.extend({
-      arrival: z.object({ date: z.string(), info: z.string(), address: z.string() }),
-      housing: z.object({ name: z.string(), address: z.string() }),
-      airportPickup: z.object({ offered: z.boolean(), booked: z.boolean(), name: z.string() }),
+      arrival: z.object({ date: lines(), info: lines(), address: lines() }),
+      housing: z.object({ name: lines(), address: lines() }),
+      airportPickup: z.object({ offered: z.boolean(), booked: z.boolean(), name: lines() }),
       insurance: z.object({ proofRequired: z.boolean(), proof: insuranceProofSchema.nullable() }),
       emergencyContact: emergencyContactSchema.nullable(),
     }),
@@ -195,11 +193,11 @@ export const cohortEntriesSchema = z.object({
   cohorts: z.number().int(),
   entries: z.array(
     z.object({
-      id: z.string(),
-      title: z.string(),
-      body: z.string(),
-      url: z.string(),
-      summerSchoolName: z.string().nullable(),
+      id: lines(),
+      title: lines(),
+      body: lines(),
+      url: lines(),
+      summerSchoolName: lines().nullable(),
     }),
   ),
 });

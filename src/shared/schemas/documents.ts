@@ -38,27 +38,27 @@ export type BillingDetailsFormValues = z.input<typeof billingDetailsInputSchema>
 
 /** The billing details as stored; null fields never occur, an application without any has `null`. */
 export const billingDetailsSchema = z.object({
-  organisationName: z.string(),
-  address: z.string(),
-  vatNumber: z.string(),
+  organisationName: lines(),
+  address: lines(),
+  vatNumber: lines(),
   /** ISO 8601 UTC. */
-  updatedAt: z.string(),
+  updatedAt: lines(),
 });
 export type BillingDetailsDto = z.infer<typeof billingDetailsSchema>;
 
 /** One invoice or credit note in a list. `amount` in cents, negative for a credit note. */
 export const invoiceListItemSchema = z.object({
   id: z.uuid(),
-  number: z.string(),
+  number: lines(),
   kind: z.enum(["invoice", "credit_note"]),
   /** Date of issue, `yyyy-mm-dd` (The Hague). */
-  issuedOn: z.string(),
+  issuedOn: lines(),
   amount: z.number().int(),
   currency: z.literal("EUR"),
   /** For a credit note: the number of the invoice it corrects. */
-  refersTo: z.string().nullable(),
+  refersTo: lines().nullable(),
   /** Where the PDF is downloaded (a path of this site). */
-  pdfUrl: z.string(),
+  pdfUrl: lines(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 

@@ -1,6 +1,6 @@
 import { PAYMENT_STATES } from "../balance";
 import { APPLICATION_STATUSES } from "./admin";
-import { line } from "./text";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -71,7 +71,7 @@ export const studentPassSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   paymentState: z.enum(PAYMENT_STATES),
   url: line(),
-  qrSvg: z.string(),
+  qrSvg: lines(),
   issuedAt: z.iso.datetime({ offset: true }),
   check: z.object({ valid: z.boolean(), reason: z.enum(PASS_REASONS).nullable() }),
 });

@@ -18,27 +18,25 @@ const passwordInput = line({ error: V.required, trim: false })
 
 /** GET /api/student/profile, and the answer of PATCH /api/student/profile. Times are ISO 8601 UTC. */
 export const studentProfileSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  id: lines(),
+  firstName: lines(),
+  lastName: lines(),
+  email: lines(),
   emailVerified: z.boolean(),
   /** A new address waiting for its confirmation link; null when no change is pending. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: lines().nullable(),
   /** Language of the school's e-mails to the student. */
   language: z.enum(LANGUAGES),
   /**
    * The phone number given on the student's latest application (read only here: it belongs to
    * the application, which the admissions team corrects on request); null without an application.
    */
-  applicationPhone: z.string().nullable(),
-  createdAt: z.string(),
+  applicationPhone: lines().nullable(),
+  createdAt: lines(),
   /** When the student asked for erasure and the request is still open; null otherwise. */
-  erasureRequestedAt: z.string().nullable(),
+  erasureRequestedAt: lines().nullable(),
   /** The student's uploaded files (verified accounts): each downloads from `downloadUrl` while signed in. */
-  files: z.array(
-    z.object({ id: z.string(), kind: z.string(), uploadedAt: z.string(), downloadUrl: z.string() }),
-  ),
+  files: z.array(z.object({ id: lines(), kind: lines(), uploadedAt: lines(), downloadUrl: lines() })),
 });
 export type StudentProfile = z.output<typeof studentProfileSchema>;
 
@@ -73,7 +71,7 @@ export const emailChangeConfirmSchema = z.object({
 });
 
 /** The answer of POST /api/student/profile/email/confirm: the account's address now. */
-export const emailChangeConfirmedSchema = z.object({ email: z.string() });
+export const emailChangeConfirmedSchema = z.object({ email: lines() });
 
 /** POST /api/student/profile/erasure: an optional message to the school's team. */
 export const erasureRequestSchema = z.object({
@@ -82,21 +80,21 @@ export const erasureRequestSchema = z.object({
 export type ErasureRequestInput = z.output<typeof erasureRequestSchema>;
 
 /** The answer of POST /api/student/profile/erasure. */
-export const erasureRequestedSchema = z.object({ requestedAt: z.string() });
+export const erasureRequestedSchema = z.object({ requestedAt: lines() });
 
 /** `{ ok: true }` answers (password changed, e-mail change started or cancelled). */
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** One erasure request in the back office (GET /api/admin/erasure-requests). */
 export const adminErasureRequestSchema = z.object({
-  id: z.string(),
+  id: lines(),
   status: z.enum(["open", "completed"]),
-  message: z.string(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-  student: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  message: lines(),
+  createdAt: lines(),
+  completedAt: lines().nullable(),
+  student: z.object({ id: lines(), email: lines(), firstName: lines(), lastName: lines() }),
   /** The applicants of the student's applications, and whether each is erased yet. */
-  applicants: z.array(z.object({ id: z.string(), erased: z.boolean(), applicationIds: z.array(z.string()) })),
+  applicants: z.array(z.object({ id: lines(), erased: z.boolean(), applicationIds: z.array(lines()) })),
 });
 export type AdminErasureRequest = z.output<typeof adminErasureRequestSchema>;
 export const adminErasureRequestListSchema = z.object({ items: z.array(adminErasureRequestSchema) });
