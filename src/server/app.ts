@@ -34,6 +34,7 @@ import { codeRoutes } from "./modules/codes/routes";
 import { adminCodeRoutes } from "./modules/codes-admin/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
+import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { backupRoutes } from "./modules/ops/backup.routes";
 import { Metrics } from "./modules/ops/metrics";
@@ -307,7 +308,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(codeRoutes, { db, now, payments });
   await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
-  await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
+  await app.register(adminApplicationRoutes, {
+    db,
+    now,
+    supportEmail: env.SUPPORT_EMAIL,
+    appOrigin: env.APP_ORIGIN,
+  });
   await app.register(auditRoutes, { db, now });
   await app.register(studentAdminRoutes, { db, env, now });
   await app.register(privacyRoutes, { db, now });
@@ -318,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
+  await app.register(letterRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -191,6 +191,7 @@ const FORMS = (): Form[] => {
   const por = S.portal!;
   const stu = S["students-admin"]!;
   const tr = S.translations!;
+  const ltr = S.letters!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -502,6 +503,20 @@ const FORMS = (): Form[] => {
         lastName: PERSON.lastName,
         version: await versionOf(students, ids.student),
       }),
+    ),
+    body(
+      "POST",
+      () => `/api/admin/applications/${mine.applicationId}/completion`,
+      ltr.completionChangeSchema!,
+      "owner",
+      () => ({ completed: true, version: 999 }),
+    ),
+    body(
+      "POST",
+      () => `/api/admin/summer-schools/${ids.school}/complete-cohort`,
+      ltr.cohortCompletionSchema!,
+      "owner",
+      () => ({ version: 999 }),
     ),
     body("PUT", "/api/admin/translations", tr.translationUpdateSchema!, "owner", () => ({
       namespace: "home",

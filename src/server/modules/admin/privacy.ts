@@ -14,6 +14,7 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken } from "../../lib/tokens";
+import { revokeVisaLetters } from "../letters/revoke";
 import {
   adminNotFound,
   applicantDtoOf,
@@ -225,6 +226,12 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             updatedAt: now(),
           })
           .where(eq(applicants.id, id));
+        // Issue 11: the visa letters of the erased applicant's applications no longer verify.
+        for (const { id: applicationId } of await tx
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.applicantId, id)))
+          await revokeVisaLetters(tx, applicationId, "erased", now());
         const removeFromDisk = await files.removeContent(tx, [...ids]);
         await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
         await recordAudit(tx, {

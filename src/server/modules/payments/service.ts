@@ -3,6 +3,7 @@ import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
+import { schoolDate } from "../../../shared/refunds";
 import type { Db, Tx } from "../../db/client";
 import {
   applicants,
@@ -23,6 +24,7 @@ import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { settleRefund } from "../finance/settle";
+import { queueVisaLetterReady } from "../letters/service";
 import type { MailService } from "../mail/service";
 import { confirmationEmail } from "../mail/templates";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
@@ -616,6 +618,8 @@ export class PaymentsService {
       firstName: p.applicant.firstName,
       language: p.language,
     });
+    // Issue 11: "visa letter ready" once the deposit makes the letter available (deduped per application).
+    await queueVisaLetterReady(tx, this.deps.mail, this.deps.env, p.application.id, schoolDate(p.at));
   }
 
   private afterFulfilment() {
