@@ -57,6 +57,11 @@ export const ROUTES: RouteDef[] = [
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/student-pass/:id", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
+  site(
+    "/verify/visa-letter/:token",
+    "letters",
+    () => import("../features/public-site/pages/VisaLetterVerifyPage"),
+  ),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
@@ -205,8 +210,8 @@ ROUTES.push(
     "/admin/applications/:id",
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
-    // The refund panel (features/admin/components/finance/RefundPanel.tsx).
-    ["adminFinance"],
+    // The refund panel (features/admin/components/finance/RefundPanel.tsx); the documents panel.
+    ["adminFinance", "letters"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".
@@ -223,7 +228,8 @@ ROUTES.push(
     "/admin/summer-schools/:id",
     () => import("../features/admin/pages/AdminSummerSchoolPage"),
     "nav.courses",
-    ["adminCatalogue"],
+    // The cohort's certificates of completion (features/admin/components/letters).
+    ["adminCatalogue", "letters"],
   ),
   admin("/admin/packages", () => import("../features/admin/pages/AdminPackagesPage"), "nav.courses", [
     "adminCatalogue",

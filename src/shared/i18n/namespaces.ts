@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "adminContent",
   "adminPeople",
   "portal",
+  "letters",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

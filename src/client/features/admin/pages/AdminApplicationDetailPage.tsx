@@ -32,6 +32,7 @@ import {
   DetailLoadError,
   useBackToList,
 } from "../components/forms";
+import { DocumentsPanel } from "../components/letters/DocumentsPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -501,6 +502,14 @@ export default function AdminApplicationDetailPage() {
               />
             </Panel>
           ) : null}
+
+          <Panel title={t("letters:admin.title")} id="documents-heading">
+            <DocumentsPanel
+              applicationId={app.id}
+              canWrite={canChangeStatus(admin)}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
+          </Panel>
 
           <Panel title={t("applicationDetail.others.title")} id="others-heading">
             {app.otherApplications.length === 0 ? (
