@@ -522,6 +522,13 @@ describe("visa invitation letters and certificates of completion", () => {
       const accepted = await studentApplication({ schoolId: school.id });
       await moveTo(accepted.applicationId, "under_review", "accepted");
       const submitted = await studentApplication({ schoolId: school.id });
+      // Accepted, but only the 30 % deposit paid: the balance is still owed.
+      await db().update(summerSchools).set({ depositPercent: 30 }).where(eq(summerSchools.id, school.id));
+      t.app.services.catalogue.invalidate();
+      const depositOnly = await studentApplication({ schoolId: school.id });
+      await db().update(summerSchools).set({ depositPercent: 100 }).where(eq(summerSchools.id, school.id));
+      t.app.services.catalogue.invalidate();
+      await moveTo(depositOnly.applicationId, "under_review", "accepted");
       const unpaid = await studentApplication({ schoolId: school.id, pay: false });
       const rejected = await studentApplication({ schoolId: school.id });
       await moveTo(rejected.applicationId, "under_review", "rejected");
@@ -541,7 +548,7 @@ describe("visa invitation letters and certificates of completion", () => {
       const completed = cohort.filter((c) => c.completedAt).map((c) => c.id);
       expect(completed).toEqual([accepted.applicationId]);
       expect(res.json()).toMatchObject({ marked: 1, alreadyCompleted: 0 });
-      for (const other of [submitted, unpaid, rejected])
+      for (const other of [submitted, depositOnly, unpaid, rejected])
         expect((await api("GET", certUrl(other.applicationId), other.student)).statusCode).toBe(409);
       expect((await api("GET", certUrl(accepted.applicationId), accepted.student)).statusCode).toBe(200);
       // Again: nothing new to mark.
