@@ -37,6 +37,7 @@ import { cohortRoutes } from "./modules/cohort/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
+import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { backupRoutes } from "./modules/ops/backup.routes";
 import { Metrics } from "./modules/ops/metrics";
@@ -313,7 +314,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(codeRoutes, { db, now, payments });
   await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
-  await app.register(adminApplicationRoutes, { db, now, supportEmail: env.SUPPORT_EMAIL });
+  await app.register(adminApplicationRoutes, {
+    db,
+    now,
+    supportEmail: env.SUPPORT_EMAIL,
+    appOrigin: env.APP_ORIGIN,
+  });
   await app.register(auditRoutes, { db, now });
   await app.register(studentAdminRoutes, { db, env, now });
   await app.register(privacyRoutes, { db, now });
@@ -334,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(documentRoutes, { db, env, now });
   await app.register(passRoutes, { db, env, now });
   await app.register(profileRoutes, { db, env, now });
+  await app.register(letterRoutes, { db, env, now });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -198,6 +198,7 @@ const FORMS = (): Form[] => {
   const coh = S.cohort!;
   const doc = S.documents!;
   const pro = S.profile!;
+  const ltr = S.letters!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -534,6 +535,20 @@ const FORMS = (): Form[] => {
         lastName: PERSON.lastName,
         version: await versionOf(students, ids.student),
       }),
+    ),
+    body(
+      "POST",
+      () => `/api/admin/applications/${mine.applicationId}/completion`,
+      ltr.completionChangeSchema!,
+      "owner",
+      () => ({ completed: true, version: 999 }),
+    ),
+    body(
+      "POST",
+      () => `/api/admin/summer-schools/${ids.school}/complete-cohort`,
+      ltr.cohortCompletionSchema!,
+      "owner",
+      () => ({ version: 999 }),
     ),
     body("PUT", "/api/admin/translations", tr.translationUpdateSchema!, "owner", () => ({
       namespace: "home",

@@ -43,6 +43,14 @@ export const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
     SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),
+    /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
+    SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
+    /** The school's postal address, on invoices and letters (issue 11 "Documents"). */
+    SCHOOL_ADDRESS: z.string().min(1).default("Lange Voorhout 1, 2514 EA Den Haag, the Netherlands"),
+    /** Who signs the visa invitation letters and certificates of completion (decision 018). */
+    VISA_SIGNATORY_NAME: z.string().min(1).default("Dr. Marieke de Vries"),
+    /** The signatory's title, printed under the name (decision 018). */
+    VISA_SIGNATORY_TITLE: z.string().min(1).default("Director of Admissions"),
     /**
      * 32 bytes, base64: the current key of the AES-256-GCM encryption of uploaded files (decision
      * 012). Required with DATABASE_URL; without it a key is generated into DATA_DIR/secrets.
@@ -101,10 +109,6 @@ export const envSchema = z
      * backup, at least 24 characters. Without it only a signed-in owner can take a backup.
      */
     BACKUP_TOKEN: token(24),
-    /** The school's legal name, printed on invoices and credit notes (issue 11 "Documents"). */
-    SCHOOL_LEGAL_NAME: z.string().min(1).default("The Hague Summer School B.V."),
-    /** The school's postal address, one line, printed on invoices and credit notes. */
-    SCHOOL_ADDRESS: z.string().min(1).default("Lange Voorhout 1, 2514 EA The Hague, the Netherlands"),
     /** The school's Chamber of Commerce (KvK) registration number, printed on invoices. */
     SCHOOL_KVK_NUMBER: z.string().min(1).default("12345678"),
     /** The school's VAT identification number, printed on invoices. */

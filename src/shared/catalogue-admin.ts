@@ -28,6 +28,8 @@ export interface AdminSummerSchoolDto {
   applicationDeadline: string | null;
   capacity: number;
   depositPercent: number;
+  /** The visa invitation letter waits for the application's acceptance (issue 11). */
+  visaLetterRequiresAcceptance: boolean;
   /** Applications of this cohort counted as paid (paid or partially refunded): the places taken. */
   paidPlaces: number;
   /** paidPlaces / capacity, 0-1 (three decimals). */

@@ -57,6 +57,11 @@ export const ROUTES: RouteDef[] = [
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
   site("/student-pass/:token", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
+  site(
+    "/verify/visa-letter/:token",
+    "letters",
+    () => import("../features/public-site/pages/VisaLetterVerifyPage"),
+  ),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
@@ -146,7 +151,7 @@ ROUTES.push(
     ),
     // The portal entries section (features/student-portal/components/PortalEntries.tsx); the
     // navigation's labels (StudentLayout) are in `profile`.
-    namespaces: ["account", "portal", "profile"],
+    namespaces: ["account", "portal", "profile", "letters"],
   },
   {
     ...account(
@@ -200,7 +205,8 @@ ROUTES.push(
     ([path, load, page]): RouteDef => ({
       path,
       load,
-      namespaces: ["account", "cohort"],
+      // The trip page's visa letter section (components/VisaLetterCard.tsx).
+      namespaces: page === "trip" ? ["account", "cohort", "letters"] : ["account", "cohort"],
       layout: "student",
       meta: { title: `cohort:meta.${page}`, description: "cohort:meta.description" },
     }),
@@ -274,9 +280,9 @@ ROUTES.push(
     "/admin/applications/:id",
     () => import("../features/admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
-    // The refund panel (features/admin/components/finance/RefundPanel.tsx) and the invoices
-    // (features/admin/components/InvoicesPanel.tsx).
-    ["adminFinance", "documents"],
+    // The refund panel (features/admin/components/finance/RefundPanel.tsx), the invoices
+    // (features/admin/components/InvoicesPanel.tsx) and the letters (components/letters).
+    ["adminFinance", "documents", "letters"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".
@@ -293,8 +299,9 @@ ROUTES.push(
     "/admin/summer-schools/:id",
     () => import("../features/admin/pages/AdminSummerSchoolPage"),
     "nav.courses",
-    // The programme and trip editor (components/catalogue/CohortGuideForm.tsx).
-    ["adminCatalogue", "cohort"],
+    // The programme and trip editor (components/catalogue/CohortGuideForm.tsx) and the cohort's
+    // certificates of completion (components/letters).
+    ["adminCatalogue", "cohort", "letters"],
   ),
   admin("/admin/packages", () => import("../features/admin/pages/AdminPackagesPage"), "nav.courses", [
     "adminCatalogue",

@@ -41,6 +41,11 @@ export const summerSchools = pgTable("summer_schools", {
   applicationDeadline: date("application_deadline"),
   capacity: integer("capacity").notNull().default(50),
   depositPercent: integer("deposit_percent").notNull().default(100),
+  /**
+   * The visa invitation letter waits for the application's acceptance (issue 11 "Documents"); by
+   * default it is available as soon as the deposit is paid (decision 018).
+   */
+  visaLetterRequiresAcceptance: boolean("visa_letter_requires_acceptance").notNull().default(false),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
   /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
   version: integer("version").notNull().default(1),
@@ -355,6 +360,8 @@ export const applications = pgTable(
     version: integer("version").notNull().default(1),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When an admin marked the programme completed: the certificate of completion exists from then (decision 018). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -794,4 +801,31 @@ export const erasureRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("erasure_requests_open_uq").on(t.studentId).where(sql`${t.status} = 'open'`)],
+);
+
+/**
+ * Visa invitation letters issued (issue 11 "Documents"; decision 018): one live letter per
+ * application, found by its verification token, the value in the letter's QR code. The token is
+ * random (32 bytes, base64url) and stored as is, so a letter downloaded again carries the same
+ * code; it reveals nothing but initials and dates. `revokedAt` is set when the application is
+ * withdrawn, cancelled, rejected, fully refunded or its applicant erased; a revoked letter stays
+ * revoked.
+ */
+export const visaLetters = pgTable(
+  "visa_letters",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    token: text("token").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Why it was revoked: withdrawn, cancelled, rejected, refunded or erased. */
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    index("visa_letters_application_idx").on(t.applicationId),
+    uniqueIndex("visa_letters_live_uq").on(t.applicationId).where(sql`${t.revokedAt} is null`),
+  ],
 );

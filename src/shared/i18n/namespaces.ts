@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "cohort",
   "documents",
   "profile",
+  "letters",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

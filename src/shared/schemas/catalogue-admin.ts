@@ -121,6 +121,8 @@ const schoolShape = {
   applicationDeadline: optionalDate,
   capacity: wholeNumber(1, CATALOGUE_LIMITS.maxCapacity, C.capacity),
   depositPercent: wholeNumber(1, 100, C.depositPercent),
+  /** The visa invitation letter waits for acceptance (issue 11; default: available once the deposit is paid). */
+  visaLetterRequiresAcceptance: z.boolean().optional().default(false),
 };
 
 /** A date or null from the optional date fields ("" → null). */

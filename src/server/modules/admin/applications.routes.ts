@@ -38,7 +38,7 @@ import { adminId, adminOf } from "./params";
  */
 export async function adminApplicationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; supportEmail: string },
+  opts: { db: Db; now: () => Date; supportEmail: string; appOrigin: string },
 ) {
   const { db, now } = opts;
   const { requireAdmin, mail, files } = app.services;
@@ -99,7 +99,12 @@ export async function adminApplicationRoutes(
       const input = parseOrThrow(statusChangeSchema, request.body);
       const detail = await changeStatus(
         db,
-        { mail, supportEmail: opts.supportEmail, now },
+        {
+          mail,
+          supportEmail: opts.supportEmail,
+          now,
+          letters: { APP_ORIGIN: opts.appOrigin, SUPPORT_EMAIL: opts.supportEmail },
+        },
         adminOf(request),
         id,
         input,

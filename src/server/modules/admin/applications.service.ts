@@ -43,6 +43,8 @@ import type { AdminUser } from "../auth/guard";
 import { can } from "../auth/guard";
 import { PLACE_TAKING_STATUSES, paymentStateIs } from "../balances/rule";
 import { localize } from "../catalogue/service";
+import { revokeVisaLetters } from "../letters/revoke";
+import { queueVisaLetterReady } from "../letters/service";
 import type { MailService } from "../mail/service";
 import { readAudit, recordAudit } from "./audit";
 
@@ -510,7 +512,13 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
  */
 export async function changeStatus(
   db: Db,
-  deps: { mail: MailService; supportEmail: string; now: () => Date },
+  deps: {
+    mail: MailService;
+    supportEmail: string;
+    now: () => Date;
+    /** Origin and contact of the "visa letter ready" e-mail (issue 11). */
+    letters: { APP_ORIGIN: string; SUPPORT_EMAIL: string };
+  },
   admin: AdminUser,
   id: string,
   input: StatusChangeInput,
@@ -554,6 +562,11 @@ export async function changeStatus(
       supportEmail: deps.supportEmail,
     });
     await deps.mail.enqueue(tx, { dedupeKey: `status:${id}:${version}`, to: applicant.email, ...email });
+    // Issue 11: a closed application's visa letter is revoked; an acceptance may make it available.
+    if (input.status === "withdrawn" || input.status === "cancelled" || input.status === "rejected")
+      await revokeVisaLetters(tx, id, input.status, deps.now());
+    if (input.status === "accepted")
+      await queueVisaLetterReady(tx, deps.mail, deps.letters, id, schoolDate(deps.now()));
     return applicationDetail(tx, updated!, language);
   });
 }

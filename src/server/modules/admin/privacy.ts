@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken } from "../../lib/tokens";
+import { revokeVisaLetters } from "../letters/revoke";
 import {
   adminNotFound,
   applicantDtoOf,
@@ -284,6 +285,12 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
               tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
             ),
           );
+        // Issue 11: the visa letters of the erased applicant's applications no longer verify.
+        for (const { id: applicationId } of await tx
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.applicantId, id)))
+          await revokeVisaLetters(tx, applicationId, "erased", now());
         const removeFromDisk = await files.removeContent(tx, [...ids]);
         await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
         await recordAudit(tx, {

@@ -160,6 +160,7 @@ export function schoolDto(row: SchoolRow, paid: number, today: string): AdminSum
     applicationDeadline: row.applicationDeadline,
     capacity: row.capacity,
     depositPercent: row.depositPercent,
+    visaLetterRequiresAcceptance: row.visaLetterRequiresAcceptance,
     paidPlaces: paid,
     fillRate: row.capacity > 0 ? Math.round((paid / row.capacity) * 1000) / 1000 : 0,
     status: schoolStatus(row, paid, today),
@@ -182,6 +183,7 @@ const schoolSnapshot = (row: SchoolRow) => ({
   applicationDeadline: row.applicationDeadline,
   capacity: row.capacity,
   depositPercent: row.depositPercent,
+  visaLetterRequiresAcceptance: row.visaLetterRequiresAcceptance,
   archivedAt: iso(row.archivedAt),
   version: row.version,
 });
@@ -357,6 +359,7 @@ const schoolValues = (input: SummerSchoolInput) => ({
   applicationDeadline: dateOrNull(input.applicationDeadline),
   capacity: input.capacity,
   depositPercent: input.depositPercent,
+  visaLetterRequiresAcceptance: input.visaLetterRequiresAcceptance,
 });
 
 /** Runs a write; a unique violation on the slug (a race between two admins) is the same 409 as the check. */

@@ -139,8 +139,8 @@ describe("invoices with VAT included (the default)", () => {
     for (const expected of [
       "INVOICE",
       // The school, from the configuration's defaults.
-      "The Hague Summer School B.V.",
-      "Lange Voorhout 1, 2514 EA The Hague, the Netherlands",
+      "Stichting The Hague Summer School",
+      "Lange Voorhout 1, 2514 EA Den Haag, the Netherlands",
       "KvK (Chamber of Commerce) number: 12345678",
       "VAT number: NL123456789B01",
       // Number and date of issue, written for people.

@@ -27,6 +27,7 @@ import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
+import { queueVisaLetterReady } from "../letters/service";
 import type { MailService } from "../mail/service";
 import { balancePaidEmail, confirmationEmail } from "../mail/templates";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
@@ -693,6 +694,8 @@ export class PaymentsService {
       firstName: p.applicant.firstName,
       language: p.language,
     });
+    // Issue 11: "visa letter ready" once the deposit makes the letter available (deduped per application).
+    await queueVisaLetterReady(tx, this.deps.mail, this.deps.env, p.application.id, schoolDate(p.at));
   }
 
   private afterFulfilment() {

@@ -34,6 +34,7 @@ import {
   useBackToList,
 } from "../components/forms";
 import { InvoicesPanel, invoicesKey } from "../components/InvoicesPanel";
+import { DocumentsPanel } from "../components/letters/DocumentsPanel";
 import { NotesPanel } from "../components/NotesPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
@@ -522,6 +523,14 @@ export default function AdminApplicationDetailPage() {
               />
             </Panel>
           ) : null}
+
+          <Panel title={t("letters:admin.title")} id="documents-heading">
+            <DocumentsPanel
+              applicationId={app.id}
+              canWrite={canChangeStatus(admin)}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
+          </Panel>
 
           <Panel title={t("applicationDetail.others.title")} id="others-heading">
             {app.otherApplications.length === 0 ? (

@@ -9,12 +9,15 @@ import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { useSignedInUser } from "../../../lib/session";
 import { CohortGuidePanel } from "../components/catalogue/CohortGuideForm";
 import { ItemDialog, type ItemDialogState, type ItemKind } from "../components/catalogue/ItemForms";
 import { type AnyItem, ArchiveButton, ItemHeaderCells, ItemRow } from "../components/catalogue/ItemRows";
 import { SchoolForm } from "../components/catalogue/SchoolForm";
 import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
 import { AdminPageHeader, Panel } from "../components/common";
+import { CohortCompletionPanel } from "../components/letters/CohortCompletionPanel";
+import { canChangeStatus } from "../permissions";
 
 /** One school's packages, housing options or add-ons as a table with "New …". */
 function ItemSection({
@@ -87,6 +90,8 @@ function ItemSection({
  */
 export default function AdminSummerSchoolPage() {
   const { t } = useTranslation("adminCatalogue");
+  const { t: tl } = useTranslation("letters");
+  const admin = useSignedInUser("admin");
   const { id = "" } = useParams();
   const l = useLocalized();
   const format = useFormat();
@@ -154,6 +159,11 @@ export default function AdminSummerSchoolPage() {
           onSaved={() => void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() })}
         />
       </Panel>
+      {admin && canChangeStatus(admin) ? (
+        <Panel title={tl("admin.cohortTitle")} id="school-completion" className="mt-6">
+          <CohortCompletionPanel schoolId={school.id} version={school.version} />
+        </Panel>
+      ) : null}
       <ItemSection kind="package" schoolId={school.id} items={packages} onEdit={setDialog} />
       <ItemSection kind="housing" schoolId={school.id} items={housing} onEdit={setDialog} />
       <ItemSection kind="addOn" schoolId={school.id} items={addOns} onEdit={setDialog} />

@@ -17,6 +17,7 @@ import { ApiError, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
+import { CertificateCard } from "../components/CertificateCard";
 import { PortalEntries } from "../components/PortalEntries";
 
 /**
@@ -142,6 +143,13 @@ export default function StudentDashboardPage() {
         {content}
       </section>
       {/* Nothing of a cohort before the e-mail is verified (issue 11; the API answers 403). */}
+      {applications.data
+        ?.filter((application) => application.status === "accepted")
+        .map((application) => (
+          <div key={`certificate-${application.id}`} className="mt-8">
+            <CertificateCard application={application} />
+          </div>
+        ))}
       {user.emailVerified ? <PortalEntries /> : null}
       <section className="mt-10" aria-labelledby="help-heading">
         <h2 id="help-heading" className="text-xl font-bold text-brand-900">

@@ -21,6 +21,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "../components/CohortPage";
+import { VisaLetterCard } from "../components/VisaLetterCard";
 
 /** A titled card of the trip page with its icon. */
 function TripCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -269,11 +270,7 @@ function Trip({ trip }: { trip: TripDto }) {
         </TripCard>
         <InsuranceCard trip={trip} />
         <EmergencyContactCard trip={trip} />
-        {/*
-          Visa section: the visa invitation letter and the visa deadline go here, as
-          <VisaLetterCard applicationId={trip.applicationId} /> from
-          ../components/VisaLetterCard (built separately; issue 11 "Visa invitation letter").
-        */}
+        <VisaLetterCard application={{ id: trip.applicationId }} />
       </div>
     </section>
   );

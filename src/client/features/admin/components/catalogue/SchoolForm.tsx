@@ -27,6 +27,7 @@ export function schoolFormValues(school?: AdminSummerSchoolDto): SummerSchoolFor
     applicationDeadline: school?.applicationDeadline ?? "",
     capacity: school?.capacity ?? 50,
     depositPercent: school?.depositPercent ?? 100,
+    visaLetterRequiresAcceptance: school?.visaLetterRequiresAcceptance ?? false,
   };
 }
 
@@ -175,6 +176,23 @@ export function SchoolForm({
           register={register}
           errors={errors}
         />
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="school-visa-acceptance"
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          aria-describedby="school-visa-acceptance-hint"
+          {...register("visaLetterRequiresAcceptance")}
+        />
+        <div>
+          <label htmlFor="school-visa-acceptance" className="font-medium text-slate-900">
+            {t("school.fields.visaLetterRequiresAcceptance")}
+          </label>
+          <p id="school-visa-acceptance-hint" className="text-sm text-slate-600">
+            {t("school.fields.visaLetterRequiresAcceptanceHint")}
+          </p>
+        </div>
       </div>
       <Button type="submit" disabled={save.mutation.isPending}>
         {save.mutation.isPending ? t("saving") : base ? t("school.save") : t("school.create")}

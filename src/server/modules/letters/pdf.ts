@@ -1,0 +1,367 @@
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+
+/**
+ * The PDF documents of the letters module (issue 11 "Documents"; decision 018): the visa
+ * invitation letter (English only, text selectable, with a QR code to its public verification) and
+ * the certificate of completion. Pure rendering: every text and fact comes from the caller.
+ * Fonts are PDF's standard Helvetica (no font file to ship); text outside its character set is
+ * reduced to Latin letters by `pdfText`.
+ */
+
+/** The QR code of a verification address as a PNG (error correction M, 4-module quiet zone). */
+export function verificationQrPng(url: string, widthPx = 360): Promise<Buffer> {
+  return QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 4, width: widthPx });
+}
+
+/** Characters of PDF's WinAnsi encoding beyond Latin-1 that the standard fonts can show. */
+const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
+
+/**
+ * A text the standard PDF fonts can show: Latin-1 and WinAnsi characters as they are; other
+ * letters without their accents when that makes them Latin ("ł" is kept as "l", "Ş" as "S");
+ * anything else as "?". Names in passports are printed in Latin letters (ICAO 9303), so this
+ * touches only unusual input.
+ */
+export function pdfText(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
+      out += ch;
+      continue;
+    }
+    if (ch === "\n") {
+      out += ch;
+      continue;
+    }
+    const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    const special: Record<string, string> = {
+      ł: "l",
+      Ł: "L",
+      đ: "d",
+      Đ: "D",
+      ı: "i",
+      ø: "o",
+      Ø: "O",
+      ß: "ss",
+    };
+    if (special[ch]) out += special[ch];
+    else if (/^[\x20-\x7e]+$/.test(base)) out += base;
+    else out += "?";
+  }
+  return out;
+}
+
+/** The issuing school, from configuration (README configuration table). */
+export interface Issuer {
+  legalName: string;
+  address: string;
+  email: string;
+  website: string;
+  signatoryName: string;
+  signatoryTitle: string;
+}
+
+/** Everything the visa invitation letter states (issue 11), already written for people. */
+export interface VisaLetterContent {
+  issuer: Issuer;
+  /** "24 November 2026". */
+  issuedOn: string;
+  reference: string;
+  fullName: string;
+  passportNumber: string;
+  nationality: string;
+  dateOfBirth: string;
+  programmeName: string;
+  startDate: string;
+  endDate: string;
+  days: number;
+  location: string;
+  accepted: boolean;
+  housing: string;
+  /** What the fee covers: package inclusions, housing, add-ons. */
+  included: string[];
+  totalFee: string;
+  paid: string;
+  /** What is still owed and by when; null when paid in full. */
+  balance: { amount: string; dueOn: string } | null;
+  verificationUrl: string;
+  qrPng: Buffer;
+}
+
+const BRAND = "#0b3a5b";
+const INK = "#1e293b";
+const MUTED = "#475569";
+
+/** Renders a document into a Buffer. */
+function render(
+  options: PDFKit.PDFDocumentOptions,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ ...options, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (err) {
+      reject(err);
+    }
+  });
+}
+
+/** The letterhead: legal name, address and contact, and a rule. */
+function letterhead(doc: PDFKit.PDFDocument, issuer: Issuer) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc
+    .fillColor(BRAND)
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text("The Hague Summer School", left, 48, { width });
+  doc
+    .fillColor(MUTED)
+    .font("Helvetica")
+    .fontSize(9)
+    .text(pdfText(issuer.legalName), { width })
+    .text(pdfText(issuer.address), { width })
+    .text(pdfText(`${issuer.email}  ·  ${issuer.website}`), { width });
+  const y = doc.y + 8;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .strokeColor(BRAND)
+    .stroke();
+  doc.y = y + 14;
+}
+
+/**
+ * The visa invitation letter (issue 11): A4, English, selectable text; the facts in a table, who
+ * pays what, the signatory, and the QR code of `verificationUrl` with the address printed beside it.
+ */
+export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
+  return render(
+    {
+      size: "A4",
+      margins: { top: 48, bottom: 40, left: 56, right: 56 },
+      info: {
+        Title: `Visa invitation letter - ${pdfText(c.fullName)}`,
+        Author: pdfText(c.issuer.legalName),
+        Subject: "Visa invitation letter",
+      },
+    },
+    (doc) => {
+      const left = doc.page.margins.left;
+      const width = doc.page.width - left - doc.page.margins.right;
+      letterhead(doc, c.issuer);
+      doc.fillColor(INK).font("Helvetica").fontSize(10);
+      doc.text(`The Hague, ${c.issuedOn}`, { width, align: "right" });
+      doc.text(`Reference: ${c.reference}`, { width, align: "right" });
+      doc.moveDown(0.8);
+      doc.text("To the consular section of the Embassy or Consulate of the Kingdom of the Netherlands", {
+        width,
+      });
+      doc.moveDown(0.8);
+      doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(14).text("Visa invitation letter", { width });
+      doc.moveDown(0.4);
+      doc.fillColor(INK).font("Helvetica").fontSize(10);
+      doc.text("Dear Sir or Madam,", { width });
+      doc.moveDown(0.5);
+      const standing = c.accepted
+        ? "has been accepted to"
+        : "has applied to, and paid the deposit that reserves a place in,";
+      doc.text(
+        pdfText(
+          `We confirm that the person named below ${standing} our programme "${c.programmeName}", ` +
+            `taught in English and held in ${c.location} from ${c.startDate} to ${c.endDate} (${c.days} days). ` +
+            "We invite this person to the Netherlands for the duration of the programme.",
+        ),
+        { width, align: "left" },
+      );
+      doc.moveDown(0.7);
+
+      const rows: Array<[string, string]> = [
+        ["Full name (as in the passport)", c.fullName],
+        ["Passport number", c.passportNumber],
+        ["Nationality", c.nationality],
+        ["Date of birth", c.dateOfBirth],
+        ["Programme", c.programmeName],
+        ["Programme dates", `${c.startDate} to ${c.endDate} (${c.days} days)`],
+        ["Location", c.location],
+        ["Housing during the programme", c.housing],
+      ];
+      const labelWidth = 170;
+      for (const [label, value] of rows) {
+        const y = doc.y;
+        doc.font("Helvetica-Bold").fillColor(MUTED).text(label, left, y, { width: labelWidth });
+        const afterLabel = doc.y;
+        doc
+          .font("Helvetica")
+          .fillColor(INK)
+          .text(pdfText(value), left + labelWidth + 8, y, { width: width - labelWidth - 8 });
+        doc.y = Math.max(afterLabel, doc.y) + 3;
+      }
+      doc.x = left;
+      doc.moveDown(0.6);
+
+      doc
+        .font("Helvetica-Bold")
+        .fillColor(BRAND)
+        .fontSize(11)
+        .text("Costs and who pays them", left, doc.y, { width });
+      doc.moveDown(0.2);
+      doc.font("Helvetica").fillColor(INK).fontSize(10);
+      const payment = c.balance
+        ? `${c.paid} has been received. The balance of ${c.balance.amount} is due by ${c.balance.dueOn}.`
+        : `${c.paid} has been received: the fee is paid in full.`;
+      doc.text(
+        pdfText(
+          `The participant pays the programme fee of ${c.totalFee}, which covers tuition and housing. ${payment}`,
+        ),
+        { width },
+      );
+      doc.moveDown(0.3);
+      doc.text("The fee includes:", { width });
+      doc.list(
+        c.included.map((item) => pdfText(item)),
+        { width: width - 16, bulletRadius: 1.6, textIndent: 10, bulletIndent: 4 },
+      );
+      doc.moveDown(0.3);
+      doc.text(
+        "Costs not listed above, such as travel to and from the Netherlands, the visa fee and personal expenses, " +
+          "are paid by the participant. Travel and health insurance is mandatory for the whole stay. The school " +
+          "gives no other financial support.",
+        left,
+        doc.y,
+        { width },
+      );
+      doc.moveDown(0.7);
+      doc.text(
+        pdfText(
+          `For any question about this letter, please contact us at ${c.issuer.email}. The letter can be checked ` +
+            "at any time with the QR code below.",
+        ),
+        { width },
+      );
+      doc.moveDown(0.9);
+      doc.text("Yours faithfully,", { width });
+      doc.moveDown(1.6);
+      const signY = doc.y;
+      doc.font("Helvetica-Bold").text(pdfText(c.issuer.signatoryName), left, signY, { width: width - 140 });
+      doc.font("Helvetica").text(pdfText(c.issuer.signatoryTitle), { width: width - 140 });
+      doc.text(pdfText(c.issuer.legalName), { width: width - 140 });
+
+      const qrSize = 104;
+      const qrX = left + width - qrSize;
+      const qrY = Math.min(signY - 30, doc.page.height - doc.page.margins.bottom - qrSize - 46);
+      doc.image(c.qrPng, qrX, qrY, { width: qrSize, height: qrSize });
+      doc
+        .fontSize(7)
+        .fillColor(MUTED)
+        .text("Verify this letter:", qrX - 40, qrY + qrSize + 2, { width: qrSize + 40, align: "right" })
+        .text(c.verificationUrl, left, doc.y, { width, align: "right", lineBreak: false });
+    },
+  );
+}
+
+/** Everything the certificate of completion states (issue 11, spec §9 "6 ECTS"). */
+export interface CertificateContent {
+  issuer: Issuer;
+  fullName: string;
+  programmeName: string;
+  location: string;
+  startDate: string;
+  endDate: string;
+  ects: number;
+  completedOn: string;
+  reference: string;
+}
+
+/** The certificate of completion: A4 landscape, English, selectable text. */
+export function renderCertificate(c: CertificateContent): Promise<Buffer> {
+  return render(
+    {
+      size: "A4",
+      layout: "landscape",
+      margins: { top: 56, bottom: 48, left: 64, right: 64 },
+      info: {
+        Title: `Certificate of completion - ${pdfText(c.fullName)}`,
+        Author: pdfText(c.issuer.legalName),
+        Subject: "Certificate of completion",
+      },
+    },
+    (doc) => {
+      const { width: pageWidth, height: pageHeight } = doc.page;
+      doc
+        .rect(24, 24, pageWidth - 48, pageHeight - 48)
+        .lineWidth(3)
+        .strokeColor(BRAND)
+        .stroke();
+      doc
+        .rect(32, 32, pageWidth - 64, pageHeight - 64)
+        .lineWidth(0.8)
+        .strokeColor(BRAND)
+        .stroke();
+      const left = doc.page.margins.left;
+      const width = pageWidth - left - doc.page.margins.right;
+      doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(14).text("THE HAGUE SUMMER SCHOOL", left, 70, {
+        width,
+        align: "center",
+        characterSpacing: 2,
+      });
+      doc.moveDown(1.2);
+      doc.fontSize(32).text("Certificate of completion", { width, align: "center" });
+      doc.moveDown(0.8);
+      doc
+        .fillColor(INK)
+        .font("Helvetica")
+        .fontSize(13)
+        .text("This is to certify that", { width, align: "center" });
+      doc.moveDown(0.5);
+      doc.font("Helvetica-Bold").fontSize(26).text(pdfText(c.fullName), { width, align: "center" });
+      doc.moveDown(0.5);
+      doc
+        .font("Helvetica")
+        .fontSize(13)
+        .text("has successfully completed the programme", { width, align: "center" })
+        .font("Helvetica-Bold")
+        .text(pdfText(c.programmeName), { width, align: "center" })
+        .font("Helvetica")
+        .text(pdfText(`held in ${c.location} from ${c.startDate} to ${c.endDate}.`), {
+          width,
+          align: "center",
+        });
+      doc.moveDown(0.6);
+      doc.text(
+        `The programme carries a workload of ${c.ects} ECTS credits (European Credit Transfer and Accumulation System).`,
+        { width, align: "center" },
+      );
+      const baseY = pageHeight - 150;
+      doc
+        .moveTo(left + 20, baseY)
+        .lineTo(left + 260, baseY)
+        .lineWidth(0.8)
+        .strokeColor(INK)
+        .stroke();
+      doc
+        .fontSize(11)
+        .font("Helvetica-Bold")
+        .text(pdfText(c.issuer.signatoryName), left + 20, baseY + 6, { width: 240 })
+        .font("Helvetica")
+        .text(pdfText(c.issuer.signatoryTitle), { width: 240 })
+        .text(pdfText(c.issuer.legalName), { width: 240 });
+      doc
+        .fontSize(11)
+        .text(`The Hague, ${c.completedOn}`, left + width - 260, baseY + 6, { width: 240, align: "right" })
+        .fillColor(MUTED)
+        .fontSize(9)
+        .text(`Reference: ${c.reference}`, { width: 240, align: "right" })
+        .text(pdfText(c.issuer.address), { width: 240, align: "right" });
+    },
+  );
+}

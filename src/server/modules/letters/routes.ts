@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { schoolDate } from "../../../shared/refunds";
+import { cohortCompletionSchema, completionChangeSchema } from "../../../shared/schemas/letters";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { parseOrThrow } from "../../lib/errors";
+import { recordAudit } from "../admin/audit";
+import { adminId, adminOf } from "../admin/params";
+import { requireStudent, studentApplication } from "../student/ownership";
+import {
+  certificatePdf,
+  completeCohort,
+  documentsOf,
+  letterRows,
+  setCompletion,
+  verifyVisaLetter,
+  visaLetterPdf,
+} from "./service";
+
+/** A verification token: 32 random bytes in base64url (43 characters). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Sends PDF bytes as a download that no cache keeps (issue 11: `Cache-Control: no-store`). */
+function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer) {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(bytes);
+}
+
+/**
+ * Routes of the letters module (issue 11 "Documents"; decision 018): the visa invitation letter
+ * and the certificate of completion for the student (own applications only: `requireStudent` →
+ * 401/403, `studentApplication` → 404 for anyone else's, checklist S6) and for admins
+ * (`applications:read` to download, `applications:write` to mark completion; 401/403 otherwise),
+ * and the public check of a letter. PDFs and personal answers are `no-store`.
+ */
+export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
+  const { db, env, now } = opts;
+  const { sessions, requireAdmin } = app.services;
+  const today = () => schoolDate(now());
+
+  /** The student's own application id, or 401/403/404 (student/ownership.ts). */
+  async function ownApplication(request: Parameters<typeof requireStudent>[2]): Promise<string> {
+    const student = await requireStudent(db, sessions, request);
+    const { id } = request.params as { id?: string };
+    return (await studentApplication(db, student, String(id ?? ""))).application.id;
+  }
+
+  /**
+   * GET /api/student/applications/:id/documents → ApplicationDocuments (schemas/letters.ts): the
+   * visa letter's availability and why not, the visa window, the certificate's availability.
+   * 401 without a student session, 403 unverified, 404 for an application not the student's.
+   */
+  app.get("/api/student/applications/:id/documents", async (request, reply) => {
+    const id = await ownApplication(request);
+    const rows = await letterRows(db, id);
+    return reply
+      .header("cache-control", "no-store")
+      .send(await documentsOf(db, rows, today(), request.language));
+  });
+
+  /**
+   * GET /api/student/applications/:id/visa-letter.pdf → the visa invitation letter (PDF, no-store).
+   * 409 `{ message, reason }` while not available (deposit not paid, awaiting acceptance where the
+   * school requires it, rejected/withdrawn/cancelled, refunded); 401/403/404 as above.
+   */
+  app.get("/api/student/applications/:id/visa-letter.pdf", async (request, reply) => {
+    const id = await ownApplication(request);
+    return sendPdf(reply, "visa-invitation-letter.pdf", await visaLetterPdf(db, env, id, now(), today()));
+  });
+
+  /**
+   * GET /api/student/applications/:id/certificate.pdf → the certificate of completion (PDF,
+   * no-store); 409 `errors.letters.notCompleted` until an admin marked the programme completed.
+   */
+  app.get("/api/student/applications/:id/certificate.pdf", async (request, reply) => {
+    const id = await ownApplication(request);
+    return sendPdf(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
+  });
+
+  /** GET /api/admin/applications/:id/documents → ApplicationDocuments (applications:read); 404 unknown. */
+  app.get(
+    "/api/admin/applications/:id/documents",
+    { preHandler: requireAdmin("applications:read") },
+    async (request, reply) => {
+      const rows = await letterRows(db, adminId(request.params));
+      return reply
+        .header("cache-control", "no-store")
+        .send(await documentsOf(db, rows, today(), request.language));
+    },
+  );
+
+  /**
+   * GET /api/admin/applications/:id/visa-letter.pdf → the letter (applications:read); 409 as the
+   * student's. Audit "visaLetter.download" (it carries the passport number).
+   */
+  app.get(
+    "/api/admin/applications/:id/visa-letter.pdf",
+    { preHandler: requireAdmin("applications:read") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      const bytes = await visaLetterPdf(db, env, id, now(), today());
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "visaLetter.download",
+        entityType: "application",
+        entityId: id,
+      });
+      return sendPdf(reply, "visa-invitation-letter.pdf", bytes);
+    },
+  );
+
+  /** GET /api/admin/applications/:id/certificate.pdf → the certificate (applications:read); 409 until completed. */
+  app.get(
+    "/api/admin/applications/:id/certificate.pdf",
+    { preHandler: requireAdmin("applications:read") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      return sendPdf(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
+    },
+  );
+
+  /**
+   * POST /api/admin/applications/:id/completion `{ completed, version }` → ApplicationDocuments
+   * (applications:write). 409 `{ message, current }` on a stale version; 422
+   * `errors.letters.notAccepted` to mark an application that is not accepted; audited.
+   */
+  app.post(
+    "/api/admin/applications/:id/completion",
+    { preHandler: requireAdmin("applications:write") },
+    async (request) => {
+      const id = adminId(request.params);
+      const input = parseOrThrow(completionChangeSchema, request.body);
+      return setCompletion(db, adminOf(request), id, input, now(), today(), request.language);
+    },
+  );
+
+  /**
+   * POST /api/admin/summer-schools/:id/complete-cohort `{ version }` (the school's) →
+   * CohortCompletionResult `{ marked, alreadyCompleted, notEligible }` (applications:write): marks
+   * the cohort's accepted, paid-in-full applications completed. 404 unknown school, 409 stale.
+   */
+  app.post(
+    "/api/admin/summer-schools/:id/complete-cohort",
+    { preHandler: requireAdmin("applications:write") },
+    async (request) => {
+      const id = adminId(request.params);
+      const input = parseOrThrow(cohortCompletionSchema, request.body);
+      return completeCohort(db, adminOf(request), id, input.version, now(), today());
+    },
+  );
+
+  /**
+   * GET /api/visa-letters/:token (public) → VisaLetterVerification: genuine, revoked or unknown,
+   * with initials, programme dates and the day of issue only. A malformed token is `unknown` too.
+   * Rate-limited against scanning; no-store, noindex.
+   */
+  app.get(
+    "/api/visa-letters/:token",
+    { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const { token } = request.params as { token?: string };
+      const answer =
+        token && TOKEN.test(token)
+          ? await verifyVisaLetter(db, token, now(), schoolDate)
+          : { state: "unknown" };
+      return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex").send(answer);
+    },
+  );
+}
