@@ -1,3 +1,4 @@
+import { lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -6,7 +7,7 @@ import { z } from "./zod";
  * `yyyy-mm-dd`, timestamps ISO 8601 UTC.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = lines().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** Why the visa letter is not available (src/shared/letters.ts `VisaLetterBlock`). */
 export const visaLetterBlockSchema = z.enum([
@@ -23,7 +24,7 @@ export const visaLetterBlockSchema = z.enum([
  */
 export const applicationDocumentsSchema = z.object({
   applicationId: z.uuid(),
-  programme: z.object({ name: z.string(), startDate: isoDate, endDate: isoDate }),
+  programme: z.object({ name: lines(), startDate: isoDate, endDate: isoDate }),
   visaLetter: z.object({
     available: z.boolean(),
     /** Null when available. */
@@ -31,7 +32,7 @@ export const applicationDocumentsSchema = z.object({
     /** The school's "acceptance first" setting. */
     requiresAcceptance: z.boolean(),
     /** When the current letter was first issued; null before the first download. */
-    issuedAt: z.string().nullable(),
+    issuedAt: lines().nullable(),
   }),
   /** The visa application window: 8 to 6 weeks before the start (spec §1). */
   visaWindow: z.object({
@@ -42,7 +43,7 @@ export const applicationDocumentsSchema = z.object({
   certificate: z.object({
     available: z.boolean(),
     /** When an admin marked the programme completed; null until then. */
-    completedAt: z.string().nullable(),
+    completedAt: lines().nullable(),
     ects: z.number().int(),
   }),
   /** The application's version (admin completion changes are version-checked). */
@@ -61,7 +62,7 @@ export const visaLetterVerificationSchema = z.discriminatedUnion("state", [
   z.object({
     state: z.enum(["genuine", "revoked"]),
     /** "A. O."; empty once the applicant's data was erased. */
-    initials: z.string(),
+    initials: lines(),
     startDate: isoDate,
     endDate: isoDate,
     /** Day of issue in The Hague, `yyyy-mm-dd`. */

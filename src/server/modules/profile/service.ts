@@ -323,7 +323,7 @@ async function adminRequestDto(
   row: typeof erasureRequests.$inferSelect,
 ): Promise<AdminErasureRequest> {
   const [student] = await tx.select().from(students).where(eq(students.id, row.studentId));
-  const owned = student ? await studentApplications(tx, student) : [];
+  const owned = student ? await studentApplications(tx, student, { includeErased: true }) : [];
   const seen = new Map<string, { id: string; erased: boolean; applicationIds: string[] }>();
   for (const { applicant, application } of owned) {
     const entry = seen.get(applicant.id) ?? {

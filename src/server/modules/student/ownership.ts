@@ -53,6 +53,8 @@ export async function requireStudent(
 export async function studentApplications(
   db: Db | Tx,
   student: StudentRow,
+  /** `includeErased`: also the erased applicants' applications (the back office's erasure requests). */
+  options: { includeErased?: boolean } = {},
 ): Promise<{ application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow }[]> {
   if (!student.emailVerifiedAt) return [];
   return db
@@ -61,9 +63,14 @@ export async function studentApplications(
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .where(
-      or(
-        eq(applications.studentId, student.id),
-        and(isNull(applications.studentId), sql`lower(${applicants.email}) = ${student.email}`),
+      and(
+        or(
+          eq(applications.studentId, student.id),
+          and(isNull(applications.studentId), sql`lower(${applicants.email}) = ${student.email}`),
+        ),
+        // An erased applicant's applications are the school's record, no longer anyone's portal
+        // (checklist D3; admin/privacy.ts gives an erased applicant the address `erased-<id>@invalid`).
+        options.includeErased ? undefined : sql`${applicants.email} not like 'erased-%@invalid'`,
       ),
     )
     .orderBy(desc(applications.createdAt));
