@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import {
   chooseCookies,
@@ -12,7 +14,8 @@ import {
 /**
  * Issue "Student portal in full", Balances (decision 016): the demo's September cohort takes a 30 %
  * deposit. A student pays the deposit when applying, creates the student account with the same
- * e-mail, confirms it, and pays the balance from the portal on the offline provider's checkout.
+ * e-mail, confirms it, pays the balance from the portal on the offline provider's checkout and
+ * downloads the balance's invoice.
  */
 test("a student with a 30 % deposit pays the balance from the portal", async ({ page }) => {
   test.setTimeout(150_000);
@@ -46,6 +49,7 @@ test("a student with a 30 % deposit pays the balance from the portal", async ({ 
   const card = page.getByRole("listitem").filter({ hasText: /September \d{4}/ });
   await expect(card.getByText("Deposit paid, balance due")).toBeVisible();
   await expect(card.getByText(/Balance of €2,131\.50 due by \d{1,2} August \d{4}\./)).toBeVisible();
+  await expectNoAxeViolations(page, "/student/dashboard");
   await card.getByRole("link", { name: "Pay balance" }).click();
 
   await expect(page).toHaveURL(/\/student\/payment\?application=/);
@@ -66,4 +70,17 @@ test("a student with a 30 % deposit pays the balance from the portal", async ({ 
   await expect(page.getByText("Your programme fee is paid in full. Thank you.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Balance", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /Pay balance/ })).toHaveCount(0);
+
+  // Two invoices, one per payment; the balance's downloads as a PDF that names it.
+  const downloads = page.getByRole("link", { name: /^Invoice \d{4}-\d{6}: download the PDF$/ });
+  await expect(downloads).toHaveCount(2);
+  const [download] = await Promise.all([page.waitForEvent("download"), downloads.last().click()]);
+  expect(download.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{6}\.pdf$/);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
+  expect(text).toContain("Amara Okafor");
+  expect(text).toContain("12 Marina Road");
+  expect(text).toMatch(/Balance/);
+  expect(text).toContain("2,131.50");
 });
