@@ -100,6 +100,7 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
 
     let firstPaidApplicationId: string | null = null;
     for (const c of cohorts) {
+      const nights = Math.round((Date.parse(c.end) - Date.parse(c.start)) / 86_400_000);
       const [school] = await tx
         .insert(summerSchools)
         .values({
@@ -196,10 +197,11 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
               "课程、工作坊和路演",
               "Cours, ateliers et session de pitch",
             ),
+            // The nights between the cohort's first and last day (13 for a two-week cohort).
             L(
-              "Shared room (2 people) for 14 nights",
-              "双人间住宿14晚",
-              "Chambre partagée (2 personnes), 14 nuits",
+              `Shared room (2 people) for ${nights} nights`,
+              `双人间住宿 ${nights} 晚`,
+              `Chambre partagée (2 personnes), ${nights} nuits`,
             ),
             L("Breakfast and lunch every day", "每日早餐和午餐", "Petit-déjeuner et déjeuner chaque jour"),
             L("Cultural and company visits", "文化参观与企业参访", "Visites culturelles et d'entreprises"),
