@@ -13,7 +13,7 @@ import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
 import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, lingerOnEarlyAnswer, UploadSlots } from "../files/upload";
+import { checkedContent, UploadSlots } from "../files/upload";
 import type { PaymentsService } from "../payments/service";
 import {
   APPLICANT_COOKIE,
@@ -131,16 +131,15 @@ export async function applicationRoutes(
    * UPLOAD_OVERHEAD_BYTES; 503 with Retry-After when UPLOAD_CONCURRENCY uploads are running in
    * this process. Then the file streams into the storage, encrypted as it arrives (decision 012):
    * 415 unless its first bytes are `%PDF-`, 413 as soon as it passes 5 MB. An answer given before
-   * the whole body arrived reads the rest for at most 2 s and 1 MB and throws it away (lingering
-   * close, so the client sees the answer), then cuts the connection. The new file replaces
+   * the whole body arrived closes the connection, so the rest is never read. The new file replaces
    * the applicant's passport in the same transaction that records it.
    */
   app.post(
     "/api/upload-passport",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      onSend: async (request, _reply, payload) => {
-        lingerOnEarlyAnswer(request.raw);
+      onSend: async (request, reply, payload) => {
+        if (!request.raw.complete) reply.header("connection", "close");
         return payload;
       },
     },

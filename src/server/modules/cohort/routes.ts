@@ -13,7 +13,7 @@ import { HttpError, parseOrThrow } from "../../lib/errors";
 import { adminId, adminOf } from "../admin/params";
 import { idParam, UPLOAD_OVERHEAD_BYTES } from "../applications/routes";
 import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, lingerOnEarlyAnswer, SIGNATURES, sniff, UploadSlots } from "../files/upload";
+import { checkedContent, SIGNATURES, sniff, UploadSlots } from "../files/upload";
 import { requireStudent } from "../student/ownership";
 import {
   cohortApplication,
@@ -98,8 +98,8 @@ export async function cohortRoutes(
     "/api/student/applications/:id/insurance",
     {
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-      onSend: async (request, _reply, payload) => {
-        lingerOnEarlyAnswer(request.raw);
+      onSend: async (request, reply, payload) => {
+        if (!request.raw.complete) reply.header("connection", "close");
         return payload;
       },
     },

@@ -98,37 +98,3 @@ export class UploadSlots {
     return this.taken;
   }
 }
-
-/** How long, and how many more bytes, an upload answered early may keep sending (lingering close). */
-export const LINGER_MS = 2_000;
-export const LINGER_MAX_BYTES = 1024 * 1024;
-
-/**
- * An upload answered before its body arrived (404, 413, 415, 429, 503; checklist I1): the rest of
- * the body is read and thrown away, not kept (Node dumps an unread request body once the answer is
- * sent), for at most `LINGER_MS` and `LINGER_MAX_BYTES`; then the connection is cut. Closing at
- * once, as before, made the kernel reset the connection while the client was still sending, and a
- * browser on a slow line then showed "connection reset" instead of the answer's message (nginx's
- * `lingering_close` does the same). Memory stays flat: nothing is buffered. Call from `onSend`.
- */
-export function lingerOnEarlyAnswer(raw: {
-  complete: boolean;
-  socket: { destroy?: () => void } | null;
-  on(event: "data", listener: (chunk: Buffer) => void): unknown;
-  once(event: "end" | "close", listener: () => void): unknown;
-}): void {
-  if (raw.complete) return;
-  let read = 0;
-  const cut = () => {
-    clearTimeout(timer);
-    raw.socket?.destroy?.();
-  };
-  const timer = setTimeout(cut, LINGER_MS);
-  timer.unref();
-  raw.on("data", (chunk) => {
-    read += chunk.length;
-    if (read > LINGER_MAX_BYTES) cut();
-  });
-  raw.once("end", () => clearTimeout(timer));
-  raw.once("close", () => clearTimeout(timer));
-}

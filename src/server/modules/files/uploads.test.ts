@@ -56,6 +56,13 @@ function upload(
     declaredLength?: boolean;
     fill?: Buffer;
     pace?: number;
+    /**
+     * Many uploads at once on a busy machine: the server answers and closes while the client is
+     * still sending; when the client's write meets the closed connection before it has read the
+     * answer, the kernel's reset discards the answer. Such a connection counts as refused before
+     * its body was read (`status` 0) instead of failing the test.
+     */
+    resetIsRefusal?: boolean;
   },
 ): Promise<Sent> {
   const boundary = "----hssupload";
@@ -102,8 +109,17 @@ function upload(
     );
     // The server closes the connection while the client is still sending (that is the point):
     // a write error after the answer is expected; before it, it is a failure.
-    req.on("error", (err) => {
-      if (!answered) reject(err);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (options.resetIsRefusal && (err.code === "EPIPE" || err.code === "ECONNRESET"))
+        resolve({
+          status: 0,
+          body: "",
+          headers: {},
+          ms: performance.now() - started,
+          sentWhenAnswered: sent,
+        });
+      else reject(err);
     });
     const write = (chunk: Buffer) =>
       new Promise<void>((done) => {
@@ -252,6 +268,7 @@ describe("I1 memory of a server process under concurrent uploads", () => {
             // Half without a cookie, half with a cookie that no applicant holds.
             cookie: i % 2 ? `applicant_access=${"x".repeat(43)}` : undefined,
             fill,
+            resetIsRefusal: true,
           }),
         ),
       ),
@@ -259,7 +276,9 @@ describe("I1 memory of a server process under concurrent uploads", () => {
     console.info(
       `I1: 60 concurrent anonymous 5 MB uploads: server RSS +${rssMb.toFixed(1)} MB, Buffers +${buffersMb.toFixed(1)} MB, all answered in ${(performance.now() - started).toFixed(0)} ms`,
     );
-    expect(result.map((r) => r.status)).toEqual(Array(60).fill(404));
+    // 404, or (on a busy machine) the connection closed before the client read that answer.
+    expect(result.every((r) => r.status === 404 || r.status === 0)).toBe(true);
+    expect(result.some((r) => r.status === 404)).toBe(true);
     // Measured: RSS +0–8 MB, Buffers +8–11 MB (the old route: RSS +290 MB, Buffers +240 MB).
     expect(rssMb).toBeLessThan(40);
     expect(buffersMb).toBeLessThan(30);
@@ -277,7 +296,12 @@ describe("I1 memory of a server process under concurrent uploads", () => {
     const { result, rssMb, buffersMb } = await growthDuring(() =>
       Promise.all(
         cookies.map((cookie, i) =>
-          upload(port, { size: PASSPORT_MAX_BYTES, cookie, forwardedFor: `203.0.113.${i + 1}` }),
+          upload(port, {
+            size: PASSPORT_MAX_BYTES,
+            cookie,
+            forwardedFor: `203.0.113.${i + 1}`,
+            resetIsRefusal: true,
+          }),
         ),
       ),
     );
@@ -286,7 +310,8 @@ describe("I1 memory of a server process under concurrent uploads", () => {
     console.info(
       `I1: 60 concurrent 5 MB uploads of 60 applicants: ${accepted} stored, ${statuses.filter((s) => s === 503).length} × 503; server RSS +${rssMb.toFixed(1)} MB, Buffers +${buffersMb.toFixed(1)} MB`,
     );
-    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+    // 503, or (on a busy machine) the connection closed before the client read that 503.
+    expect(statuses.every((s) => s === 201 || s === 503 || s === 0)).toBe(true);
     expect(accepted).toBeGreaterThanOrEqual(8);
     // At most 8 files of 5 MB in progress (on the database storage their ciphertext waits in
     // memory for the transaction), plus the garbage of sealing them: measured 45 MB (disk) and
