@@ -446,11 +446,7 @@ export class PaymentsService {
       if (paidSession?.kind === "balance") {
         // Money of a balance session that did not match what was owed: accepted as (part of) the
         // balance when it is not more than what is owed now; more must be refunded (decision 016).
-        const [school] = await tx
-          .select()
-          .from(summerSchools)
-          .where(eq(summerSchools.id, application.summerSchoolId));
-        const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(now())).balanceDue;
+        const owed = await this.owedNow(tx, application);
         if (payment.amountCents > owed || payment.currency !== "EUR")
           throw new HttpError(409, "errors.paymentExceedsBalance");
         await tx.update(payments).set({ flag: null, kind: "balance" }).where(eq(payments.id, payment.id));
@@ -841,11 +837,7 @@ export class PaymentsService {
       }
       return "ignored";
     }
-    const [school] = await tx
-      .select()
-      .from(summerSchools)
-      .where(eq(summerSchools.id, application.summerSchoolId));
-    const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(now())).balanceDue;
+    const owed = await this.owedNow(tx, application);
     if (owed === 0) {
       await this.recordFlaggedPayment(tx, application, stored, session, "second_payment");
       return "flagged";
@@ -871,6 +863,15 @@ export class PaymentsService {
       .set({ status: "complete", paymentStatus: "paid", updatedAt: now() })
       .where(eq(checkoutSessions.id, stored.id));
     return "paid";
+  }
+
+  /** What `application` owes today by the shared rule (decision 016), cents. */
+  private async owedNow(tx: Tx, application: typeof applications.$inferSelect): Promise<number> {
+    const [school] = await tx
+      .select({ startDate: summerSchools.startDate })
+      .from(summerSchools)
+      .where(eq(summerSchools.id, application.summerSchoolId));
+    return balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(this.deps.now())).balanceDue;
   }
 
   /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remainingDueDate } from "../../../shared/pricing";
 import { studentPaymentSchema } from "../../../shared/schemas/student-payment";
 import { applications, emailOutbox, payments, summerSchools } from "../../db/schema";
-import { loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
+import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
 import { type Applied, paymentFlow } from "../../testing/checkout";
 import { type FakeStripe, startFakeStripe, stripeSessionEvent } from "../../testing/fake-stripe";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -314,5 +314,49 @@ describe("balance of a deposit cohort (Stripe adapter against the fake Stripe AP
       .from(payments)
       .where(and(eq(payments.applicationId, applied.applicationId), eq(payments.flag, "amount_mismatch")));
     expect(flagged).toHaveLength(1);
+
+    // A finance admin accepts it as part of the balance: it counts, and the rest is still owed.
+    const { cookie: finance } = await loginAsAdmin(s.app(), "finance");
+    const accepted = await s.app().inject({
+      method: "POST",
+      url: `/api/admin/applications/${applied.applicationId}/payments/${flagged[0]!.id}/accept`,
+      headers: { cookie: finance, origin: "http://localhost:3000" },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await s.row(applied.applicationId);
+    expect(after.application).toMatchObject({
+      paymentStatus: "deposit_paid",
+      amountPaidCents: DEPOSIT + 100,
+      flag: null,
+    });
+    expect(after.payments.find((p) => p.id === flagged[0]!.id)).toMatchObject({
+      flag: null,
+      kind: "balance",
+    });
+    const owed = studentPaymentSchema.parse((await s.paymentPage(cookie, applied.applicationId)).json());
+    expect(owed.balanceDue).toBe(BALANCE - 100);
+  });
+
+  it("P10: money of a balance session beyond what is owed cannot be accepted as the balance", async () => {
+    const { applied, cookie } = await depositPaid();
+    const { sessionId } = (await s.openBalance(cookie, applied.applicationId)).json() as {
+      sessionId: string;
+    };
+    const session = fake.completeSession(sessionId);
+    session.amount_total = BALANCE + 5_000;
+    expect((await deliverCompleted(sessionId)).statusCode).toBe(200);
+    const [flagged] = (await s.row(applied.applicationId)).payments.filter((p) => p.flag);
+    const { cookie: finance } = await loginAsAdmin(s.app(), "finance");
+    const refused = await s.app().inject({
+      method: "POST",
+      url: `/api/admin/applications/${applied.applicationId}/payments/${flagged!.id}/accept`,
+      headers: { cookie: finance, origin: "http://localhost:3000" },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/more than the balance/);
+    expect((await s.row(applied.applicationId)).application).toMatchObject({
+      paymentStatus: "deposit_paid",
+      amountPaidCents: DEPOSIT,
+    });
   });
 });
