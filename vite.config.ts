@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -26,6 +28,43 @@ const lowPriorityScripts: Plugin = {
 };
 
 /**
+ * The icon files (`lucide-react/dist/esm/icons/<name>.mjs`) that the public pages, the wizard and
+ * the shared shell import. Only these travel in the shared `icons` file every page loads; the
+ * icons of the portals and the back office go with their own pages, so adding a screen there does
+ * not add to the landing page's JavaScript (decisions.md §5 budget).
+ */
+function publicIconFiles(): Set<string> {
+  const roots = ["app", "components", "lib", "features/public-site", "features/apply", "features/referral"];
+  const exported = new Map<string, string>();
+  const index = readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g))
+    for (const name of names!.split(",")) exported.set(name.replace(/.* as /, "").trim(), file!);
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry))
+        for (const [, names] of readFileSync(full, "utf8").matchAll(
+          /import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g,
+        ))
+          for (const name of names!.split(",")) {
+            const file = exported.get(
+              name
+                .replace(/^\s*type\s+/, "")
+                .split(/\s+as\s+/)[0]!
+                .trim(),
+            );
+            if (file) files.add(file);
+          }
+    }
+  };
+  for (const root of roots) walk(path.join("src/client", root));
+  return files;
+}
+const PUBLIC_ICONS = publicIconFiles();
+
+/**
  * Builds the browser bundle (dist/client) and, with `--ssr`, the page renderer the server uses to
  * prerender public pages (dist/server). In development, `npm run dev` serves the client with hot
  * reload and forwards /api and the test checkout routes to the Fastify server on port 3000.
@@ -50,7 +89,16 @@ export default defineConfig({
             },
             // Every icon in one file: a page used to fetch about twenty 300-byte icon modules, each
             // with its own request and a kilobyte of headers (decision 009).
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
+            // Only the icons of the public pages and the shell (PUBLIC_ICONS), with lucide's own code.
+            {
+              name: "icons",
+              test: (id: string) => {
+                if (!/node_modules[\\/]lucide-react[\\/]/.test(id)) return false;
+                const icon = /[\\/]icons[\\/]([\w-]+)\.mjs$/.exec(id)?.[1];
+                return !icon || PUBLIC_ICONS.has(icon);
+              },
+              priority: 10,
+            },
           ],
         },
       },

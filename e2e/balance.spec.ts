@@ -43,6 +43,7 @@ test("a student with a 30 % deposit pays the balance from the portal", async ({ 
   await expect(page).toHaveURL(/\/student\/dashboard$/);
   const verify = await linkFromOutbox(dataDir, email, "/student/verify-email?token=");
   await page.goto(pathOf(verify));
+  await expect(page.getByText("Your email address is confirmed")).toBeVisible();
   await page.goto("/student/dashboard");
 
   // The dashboard says what is owed and by when, and never "Paid".

@@ -27,6 +27,8 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   baseURL,
 }) => {
   test.setTimeout(180_000);
+  // A phone's width in every project (the desktop project runs @phone stories too).
+  await page.setViewportSize({ width: 375, height: 740 });
   const email = uniqueEmail("li.na");
   const password = "lanterns over the canal";
   // The hosted checkout returns to the site's own address (localhost), as the test server is set up.
