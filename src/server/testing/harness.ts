@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -189,6 +189,21 @@ export async function fileContentExists(t: TestApp, fileId: string): Promise<boo
     .from(fileChunks)
     .where(eq(fileChunks.fileId, fileId));
   return chunks.length > 0;
+}
+
+/**
+ * The encrypted bytes of stored file `fileId` as they lie in the app's storage (decision 012): its
+ * file in DATA_DIR/files, or its chunk rows in the database in order. Empty when there are none.
+ */
+export async function storedContent(t: TestApp, fileId: string): Promise<Buffer> {
+  const onDisk = t.app.services.files.pathOf(fileId);
+  if (existsSync(onDisk)) return readFileSync(onDisk);
+  const chunks = await t.database.db
+    .select({ data: fileChunks.data })
+    .from(fileChunks)
+    .where(eq(fileChunks.fileId, fileId))
+    .orderBy(fileChunks.idx);
+  return Buffer.concat(chunks.map((c) => Buffer.from(c.data)));
 }
 
 /** The cookie header that carries every cookie a response set (e.g. the applicant capability). */

@@ -7,7 +7,6 @@
  * proof of insurance (type by content, size, encrypted at rest: checklist I1, D2, decision 012);
  * and the editor (owners only, three languages, version conflicts, audit).
  */
-import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
@@ -24,6 +23,7 @@ import {
   createTestApp,
   fileContentExists,
   PDF_BYTES,
+  storedContent,
   type TestApp,
 } from "../../testing/harness";
 
@@ -335,7 +335,8 @@ describe("POST /api/student/applications/:id/insurance", () => {
       sizeBytes: INSURANCE_PDF.length,
     });
     // D2: what lies in the storage is not the document.
-    const raw = readFileSync(t.app.services.files.pathOf(fileId));
+    const raw = await storedContent(t, fileId);
+    expect(raw.length).toBeGreaterThan(INSURANCE_PDF.length);
     expect(raw.includes(Buffer.from(MARKER))).toBe(false);
     expect(raw.includes(Buffer.from("%PDF-"))).toBe(false);
 
