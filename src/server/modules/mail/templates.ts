@@ -87,7 +87,24 @@ export function confirmationEmail(
     "",
     `${origin}`,
   ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+  const html = `${receiptHead(language, subject, greeting, intro, rows)}
+${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
+${payLater ? `<p>${escapeHtml(payLater)}</p>` : ""}<p>${escapeHtml(next)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * The start of a receipt e-mail's HTML, shared by the confirmation and the balance receipt: the
+ * document, the heading, the greeting, the introduction and the table of label/value rows (escaped).
+ */
+function receiptHead(
+  language: Language,
+  subject: string,
+  greeting: string,
+  intro: string,
+  rows: Array<[string, string]>,
+): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
 <h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse;width:100%">${rows
@@ -95,10 +112,7 @@ export function confirmationEmail(
       ([l, v]) =>
         `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
     )
-    .join("")}</table>
-${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
-${payLater ? `<p>${escapeHtml(payLater)}</p>` : ""}<p>${escapeHtml(next)}</p></body></html>`;
-  return { subject, text, html };
+    .join("")}</table>`;
 }
 
 /** "Label: " with the language's punctuation (glossary: full-width colon in Chinese, U+202F before it in French). */
@@ -168,15 +182,7 @@ export function balancePaidEmail(
     "",
     help,
   ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
-<table style="border-collapse:collapse;width:100%">${rows
-    .map(
-      ([l, v]) =>
-        `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
-    )
-    .join("")}</table>
+  const html = `${receiptHead(language, subject, greeting, intro, rows)}
 <p>${escapeHtml(portal.replace(url, ""))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(help)}</p></body></html>`;
 
   return { subject, text, html };
