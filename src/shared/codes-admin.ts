@@ -1,5 +1,6 @@
 import type { PaymentState } from "./balance";
 import type { AdminApplicationStatus } from "./schemas/admin";
+import type { AffiliateStatus } from "./schemas/affiliates-admin";
 import type { CodeType, DiscountType } from "./schemas/codes-admin";
 import type { ListPage } from "./schemas/list";
 
@@ -26,7 +27,7 @@ export interface AdminCodeDto {
   maxRedemptions: number | null;
   /** Empty: valid for every summer school. */
   summerSchools: Array<{ id: string; name: string }>;
-  affiliate: { id: string; name: string; status: "pending" | "approved" | "suspended" } | null;
+  affiliate: { id: string; name: string; status: AffiliateStatus } | null;
   description: string;
   /** Live uses counted against `maxRedemptions`: redeemed, and held by an open checkout. */
   uses: number;

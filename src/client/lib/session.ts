@@ -20,7 +20,7 @@ export interface AffiliateUser {
   id: string;
   email: string;
   name: string;
-  status: "pending" | "approved" | "suspended";
+  status: "pending" | "approved" | "rejected" | "suspended";
   referralCode: string | null;
   referralLink: string | null;
 }

@@ -20,6 +20,13 @@ import {
 } from "drizzle-orm/pg-core";
 import type { FlaggedPaymentReason } from "../../shared/admin";
 import type { ApplicationQuoteDto } from "../../shared/application";
+import type {
+  CommissionEntryKind,
+  CommissionRate,
+  CommissionType,
+  PayoutMethod,
+  PayoutStatus,
+} from "../../shared/commissions";
 import type { InvoiceSnapshot } from "../../shared/invoices";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
@@ -105,8 +112,31 @@ export const affiliates = pgTable("affiliates", {
   name: text("name").notNull(),
   /** Stored lower-case. */
   email: text("email").notNull().unique(),
-  status: text("status").$type<"pending" | "approved" | "suspended">().notNull().default("pending"),
+  status: text("status")
+    .$type<"pending" | "approved" | "rejected" | "suspended">()
+    .notNull()
+    .default("pending"),
+  /** Why an admin rejected the application, shown to the affiliate when they log in (issue 12). */
+  rejectionReason: text("rejection_reason").notNull().default(""),
+  /** Language of the e-mails sent to the affiliate: en, zh or fr (issue 12). */
+  language: text("language").notNull().default("en"),
+  /** How commission is earned (shared/commissions.ts): a percentage of what was paid, or fixed per student. */
+  commissionType: text("commission_type").$type<CommissionType>().notNull().default("percentage"),
+  /** Whole percent, for `commission_type = percentage`. */
   commissionPercent: integer("commission_percent").notNull().default(10),
+  /** Cents per enrolled student, for `commission_type = fixed`. */
+  commissionFixedCents: integer("commission_fixed_cents").notNull().default(0),
+  /** How the affiliate wants to be paid; null until payout details are entered. */
+  payoutMethod: text("payout_method").$type<PayoutMethod>(),
+  /**
+   * The payout details (IBAN and BIC, or account number, SWIFT code, bank name and address, or a
+   * Wise or PayPal address) as JSON, sealed with AES-256-GCM and the affiliate's id as additional
+   * data, so a value copied to another row does not open (issue 12 "Payouts", checklist D2).
+   */
+  payoutDetailsSealed: text("payout_details_sealed"),
+  /** What may be shown of the details: the method and the last characters ("NL•• … 4300"). */
+  payoutDetailsMasked: text("payout_details_masked").notNull().default(""),
+  payoutDetailsUpdatedAt: timestamp("payout_details_updated_at", { withTimezone: true }),
   /** argon2id; null for an affiliate created by the school without a login. */
   passwordHash: text("password_hash"),
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
@@ -342,7 +372,18 @@ export const applications = pgTable(
     status: text("status").$type<ApplicationStatus>().notNull().default("pending_payment"),
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("unpaid"),
     appliedCodeId: uuid("applied_code_id").references(() => codes.id),
+    /**
+     * The affiliate credited with the application (issue 12 "Attribution"): set when the application
+     * is created from the consented referral cookie, replaced by a referral code applied on the
+     * payment step, and frozen at the first payment (`attribution_frozen_at`). Last click wins until then.
+     */
     affiliateId: uuid("affiliate_id").references(() => affiliates.id),
+    /** The referral code the attribution came from. */
+    attributionCodeId: uuid("attribution_code_id").references(() => codes.id),
+    /** How: `link` (the referral link's cookie) or `code` (typed or auto-applied on the payment step). */
+    attributionSource: text("attribution_source").$type<"link" | "code">(),
+    attributedAt: timestamp("attributed_at", { withTimezone: true }),
+    attributionFrozenAt: timestamp("attribution_frozen_at", { withTimezone: true }),
     originalAmountCents: integer("original_amount_cents"),
     discountAmountCents: integer("discount_amount_cents"),
     totalAmountCents: integer("total_amount_cents"),
@@ -409,6 +450,8 @@ export const codeClicks = pgTable("code_clicks", {
   utmCampaign: text("utm_campaign").notNull().default(""),
   userAgent: text("user_agent").notNull().default(""),
   hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
+  /** ISO 3166 alpha-2 country of the request when a proxy header gives it cheaply; never the IP address. */
+  country: text("country").notNull().default(""),
   createdAt: createdAt(),
 });
 
@@ -827,5 +870,93 @@ export const visaLetters = pgTable(
   (t) => [
     index("visa_letters_application_idx").on(t.applicationId),
     uniqueIndex("visa_letters_live_uq").on(t.applicationId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Payout runs (issue 12 "Payouts"): a finance admin gathers every affiliate's approved balance at or
+ * above the minimum into one payout each. The idempotency key (sent by the page, one per click
+ * session) makes a double click create one run.
+ */
+export const payoutRuns = pgTable("payout_runs", {
+  id: id(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdByAdminId: uuid("created_by_admin_id").references(() => admins.id),
+  minimumCents: integer("minimum_cents").notNull(),
+  totalCents: integer("total_cents").notNull().default(0),
+  payoutCount: integer("payout_count").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * One payout to one affiliate in a run: the sum of the entries it took (`commission_entries.payout_id`).
+ * The payout details used are copied at the run, sealed with the payout's id as additional data.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: id(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => payoutRuns.id),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    method: text("method").$type<PayoutMethod>().notNull(),
+    detailsSealed: text("details_sealed").notNull(),
+    detailsMasked: text("details_masked").notNull().default(""),
+    status: text("status").$type<PayoutStatus>().notNull().default("pending"),
+    /** The bank's or provider's reference, entered when marked paid. */
+    reference: text("reference").notNull().default(""),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidByAdminId: uuid("paid_by_admin_id").references(() => admins.id),
+    statementSentAt: timestamp("statement_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payouts_run_affiliate_uq").on(t.runId, t.affiliateId),
+    index("payouts_affiliate_idx").on(t.affiliateId),
+  ],
+);
+
+/**
+ * The commission ledger (issue 12, decision 022, shared/commissions.ts): one row per payment of a
+ * referred application, per refund of such a payment (negative, clawback) and per admin adjustment.
+ * Rows are never updated except `payout_id`, set once by a payout run. The unique indexes make a
+ * redelivered webhook or a repeated refund event write nothing twice.
+ */
+export const commissionEntries = pgTable(
+  "commission_entries",
+  {
+    id: id(),
+    affiliateId: uuid("affiliate_id")
+      .notNull()
+      .references(() => affiliates.id),
+    applicationId: uuid("application_id").references(() => applications.id),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    refundId: uuid("refund_id").references(() => refunds.id),
+    kind: text("kind").$type<CommissionEntryKind>().notNull(),
+    /** Signed cents: positive earned, negative clawed back. */
+    amountCents: integer("amount_cents").notNull(),
+    /** What it was computed on, cents excluding VAT (the payment or refund); 0 for an adjustment. */
+    baseCents: integer("base_cents").notNull().default(0),
+    /** The rate applied; null for an adjustment. */
+    rate: jsonb("rate").$type<CommissionRate>(),
+    /** End of the hold: pending before, approved from then on (shared/commissions.ts). */
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull(),
+    payoutId: uuid("payout_id").references(() => payouts.id),
+    /** Required for an adjustment; a short note for the others. */
+    reason: text("reason").notNull().default(""),
+    createdByAdminId: uuid("created_by_admin_id").references(() => admins.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("commission_entries_affiliate_idx").on(t.affiliateId),
+    index("commission_entries_application_idx").on(t.applicationId),
+    uniqueIndex("commission_entries_payment_uq").on(t.paymentId).where(sql`${t.kind} = 'payment'`),
+    uniqueIndex("commission_entries_refund_uq").on(t.refundId).where(sql`${t.kind} = 'refund'`),
   ],
 );

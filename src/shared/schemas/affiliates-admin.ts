@@ -8,7 +8,7 @@ import { z } from "./zod";
  * commission rate, their codes and referred applications). Shared by the server and the forms.
  */
 
-export const AFFILIATE_STATUSES = ["pending", "approved", "suspended"] as const;
+export const AFFILIATE_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 
 /** Message key of the commission rule (common.json `errors.affiliates.*`). */

@@ -69,7 +69,7 @@ export interface AffiliateDto {
   id: string;
   email: string;
   name: string;
-  status: "pending" | "approved" | "suspended";
+  status: "pending" | "approved" | "rejected" | "suspended";
   referralCode: string | null;
   referralLink: string | null;
 }

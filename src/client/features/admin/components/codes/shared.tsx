@@ -43,6 +43,7 @@ export function CodeStateBadge({ code }: { code: AdminCodeDto }) {
 const AFFILIATE_COLOURS: Record<AffiliateStatus, string> = {
   pending: "bg-amber-100 text-amber-900 ring-amber-300",
   approved: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  rejected: "bg-slate-100 text-slate-800 ring-slate-300",
   suspended: "bg-red-100 text-red-900 ring-red-300",
 };
 
