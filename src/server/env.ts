@@ -43,6 +43,13 @@ export const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
     SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),
+    /**
+     * Commission hold (issue 12, decision 022): a commission is approved on the day this many days
+     * before the cohort's start (The Hague), when the refund policy no longer gives money back.
+     */
+    COMMISSION_RELEASE_DAYS_BEFORE_START: z.coerce.number().int().min(0).max(365).default(29),
+    /** Smallest payout to an affiliate, in euro cents (issue 12 "Payouts"; default 50 EUR). */
+    MINIMUM_PAYOUT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
     /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */
