@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
 import { applications, payments, refunds } from "../../db/schema";
 import { recordAudit } from "../admin/audit";
+import { clawBackCommissionForRefund } from "../commissions/accrue";
 import { queueRefundEmail } from "../documents/emails";
 import { issueCreditNoteForRefund } from "../documents/invoices";
 import type { RefundState } from "../payments/providers/types";
@@ -128,6 +129,8 @@ export async function settleRefund(
         .set({ paymentStatus, updatedAt: now })
         .where(eq(applications.id, application.id));
       const creditNote = await issueCreditNoteForRefund(tx, { refundId: refund.id, at: now });
+      // The affiliate's clawback (issue 12, decision 022), after the credit note it takes its base from.
+      await clawBackCommissionForRefund(tx, { refundId: refund.id, at: now });
       await queueRefundEmail(tx, { refundId: refund.id, creditNote, at: now, ...notice });
       await recordAudit(tx, {
         actor: { actorRole: "system", actorId: null },

@@ -25,6 +25,7 @@ import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
+import { accrueCommissionForPayment } from "../commissions/accrue";
 import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
 import { queueVisaLetterReady } from "../letters/service";
@@ -639,6 +640,15 @@ export class PaymentsService {
       paymentId && p.amount > 0
         ? await issueInvoiceForPayment(tx, { paymentId, env: this.deps.env, at: p.at, quote: p.quote })
         : null;
+    // The affiliate's commission on it (issue 12, decision 022), in this transaction, from the invoice.
+    if (paymentId && invoice)
+      await accrueCommissionForPayment(tx, {
+        paymentId,
+        paidBefore: p.application.amountPaidCents,
+        total: p.quote.totalAmount,
+        env: this.deps.env,
+        at: p.at,
+      });
     // The first accepted payment submits the application; the rule of decision 016 decides whether
     // it is paid in full or a deposit with a balance owed.
     const amountPaid = p.application.amountPaidCents + p.amount;
@@ -914,6 +924,15 @@ export class PaymentsService {
       : null;
     const amountPaid = application.amountPaidCents + p.amount;
     const total = application.totalAmountCents ?? amountPaid;
+    // The affiliate's commission on the balance (issue 12, decision 022), from its invoice.
+    if (payment && invoice)
+      await accrueCommissionForPayment(tx, {
+        paymentId: payment.id,
+        paidBefore: application.amountPaidCents,
+        total,
+        env: this.deps.env,
+        at,
+      });
     const paymentStatus =
       application.paymentStatus === "partially_refunded"
         ? "partially_refunded"
