@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { commissionForPayment } from "../../shared/commissions";
+import { includedVat } from "../../shared/pricing";
 import { hashToken, newToken } from "../lib/tokens";
+import { releaseAt } from "../modules/commissions/ledger";
 import type { Db } from "./client";
 import {
   addOnOptions,
   affiliates,
   applicants,
   applications,
+  codeClicks,
   codeRedemptions,
   codes,
   cohortGuides,
+  commissionEntries,
   housingOptions,
   type LocalizedText,
   packages,
@@ -99,6 +104,8 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
       .returning();
 
     let firstPaidApplicationId: string | null = null;
+    /** Demo paid applications credited to the demo affiliate (issue 12): the first four of July. */
+    const referred: Array<{ applicationId: string; total: number; start: string }> = [];
     for (const c of cohorts) {
       const nights = Math.round((Date.parse(c.end) - Date.parse(c.start)) / 86_400_000);
       const [school] = await tx
@@ -338,10 +345,13 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           })),
         );
         firstPaidApplicationId ??= demo[0]?.applicationId ?? null;
+        if (c.slug.startsWith("july-"))
+          for (const { applicationId } of demo.slice(0, 4))
+            referred.push({ applicationId, total, start: c.start });
       }
     }
 
-    const [usedUp] = await tx
+    const inserted = await tx
       .insert(codes)
       .values([
         {
@@ -388,13 +398,86 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
           description: "Single-use code, already used",
         },
       ])
-      .returning()
-      .then((rows) => rows.filter((r) => r.code === "ONCEONLY"));
+      .returning();
+    const usedUp = inserted.find((r) => r.code === "ONCEONLY");
     if (usedUp && firstPaidApplicationId) {
       await tx
         .insert(codeRedemptions)
         .values({ codeId: usedUp.id, applicationId: firstPaidApplicationId, status: "redeemed" });
     }
+    await seedDemoReferrals(tx, {
+      affiliateId: affiliate!.id,
+      code: inserted.find((r) => r.code === "LINDA2027")!,
+      referred,
+      today,
+    });
     return true;
   });
+}
+
+/**
+ * The demo affiliate's activity (issue 12), so its dashboard and the back office show something on a
+ * fresh start: clicks on its link over the last 90 days from two campaigns, and four paid July
+ * applications credited to it, each with its commission entry (10 % of the amount excluding VAT,
+ * held until 29 days before the start, as decision 022 writes them).
+ */
+async function seedDemoReferrals(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  p: {
+    affiliateId: string;
+    code: { id: string; code: string };
+    referred: Array<{ applicationId: string; total: number; start: string }>;
+    today: string;
+  },
+) {
+  const day = Date.parse(`${p.today}T12:00:00Z`);
+  const campaigns = ["wechat-spring", "wechat-spring", "fair-lagos", ""];
+  const countries = ["CN", "CN", "NG", ""];
+  await tx.insert(codeClicks).values(
+    Array.from({ length: 64 }, (_, i) => ({
+      codeId: p.code.id,
+      code: p.code.code,
+      sourceUrl: `https://hague-summer-school.example/?ref=${p.code.code}`,
+      utmSource: campaigns[i % 4] ? "partner" : "",
+      utmCampaign: campaigns[i % 4]!,
+      hasCookieConsent: i % 3 !== 0,
+      country: countries[(i * 7) % 4]!,
+      createdAt: new Date(day - ((i * 37) % 90) * 86_400_000),
+    })),
+  );
+  for (const [i, r] of p.referred.entries()) {
+    const paidAt = new Date(day - (10 + i * 9) * 86_400_000);
+    await tx
+      .update(applications)
+      .set({
+        affiliateId: p.affiliateId,
+        attributionCodeId: p.code.id,
+        attributionSource: i % 2 ? "code" : "link",
+        attributedAt: paidAt,
+        attributionFrozenAt: paidAt,
+        appliedCodeId: i % 2 ? p.code.id : null,
+        createdAt: paidAt,
+        submittedAt: paidAt,
+        paidAt,
+      })
+      .where(sql`${applications.id} = ${r.applicationId}`);
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(sql`${payments.providerSessionId} = ${`demo:${r.applicationId}`}`);
+    const netPaid = r.total - includedVat(r.total);
+    const rate = { type: "percentage" as const, percent: 10 };
+    const release = releaseAt(r.start, 29);
+    await tx.insert(commissionEntries).values({
+      affiliateId: p.affiliateId,
+      applicationId: r.applicationId,
+      paymentId: payment?.id ?? null,
+      kind: "payment",
+      amountCents: commissionForPayment(rate, { netPaid, paidBefore: 0, paidAfter: r.total, total: r.total }),
+      baseCents: netPaid,
+      rate,
+      availableAt: new Date(Math.max(release.getTime(), paidAt.getTime())),
+      createdAt: paidAt,
+    });
+  }
 }
