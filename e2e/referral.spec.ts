@@ -17,7 +17,10 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
     context,
   }) => {
     await page.goto("/?ref=LINDA2027");
-    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    // Before consent the notice does not promise what a cookie would do (issue 12).
+    await expect(toastWith(page, "Referral code noted")).toBeVisible();
+    await expect(toastWith(page, "accept cookies")).toBeVisible();
+    await expect(toastWith(page, "type it on the payment step")).toBeVisible();
     await expect(page.getByRole("button", { name: "Accept All" })).toBeVisible();
     expect(await affiliateCookie(context)).toBeUndefined();
     expect(await referralStorageKeys(page)).toEqual([]);
@@ -41,7 +44,7 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
 
   test("with necessary cookies only, the code is never written to a cookie", async ({ page, context }) => {
     await page.goto("/?ref=LINDA2027");
-    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    await expect(toastWith(page, "Referral code noted")).toBeVisible();
     await chooseCookies(page, "necessary");
     await page.getByRole("link", { name: "Program" }).first().click();
     await expect(page).toHaveURL(/\/program$/);
@@ -57,7 +60,8 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
     await page.goto("/");
     await chooseCookies(page, "all");
     await page.goto("/?ref=LINDA2027");
-    await expect(toastWith(page, "Referral code applied")).toBeVisible();
+    await expect(toastWith(page, "Referral code saved")).toBeVisible();
+    await expect(toastWith(page, "within the next 30 days")).toBeVisible();
     await expect.poll(async () => (await affiliateCookie(context))?.value).toBe("LINDA2027");
 
     // A later visit (full page loads): the cookie carries the code to the payment step.

@@ -310,8 +310,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(applicationRoutes, { db, env, files, today, payments });
-  await app.register(codeRoutes, { db, now, payments });
+  await app.register(applicationRoutes, { db, env, files, today, now, payments });
+  await app.register(codeRoutes, { db, now, payments, countryHeader: env.CLICK_COUNTRY_HEADER });
   await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, {

@@ -86,6 +86,16 @@ export const envSchema = z
     /** Uploads one server process receives at the same time; more wait (503, checklist I1). */
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     TRUST_PROXY: bool,
+    /**
+     * Request header in which your reverse proxy gives the visitor's ISO 3166 country (for example
+     * `cf-ipcountry`, or the header an nginx GeoIP2 module sets), stored with referral clicks
+     * (issue 12 "Clicks"); empty: no country is recorded. The IP address itself is never stored.
+     */
+    CLICK_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]*$/)
+      .default("")
+      .transform((v) => v.toLowerCase()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * Number of server processes (decision 011): a whole number, or "auto" for one per CPU core.

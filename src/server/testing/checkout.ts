@@ -50,14 +50,20 @@ export function paymentFlow(get: () => TestApp, options: { addressPrefix: string
   /**
    * Steps 1-2 of the wizard (`createPaidReadyApplication`) from the next client address: the
    * first open school or `schoolId`, Standard package, shared room (3,045.00 EUR), `applicant`
-   * overriding the applicant's fields.
+   * overriding the applicant's fields, `options.referralCookie` sent as the consented
+   * `affiliate_code` cookie when the application is created.
    */
   async function newApplication(
     schoolId?: string,
     applicant: Record<string, unknown> = {},
+    options: { referralCookie?: string } = {},
   ): Promise<Applied> {
     const address = nextAddress();
-    const created = await createPaidReadyApplication(app(), applicant, { remoteAddress: address, schoolId });
+    const created = await createPaidReadyApplication(app(), applicant, {
+      remoteAddress: address,
+      schoolId,
+      referralCookie: options.referralCookie,
+    });
     return { ...created, address };
   }
 

@@ -278,7 +278,8 @@ export function passportUpload(
 export async function createPaidReadyApplication(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
-  options: { remoteAddress?: string; schoolId?: string } = {},
+  /** `referralCookie`: the consented `affiliate_code` cookie the browser sends with step 2. */
+  options: { remoteAddress?: string; schoolId?: string; referralCookie?: string } = {},
 ) {
   const remoteAddress = options.remoteAddress;
   const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{
@@ -313,7 +314,11 @@ export async function createPaidReadyApplication(
   const res = await app.inject({
     method: "POST",
     url: "/api/create-application-from-info",
-    headers: { cookie },
+    headers: {
+      cookie: options.referralCookie
+        ? `${cookie}; affiliate_code=${encodeURIComponent(options.referralCookie)}`
+        : cookie,
+    },
     remoteAddress,
     payload: {
       applicantId,

@@ -25,6 +25,11 @@ export const createApplicationSchema = programSelectionSchema.extend({
 export const validateCodeSchema = z.object({
   code: line({ error: V.enterCode }).min(1, { error: V.enterCode }).max(64, { error: V.tooLong }),
   applicationId: z.uuid().optional(),
+  /**
+   * How the code reached the payment step (issue 12 "Attribution"): `code` typed by the applicant
+   * (the default), `link` auto-applied from the referral link of this visit or its cookie.
+   */
+  source: z.enum(["code", "link"]).optional().default("code"),
 });
 
 /** `POST /api/record-code-click` (spec §7). */

@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { toast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api";
 import { readConsent } from "../../lib/consent";
-import { rememberReferral } from "../../lib/referral";
+import { REFERRAL_COOKIE_DAYS, rememberReferral } from "../../lib/referral";
 
 const COUNTED_PREFIX = "referral_counted_";
 const countedThisVisit = new Set<string>();
@@ -32,7 +32,8 @@ function markCounted(code: string) {
 /**
  * Referral tracking (spec §4 "Referral tracking", §8 toasts): a `?ref=CODE` in the address is
  * recorded once per code per browser, validated, and kept for the payment step; the affiliate
- * cookie is written only after "Accept All" (decisions.md §4). Renders nothing.
+ * cookie (and the marker that the click was counted) is written only after "Accept All"
+ * (decisions.md §4, checklist D1), and the notice says so (issue 12). Renders nothing.
  */
 export function ReferralTracker() {
   const location = useLocation();
@@ -67,9 +68,15 @@ export function ReferralTracker() {
       .then((result) => {
         if (result.isValid) {
           rememberReferral(code, result.expiryDays);
+          // The notice says what will really happen (issue 12): the code is remembered only with
+          // consent; without it, it lasts this visit, and typing it on the payment step always works.
+          const remembered = readConsent() === "all";
           toast({
-            title: t("referral.appliedTitle"),
-            description: result.message || t("referral.appliedDefault"),
+            title: t(remembered ? "referral.rememberedTitle" : "referral.notedTitle"),
+            description: t(remembered ? "referral.remembered" : "referral.noted", {
+              code,
+              days: result.expiryDays ?? REFERRAL_COOKIE_DAYS,
+            }),
             variant: "success",
           });
         } else {

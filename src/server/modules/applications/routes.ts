@@ -12,6 +12,7 @@ import { applicants } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
+import { AFFILIATE_COOKIE } from "../codes/attribution";
 import type { FileStorage, StagedFile } from "../files/storage";
 import { checkedContent, UploadSlots } from "../files/upload";
 import type { PaymentsService } from "../payments/service";
@@ -51,7 +52,14 @@ export const passportUrlOf = (applicantId: string) => `/api/applicants/${applica
  */
 export async function applicationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; env: Env; files: FileStorage; today: () => string; payments: PaymentsService },
+  opts: {
+    db: Db;
+    env: Env;
+    files: FileStorage;
+    today: () => string;
+    now: () => Date;
+    payments: PaymentsService;
+  },
 ) {
   const { db, env, files } = opts;
   const uploadSlots = new UploadSlots(env.UPLOAD_CONCURRENCY);
@@ -240,6 +248,7 @@ export async function applicationRoutes(
       selection,
       opts.today(),
       opts.payments,
+      { cookie: request.cookies[AFFILIATE_COOKIE], now: opts.now() },
     );
     return reply.status(201).header("cache-control", "no-store").send({ id });
   });

@@ -19,6 +19,7 @@ import {
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
 import { localize } from "../catalogue/service";
+import { attributeFromCookie } from "../codes/attribution";
 import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -245,7 +246,9 @@ const sameSelection = (a: ApplicationRow, b: ReturnType<typeof selectionColumns>
  * going back and forth in the wizard never leaves duplicates. The school must be open for
  * applications (decisions.md §1 cohort status). A changed selection changes the quote: the open
  * checkout session is ended first through `checkouts` (checklist P1), whose 409 and 503 pass
- * through with nothing changed. Returns the application's id.
+ * through with nothing changed. The consented referral cookie, when the request carries one,
+ * credits the application to its affiliate (issue 12 "Attribution", last click wins until the first
+ * payment; `codes/attribution.ts`). Returns the application's id.
  */
 export async function saveApplication(
   db: Db,
@@ -254,7 +257,10 @@ export async function saveApplication(
   selection: ProgramSelection,
   today: string,
   checkouts: QuoteChanger,
+  /** The consented referral cookie's code (issue 12 "Attribution") and the clock. */
+  referral: { cookie?: string; now?: Date } = {},
 ): Promise<string> {
+  const now = referral.now ?? new Date();
   const found = await db.transaction(async (tx) => {
     const applicant = await applicantForOwner(tx, applicantId, token);
     const values = selectionColumns(await openRowsOf(tx, selection, today));
@@ -269,11 +275,25 @@ export async function saveApplication(
         ),
       )
       .limit(1);
-    if (existing) return { id: existing.id, changed: !sameSelection(existing, values) };
+    if (existing) {
+      await attributeFromCookie(
+        tx,
+        { ...existing, summerSchoolId: values.summerSchoolId },
+        referral.cookie,
+        now,
+      );
+      return { id: existing.id, changed: !sameSelection(existing, values) };
+    }
     const [created] = await tx
       .insert(applications)
-      .values({ applicantId: applicant.id, ...values, updatedAt: new Date() })
+      .values({ applicantId: applicant.id, ...values, updatedAt: now })
       .returning({ id: applications.id });
+    await attributeFromCookie(
+      tx,
+      { id: created!.id, summerSchoolId: values.summerSchoolId, attributionFrozenAt: null },
+      referral.cookie,
+      now,
+    );
     return { id: created!.id, changed: false };
   });
   if (!found.changed) return found.id;

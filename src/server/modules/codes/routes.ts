@@ -9,6 +9,7 @@ import { t } from "../../lib/i18n";
 import { applicantToken, idParam } from "../applications/routes";
 import { type ApplicationRow, applicationForOwner, currentQuote } from "../applications/service";
 import type { PaymentsService } from "../payments/service";
+import { attribute, withdrawAttribution } from "./attribution";
 import { assertCodeUsable, findCodeByText, releaseHolds } from "./service";
 
 /** Affiliate cookie lifetime the browser is told to use (spec §9: 30 days). */
@@ -20,7 +21,7 @@ export const REFERRAL_EXPIRY_DAYS = 30;
  */
 export async function codeRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; payments: PaymentsService },
+  opts: { db: Db; now: () => Date; payments: PaymentsService; countryHeader?: string },
 ) {
   const { db, payments } = opts;
 
@@ -29,13 +30,15 @@ export async function codeRoutes(
    * well-formed request; `isValid` says the verdict and `message` why, in the user's language).
    * Without applicationId it is the referral-tracking variant (`expiryDays`). With it, the code is
    * checked against that application's school and, when valid, attached to the application, and
-   * the answer carries the new server quote (the discount shown is the server's).
+   * the answer carries the new server quote (the discount shown is the server's). A code with an
+   * approved affiliate also credits the application to it, as `source` says: `code` typed (the
+   * default), `link` auto-applied from the referral link (issue 12 "Attribution").
    */
   app.post(
     "/api/validate-code",
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
     async (request, reply) => {
-      const { code: text, applicationId } = parseOrThrow(validateCodeSchema, request.body);
+      const { code: text, applicationId, source } = parseOrThrow(validateCodeSchema, request.body);
       const language = request.language;
       reply.header("cache-control", "no-store");
       const result = await db.transaction(async (tx): Promise<CodeValidationDto | null> => {
@@ -92,9 +95,13 @@ export async function codeRoutes(
           await releaseHolds(tx, application.id, opts.now());
           await tx
             .update(applications)
-            .set({ appliedCodeId: code.id, affiliateId: code.affiliateId, updatedAt: opts.now() })
+            .set({ appliedCodeId: code.id, updatedAt: opts.now() })
             .where(eq(applications.id, application.id));
         }
+        // A code with an affiliate credits it (last click wins until the first payment); a plain
+        // discount code leaves the attribution as it was (issue 12 "Attribution").
+        if (application.attributionCodeId !== code.id || application.attributionSource !== source)
+          await attribute(tx, application, code, source, opts.now());
         const { quote } = await currentQuote(tx, { ...application, appliedCodeId: code.id }, language, code);
         return {
           isValid: true,
@@ -124,7 +131,10 @@ export async function codeRoutes(
     },
   );
 
-  /** DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold → { quote }. */
+  /**
+   * DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold and
+   * withdraws the attribution that came from it (unless frozen by a payment) → { quote }.
+   */
   app.delete("/api/applications/:id/code", async (request, reply) => {
     const id = idParam(request.params);
     const { application } = await db.transaction((tx) =>
@@ -136,8 +146,9 @@ export async function codeRoutes(
       await releaseHolds(tx, locked.id, opts.now());
       await tx
         .update(applications)
-        .set({ appliedCodeId: null, affiliateId: null, updatedAt: opts.now() })
+        .set({ appliedCodeId: null, updatedAt: opts.now() })
         .where(eq(applications.id, id));
+      if (locked.appliedCodeId) await withdrawAttribution(tx, id, locked.appliedCodeId, opts.now());
       return (await currentQuote(tx, { ...locked, appliedCodeId: null }, request.language, null)).quote;
     });
     return reply.header("cache-control", "no-store").send({ quote });
@@ -146,7 +157,9 @@ export async function codeRoutes(
   /**
    * POST /api/record-code-click — `{ code, sourceUrl, utmSource, utmCampaign, userAgent,
    * hasCookieConsent }` → 201 `{ recorded: true }`; 404 for an unknown code (not tracked).
-   * Rate-limited like validation.
+   * Rate-limited like validation. The country comes from the proxy's header named by
+   * CLICK_COUNTRY_HEADER when set and well-formed (two letters); the IP address is never stored
+   * (issue 12 "Clicks").
    */
   app.post(
     "/api/record-code-click",
@@ -155,7 +168,14 @@ export async function codeRoutes(
       const input = parseOrThrow(recordCodeClickSchema, request.body);
       const code = await findCodeByText(db, input.code);
       if (!code) throw new HttpError(404, "errors.codeNotFound");
-      await db.insert(codeClicks).values({ ...input, code: code.code, codeId: code.id });
+      const header = opts.countryHeader ? request.headers[opts.countryHeader] : undefined;
+      const country = typeof header === "string" ? header.trim().toUpperCase() : "";
+      await db.insert(codeClicks).values({
+        ...input,
+        code: code.code,
+        codeId: code.id,
+        country: /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : "",
+      });
       return reply.status(201).send({ recorded: true });
     },
   );

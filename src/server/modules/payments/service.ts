@@ -502,7 +502,6 @@ export class PaymentsService {
           paidQuote.lineItems.find((l) => l.kind === "housing")?.id ?? application.housingOptionId,
         addOnIds: paidQuote.lineItems.filter((l) => l.kind === "addOn" && !l.included).map((l) => l.id),
         appliedCodeId: paidQuote.appliedCode?.codeId ?? null,
-        affiliateId: paidQuote.appliedCode?.affiliateId ?? null,
       };
       const at = now();
       await releaseHolds(tx, applicationId, at);
@@ -667,6 +666,9 @@ export class PaymentsService {
         submittedAt: p.application.submittedAt ?? p.at,
         paidAt: p.at,
         flag: p.flag ?? p.application.flag,
+        // The affiliate credited is the one attributed when the first payment arrives; from then
+        // on the attribution never changes (issue 12 "Attribution": frozen at the first payment).
+        attributionFrozenAt: p.application.attributionFrozenAt ?? p.at,
         updatedAt: p.at,
       })
       .where(eq(applications.id, p.application.id));

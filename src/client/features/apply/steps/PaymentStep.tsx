@@ -72,7 +72,7 @@ export function PaymentStep({
     setCodeError(null);
     try {
       const result = await api<CodeValidationDto>("/api/validate-code", {
-        body: { code: trimmed, applicationId },
+        body: { code: trimmed, applicationId, source: silent ? "link" : "code" },
       });
       if (!result.isValid) {
         const text = result.message || t("payment.codeNotValid");

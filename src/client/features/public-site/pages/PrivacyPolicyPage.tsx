@@ -5,7 +5,7 @@ import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 
 /** Date of this version of the policy (yyyy-mm-dd). */
-const UPDATED = "2026-11-21";
+const UPDATED = "2026-11-25";
 const AP_URL = "https://autoriteitpersoonsgegevens.nl";
 
 const SECTIONS = [
