@@ -202,3 +202,15 @@ export const cohortEntriesSchema = z.object({
   ),
 });
 export type CohortEntries = z.output<typeof cohortEntriesSchema>;
+
+/**
+ * `GET /api/admin/applications/:id/trip` (issue 11 "/student/trip", admin side): what the student
+ * entered for the trip: the emergency contact (null until given) and the proof of insurance on file
+ * (null until uploaded; its `url` is the admin download, audited), and whether the cohort's guide
+ * requires that proof.
+ */
+export const adminApplicationTripSchema = z.object({
+  emergencyContact: emergencyContactSchema.nullable(),
+  insurance: z.object({ proofRequired: z.boolean(), proof: insuranceProofSchema.nullable() }),
+});
+export type AdminApplicationTrip = z.output<typeof adminApplicationTripSchema>;

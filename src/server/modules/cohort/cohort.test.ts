@@ -9,15 +9,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  AdminCohortGuide,
-  CohortEntries,
-  StudentProgram,
-  StudentTrip,
+import {
+  type AdminCohortGuide,
+  adminApplicationTripSchema,
+  type CohortEntries,
+  type StudentProgram,
+  type StudentTrip,
 } from "../../../shared/schemas/cohort";
 import { applications, applicationTrips, auditLog, packages, storedFiles } from "../../db/schema";
 import { loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
-import { adminRoles, apiOf, type RoleCookies, SAME_ORIGIN } from "../../testing/admin";
+import { adminRoles, apiOf, latestAuditEntry, type RoleCookies, SAME_ORIGIN } from "../../testing/admin";
 import {
   createPaidReadyApplication,
   createTestApp,
@@ -355,6 +356,46 @@ describe("POST /api/student/applications/:id/insurance", () => {
     expect(download.rawPayload.equals(INSURANCE_PDF)).toBe(true);
     const [shown] = ((await api("GET", "/api/student/trip", paidA.cookie)).json() as StudentTrip).trips;
     expect(shown!.insurance.proof).toMatchObject({ type: "pdf", sizeBytes: INSURANCE_PDF.length });
+  });
+
+  it("shows admins the emergency contact and the proof on file; the download is audited; students and unknown ids get nothing", async () => {
+    const trip = await api("GET", `/api/admin/applications/${paidA.applicationId}/trip`, roles.admissions);
+    expect(trip.statusCode, trip.body).toBe(200);
+    expect(adminApplicationTripSchema.parse(trip.json())).toEqual({
+      emergencyContact: { name: "Li Na", relationship: "Mother", phone: "+86 139 1111 2222" },
+      insurance: {
+        proofRequired: true,
+        proof: expect.objectContaining({
+          type: "pdf",
+          sizeBytes: INSURANCE_PDF.length,
+          url: `/api/admin/applications/${paidA.applicationId}/insurance`,
+        }),
+      },
+    });
+    const download = await api(
+      "GET",
+      `/api/admin/applications/${paidA.applicationId}/insurance`,
+      roles.finance,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers).toMatchObject({
+      "content-type": "application/pdf",
+      "cache-control": "no-store",
+    });
+    expect(download.rawPayload.equals(INSURANCE_PDF)).toBe(true);
+    await latestAuditEntry(t.database.db, { action: "insurance.download", entityId: paidA.applicationId });
+
+    expect(
+      (await api("GET", `/api/admin/applications/${paidA.applicationId}/trip`, paidA.cookie)).statusCode,
+    ).toBe(401);
+    expect(
+      (await api("GET", `/api/admin/applications/${paidA.applicationId}/insurance`, paidA.cookie)).statusCode,
+    ).toBe(401);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await api("GET", `/api/admin/applications/${unknown}/trip`, roles.owner)).statusCode).toBe(404);
+    expect((await api("GET", `/api/admin/applications/${unknown}/insurance`, roles.owner)).statusCode).toBe(
+      404,
+    );
   });
 
   it("accepts a PNG by its content and removes the replaced proof's content", async () => {

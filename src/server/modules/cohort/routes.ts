@@ -10,12 +10,15 @@ import type { Db } from "../../db/client";
 import { applicationTrips } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
+import { adminNotFound } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
 import { adminId, adminOf } from "../admin/params";
 import { idParam, UPLOAD_OVERHEAD_BYTES } from "../applications/routes";
 import type { FileStorage, StagedFile } from "../files/storage";
 import { checkedContent, SIGNATURES, sniff, UploadSlots } from "../files/upload";
 import { requireStudent } from "../student/ownership";
 import {
+  adminApplicationTrip,
   cohortApplication,
   cohortEntries,
   getGuide,
@@ -207,6 +210,58 @@ export async function cohortRoutes(
       .header("cache-control", "no-store")
       .send(content);
   });
+
+  /**
+   * GET /api/admin/applications/:id/trip → AdminApplicationTrip: the emergency contact and the
+   * proof of insurance the student entered (applicants:read, like the passport). 404 unknown id.
+   */
+  app.get(
+    "/api/admin/applications/:id/trip",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return adminApplicationTrip(db, adminId(request.params));
+    },
+  );
+
+  /**
+   * GET /api/admin/applications/:id/insurance → the proof of insurance, decrypted, as an attachment
+   * (type from the stored content) with nosniff and no-store (applicants:read; checklist I1, I3).
+   * Audit "insurance.download" before the bytes leave. 404 when none is on file.
+   */
+  app.get(
+    "/api/admin/applications/:id/insurance",
+    { preHandler: requireAdmin("applicants:read") },
+    async (request, reply) => {
+      const applicationId = adminId(request.params);
+      const [trip] = await db
+        .select()
+        .from(applicationTrips)
+        .where(eq(applicationTrips.applicationId, applicationId));
+      if (!trip?.insuranceFileId) throw adminNotFound();
+      let content: Buffer;
+      try {
+        content = await files.read(trip.insuranceFileId);
+      } catch (err) {
+        request.log.error({ err, applicationId }, "insurance file unreadable");
+        throw adminNotFound();
+      }
+      await recordAudit(db, {
+        actor: adminOf(request),
+        action: "insurance.download",
+        entityType: "application",
+        entityId: applicationId,
+        after: { fileId: trip.insuranceFileId },
+      });
+      const type = sniff(content.subarray(0, 8)) ?? "pdf";
+      return reply
+        .header("content-type", SIGNATURES[type].mime)
+        .header("content-disposition", `attachment; filename="insurance.${type === "jpeg" ? "jpg" : type}"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "no-store")
+        .send(content);
+    },
+  );
 
   /**
    * GET /api/student/cohort-entries?kind=faq|partner → CohortEntries `{ cohorts, entries }`: the

@@ -3,6 +3,7 @@ import { balanceOf, type PaymentState } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import {
+  type AdminApplicationTrip,
   type AdminCohortGuide,
   type CohortEntries,
   type CohortGuideInput,
@@ -14,6 +15,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import {
   addOnOptions,
+  applications,
   applicationTrips,
   cohortGuides,
   housingOptions,
@@ -455,4 +457,53 @@ export async function saveGuide(
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Where an admin downloads an application's proof of insurance (audited). */
+export const adminInsuranceUrlOf = (applicationId: string) =>
+  `/api/admin/applications/${applicationId}/insurance`;
+
+/**
+ * The trip details of one application for the back office (`GET /api/admin/applications/:id/trip`,
+ * AdminApplicationTrip): the emergency contact and the proof of insurance the student entered on
+ * /student/trip, and whether the cohort requires that proof. Throws 404 (`errors.notFound`) for an
+ * unknown application.
+ */
+export async function adminApplicationTrip(db: Db, applicationId: string): Promise<AdminApplicationTrip> {
+  const [application] = await db
+    .select({ id: applications.id, summerSchoolId: applications.summerSchoolId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  if (!application) throw adminNotFound();
+  const [trip] = await db
+    .select()
+    .from(applicationTrips)
+    .where(eq(applicationTrips.applicationId, applicationId));
+  const [guide] = await db
+    .select({ insuranceProofRequired: cohortGuides.insuranceProofRequired })
+    .from(cohortGuides)
+    .where(eq(cohortGuides.summerSchoolId, application.summerSchoolId));
+  const [file] = trip?.insuranceFileId
+    ? await db
+        .select({ size: storedFiles.sizeBytes })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, trip.insuranceFileId))
+    : [];
+  return {
+    emergencyContact: trip?.emergencyName
+      ? { name: trip.emergencyName, relationship: trip.emergencyRelationship, phone: trip.emergencyPhone }
+      : null,
+    insurance: {
+      proofRequired: guide?.insuranceProofRequired ?? false,
+      proof:
+        trip?.insuranceFileId && trip.insuranceType && trip.insuranceUploadedAt
+          ? {
+              uploadedAt: trip.insuranceUploadedAt.toISOString(),
+              type: trip.insuranceType,
+              sizeBytes: file?.size ?? 0,
+              url: adminInsuranceUrlOf(applicationId),
+            }
+          : null,
+    },
+  };
 }

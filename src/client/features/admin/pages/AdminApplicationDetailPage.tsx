@@ -36,6 +36,7 @@ import {
 import { InvoicesPanel, invoicesKey } from "../components/InvoicesPanel";
 import { DocumentsPanel } from "../components/letters/DocumentsPanel";
 import { NotesPanel } from "../components/NotesPanel";
+import { TripPanel } from "../components/TripPanel";
 import { adminKeys, canChangeStatus, canManagePersonalData } from "../permissions";
 
 /** Statuses whose change is hard to undo: their confirm button is red. */
@@ -327,6 +328,10 @@ export default function AdminApplicationDetailPage() {
                 <span className="whitespace-pre-wrap">{applicant.expectations || "—"}</span>
               </DetailItem>
             </DetailList>
+          </Panel>
+
+          <Panel title={t("applicationDetail.trip.title")} id="trip-heading">
+            <TripPanel applicationId={app.id} />
           </Panel>
 
           <Panel title={t("applicationDetail.programme.title")} id="programme-heading">

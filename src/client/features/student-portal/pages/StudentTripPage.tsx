@@ -4,7 +4,6 @@ import { BedDouble, Car, Download, Phone, PlaneLanding, ShieldCheck } from "luci
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import {
   type EmergencyContact,
   emergencyContactSchema,
@@ -19,7 +18,7 @@ import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
-import { useFormat } from "../../../lib/format";
+import { useFileSize, useFormat } from "../../../lib/format";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "../components/CohortPage";
 import { VisaLetterCard } from "../components/VisaLetterCard";
 
@@ -47,19 +46,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dd className="font-medium text-slate-900 whitespace-pre-line">{children}</dd>
     </div>
   );
-}
-
-/** The size of a file in the UI language (kB below 1 MB, else MB with one decimal). */
-function useFileSize() {
-  const { language } = useFormat();
-  return (bytes: number) => {
-    const mb = bytes >= 1024 * 1024;
-    return new Intl.NumberFormat(LOCALE_OF[language], {
-      style: "unit",
-      unit: mb ? "megabyte" : "kilobyte",
-      maximumFractionDigits: mb ? 1 : 0,
-    }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
-  };
 }
 
 /**
