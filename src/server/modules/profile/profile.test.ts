@@ -6,6 +6,7 @@
  * anonymous caller), and applications that belong to the account, linked at verification and payment.
  */
 import { and, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminErasureRequest } from "../../../shared/schemas/profile";
 import { applications, auditLog, emailOutbox, students } from "../../db/schema";
@@ -399,6 +400,34 @@ describe("download my data", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, mine.student.id), eq(auditLog.action, "student.export")));
     expect(audit).toHaveLength(1);
+  });
+
+  it("gives everything as one ZIP archive: the data and the files themselves, nothing of another person", async () => {
+    const mine = await studentWithPaidApplication();
+    const theirs = await studentWithPaidApplication({ firstName: "Kwame" });
+    const res = await api("GET", "/api/student/profile/export.zip", mine.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers).toMatchObject({ "content-type": "application/zip", "cache-control": "no-store" });
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const archive = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(archive).sort()).toEqual(["files/passport-1.pdf", "my-data.json"]);
+    expect(Buffer.from(archive["files/passport-1.pdf"]!).equals(PDF_BYTES)).toBe(true);
+    const data = JSON.parse(strFromU8(archive["my-data.json"]!));
+    expect(data.account).toMatchObject({ id: mine.student.id, email: mine.student.email });
+    expect(data.applications.map((a: { id: string }) => a.id)).toEqual([mine.applied.applicationId]);
+    expect(data.files).toEqual([
+      expect.objectContaining({ kind: "passport", archivePath: "files/passport-1.pdf" }),
+    ]);
+    const text = strFromU8(archive["my-data.json"]!);
+    for (const value of [theirs.student.email, theirs.applied.applicationId])
+      expect(text).not.toContain(value);
+    expect((await api("GET", "/api/student/profile/export.zip")).statusCode).toBe(401);
+    expect(
+      (await api("GET", "/api/student/profile/export.zip", (await loginAsAffiliate(t.app)).cookie))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("gives an unverified account its account data only", async () => {

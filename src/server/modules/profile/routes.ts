@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { strToU8, zipSync } from "fflate";
 import {
   emailChangeConfirmSchema,
   emailChangeSchema,
@@ -15,6 +16,7 @@ import { recordAudit } from "../admin/audit";
 import { adminOf } from "../admin/params";
 import { AuthService } from "../auth/service";
 import { sessionCookieName } from "../auth/sessions";
+import { SIGNATURES, sniff } from "../files/upload";
 import { requireStudent } from "../student/ownership";
 import {
   completeErasure,
@@ -40,6 +42,10 @@ function studentKey(prefix: string) {
  * them); the confirmation link 10 a minute per address; the data export 5 an hour; file downloads
  * 30 an hour; erasure requests 5 an hour.
  */
+/** What the archive's `my-data.json` says it holds (the JSON export's `about`, for the archive). */
+const ARCHIVE_ABOUT =
+  "Your data at The Hague Summer School: your account, your applications with the details you gave, your payments and refunds, the files you gave us (in the folder files/ of this archive) and the e-mails we sent you.";
+
 const LIMITS = {
   password: { max: 5, timeWindow: "15 minutes", keyGenerator: studentKey("profile-password") },
   email: { max: 5, timeWindow: "15 minutes", keyGenerator: studentKey("profile-email") },
@@ -180,7 +186,58 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
   });
 
   /**
-   * GET /api/student/profile/files/:id → the file (a passport: application/pdf) as an attachment
+   * GET /api/student/profile/export.zip → one ZIP archive `my-data-<yyyy-mm-dd>.zip` (issue 11
+   * "data export as one archive"; GDPR 15 and 20): `my-data.json` (what the JSON export gives, each
+   * file with its `archivePath`) and every file the student gave (passport, proof of insurance)
+   * under `files/`, decrypted, with its type from its content. Same limits and audit as the JSON
+   * export (401, 429 after 5 an hour; "student.export"). A file that cannot be read is left out and
+   * listed with `archivePath: null`; the rest of the archive is still given.
+   */
+  app.get(
+    "/api/student/profile/export.zip",
+    { config: { rateLimit: LIMITS.export } },
+    async (request, reply) => {
+      const me = await student(request);
+      const at = now();
+      const data = await exportOf(db, me, request.language, at);
+      const entries: Record<string, Uint8Array> = {};
+      const counts = new Map<string, number>();
+      const files = [];
+      for (const file of data.files) {
+        let archivePath: string | null = null;
+        try {
+          const content = await app.services.files.read(file.id);
+          const type = sniff(content.subarray(0, 8)) ?? "pdf";
+          const n = (counts.get(file.kind) ?? 0) + 1;
+          counts.set(file.kind, n);
+          archivePath = `files/${file.kind}-${n}.${type === "jpeg" ? "jpg" : type}`;
+          entries[archivePath] = content;
+        } catch (err) {
+          request.log.error({ err, fileId: file.id }, "export: file unreadable");
+        }
+        files.push({ ...file, archivePath });
+      }
+      entries["my-data.json"] = strToU8(JSON.stringify({ ...data, about: ARCHIVE_ABOUT, files }, null, 2));
+      const archive = zipSync(entries, { level: 6, mtime: at });
+      await recordAudit(db, {
+        actor: { actorRole: "student", actorId: me.id },
+        action: "student.export",
+        entityType: "student",
+        entityId: me.id,
+        after: { applications: data.applications.length, files: data.files.length, archive: true },
+      });
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `attachment; filename="my-data-${at.toISOString().slice(0, 10)}.zip"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "no-store")
+        .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+    },
+  );
+
+  /**
+   * GET /api/student/profile/files/:id → the file (passport PDF, proof of insurance PDF/JPEG/PNG, its
+   * type from its content) as an attachment
    * with nosniff, for its owner only (checklist I1, S6): 404 for an unknown id or another person's
    * file; 401 without a session; 403 errors.verifyEmailFirst before verification. 429 after 30 an hour.
    */
@@ -191,9 +248,14 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
       const me = await requireStudent(db, sessions, request);
       const file = await studentFile(db, me, request.params.id);
       const content = await app.services.files.read(file.id);
+      // A proof of insurance may be a JPEG or PNG: its type comes from its content (checklist I3).
+      const type = sniff(content.subarray(0, 8)) ?? "pdf";
       return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${file.kind}.pdf"`)
+        .header("content-type", SIGNATURES[type].mime)
+        .header(
+          "content-disposition",
+          `attachment; filename="${file.kind}.${type === "jpeg" ? "jpg" : type}"`,
+        )
         .header("x-content-type-options", "nosniff")
         .send(content);
     },

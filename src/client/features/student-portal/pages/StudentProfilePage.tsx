@@ -335,14 +335,14 @@ function PasswordPanel() {
   );
 }
 
-/** Download my data: the JSON export and each uploaded file (authenticated downloads). */
+/** Download my data: one ZIP archive (the data and the files), and each uploaded file (authenticated downloads). */
 function DataPanel({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation("profile");
   const format = useFormat();
   const link = "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline";
   return (
     <Panel id="data" title={t("data.title")} lead={<p>{t("data.lead")}</p>}>
-      <a href="/api/student/profile/export" download className={link}>
+      <a href="/api/student/profile/export.zip" download className={link}>
         <Download aria-hidden="true" className="h-4 w-4" />
         {t("data.download")}
       </a>
