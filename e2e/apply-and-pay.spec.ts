@@ -2,6 +2,12 @@ import { expect, test } from "@playwright/test";
 import { chooseCookies, reachPaymentStep } from "./support";
 
 test("a student applies, uses a discount code and pays on the hosted checkout @phone", async ({ page }) => {
+  // No page error on the way, including none from hydrating /payment-success (React error #418).
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /#418|hydrat/i.test(message.text())) problems.push(message.text());
+  });
   await page.goto("/");
   await chooseCookies(page, "necessary");
   await reachPaymentStep(page);
@@ -26,4 +32,5 @@ test("a student applies, uses a discount code and pays on the hosted checkout @p
   await expect(page.getByText("Amara Okafor")).toBeVisible();
   await expect(page.getByText("Original amount")).toBeVisible();
   await expect(page.getByRole("button", { name: "Print Confirmation" })).toBeVisible();
+  expect(problems).toEqual([]);
 });

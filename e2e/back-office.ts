@@ -53,9 +53,10 @@ function freePort(): Promise<number> {
  * Registers the `beforeAll` and `afterAll` of the current spec file (or describe block) that give
  * it a back-office server: a fresh data folder (`hss-e2e-<label>-…` in the temp folder), the owner
  * created with `admin:create`, then the server started and waited for (`/api/health`), stopped
- * after the last test. The returned object is filled in once `beforeAll` has run.
+ * after the last test. The returned object is filled in once `beforeAll` has run. `extraEnv` adds
+ * settings of this server only (e.g. a shorter commission hold).
  */
-export function useBackOffice(label: string): BackOffice {
+export function useBackOffice(label: string, extraEnv: Record<string, string> = {}): BackOffice {
   let server: ChildProcess | undefined;
   const state = { origin: "", dataDir: "", ownerInvite: "" };
 
@@ -71,6 +72,7 @@ export function useBackOffice(label: string): BackOffice {
       APP_ORIGIN: state.origin,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      ...extraEnv,
     };
     const out = execFileSync(TSX, ["src/server/cli/create-admin.ts", OWNER.email, "--name", OWNER.name], {
       cwd: ROOT,

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
 import { toast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydration";
 import { ConfirmationDetails } from "./steps/ConfirmationStep";
 
 /**
@@ -20,6 +21,7 @@ export default function PaymentSuccessPage() {
   const { t } = useTranslation("apply");
   const [params] = useSearchParams();
   const sessionId = params.get("session_id") ?? "";
+  const hydrated = useHydrated();
   const toasted = useRef(false);
   const verification = useQuery({
     queryKey: ["checkout-verification", sessionId],
@@ -49,7 +51,11 @@ export default function PaymentSuccessPage() {
     );
   }
 
-  const failed = !sessionId || verification.isError || data?.state === "failed" || data?.state === "expired";
+  // The server renders this page without its query string (the HTML is cached, decisions.md §5):
+  // until hydration is done the page shows "checking", as the server did, so that React does not
+  // find a different page (hydration error #418) when the session id appears.
+  const failed =
+    hydrated && (!sessionId || verification.isError || data?.state === "failed" || data?.state === "expired");
   const confirmedElsewhere = data?.state === "confirmed" && !data.application;
   return (
     <Container className="max-w-2xl py-16">
