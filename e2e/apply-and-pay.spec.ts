@@ -34,3 +34,15 @@ test("a student applies, uses a discount code and pays on the hosted checkout @p
   await expect(page.getByRole("button", { name: "Print Confirmation" })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("after Continue and Back the focus is on the new step, which a screen reader names @phone", async ({
+  page,
+}) => {
+  await page.goto("/apply");
+  await chooseCookies(page, "necessary");
+  await expect(page.getByRole("button", { name: "Continue to Application" })).toBeEnabled();
+  await page.getByRole("button", { name: "Continue to Application" }).click();
+  await expect(page.getByRole("region", { name: "Step 2 of 3: Personal Info" })).toBeFocused();
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Step 1 of 3: Program Selection" })).toBeFocused();
+});

@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { Container } from "../../components/ui/Layout";
@@ -74,13 +74,28 @@ export default function ApplyPage() {
     }
   }, [loaded, onPaymentPath]);
 
-  /** Next is allowed below step 3, Back above step 1; both scroll to the top (spec §4). */
+  /**
+   * Next is allowed below step 3, Back above step 1; both scroll to the top (spec §4). The new
+   * step's region takes the focus and tells a screen reader which step this is (issue 13: the
+   * focus no longer falls back to the top of the page).
+   */
   const go = (step: WizardState["step"], patch: Partial<WizardState> = {}) => {
     update({ ...patch, step });
     if (step === 3) navigate("/apply/payment");
     else if (step < 3 && onPaymentPath) navigate("/apply");
+    focusStep.current = true;
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
+  const stepRegion = useRef<HTMLDivElement>(null);
+  const focusStep = useRef(false);
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    const region = stepRegion.current;
+    if (!region) return;
+    region.focus({ preventScroll: true });
+  }, [state.step]);
+  const stepLabels = [t("progress.selection"), t("progress.application"), t("progress.payment")];
 
   return (
     <div className="bg-slate-50 pb-16">
@@ -96,28 +111,40 @@ export default function ApplyPage() {
           </header>
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
-        <Suspense fallback={<Spinner />}>
-          {!loaded || state.step === 1 ? (
-            <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
-          ) : state.step === 2 ? (
-            <PersonalStep
-              state={state}
-              update={update}
-              onBack={() => go(1)}
-              onNext={(patch) => go(3, patch)}
-            />
-          ) : state.step === 3 && state.applicationId ? (
-            <PaymentStep
-              applicationId={state.applicationId}
-              onBack={() => go(2)}
-              onCompleted={(paymentId) => go(4, { paymentId })}
-            />
-          ) : state.step === 4 && state.applicationId ? (
-            <ConfirmationStep applicationId={state.applicationId} />
-          ) : (
-            <Spinner />
-          )}
-        </Suspense>
+        <div
+          ref={stepRegion}
+          tabIndex={-1}
+          role="region"
+          aria-label={
+            state.step < 4
+              ? t("progress.stepOf", { number: state.step, count: 3, label: stepLabels[state.step - 1] })
+              : t("confirmation.title")
+          }
+          className="scroll-mt-4 outline-none"
+        >
+          <Suspense fallback={<Spinner />}>
+            {!loaded || state.step === 1 ? (
+              <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+            ) : state.step === 2 ? (
+              <PersonalStep
+                state={state}
+                update={update}
+                onBack={() => go(1)}
+                onNext={(patch) => go(3, patch)}
+              />
+            ) : state.step === 3 && state.applicationId ? (
+              <PaymentStep
+                applicationId={state.applicationId}
+                onBack={() => go(2)}
+                onCompleted={(paymentId) => go(4, { paymentId })}
+              />
+            ) : state.step === 4 && state.applicationId ? (
+              <ConfirmationStep applicationId={state.applicationId} />
+            ) : (
+              <Spinner />
+            )}
+          </Suspense>
+        </div>
       </Container>
     </div>
   );
