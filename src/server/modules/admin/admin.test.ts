@@ -925,7 +925,7 @@ describe("status workflow", () => {
     expect((await change(fr.applicationId, "cancelled", 1)).statusCode).toBe(200);
     const [zhMail] = await outboxOf(zh.applicationId);
     expect(zhMail!.subject).toBe(`您的申请状态更新：${schools[2]!.name.zh}`);
-    expect(zhMail!.textBody).toContain("尊敬的 伟：");
+    expect(zhMail!.textBody).toContain("伟同学，您好：");
     const [frMail] = await outboxOf(fr.applicationId);
     expect(frMail!.subject).toBe(`Mise à jour de votre candidature : ${schools[2]!.name.fr}`);
     expect(frMail!.textBody).toContain("a été annulée");

@@ -64,7 +64,8 @@ export function confirmationEmail(
     rows.push([k("balance"), money(balance)], [k("dueBy"), formatDate(app.remainingDueDate, language)]);
   const subject = k("subject", { program: app.summerSchool.name });
   const greeting = k("greeting", { name: app.applicant.firstName });
-  const intro = k("intro");
+  // A place fully covered (a 100 % scholarship code) paid nothing: no "we received your payment".
+  const intro = app.quote.totalAmount === 0 ? k("introNothingToPay") : k("intro");
   const next = k("next", { email: supportEmail });
   const payLater =
     balance > 0

@@ -381,6 +381,9 @@ describe("payments with the offline provider", () => {
       providerReference: json(res).paymentIntentId,
     });
     expect(state.emails).toHaveLength(1);
+    // Nothing was paid: the e-mail does not thank for a payment (issue 13).
+    expect(state.emails[0]!.textBody).toContain("there was nothing to pay");
+    expect(state.emails[0]!.textBody).not.toContain("your payment");
     expect(state.redemptions).toEqual([expect.objectContaining({ codeId: code.codeId, status: "redeemed" })]);
 
     const twice = await h.zeroPayment(a, { codeId: code.codeId });
