@@ -130,6 +130,13 @@ export const envSchema = z
     SCHOOL_KVK_NUMBER: z.string().min(1).default("12345678"),
     /** The school's VAT identification number, printed on invoices. */
     SCHOOL_VAT_NUMBER: z.string().min(1).default("NL123456789B01"),
+    /** The school's office phone number, in the footer and on the contact and legal pages (issue 13). */
+    SCHOOL_PHONE: z.string().min(1).max(40).default("+31 70 555 0150"),
+    /**
+     * The number answered day and night during the programme (issue 13): on the parents page and
+     * the student's trip page.
+     */
+    SCHOOL_EMERGENCY_PHONE: z.string().min(1).max(40).default("+31 6 5555 0199"),
     /**
      * VAT on the school's invoices (spec §9): `included` (21 % included in every price, the
      * default) or `exempt` (no VAT shown; INVOICE_VAT_EXEMPTION_TEXT is printed instead).

@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router";
 import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
 import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
+import { NO_SCHOOL_FACTS, type SiteConfig } from "../lib/site";
 import { App, preloadRoute } from "./App";
 import { createQueryClient } from "./query";
 import { type InitialState, STATE_ELEMENT_ID } from "./state";
@@ -37,10 +38,11 @@ export async function start() {
   const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
   const queryClient = createQueryClient();
   if (state && sameLanguage) seedCatalogue(queryClient, language, state);
-  const site = state?.site ?? {
+  const site: SiteConfig = state?.site ?? {
     supportEmail: "",
     paymentProvider: "offline" as const,
     today: new Date().toISOString().slice(0, 10),
+    school: NO_SCHOOL_FACTS,
   };
   const preloaded = await page;
   const root = document.getElementById("root")!;

@@ -1,22 +1,27 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../../shared/i18n/languages";
+import type { SiteConfig } from "../../shared/site";
 
-/** Facts about this deployment that pages show (spec §1 {email}); sent by the server in the page. */
-export interface SiteConfig {
-  supportEmail: string;
-  /** "offline" shows the test-mode note on the payment step. */
-  paymentProvider: "stripe" | "offline";
-  /** Today's date on the server (yyyy-mm-dd), so a prerendered page and its hydration agree. */
-  today: string;
-}
+export type { SiteConfig };
+
+/** The school's facts before the server's page says them (a page built in the browser alone). */
+export const NO_SCHOOL_FACTS: SiteConfig["school"] = {
+  legalName: "",
+  address: "",
+  kvkNumber: "",
+  vatNumber: "",
+  phone: "",
+  emergencyPhone: "",
+};
 
 export const SiteContext = createContext<SiteConfig>({
   supportEmail: "admissions@hague-summer-school.example",
   paymentProvider: "offline",
   today: new Date().toISOString().slice(0, 10),
+  school: NO_SCHOOL_FACTS,
 });
 
-/** Site facts: support e-mail address, payment provider, today's date. */
+/** Site facts: support e-mail address, payment provider, today's date, the school's legal facts. */
 export function useSite(): SiteConfig {
   return useContext(SiteContext);
 }

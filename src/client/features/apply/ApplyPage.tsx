@@ -86,8 +86,9 @@ export default function ApplyPage() {
     focusStep.current = true;
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
-  const stepRegion = useRef<HTMLDivElement>(null);
+  const stepRegion = useRef<HTMLElement>(null);
   const focusStep = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step has changed
   useEffect(() => {
     if (!focusStep.current) return;
     focusStep.current = false;
@@ -111,10 +112,9 @@ export default function ApplyPage() {
           </header>
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
-        <div
+        <section
           ref={stepRegion}
           tabIndex={-1}
-          role="region"
           aria-label={
             state.step < 4
               ? t("progress.stepOf", { number: state.step, count: 3, label: stepLabels[state.step - 1] })
@@ -144,7 +144,7 @@ export default function ApplyPage() {
               <Spinner />
             )}
           </Suspense>
-        </div>
+        </section>
       </Container>
     </div>
   );

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
+import type { SiteConfig, SiteFacts } from "../../../shared/site";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
 
 /** The prerenderer built from src/client/app/entry-server.tsx (`vite build --ssr`). */
@@ -13,7 +14,7 @@ export interface ServerEntry {
     url: string;
     language: Language;
     resources: Resources;
-    site: { supportEmail: string; paymentProvider: "stripe" | "offline"; today: string };
+    site: SiteConfig;
     catalogueSummary?: CatalogueSummaryDto;
     schoolOptions?: SchoolOptionsDto;
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
@@ -78,7 +79,7 @@ export class PageCache {
       serverEntryPath: string;
       /** Every namespace of a language as visitors see it (files + the back office's overrides). */
       resources: (language: Language) => Resources;
-      site: { supportEmail: string; paymentProvider: "stripe" | "offline" };
+      site: SiteFacts;
       /** Public origin, for absolute canonical links. */
       origin: string;
       contentVersion: () => string;

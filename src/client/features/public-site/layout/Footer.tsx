@@ -1,6 +1,7 @@
-import { Mail, MapPin } from "lucide-react";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { telHref } from "../../../../shared/site";
 import { resetConsent } from "../../../lib/consent";
 import { useSite } from "../../../lib/site";
 
@@ -35,7 +36,7 @@ function FooterLinks({
 /** Site footer (spec §2): the programme links, legal links, support mail link and a maps link. */
 export function Footer() {
   const { t } = useTranslation("common");
-  const { supportEmail, today } = useSite();
+  const { supportEmail, today, school } = useSite();
   const explore = [
     { to: "/program", label: t("nav.program") },
     { to: "/apply", label: t("nav.apply") },
@@ -72,6 +73,17 @@ export function Footer() {
                 {supportEmail}
               </a>
             </li>
+            {school.phone ? (
+              <li>
+                <a
+                  href={telHref(school.phone)}
+                  className="inline-flex items-center gap-2 text-brand-100 hover:text-white hover:underline"
+                >
+                  <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  {t("footer.phone", { phone: school.phone })}
+                </a>
+              </li>
+            ) : null}
             <li>
               <a
                 href="https://www.openstreetmap.org/search?query=The%20Hague"
@@ -102,6 +114,17 @@ export function Footer() {
       <div className="border-t border-brand-800">
         <p className="mx-auto w-full max-w-6xl px-4 py-4 text-xs text-brand-100 sm:px-6 lg:px-8">
           {t("footer.rights", { year: today.slice(0, 4) })}
+          {school.legalName ? (
+            <>
+              <br />
+              {t("footer.legalLine", {
+                name: school.legalName,
+                address: school.address,
+                kvk: school.kvkNumber,
+                vat: school.vatNumber,
+              })}
+            </>
+          ) : null}
         </p>
       </div>
     </footer>

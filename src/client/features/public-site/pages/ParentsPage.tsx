@@ -88,7 +88,7 @@ export default function ParentsPage() {
   // The payment step follows the schools' deposits (issue 11).
   const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("parents");
-  const { supportEmail } = useSite();
+  const { supportEmail, school } = useSite();
   const { money } = useFormat();
   const summary = useCatalogueSummary();
   const fromPrice = summary.data?.fromPrice ?? null;
@@ -129,7 +129,11 @@ export default function ParentsPage() {
                   <IconBadge icon={icon} />
                   <h3 className="text-lg font-semibold text-brand-900">{t(`safety.${id}.title`)}</h3>
                 </div>
-                <p className="mt-4 text-slate-700">{t(`safety.${id}.body`)}</p>
+                <p className="mt-4 text-slate-700">
+                  {id === "emergency" && school.emergencyPhone
+                    ? t("safety.emergency.bodyWithNumber", { phone: school.emergencyPhone })
+                    : t(`safety.${id}.body`)}
+                </p>
               </Card>
             </li>
           ))}

@@ -12,6 +12,7 @@ import {
   studentTripSchema,
   type TripDto,
 } from "../../../../shared/schemas/cohort";
+import { telHref } from "../../../../shared/site";
 import { applyServerErrors, TextField, useFieldMessage } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
@@ -19,6 +20,7 @@ import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
 import { useFileSize, useFormat } from "../../../lib/format";
+import { useSite } from "../../../lib/site";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "../components/CohortPage";
 import { VisaLetterCard } from "../components/VisaLetterCard";
 
@@ -164,8 +166,20 @@ function EmergencyContactCard({ trip }: { trip: TripDto }) {
   });
   const errors = form.formState.errors;
   const prefix = `contact-${trip.applicationId}`;
+  const { school } = useSite();
   return (
     <TripCard icon={<Phone aria-hidden="true" className="h-5 w-5" />} title={t("trip.contact.title")}>
+      {school.emergencyPhone ? (
+        <p>
+          {t("trip.contact.schoolLine")}
+          <a
+            href={telHref(school.emergencyPhone)}
+            className="font-semibold whitespace-nowrap text-brand-700 underline"
+          >
+            {school.emergencyPhone}
+          </a>
+        </p>
+      ) : null}
       <p>{t("trip.contact.lead")}</p>
       {trip.emergencyContact ? null : <p className="font-medium">{t("trip.contact.none")}</p>}
       <form

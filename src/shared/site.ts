@@ -1,0 +1,35 @@
+/**
+ * Facts about this deployment that pages show, sent by the server inside each rendered page
+ * (spec §1 {email}; issue 13 "the school's legal name, address, registration and VAT numbers,
+ * phone and emergency number come from configuration"). One shape for the server's renderer and
+ * the browser.
+ */
+
+/** The school as a legal entity and how to reach it (configuration: SCHOOL_*). */
+export interface SchoolFacts {
+  legalName: string;
+  /** One line, e.g. "Lange Voorhout 1, 2514 EA Den Haag, the Netherlands". */
+  address: string;
+  /** Chamber of Commerce (KvK) registration number. */
+  kvkNumber: string;
+  vatNumber: string;
+  /** The office's phone number, as people dial it (e.g. "+31 70 …"). */
+  phone: string;
+  /** The number answered day and night during the programme. */
+  emergencyPhone: string;
+}
+
+export interface SiteConfig {
+  supportEmail: string;
+  /** "offline" shows the test-mode note on the payment step. */
+  paymentProvider: "stripe" | "offline";
+  /** Today's date on the server (yyyy-mm-dd), so a prerendered page and its hydration agree. */
+  today: string;
+  school: SchoolFacts;
+}
+
+/** What the server's configuration gives (the renderer adds `today`). */
+export type SiteFacts = Omit<SiteConfig, "today">;
+
+/** A phone number as a `tel:` address (digits and a leading +). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
