@@ -11,7 +11,8 @@ import { z } from "./zod";
  */
 
 const required = (max: number) => line({ error: V.required }).min(1, V.required).max(max, V.tooLong);
-const email = () => line({ error: V.required }).min(1, V.required).max(254, V.tooLong).pipe(z.email(V.invalidEmail));
+const email = () =>
+  line({ error: V.required }).min(1, V.required).max(254, V.tooLong).pipe(z.email(V.invalidEmail));
 const bic = () =>
   line()
     .transform((v) => v.replace(/\s+/g, "").toUpperCase())
@@ -35,7 +36,8 @@ export const payoutDetailsSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("swift"),
     accountHolder: required(140),
-    accountNumber: required(64),
+    /** Spaces removed: banks want the number as one string. */
+    accountNumber: required(64).transform((v) => v.replace(/\s+/g, "")),
     swiftCode: bic(),
     bankName: required(140),
     bankAddress: required(300),

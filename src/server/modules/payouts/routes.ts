@@ -40,9 +40,23 @@ export const PAYOUT_CSV_HEADER = [
 /** One CSV row of an opened payout. The reference is what the transfer should carry. */
 function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
   const reference = `HSS-PAYOUT-${payout.id.slice(0, 8).toUpperCase()}`;
-  const base = { name: affiliateName, account: "", bic: "", bank: "", address: "", country: "", email: "", currency: "EUR" };
+  const base = {
+    name: affiliateName,
+    account: "",
+    bic: "",
+    bank: "",
+    address: "",
+    country: "",
+    email: "",
+    currency: "EUR",
+  };
   if (d.method === "sepa")
-    Object.assign(base, { name: d.accountHolder, account: d.iban, bic: d.bic ?? "", country: d.iban.slice(0, 2) });
+    Object.assign(base, {
+      name: d.accountHolder,
+      account: d.iban,
+      bic: d.bic ?? "",
+      country: d.iban.slice(0, 2),
+    });
   if (d.method === "swift")
     Object.assign(base, {
       name: d.accountHolder,
@@ -106,14 +120,19 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
   async function affiliateOf(request: FastifyRequest): Promise<string> {
     const id = await sessions.current(request, "affiliate");
     if (id) {
-      const [a] = await db.select({ status: affiliates.status }).from(affiliates).where(eq(affiliates.id, id));
+      const [a] = await db
+        .select({ status: affiliates.status })
+        .from(affiliates)
+        .where(eq(affiliates.id, id));
       if (a?.status === "approved") return id;
     }
     throw new HttpError(401, "errors.unauthorized");
   }
 
   /** GET /api/affiliate/payout-details → PayoutDetailsView `{ method, masked, updatedAt }`; never clear values. */
-  app.get("/api/affiliate/payout-details", async (request) => service.detailsView(await affiliateOf(request)));
+  app.get("/api/affiliate/payout-details", async (request) =>
+    service.detailsView(await affiliateOf(request)),
+  );
 
   /**
    * PUT /api/affiliate/payout-details PayoutDetails (by method) → PayoutDetailsView. 400 with the
@@ -188,7 +207,12 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
       entityId: id,
       after: { format: "csv", rows: opened.length },
     });
-    return sendCsv(reply, `payout-run-${id.slice(0, 8)}`, toCsv(PAYOUT_CSV_HEADER, opened.map(csvRow)), now());
+    return sendCsv(
+      reply,
+      `payout-run-${id.slice(0, 8)}`,
+      toCsv(PAYOUT_CSV_HEADER, opened.map(csvRow)),
+      now(),
+    );
   });
 
   /**
@@ -205,7 +229,10 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
     if (sepaPayouts.length === 0) throw new HttpError(422, "errors.payouts.noSepa");
     const at = now();
     const doc = new SEPA.Document("pain.001.001.03");
-    doc.grpHdr.id = `HSS${id.replace(/-/g, "").slice(0, 24)}${at.getTime().toString(36).toUpperCase()}`.slice(0, 35);
+    doc.grpHdr.id = `HSS${id.replace(/-/g, "").slice(0, 24)}${at.getTime().toString(36).toUpperCase()}`.slice(
+      0,
+      35,
+    );
     doc.grpHdr.created = at;
     doc.grpHdr.initiatorName = env.SCHOOL_LEGAL_NAME.slice(0, 70);
     const info = doc.createPaymentInfo();

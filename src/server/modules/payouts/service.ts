@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
-import { LANGUAGES, type Language, isLanguage } from "../../../shared/i18n/languages";
+import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
 import { formatMoney } from "../../../shared/money";
 import { maskEmail, maskIban, maskTail } from "../../../shared/payouts";
@@ -26,8 +26,8 @@ import {
 } from "../../db/schema";
 import { HttpError, isUniqueViolation } from "../../lib/errors";
 import { loadResources } from "../../lib/i18n";
-import { recordAudit } from "../admin/audit";
 import { adminNotFound } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
 import { studentShortName } from "../commissions/ledger";
@@ -127,7 +127,11 @@ export class PayoutService {
         .update(affiliates)
         .set({
           payoutMethod: details.method,
-          payoutDetailsSealed: sealText(this.deps.keys, affiliateDetailsAad(affiliateId), JSON.stringify(details)),
+          payoutDetailsSealed: sealText(
+            this.deps.keys,
+            affiliateDetailsAad(affiliateId),
+            JSON.stringify(details),
+          ),
           payoutDetailsMasked: masked,
           payoutDetailsUpdatedAt: at,
           updatedAt: at,
@@ -254,7 +258,10 @@ export class PayoutService {
     try {
       return await this.deps.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hss-payout-runs'))`);
-        const [existing] = await tx.select().from(payoutRuns).where(eq(payoutRuns.idempotencyKey, idempotencyKey));
+        const [existing] = await tx
+          .select()
+          .from(payoutRuns)
+          .where(eq(payoutRuns.idempotencyKey, idempotencyKey));
         if (existing) return { run: await this.runDto(tx, existing.id), created: false };
         const runId = randomUUID();
         await tx.insert(payoutRuns).values({
@@ -293,11 +300,15 @@ export class PayoutService {
             )
             .returning({ amount: commissionEntries.amountCents });
           const sum = taken.reduce((s, e) => s + e.amount, 0);
-          if (sum !== Number(b.approved)) throw new Error("payout run: approved balance changed under the lock");
+          if (sum !== Number(b.approved))
+            throw new Error("payout run: approved balance changed under the lock");
           total += sum;
           count += 1;
         }
-        await tx.update(payoutRuns).set({ totalCents: total, payoutCount: count }).where(eq(payoutRuns.id, runId));
+        await tx
+          .update(payoutRuns)
+          .set({ totalCents: total, payoutCount: count })
+          .where(eq(payoutRuns.id, runId));
         await recordAudit(tx, {
           actor: admin,
           action: "payoutRun.create",
@@ -423,7 +434,14 @@ export class PayoutService {
       if (p.status !== "pending") throw new HttpError(409, "errors.payouts.notPending");
       await tx
         .update(payouts)
-        .set({ status: "paid", reference, paidAt: at, paidByAdminId: admin.id, statementSentAt: at, updatedAt: at })
+        .set({
+          status: "paid",
+          reference,
+          paidAt: at,
+          paidByAdminId: admin.id,
+          statementSentAt: at,
+          updatedAt: at,
+        })
         .where(eq(payouts.id, payoutId));
       await recordAudit(tx, {
         actor: admin,

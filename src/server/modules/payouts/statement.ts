@@ -9,7 +9,14 @@ export interface StatementInput {
   language: Language;
   school: { name: string; address: string };
   affiliateName: string;
-  payout: { id: string; amountCents: number; createdAt: Date; paidAt: Date | null; reference: string; masked: string };
+  payout: {
+    id: string;
+    amountCents: number;
+    createdAt: Date;
+    paidAt: Date | null;
+    reference: string;
+    masked: string;
+  };
   entries: StatementEntry[];
 }
 
@@ -49,7 +56,8 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
     regular = "body";
     bold = "body-bold";
   }
-  const safe = (text: string) => (unicode ? text : [...text].map((ch) => (isWinAnsi(ch) ? ch : "?")).join(""));
+  const safe = (text: string) =>
+    unicode ? text : [...text].map((ch) => (isWinAnsi(ch) ? ch : "?")).join("");
   const money = (cents: number) => safe(formatMoney(cents, s.language));
   const left = 50;
   const right = doc.page.width - 50;
@@ -61,7 +69,11 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   doc.fillColor(accent).font(bold).fontSize(16).text(safe(s.school.name), left, 50, { width: 300 });
   doc.fillColor(muted).font(regular).fontSize(9).text(safe(s.school.address), { width: 300 });
   const afterSchool = doc.y;
-  doc.fillColor(accent).font(bold).fontSize(18).text(safe(k("title")), left, 50, { width, align: "right" });
+  doc
+    .fillColor(accent)
+    .font(bold)
+    .fontSize(18)
+    .text(safe(k("title")), left, 50, { width, align: "right" });
 
   const facts: Array<[string, string]> = [
     [k("affiliate"), s.affiliateName],
@@ -73,7 +85,10 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   doc.fontSize(10);
   for (const [label, value] of facts) {
     doc.fillColor(muted).font(regular).text(safe(label), left, y, { width: 140 });
-    doc.fillColor(ink).font(bold).text(safe(value), left + 150, y, { width: width - 150 });
+    doc
+      .fillColor(ink)
+      .font(bold)
+      .text(safe(value), left + 150, y, { width: width - 150 });
     y = doc.y + 4;
   }
 
@@ -88,7 +103,10 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   y += 16;
   doc.font(bold).fontSize(9).fillColor(muted);
   for (const c of cols) {
-    doc.text(safe(k(`columns.${c.key}`)), c.x, y, { width: c.w, align: c.key === "amount" ? "right" : "left" });
+    doc.text(safe(k(`columns.${c.key}`)), c.x, y, {
+      width: c.w,
+      align: c.key === "amount" ? "right" : "left",
+    });
   }
   y = doc.y + 4;
   doc.moveTo(left, y).lineTo(right, y).strokeColor("#cbd5e1").lineWidth(0.5).stroke();
@@ -119,7 +137,11 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   doc.text(safe(k("total")), left, y, { width: 300 });
   doc.text(money(s.payout.amountCents), left + 300, y, { width: width - 300, align: "right" });
   y = doc.y + 24;
-  doc.font(regular).fontSize(8).fillColor(muted).text(safe(k("note")), left, y, { width });
+  doc
+    .font(regular)
+    .fontSize(8)
+    .fillColor(muted)
+    .text(safe(k("note")), left, y, { width });
   doc.end();
   return done;
 }
