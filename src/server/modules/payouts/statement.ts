@@ -56,8 +56,9 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
     regular = "body";
     bold = "body-bold";
   }
+  // Helvetica has no narrow no-break space (French typography): it becomes a no-break space.
   const safe = (text: string) =>
-    unicode ? text : [...text].map((ch) => (isWinAnsi(ch) ? ch : "?")).join("");
+    unicode ? text : [...text.replace(/\u202f/g, "\u00a0")].map((ch) => (isWinAnsi(ch) ? ch : "?")).join("");
   const money = (cents: number) => safe(formatMoney(cents, s.language));
   const left = 50;
   const right = doc.page.width - 50;
