@@ -120,8 +120,11 @@ describe("payouts", () => {
     expect(row!.payoutDetailsSealed).not.toContain(IBAN_A);
     expect(row!.payoutDetailsSealed).not.toContain("0417164300");
     expect(row!.payoutDetailsSealed).not.toContain("Li Wei");
+    // A refused IBAN is not logged either.
+    expect((await sepa(a.cookie, "NL92 ABNA 0417 1643 00")).statusCode).toBe(400);
+    expect(logs.length).toBeGreaterThan(0);
     expect(JSON.stringify(logs)).not.toContain("0417164300");
-    expect(JSON.stringify(logs)).not.toContain("abna 0417");
+    expect(JSON.stringify(logs)).not.toContain("0417 1643");
 
     // Sealed for A: it opens for A, and the same value copied to B's row does not open.
     const keys = loadFileKeys({
@@ -373,7 +376,7 @@ describe("payouts", () => {
       expect(mails[0]!.toAddress).toBe(a.affiliate.email);
       expect(mails[0]!.textBody).toContain("€60.00");
       expect(mails[0]!.textBody).toContain("ABN-2026-11-0042");
-      expect(mails[0]!.textBody).toContain(`/api/affiliate/payouts/${payoutA.id}/statement.pdf`);
+      expect(mails[0]!.textBody).toContain("/affiliate/payouts");
 
       const mine = (await api("GET", "/api/affiliate/payouts", a.cookie)).json();
       expect(mine.items).toEqual([

@@ -422,7 +422,8 @@ export class PayoutService {
 
   /**
    * `POST /api/admin/payouts/:id/paid { reference }`: a pending payout becomes paid (its entries
-   * read `paid`), and the statement e-mail (with a link to the statement PDF) is queued once in
+   * read `paid`), and the statement e-mail (with a link to the payouts page, where the statement PDF
+   * is downloaded after signing in; MailService sends no attachments) is queued once in
    * the affiliate's language. The same reference again → the payout as it is; a cancelled or
    * otherwise paid payout → 409 errors.payouts.notPending. Audit "payout.paid".
    */
@@ -459,7 +460,8 @@ export class PayoutService {
       const paragraphs = [
         k("greeting", { name: a.name }),
         k("body", { amount: formatMoney(p.amountCents, language), reference }),
-        k("statement", { link: `${this.deps.appOrigin}/api/affiliate/payouts/${p.id}/statement.pdf` }),
+        // The statement is behind the partner's sign-in: the link opens the payouts page (login first).
+        k("statement", { link: `${this.deps.appOrigin}/affiliate/payouts` }),
         k("signature"),
       ];
       await this.deps.mail.enqueue(tx, {
