@@ -99,6 +99,24 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   YE: 30,
 };
 
+/**
+ * Countries of the SEPA schemes (EPC "List of countries in the SEPA schemes' geographical scope",
+ * 2025): the EU, the EEA, Switzerland, the United Kingdom, Monaco, San Marino, the Vatican,
+ * Andorra, Gibraltar, Albania, Moldova, Montenegro and North Macedonia. An IBAN elsewhere (e.g.
+ * Turkey, Brazil) is paid by international transfer (SWIFT).
+ */
+export const SEPA_COUNTRIES: ReadonlySet<string> = new Set(
+  (
+    "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE " +
+    "IS LI NO CH GB MC SM VA AD GI AL MD ME MK"
+  ).split(" "),
+);
+
+/** True when a (valid) IBAN belongs to a country of the SEPA schemes. */
+export function isSepaIban(value: string): boolean {
+  return SEPA_COUNTRIES.has(normalizeIban(value).slice(0, 2));
+}
+
 /** An IBAN as typed ("nl91 abna 0417 1643 00") in its electronic form: upper case, no spaces. */
 export function normalizeIban(value: string): string {
   return value.replace(/[\s-]+/g, "").toUpperCase();

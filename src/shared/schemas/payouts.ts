@@ -1,5 +1,5 @@
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from "../commissions";
-import { isValidBic, isValidIban, normalizeIban } from "../payouts";
+import { isSepaIban, isValidBic, isValidIban, normalizeIban } from "../payouts";
 import { V } from "./messages";
 import { line } from "./text";
 import { z } from "./zod";
@@ -30,7 +30,8 @@ export const payoutDetailsSchema = z.discriminatedUnion("method", [
     iban: line({ error: V.required })
       .min(1, V.required)
       .transform(normalizeIban)
-      .refine(isValidIban, "errors.payouts.invalidIban"),
+      .refine(isValidIban, { message: "errors.payouts.invalidIban", abort: true })
+      .refine(isSepaIban, "errors.payouts.notSepa"),
     bic: z.union([z.literal(""), bic()]).optional(),
   }),
   z.object({

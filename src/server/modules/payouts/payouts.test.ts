@@ -72,6 +72,10 @@ describe("payouts", () => {
       message: "This IBAN is not valid. Please check it against your bank statement.",
       fieldErrors: { iban: "This IBAN is not valid. Please check it against your bank statement." },
     });
+    // A valid IBAN outside the SEPA area (Turkey) is for an international transfer.
+    const turkish = await sepa(cookie, "TR330006100519786457841326");
+    expect(turkish.statusCode).toBe(400);
+    expect(turkish.json().message).toContain("outside the SEPA area");
     const fr = await api(
       "PUT",
       "/api/affiliate/payout-details",
@@ -185,7 +189,7 @@ describe("payouts", () => {
       await entry(c.affiliate.id, 7000, "payment");
       // E: 50.50, SEPA.
       await entry(e.affiliate.id, 5050, "payment");
-      expect((await sepa(e.cookie, IBAN_E, "Awa Diop")).statusCode).toBe(200);
+      expect((await sepa(e.cookie, IBAN_E, "Awa Diop-Müller & Fils")).statusCode).toBe(200);
       // S: 55.00 by SWIFT to a bank in China.
       await entry(s.affiliate.id, 5500, "adjustment");
       const swift = await api("PUT", "/api/affiliate/payout-details", s.cookie, {
@@ -331,6 +335,8 @@ describe("payouts", () => {
       }
       expect(sum).toBe(11050);
       expect(one("CtrlSum")).toBe("110.50");
+      // Names in the SEPA character set: accents dropped, "&" written "+".
+      expect(xml).toContain("<Cdtr><Nm>Awa Diop-Muller + Fils</Nm></Cdtr>");
       // The SWIFT payout is in the CSV, not in the SEPA file.
       expect(xml).not.toContain("Zhang Min");
       expect(xml).toContain(IBAN_A);

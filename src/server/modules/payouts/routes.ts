@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import SEPA from "sepa";
 import { z } from "zod";
+import { isSepaIban } from "../../../shared/payouts";
 import {
   createPayoutRunSchema,
   markPayoutPaidSchema,
@@ -36,6 +37,23 @@ export const PAYOUT_CSV_HEADER = [
   "reference",
   "status",
 ];
+
+/**
+ * A text in the SEPA character set (EPC Implementation Guidelines: Latin letters, digits and
+ * / - ? : ( ) . , ' + space): accents dropped ("Müller" → "Muller"), other letters removed,
+ * at most `max` characters; `fallback` when nothing is left (a name in Chinese script).
+ */
+export function sepaText(text: string, max: number, fallback: string): string {
+  const latin = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, "+")
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+  return latin || fallback;
+}
 
 /** One CSV row of an opened payout. The reference is what the transfer should carry. */
 function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
@@ -217,14 +235,15 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
 
   /**
    * GET /api/admin/payout-runs/:id/sepa.xml → SEPA credit transfer initiation pain.001.001.03 of
-   * the run's pending SEPA payouts (debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN, SCHOOL_BIC; one
+   * the run's pending SEPA payouts to IBANs of the SEPA area (names in the SEPA character set,
+   * `sepaText`; debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN, SCHOOL_BIC; one
    * transaction per payout, EndToEndId the payout's reference). 422 errors.payouts.noSepa when the
    * run has none. Audit "payoutRun.export".
    */
   app.get("/api/admin/payout-runs/:id/sepa.xml", guard, async (request, reply) => {
     const id = adminId(request.params);
     const sepaPayouts = (await service.opened(id)).filter(
-      (o) => o.details.method === "sepa" && o.payout.status === "pending",
+      (o) => o.details.method === "sepa" && o.payout.status === "pending" && isSepaIban(o.details.iban),
     );
     if (sepaPayouts.length === 0) throw new HttpError(422, "errors.payouts.noSepa");
     const at = now();
@@ -234,17 +253,17 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
       35,
     );
     doc.grpHdr.created = at;
-    doc.grpHdr.initiatorName = env.SCHOOL_LEGAL_NAME.slice(0, 70);
+    doc.grpHdr.initiatorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
     const info = doc.createPaymentInfo();
     info.requestedExecutionDate = at;
-    info.debtorName = env.SCHOOL_LEGAL_NAME.slice(0, 70);
+    info.debtorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
     info.debtorIBAN = env.SCHOOL_IBAN;
     info.debtorBIC = env.SCHOOL_BIC;
     doc.addPaymentInfo(info);
     for (const { payout, details } of sepaPayouts) {
       if (details.method !== "sepa") continue;
       const tx = info.createTransaction();
-      tx.creditorName = details.accountHolder.slice(0, 70);
+      tx.creditorName = sepaText(details.accountHolder, 70, `Partner ${payout.id.slice(0, 8).toUpperCase()}`);
       tx.creditorIBAN = details.iban;
       if (details.bic) tx.creditorBIC = details.bic;
       tx.amount = payout.amountCents / 100;
