@@ -271,7 +271,8 @@ export default function AdminPayoutsPage() {
   const language = useLanguage();
   const { dateTime } = useDateTime();
   const queryClient = useQueryClient();
-  const [key, setKey] = useState(newKey);
+  // One key for the whole page view: a second click, even after the answer, returns the same run.
+  const [key] = useState(newKey);
   const [openRun, setOpenRun] = useState<string | null>(null);
   const preview = useQuery({
     queryKey: ["admin", "payouts", "preview"],
@@ -287,7 +288,6 @@ export default function AdminPayoutsPage() {
       const known = runs.data?.items.some((r) => r.id === run.id);
       toast({ title: known ? t("admin.alreadyCreated") : t("admin.created") });
       setOpenRun(run.id);
-      setKey(newKey());
       void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
     },
     onError: (error: Error) => toastFailure(t("admin.actionFailed"), error),
