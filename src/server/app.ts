@@ -54,6 +54,7 @@ import { createStripeProvider } from "./modules/payments/providers/stripe";
 import type { PaymentProvider } from "./modules/payments/providers/types";
 import { paymentRoutes } from "./modules/payments/routes";
 import { PaymentsService } from "./modules/payments/service";
+import { payoutRoutes } from "./modules/payouts/routes";
 import { portalRoutes } from "./modules/portal/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { studentRoutes } from "./modules/student/routes";
@@ -337,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminWebhookRoutes, { db });
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });
+  await app.register(payoutRoutes, { db, env, now });
   await app.register(balanceRoutes, { db, now, origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL });
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });

@@ -126,6 +126,10 @@ export const envSchema = z
      * backup, at least 24 characters. Without it only a signed-in owner can take a backup.
      */
     BACKUP_TOKEN: token(24),
+    /** The school's bank account (IBAN), debited by the SEPA payout file of affiliate payouts (issue 12). */
+    SCHOOL_IBAN: z.string().min(1).default("NL91ABNA0417164300"),
+    /** The BIC of the school's bank, in the SEPA payout file. */
+    SCHOOL_BIC: z.string().min(1).default("ABNANL2A"),
     /** The school's Chamber of Commerce (KvK) registration number, printed on invoices. */
     SCHOOL_KVK_NUMBER: z.string().min(1).default("12345678"),
     /** The school's VAT identification number, printed on invoices. */

@@ -258,6 +258,14 @@ ROUTES.push(
     "affiliate",
     "affiliate.dashboard.title",
   ),
+  // Payout details and payouts with statements (issue 12 "Payouts").
+  {
+    path: "/affiliate/payouts",
+    load: () => import("../features/affiliate-portal/pages/AffiliatePayoutsPage"),
+    namespaces: ["account", "payouts"],
+    layout: "affiliate",
+    meta: { title: "payouts:meta.title", description: "payouts:meta.description" },
+  },
   account(
     "/admin/login",
     () => import("../features/admin/pages/AdminLoginPage"),
@@ -333,6 +341,10 @@ ROUTES.push(
   ),
   admin("/admin/finances", () => import("../features/admin/pages/AdminFinancesPage"), "nav.finances", [
     "adminFinance",
+  ]),
+  // Payout runs (issue 12 "Payouts"): finance and owners.
+  admin("/admin/payouts", () => import("../features/admin/pages/AdminPayoutsPage"), "nav.payouts", [
+    "payouts",
   ]),
   admin("/admin/students", () => import("../features/admin/pages/AdminStudentsPage"), "nav.students", [
     "adminPeople",

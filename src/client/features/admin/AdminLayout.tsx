@@ -1,4 +1,5 @@
 import {
+  Banknote,
   BookOpen,
   ClipboardList,
   Euro,
@@ -38,6 +39,7 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
   { to: "/admin/codes", key: "nav.codes", icon: Tag, roles: ["owner", "finance"] },
   { to: "/admin/affiliates", key: "nav.affiliates", icon: Handshake, roles: ["owner", "finance"] },
   { to: "/admin/finances", key: "nav.finances", icon: Euro, roles: ["owner", "finance"] },
+  { to: "/admin/payouts", key: "nav.payouts", icon: Banknote, roles: ["owner", "finance"] },
   { to: "/admin/translations", key: "nav.translations", icon: Languages, roles: ["owner"] },
   {
     to: "/admin/student-dashboard-management",

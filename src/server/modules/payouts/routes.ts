@@ -1,0 +1,303 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import SEPA from "sepa";
+import { z } from "zod";
+import { isSepaIban } from "../../../shared/payouts";
+import {
+  createPayoutRunSchema,
+  markPayoutPaidSchema,
+  payoutDetailsSchema,
+} from "../../../shared/schemas/payouts";
+import type { Db } from "../../db/client";
+import { affiliates } from "../../db/schema";
+import type { Env } from "../../env";
+import { csvEuros, sendCsv, toCsv } from "../../lib/csv";
+import { HttpError, parseOrThrow } from "../../lib/errors";
+import { recordAudit } from "../admin/audit";
+import { adminId } from "../admin/params";
+import { loadFileKeys } from "../files/keys";
+import { type OpenedPayout, PayoutService } from "./service";
+import { renderStatementPdf } from "./statement";
+
+const payoutIdParams = z.object({ id: z.uuid() });
+
+/** The columns of the bank CSV of a run (everything a bank needs for a SWIFT transfer). */
+export const PAYOUT_CSV_HEADER = [
+  "payout_id",
+  "method",
+  "beneficiary_name",
+  "account_number_or_iban",
+  "swift_bic",
+  "bank_name",
+  "bank_address",
+  "country",
+  "currency",
+  "amount_eur",
+  "email",
+  "reference",
+  "status",
+];
+
+/**
+ * A text in the SEPA character set (EPC Implementation Guidelines: Latin letters, digits and
+ * / - ? : ( ) . , ' + space): accents dropped ("Müller" → "Muller"), other letters removed,
+ * at most `max` characters; `fallback` when nothing is left (a name in Chinese script).
+ */
+export function sepaText(text: string, max: number, fallback: string): string {
+  const latin = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, "+")
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+  return latin || fallback;
+}
+
+/** One CSV row of an opened payout. The reference is what the transfer should carry. */
+function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
+  const reference = `HSS-PAYOUT-${payout.id.slice(0, 8).toUpperCase()}`;
+  const base = {
+    name: affiliateName,
+    account: "",
+    bic: "",
+    bank: "",
+    address: "",
+    country: "",
+    email: "",
+    currency: "EUR",
+  };
+  if (d.method === "sepa")
+    Object.assign(base, {
+      name: d.accountHolder,
+      account: d.iban,
+      bic: d.bic ?? "",
+      country: d.iban.slice(0, 2),
+    });
+  if (d.method === "swift")
+    Object.assign(base, {
+      name: d.accountHolder,
+      account: d.accountNumber,
+      bic: d.swiftCode,
+      bank: d.bankName,
+      address: d.bankAddress,
+      country: d.country,
+      currency: d.currency || "EUR",
+    });
+  if (d.method === "wise") Object.assign(base, { name: d.accountHolder, email: d.email });
+  if (d.method === "paypal") Object.assign(base, { email: d.email });
+  return [
+    payout.id,
+    payout.method,
+    base.name,
+    base.account,
+    base.bic,
+    base.bank,
+    base.address,
+    base.country,
+    base.currency,
+    csvEuros(payout.amountCents),
+    base.email,
+    reference,
+    payout.status,
+  ];
+}
+
+/**
+ * Payout routes (issue 12 "Payouts", decision 022).
+ *
+ * Affiliate side (an approved affiliate's session, else 401): `GET|PUT /api/affiliate/payout-details`,
+ * `GET /api/affiliate/payouts`, `GET /api/affiliate/payouts/:id/statement.pdf` (another affiliate's
+ * payout or an unknown id → 404, checklist S6).
+ *
+ * Back office (`requireAdmin("affiliates:write")`: owners and finance; admissions → 403): the
+ * preview, payout runs (idempotent by key), the bank CSV and SEPA pain.001.001.03 exports (the
+ * only places the details are decrypted; each export audited), paid and cancelled payouts.
+ * Every answer is `no-store`.
+ */
+export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
+  const { db, env, now } = opts;
+  const { requireAdmin, mail, sessions } = app.services;
+  const guard = { preHandler: requireAdmin("affiliates:write") };
+  const service = new PayoutService({
+    db,
+    keys: loadFileKeys(env),
+    mail,
+    now,
+    appOrigin: env.APP_ORIGIN,
+    minimumPayout: env.MINIMUM_PAYOUT_CENTS,
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /** The signed-in, approved affiliate's id; 401 errors.unauthorized otherwise. */
+  async function affiliateOf(request: FastifyRequest): Promise<string> {
+    const id = await sessions.current(request, "affiliate");
+    if (id) {
+      const [a] = await db
+        .select({ status: affiliates.status })
+        .from(affiliates)
+        .where(eq(affiliates.id, id));
+      if (a?.status === "approved") return id;
+    }
+    throw new HttpError(401, "errors.unauthorized");
+  }
+
+  /** GET /api/affiliate/payout-details → PayoutDetailsView `{ method, masked, updatedAt }`; never clear values. */
+  app.get("/api/affiliate/payout-details", async (request) =>
+    service.detailsView(await affiliateOf(request)),
+  );
+
+  /**
+   * PUT /api/affiliate/payout-details PayoutDetails (by method) → PayoutDetailsView. 400 with the
+   * field's message (e.g. errors.payouts.invalidIban) when invalid. Sealed bound to the affiliate;
+   * the change is e-mailed to the affiliate and audited (method and masked form only).
+   */
+  app.put("/api/affiliate/payout-details", async (request) => {
+    const affiliateId = await affiliateOf(request);
+    return service.saveDetails(affiliateId, parseOrThrow(payoutDetailsSchema, request.body));
+  });
+
+  /** GET /api/affiliate/payouts → AffiliatePayoutList (the affiliate's own payouts, newest first). */
+  app.get("/api/affiliate/payouts", async (request) => service.affiliatePayouts(await affiliateOf(request)));
+
+  /** GET /api/affiliate/payouts/:id/statement.pdf → the statement PDF in the affiliate's language; 404 if not its own. */
+  app.get("/api/affiliate/payouts/:id/statement.pdf", async (request, reply) => {
+    const affiliateId = await affiliateOf(request);
+    const parsed = payoutIdParams.safeParse(request.params);
+    if (!parsed.success) throw new HttpError(404, "errors.notFound");
+    const s = await service.statementOf(affiliateId, parsed.data.id);
+    const pdf = await renderStatementPdf(
+      {
+        language: s.language,
+        school: { name: env.SCHOOL_LEGAL_NAME, address: env.SCHOOL_ADDRESS },
+        affiliateName: s.affiliateName,
+        payout: {
+          id: s.payout.id,
+          amountCents: s.payout.amountCents,
+          createdAt: s.payout.createdAt,
+          paidAt: s.payout.paidAt,
+          reference: s.payout.reference,
+          masked: s.payout.detailsMasked,
+        },
+        entries: s.entries,
+      },
+      env.DOCUMENT_FONT,
+    );
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="payout-statement-${s.payout.id.slice(0, 8)}.pdf"`)
+      .header("x-content-type-options", "nosniff")
+      .send(pdf);
+  });
+
+  /** GET /api/admin/payouts/preview → PayoutPreview (eligible affiliates; the others with why). */
+  app.get("/api/admin/payouts/preview", guard, async () => service.preview());
+
+  /**
+   * POST /api/admin/payout-runs `{ idempotencyKey }` → 201 PayoutRun when created, 200 with the
+   * same run when the key was already used (double click, concurrent requests).
+   */
+  app.post("/api/admin/payout-runs", guard, async (request, reply) => {
+    const { idempotencyKey } = parseOrThrow(createPayoutRunSchema, request.body);
+    const { run, created } = await service.createRun(request.admin!, idempotencyKey);
+    return reply.code(created ? 201 : 200).send(run);
+  });
+
+  /** GET /api/admin/payout-runs → PayoutRunList (newest first). */
+  app.get("/api/admin/payout-runs", guard, async () => service.runs());
+
+  /**
+   * GET /api/admin/payout-runs/:id.csv → the bank CSV of the run (PAYOUT_CSV_HEADER; amounts in
+   * EUR with 2 decimals). Details decrypted here only; audit "payoutRun.export".
+   */
+  app.get("/api/admin/payout-runs/:id.csv", guard, async (request, reply) => {
+    const id = adminId(request.params);
+    const opened = await service.opened(id);
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "payoutRun.export",
+      entityType: "payoutRun",
+      entityId: id,
+      after: { format: "csv", rows: opened.length },
+    });
+    return sendCsv(
+      reply,
+      `payout-run-${id.slice(0, 8)}`,
+      toCsv(PAYOUT_CSV_HEADER, opened.map(csvRow)),
+      now(),
+    );
+  });
+
+  /**
+   * GET /api/admin/payout-runs/:id/sepa.xml → SEPA credit transfer initiation pain.001.001.03 of
+   * the run's pending SEPA payouts to IBANs of the SEPA area (names in the SEPA character set,
+   * `sepaText`; debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN, SCHOOL_BIC; one
+   * transaction per payout, EndToEndId the payout's reference). 422 errors.payouts.noSepa when the
+   * run has none. Audit "payoutRun.export".
+   */
+  app.get("/api/admin/payout-runs/:id/sepa.xml", guard, async (request, reply) => {
+    const id = adminId(request.params);
+    const sepaPayouts = (await service.opened(id)).filter(
+      (o) => o.details.method === "sepa" && o.payout.status === "pending" && isSepaIban(o.details.iban),
+    );
+    if (sepaPayouts.length === 0) throw new HttpError(422, "errors.payouts.noSepa");
+    const at = now();
+    const doc = new SEPA.Document("pain.001.001.03");
+    doc.grpHdr.id = `HSS${id.replace(/-/g, "").slice(0, 24)}${at.getTime().toString(36).toUpperCase()}`.slice(
+      0,
+      35,
+    );
+    doc.grpHdr.created = at;
+    doc.grpHdr.initiatorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
+    const info = doc.createPaymentInfo();
+    info.requestedExecutionDate = at;
+    info.debtorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
+    info.debtorIBAN = env.SCHOOL_IBAN;
+    info.debtorBIC = env.SCHOOL_BIC;
+    doc.addPaymentInfo(info);
+    for (const { payout, details } of sepaPayouts) {
+      if (details.method !== "sepa") continue;
+      const tx = info.createTransaction();
+      tx.creditorName = sepaText(details.accountHolder, 70, `Partner ${payout.id.slice(0, 8).toUpperCase()}`);
+      tx.creditorIBAN = details.iban;
+      if (details.bic) tx.creditorBIC = details.bic;
+      tx.amount = payout.amountCents / 100;
+      tx.currency = "EUR";
+      tx.remittanceInfo = `Commission payout ${payout.id.slice(0, 8).toUpperCase()}`;
+      tx.end2endId = `HSS-PAYOUT-${payout.id.slice(0, 8).toUpperCase()}`;
+      info.addTransaction(tx);
+    }
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "payoutRun.export",
+      entityType: "payoutRun",
+      entityId: id,
+      after: { format: "pain.001.001.03", rows: sepaPayouts.length },
+    });
+    return reply
+      .header("content-type", "application/xml; charset=utf-8")
+      .header("content-disposition", `attachment; filename="payout-run-${id.slice(0, 8)}-sepa.xml"`)
+      .header("x-content-type-options", "nosniff")
+      .send(doc.toString());
+  });
+
+  /** GET /api/admin/payout-runs/:id → PayoutRunDetail (the run and its payouts); 404 when unknown. */
+  app.get("/api/admin/payout-runs/:id", guard, async (request) => service.runDetail(adminId(request.params)));
+
+  /** POST /api/admin/payouts/:id/paid `{ reference }` → AdminPayout, paid; 409 when not pending. */
+  app.post("/api/admin/payouts/:id/paid", guard, async (request) => {
+    const id = adminId(request.params);
+    const { reference } = parseOrThrow(markPayoutPaidSchema, request.body);
+    return service.markPaid(request.admin!, id, reference);
+  });
+
+  /** POST /api/admin/payouts/:id/cancel → AdminPayout, cancelled, entries released; 409 when paid. */
+  app.post("/api/admin/payouts/:id/cancel", guard, async (request) =>
+    service.cancel(request.admin!, adminId(request.params)),
+  );
+}

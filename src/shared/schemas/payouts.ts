@@ -1,0 +1,144 @@
+import { PAYOUT_METHODS, PAYOUT_STATUSES } from "../commissions";
+import { isSepaIban, isValidBic, isValidIban, normalizeIban } from "../payouts";
+import { V } from "./messages";
+import { line } from "./text";
+import { z } from "./zod";
+
+/**
+ * Payouts to affiliates (issue 12 "Payouts", decision 022): the affiliate's payout details, the
+ * affiliate's payouts and the back office's payout runs. Amounts are integer euro cents; instants
+ * ISO 8601 UTC. Field errors are message keys of `common` (`validation.*`, `errors.payouts.*`).
+ */
+
+const required = (max: number) => line({ error: V.required }).min(1, V.required).max(max, V.tooLong);
+const email = () =>
+  line({ error: V.required }).min(1, V.required).max(254, V.tooLong).pipe(z.email(V.invalidEmail));
+const bic = () =>
+  line()
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .refine(isValidBic, "errors.payouts.invalidBic");
+
+/**
+ * The payout details an affiliate enters, by method (issue 12): a SEPA account (IBAN checked with
+ * its mod-97 checksum and its country's length, BIC optional), a bank account outside SEPA (SWIFT:
+ * account number, SWIFT code, bank name and address, country, currency), Wise or PayPal.
+ */
+export const payoutDetailsSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("sepa"),
+    accountHolder: required(140),
+    iban: line({ error: V.required })
+      .min(1, V.required)
+      .transform(normalizeIban)
+      .refine(isValidIban, { message: "errors.payouts.invalidIban", abort: true })
+      .refine(isSepaIban, "errors.payouts.notSepa"),
+    bic: z.union([z.literal(""), bic()]).optional(),
+  }),
+  z.object({
+    method: z.literal("swift"),
+    accountHolder: required(140),
+    /** Spaces removed: banks want the number as one string. */
+    accountNumber: required(64).transform((v) => v.replace(/\s+/g, "")),
+    swiftCode: bic(),
+    bankName: required(140),
+    bankAddress: required(300),
+    /** ISO 3166-1 alpha-2 country of the bank. */
+    country: line({ error: V.required })
+      .transform((v) => v.toUpperCase())
+      .refine((v) => /^[A-Z]{2}$/.test(v), "errors.payouts.invalidCountry"),
+    /** ISO 4217 currency the account is held in, when not EUR. */
+    currency: z
+      .union([
+        z.literal(""),
+        line()
+          .transform((v) => v.toUpperCase())
+          .refine((v) => /^[A-Z]{3}$/.test(v), "errors.payouts.invalidCurrency"),
+      ])
+      .optional(),
+  }),
+  z.object({ method: z.literal("wise"), accountHolder: required(140), email: email() }),
+  z.object({ method: z.literal("paypal"), email: email() }),
+]);
+export type PayoutDetails = z.output<typeof payoutDetailsSchema>;
+
+/** `GET /api/affiliate/payout-details` and the answer to `PUT`: never the clear values. */
+export const payoutDetailsViewSchema = z.object({
+  method: z.enum(PAYOUT_METHODS).nullable(),
+  /** e.g. "NL** **** **** **** 4300"; empty when none. */
+  masked: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type PayoutDetailsView = z.infer<typeof payoutDetailsViewSchema>;
+
+/** One payout as the affiliate sees it. */
+export const affiliatePayoutSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  amount: z.number().int(),
+  method: z.enum(PAYOUT_METHODS),
+  masked: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  reference: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AffiliatePayout = z.infer<typeof affiliatePayoutSchema>;
+export const affiliatePayoutListSchema = z.object({ items: z.array(affiliatePayoutSchema) });
+export type AffiliatePayoutList = z.infer<typeof affiliatePayoutListSchema>;
+
+/** One affiliate in the preview of the next run. */
+export const payoutPreviewRowSchema = z.object({
+  affiliateId: z.string(),
+  name: z.string(),
+  approved: z.number().int(),
+  method: z.enum(PAYOUT_METHODS).nullable(),
+  masked: z.string(),
+  /** Why the affiliate is not in the next run; null when it is. */
+  reason: z.enum(["belowMinimum", "noDetails", "notApproved"]).nullable(),
+});
+/** `GET /api/admin/payouts/preview`. */
+export const payoutPreviewSchema = z.object({
+  minimum: z.number().int(),
+  total: z.number().int(),
+  eligible: z.array(payoutPreviewRowSchema),
+  excluded: z.array(payoutPreviewRowSchema),
+});
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+
+/** `POST /api/admin/payout-runs` body: one key per page view, so a double click makes one run. */
+export const createPayoutRunSchema = z.object({
+  idempotencyKey: line({ error: V.required }).min(8, V.required).max(100, V.tooLong),
+});
+
+export const payoutRunSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  minimum: z.number().int(),
+  total: z.number().int(),
+  payoutCount: z.number().int(),
+  paidCount: z.number().int(),
+});
+export type PayoutRun = z.infer<typeof payoutRunSchema>;
+export const payoutRunListSchema = z.object({ items: z.array(payoutRunSchema) });
+export type PayoutRunList = z.infer<typeof payoutRunListSchema>;
+
+export const adminPayoutSchema = z.object({
+  id: z.string(),
+  affiliateId: z.string(),
+  affiliateName: z.string(),
+  amount: z.number().int(),
+  method: z.enum(PAYOUT_METHODS),
+  masked: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  reference: z.string(),
+  paidAt: z.string().nullable(),
+  entryCount: z.number().int(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+/** `GET /api/admin/payout-runs/:id`. */
+export const payoutRunDetailSchema = z.object({ run: payoutRunSchema, payouts: z.array(adminPayoutSchema) });
+export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+
+/** `POST /api/admin/payouts/:id/paid` body: the bank's or provider's reference. */
+export const markPayoutPaidSchema = z.object({
+  reference: line({ error: V.required }).min(1, V.required).max(140, V.tooLong),
+});
