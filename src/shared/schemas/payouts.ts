@@ -65,21 +65,21 @@ export type PayoutDetails = z.output<typeof payoutDetailsSchema>;
 export const payoutDetailsViewSchema = z.object({
   method: z.enum(PAYOUT_METHODS).nullable(),
   /** e.g. "NL** **** **** **** 4300"; empty when none. */
-  masked: z.string(),
-  updatedAt: z.string().nullable(),
+  masked: line(),
+  updatedAt: line().nullable(),
 });
 export type PayoutDetailsView = z.infer<typeof payoutDetailsViewSchema>;
 
 /** One payout as the affiliate sees it. */
 export const affiliatePayoutSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
+  id: line(),
+  createdAt: line(),
   amount: z.number().int(),
   method: z.enum(PAYOUT_METHODS),
-  masked: z.string(),
+  masked: line(),
   status: z.enum(PAYOUT_STATUSES),
-  reference: z.string(),
-  paidAt: z.string().nullable(),
+  reference: line(),
+  paidAt: line().nullable(),
 });
 export type AffiliatePayout = z.infer<typeof affiliatePayoutSchema>;
 export const affiliatePayoutListSchema = z.object({ items: z.array(affiliatePayoutSchema) });
@@ -87,11 +87,11 @@ export type AffiliatePayoutList = z.infer<typeof affiliatePayoutListSchema>;
 
 /** One affiliate in the preview of the next run. */
 export const payoutPreviewRowSchema = z.object({
-  affiliateId: z.string(),
-  name: z.string(),
+  affiliateId: line(),
+  name: line(),
   approved: z.number().int(),
   method: z.enum(PAYOUT_METHODS).nullable(),
-  masked: z.string(),
+  masked: line(),
   /** Why the affiliate is not in the next run; null when it is. */
   reason: z.enum(["belowMinimum", "noDetails", "notApproved"]).nullable(),
 });
@@ -110,8 +110,8 @@ export const createPayoutRunSchema = z.object({
 });
 
 export const payoutRunSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
+  id: line(),
+  createdAt: line(),
   minimum: z.number().int(),
   total: z.number().int(),
   payoutCount: z.number().int(),
@@ -122,15 +122,15 @@ export const payoutRunListSchema = z.object({ items: z.array(payoutRunSchema) })
 export type PayoutRunList = z.infer<typeof payoutRunListSchema>;
 
 export const adminPayoutSchema = z.object({
-  id: z.string(),
-  affiliateId: z.string(),
-  affiliateName: z.string(),
+  id: line(),
+  affiliateId: line(),
+  affiliateName: line(),
   amount: z.number().int(),
   method: z.enum(PAYOUT_METHODS),
-  masked: z.string(),
+  masked: line(),
   status: z.enum(PAYOUT_STATUSES),
-  reference: z.string(),
-  paidAt: z.string().nullable(),
+  reference: line(),
+  paidAt: line().nullable(),
   entryCount: z.number().int(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
