@@ -47,7 +47,10 @@ const {
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
+  t = await createTestApp({
+    offlineWebhookSecret: WEBHOOK_SECRET,
+    env: { DEFAULT_COMMISSION_PERCENT: "12" },
+  });
   cookies = await adminRoles(t.app);
 });
 afterAll(async () => {
@@ -647,7 +650,7 @@ describe("e-mails in the affiliate's language", () => {
     expect(mails[0]!.textBody).toContain("尊敬的 Shenzhen Study Abroad：");
   });
 
-  it("stores the registration's language and writes the verification and reset e-mails in it", async () => {
+  it("stores the registration's language and the default rate; writes the verification and reset e-mails in that language", async () => {
     const email = uniqueEmail("register");
     const register = await api(
       "POST",
@@ -659,6 +662,8 @@ describe("e-mails in the affiliate's language", () => {
     expect(register.statusCode, register.body).toBe(201);
     const [row] = await t.database.db.select().from(affiliates).where(eq(affiliates.email, email));
     expect(row!.language).toBe("zh");
+    // A new affiliate gets the default rate of the settings.
+    expect(row).toMatchObject({ commissionType: "percentage", commissionPercent: 12 });
     // A later request in English still gets the affiliate's language.
     const reset = await api(
       "POST",

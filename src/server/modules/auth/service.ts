@@ -430,7 +430,9 @@ export class AuthService {
   /**
    * Registers an affiliate (contract: 201 `{ status: "pending" }`, no session). An address that
    * already has an affiliate account gets the same answer and a "someone tried to register" e-mail
-   * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail.
+   * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail in the
+   * request's language, which is stored as its language for every later e-mail (issue 12), and the
+   * rate DEFAULT_COMMISSION_PERCENT (issue 12 "a default for new affiliates").
    */
   async registerAffiliate(input: AffiliateRegistrationInput, language: Language): Promise<void> {
     assertPasswordPolicy(input.password);
@@ -446,6 +448,8 @@ export class AuthService {
           website: input.website,
           country: input.country,
           language,
+          commissionType: "percentage",
+          commissionPercent: this.deps.env.DEFAULT_COMMISSION_PERCENT,
           createdAt: at,
           updatedAt: at,
         })
