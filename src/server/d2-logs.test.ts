@@ -508,6 +508,20 @@ const FORMS = (): Form[] => {
         version: 999,
       }),
     ),
+    body(
+      "POST",
+      () => `/api/admin/affiliates/${ids.affiliate}/adjustments`,
+      aff.adjustmentSchema!,
+      "owner",
+      () => ({ amountCents: 2500, reason: "Poster printing", version: 999 }),
+    ),
+    body(
+      "POST",
+      () => `/api/admin/affiliates/${ids.affiliate}/reject`,
+      aff.rejectSchema!,
+      "owner",
+      () => ({ reason: "The website does not show an education business.", version: 999 }),
+    ),
     body("POST", "/api/admin/portal-entries", por.portalEntryInputSchema!, "owner", portalBody),
     body(
       "PATCH",

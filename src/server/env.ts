@@ -50,6 +50,8 @@ export const envSchema = z
     COMMISSION_RELEASE_DAYS_BEFORE_START: z.coerce.number().int().min(0).max(365).default(29),
     /** Smallest payout to an affiliate, in euro cents (issue 12 "Payouts"; default 50 EUR). */
     MINIMUM_PAYOUT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+    /** Commission rate of a newly registered affiliate, whole percent (issue 12 "a default for new affiliates"). */
+    DEFAULT_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */

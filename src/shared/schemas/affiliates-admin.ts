@@ -1,6 +1,7 @@
+import { commissionLedgerSchema } from "./commissions";
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
-import { line } from "./text";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -14,16 +15,30 @@ export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 /** Message key of the commission rule (common.json `errors.affiliates.*`). */
 export const AFFILIATE_MESSAGES = {
   commissionRange: "errors.affiliates.commissionRange",
+  fixedRange: "errors.affiliates.fixedRange",
+  adjustmentAmount: "errors.affiliates.adjustmentAmount",
+  reasonRequired: "errors.affiliates.reasonRequired",
+  reasonTooLong: "errors.affiliates.reasonTooLong",
 } as const;
+
+/** Largest fixed commission per student: 10,000.00 EUR (cents). */
+export const MAX_FIXED_COMMISSION_CENTS = 1_000_000;
+/** Largest manual adjustment either way: 10,000.00 EUR (cents). */
+export const MAX_ADJUSTMENT_CENTS = 1_000_000;
+/** Longest reason of an adjustment or a rejection (characters). */
+export const MAX_REASON_LENGTH = 500;
 
 /** Sort keys of the affiliate list. */
 export const AFFILIATE_SORT_KEYS = [
   "name",
   "createdAt",
   "status",
+  "clicks",
   "referredApplications",
+  "paidApplications",
   "paidRevenue",
-  "commission",
+  "commissionOwed",
+  "commissionPaid",
 ] as const;
 export type AffiliateSortKey = (typeof AFFILIATE_SORT_KEYS)[number];
 
@@ -41,29 +56,66 @@ export const affiliateListQuerySchema = affiliateFiltersSchema.extend({
 });
 export type AffiliateListQuery = z.output<typeof affiliateListQuerySchema>;
 
-/** `PATCH /api/admin/affiliates/:id/commission`: a whole percent 0-100 and the version the admin saw. */
-export const commissionSchema = z.object({
-  commissionPercent: z
-    .number({ error: V.required })
-    .int({ error: AFFILIATE_MESSAGES.commissionRange })
-    .min(0, { error: AFFILIATE_MESSAGES.commissionRange })
-    .max(100, { error: AFFILIATE_MESSAGES.commissionRange }),
-  version: z.number().int().min(1),
-});
+const percentField = z
+  .number({ error: V.required })
+  .int({ error: AFFILIATE_MESSAGES.commissionRange })
+  .min(0, { error: AFFILIATE_MESSAGES.commissionRange })
+  .max(100, { error: AFFILIATE_MESSAGES.commissionRange });
+const fixedCentsField = z
+  .number({ error: V.required })
+  .int({ error: AFFILIATE_MESSAGES.fixedRange })
+  .min(0, { error: AFFILIATE_MESSAGES.fixedRange })
+  .max(MAX_FIXED_COMMISSION_CENTS, { error: AFFILIATE_MESSAGES.fixedRange });
+const versionField = z.number().int().min(1);
+
+/**
+ * `PATCH /api/admin/affiliates/:id/commission` (issue 12 "Each affiliate has a rate (percentage of
+ * what was paid, or a fixed amount per enrolled student)"): `{ type: "percentage", percent }` (whole
+ * percent 0-100) or `{ type: "fixed", fixedCents }` (cents 0-1,000,000) with the version the admin
+ * saw. The older body `{ commissionPercent, version }` still reads as a percentage.
+ * Output: `{ rate, version }`.
+ */
+export const commissionSchema = z
+  .union([
+    z.object({ type: z.literal("percentage"), percent: percentField, version: versionField }),
+    z.object({ type: z.literal("fixed"), fixedCents: fixedCentsField, version: versionField }),
+    z.object({ commissionPercent: percentField, version: versionField }),
+  ])
+  .transform((body) => ({
+    version: body.version,
+    rate:
+      "commissionPercent" in body
+        ? ({ type: "percentage", percent: body.commissionPercent } as const)
+        : body.type === "percentage"
+          ? ({ type: "percentage", percent: body.percent } as const)
+          : ({ type: "fixed", fixedCents: body.fixedCents } as const),
+  }));
 export type CommissionInput = z.output<typeof commissionSchema>;
 
-/** The commission form as typed (a text input) → the API body's percent. */
-export const commissionFormSchema = z.object({
-  commissionPercent: line()
-    .regex(/^\d{1,3}$/, { error: AFFILIATE_MESSAGES.commissionRange })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(0, { error: AFFILIATE_MESSAGES.commissionRange })
-        .max(100, { error: AFFILIATE_MESSAGES.commissionRange }),
-    ),
-});
+/**
+ * The rate form as typed: the type and one text input, a whole percent 0-100 or euros with up to
+ * two decimals (a fixed amount per enrolled student) → the API body's rate.
+ */
+export const commissionFormSchema = z
+  .object({
+    type: z.enum(["percentage", "fixed"]),
+    value: line(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.type === "percentage") {
+      if (!/^\d{1,3}$/.test(form.value) || Number(form.value) > 100)
+        ctx.addIssue({ code: "custom", path: ["value"], message: AFFILIATE_MESSAGES.commissionRange });
+    } else {
+      const cents = eurosToCents(form.value);
+      if (cents === null || cents > MAX_FIXED_COMMISSION_CENTS)
+        ctx.addIssue({ code: "custom", path: ["value"], message: AFFILIATE_MESSAGES.fixedRange });
+    }
+  })
+  .transform((form) =>
+    form.type === "percentage"
+      ? ({ type: "percentage", percent: Number(form.value) } as const)
+      : ({ type: "fixed", fixedCents: eurosToCents(form.value) ?? 0 } as const),
+  );
 export type CommissionFormValues = z.input<typeof commissionFormSchema>;
 
 /**
@@ -74,10 +126,63 @@ export const affiliateActionSchema = z.object({ version: z.number().int().min(1)
 export const affiliateVersionSchema = z.object({ version: z.number().int().min(1) });
 
 /**
- * The commission earned on referred revenue: `percent` × `paidCents` / 100, rounded half up to a
- * whole cent (issue 3 "Affiliates": commission = rate × paid amount of referred paid
- * applications). Computed on the sum of the paid amounts, at the affiliate's current rate.
+ * "12", "12.5", "-12,50", "+3" → signed cents; null when not an amount in euros with at most two
+ * decimals (a comma or a point as decimal separator).
  */
-export function commissionCents(paidCents: number, percent: number): number {
-  return Math.floor((paidCents * percent + 50) / 100);
+export function eurosToCents(text: string): number | null {
+  const m = /^([+-]?)(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? "").padEnd(2, "0"));
+  return m[1] === "-" ? -cents : cents;
 }
+
+const reasonField = lines({ error: AFFILIATE_MESSAGES.reasonRequired })
+  .min(1, { error: AFFILIATE_MESSAGES.reasonRequired })
+  .max(MAX_REASON_LENGTH, { error: AFFILIATE_MESSAGES.reasonTooLong });
+
+/**
+ * `POST /api/admin/affiliates/:id/adjustments` (issue 12 "manual adjustments (reason required,
+ * audited)"): signed cents, not zero, at most 10,000.00 EUR either way; the reason (1-500
+ * characters, line breaks allowed); optionally the affiliate's version the admin saw.
+ */
+export const adjustmentSchema = z.object({
+  amountCents: z
+    .number({ error: AFFILIATE_MESSAGES.adjustmentAmount })
+    .int({ error: AFFILIATE_MESSAGES.adjustmentAmount })
+    .min(-MAX_ADJUSTMENT_CENTS, { error: AFFILIATE_MESSAGES.adjustmentAmount })
+    .max(MAX_ADJUSTMENT_CENTS, { error: AFFILIATE_MESSAGES.adjustmentAmount })
+    .refine((n) => n !== 0, { error: AFFILIATE_MESSAGES.adjustmentAmount }),
+  reason: reasonField,
+  version: versionField.optional(),
+});
+export type AdjustmentInput = z.output<typeof adjustmentSchema>;
+
+/** The adjustment dialog as typed: euros with a sign ("-25.00") and the reason → the API body. */
+export const adjustmentFormSchema = z.object({
+  amount: line()
+    .refine(
+      (v) => {
+        const cents = eurosToCents(v);
+        return cents !== null && cents !== 0 && Math.abs(cents) <= MAX_ADJUSTMENT_CENTS;
+      },
+      { error: AFFILIATE_MESSAGES.adjustmentAmount },
+    )
+    .transform((v) => eurosToCents(v) ?? 0),
+  reason: reasonField,
+});
+export type AdjustmentFormValues = z.input<typeof adjustmentFormSchema>;
+
+/**
+ * `POST /api/admin/affiliates/:id/reject` (issue 12 "reject with a reason"): the reason shown to
+ * the affiliate at login and in the e-mail (1-500 characters); optionally the version.
+ */
+export const rejectSchema = z.object({ reason: reasonField, version: versionField.optional() });
+export type RejectInput = z.output<typeof rejectSchema>;
+
+/** The reject dialog as typed. */
+export const rejectFormSchema = z.object({ reason: reasonField });
+export type RejectFormValues = z.input<typeof rejectFormSchema>;
+
+/** `GET /api/admin/affiliates/:id/commissions` and `POST …/adjustments`: `{ ledger }` (decision 022). */
+export const adminAffiliateLedgerSchema = z.object({ ledger: commissionLedgerSchema });
+export type AdminAffiliateLedger = z.output<typeof adminAffiliateLedgerSchema>;

@@ -176,7 +176,10 @@ export function Notice({
   );
 }
 
-/** E-mail and password sign-in of a role, with the spec §8 toasts and the 0.5 s redirect. */
+/**
+ * E-mail and password sign-in of a role, with the spec §8 toasts and the 0.5 s redirect; a 403
+ * (an affiliate not approved, after its password was verified) also stays on the page as a notice.
+ */
 export function LoginForm({ account: role, idPrefix = "login" }: { account: Role; idPrefix?: string }) {
   const { t } = useTranslation("account");
   const message = useFieldMessage();
@@ -195,8 +198,18 @@ export function LoginForm({ account: role, idPrefix = "login" }: { account: Role
     ),
   );
   const busy = login.isPending || login.isSuccess;
+  // An affiliate with the right password but not approved is told why (403, issue 12): being
+  // reviewed, rejected with the admin's reason, or suspended. Kept on the page, not only in a
+  // toast; the reason is rendered as text, never as HTML.
+  const refusal =
+    login.error instanceof ApiError && login.error.status === 403 && !busy ? login.error.message : null;
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+      {refusal ? (
+        <Notice tone="error" title={t("login.refusedTitle")}>
+          <p className="whitespace-pre-line break-words">{refusal}</p>
+        </Notice>
+      ) : null}
       <TextField
         id={`${idPrefix}-email`}
         label={t("fields.email")}

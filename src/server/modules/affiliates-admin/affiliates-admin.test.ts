@@ -11,9 +11,9 @@ import type {
   AdminAffiliateDto,
   AdminAffiliateList,
 } from "../../../shared/affiliates-admin";
-import { commissionCents } from "../../../shared/schemas/affiliates-admin";
-import { affiliates, codes, emailOutbox, sessions } from "../../db/schema";
-import { loginAsAffiliate } from "../../testing/accounts";
+import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
+import { affiliates, codeClicks, codes, commissionEntries, emailOutbox, sessions } from "../../db/schema";
+import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import {
   adminRoles,
   apiOf,
@@ -21,11 +21,16 @@ import {
   expectCsvDownload,
   expectRouteStatuses,
   type RoleCookies,
+  SAME_ORIGIN,
 } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
+import { hashPassword } from "../auth/passwords";
+import { ledgerOf } from "../commissions/ledger";
 
 const WEBHOOK_SECRET = "whsec_affiliates_admin_test_secret";
+/** 10 % of 3,045.00 EUR excluding 21 % VAT: 10 % × (304,500 − 52,847) = 25,165.3 → 25,165 cents. */
+const TEN_PERCENT_OF_TOTAL = 25_165;
 let t: TestApp;
 let cookies: RoleCookies;
 let counter = 0;
@@ -42,7 +47,10 @@ const {
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
+  t = await createTestApp({
+    offlineWebhookSecret: WEBHOOK_SECRET,
+    env: { DEFAULT_COMMISSION_PERCENT: "12" },
+  });
   cookies = await adminRoles(t.app);
 });
 afterAll(async () => {
@@ -69,7 +77,11 @@ describe("access to the affiliates API", () => {
     ["POST", `/api/admin/affiliates/${UNKNOWN}/approve`, {}],
     ["POST", `/api/admin/affiliates/${UNKNOWN}/suspend`, { version: 1 }],
     ["POST", `/api/admin/affiliates/${UNKNOWN}/reactivate`, { version: 1 }],
-    ["PATCH", `/api/admin/affiliates/${UNKNOWN}/commission`, { commissionPercent: 10, version: 1 }],
+    ["PATCH", `/api/admin/affiliates/${UNKNOWN}/commission`, { type: "percentage", percent: 10, version: 1 }],
+    ["GET", `/api/admin/affiliates/${UNKNOWN}/commissions`],
+    ["GET", `/api/admin/affiliates/${UNKNOWN}/commissions.csv`],
+    ["POST", `/api/admin/affiliates/${UNKNOWN}/adjustments`, { amountCents: 100, reason: "Bonus" }],
+    ["POST", `/api/admin/affiliates/${UNKNOWN}/reject`, { reason: "Incomplete" }],
   ];
 
   it("401 without an admin session (also with a student or affiliate session), 403 for admissions", async () => {
@@ -240,18 +252,21 @@ describe("commission rate", () => {
     const pending = await pendingAffiliate("Rate Partner");
     for (const value of [-1, 101, 12.5, "10", null]) {
       const res = await api("PATCH", `/api/admin/affiliates/${pending.id}/commission`, cookies.finance, {
-        commissionPercent: value,
+        type: "percentage",
+        percent: value,
         version: 1,
       });
       expect(res.statusCode, String(value)).toBe(400);
     }
     const bad = await api("PATCH", `/api/admin/affiliates/${pending.id}/commission`, cookies.finance, {
-      commissionPercent: 101,
+      type: "percentage",
+      percent: 101,
       version: 1,
     });
     expect(json(bad).message).toBe("The commission rate must be a whole number from 0 to 100.");
     const ok = await api("PATCH", `/api/admin/affiliates/${pending.id}/commission`, cookies.finance, {
-      commissionPercent: 0,
+      type: "percentage",
+      percent: 0,
       version: 1,
     });
     expect(ok.statusCode).toBe(200);
@@ -266,14 +281,6 @@ describe("commission rate", () => {
     expect(audit.map((a) => a.action)).toEqual(["affiliate.commission"]);
     expect(audit[0]!.before).toMatchObject({ commissionPercent: 10 });
     expect(audit[0]!.after).toMatchObject({ commissionPercent: 0 });
-  });
-
-  it("rounds commission half up to the cent", () => {
-    expect(commissionCents(12345, 10)).toBe(1235);
-    expect(commissionCents(12344, 10)).toBe(1234);
-    expect(commissionCents(304500, 12)).toBe(36540);
-    expect(commissionCents(0, 50)).toBe(0);
-    expect(commissionCents(999, 100)).toBe(999);
   });
 });
 
@@ -294,12 +301,19 @@ describe("list, figures, detail and CSV", () => {
     const unpaid = await newApplication();
     expect(json(await validate(partner.referralCode!, unpaid)).isValid).toBe(true);
     await api("PATCH", `/api/admin/affiliates/${row.id}/commission`, cookies.finance, {
-      commissionPercent: 12,
+      type: "percentage",
+      percent: 12,
       version: partner.version,
     });
+    // Two clicks on its code, one on another affiliate's.
+    const [code] = await t.database.db.select().from(codes).where(eq(codes.code, partner.referralCode!));
+    await t.database.db.insert(codeClicks).values([
+      { codeId: code!.id, code: code!.code },
+      { codeId: code!.id, code: code!.code },
+    ]);
   });
 
-  it("shows referred applications, paid revenue and commission earned", async () => {
+  it("shows clicks, referred and paid applications, and commission owed from the ledger", async () => {
     const list = json<AdminAffiliateList>(
       await api("GET", "/api/admin/affiliates?q=zanzibar", cookies.finance),
     );
@@ -307,10 +321,13 @@ describe("list, figures, detail and CSV", () => {
     expect(list.items[0]).toMatchObject({
       id: partner.id,
       commissionPercent: 12,
+      clicks: 2,
       referredApplications: 2,
       paidApplications: 1,
       paidRevenue: 304500,
-      commission: 36540,
+      // Earned at the rate of the day of payment (10 % of 3,045.00 EUR excluding 21 % VAT), not at today's 12 %.
+      commissionOwed: TEN_PERCENT_OF_TOTAL,
+      commissionPaid: 0,
       codes: [partner.referralCode],
     });
   });
@@ -349,7 +366,7 @@ describe("list, figures, detail and CSV", () => {
       "Zanzibar Referral Circle",
       "Zanzibar Paused Agency",
     ]);
-    expect(await names("sort=commission:asc")).toEqual([
+    expect(await names("sort=commissionOwed:asc")).toEqual([
       "Zanzibar Paused Agency",
       "Zanzibar Referral Circle",
     ]);
@@ -373,13 +390,291 @@ describe("list, figures, detail and CSV", () => {
     const res = await api("GET", "/api/admin/affiliates.csv?q=zanzibar%20referral", cookies.finance);
     const lines = expectCsvDownload(res, "affiliates");
     expect(lines[0]).toBe(
-      "name,email,status,country,website,commission_percent,codes,referred_applications,paid_applications,paid_revenue_eur,commission_eur,created_at",
+      "name,email,status,country,website,commission_type,commission_percent,commission_fixed_eur,codes,clicks,referred_applications,paid_applications,paid_revenue_eur,commission_owed_eur,commission_paid_eur,created_at",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `,approved,KE,https://partner.example,12,${partner.referralCode},2,1,3045.00,365.40,`,
+      `,approved,KE,https://partner.example,percentage,12,0.00,${partner.referralCode},2,2,1,3045.00,251.65,0.00,`,
     );
     const exports = await auditEntries(t.database.db, { action: "affiliates.export" });
     expect(exports).toHaveLength(1);
+  });
+});
+
+/** An affiliate that can sign in (password TEST_PASSWORD), in `status`, with `language`. */
+async function affiliateWithLogin(
+  name: string,
+  fields: Partial<typeof affiliates.$inferInsert> = {},
+): Promise<typeof affiliates.$inferSelect> {
+  const [row] = await t.database.db
+    .insert(affiliates)
+    .values({
+      name,
+      email: uniqueEmail("login"),
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      emailVerifiedAt: new Date(),
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+let loginAddress = 0;
+/** `POST /api/affiliate/login`, each from its own client address (the per-address limit stays out of the way). */
+const affiliateLogin = (email: string, password: string, language = "en") =>
+  api(
+    "POST",
+    "/api/affiliate/login",
+    undefined,
+    { email, password },
+    { headers: { "accept-language": language }, remoteAddress: `10.33.0.${++loginAddress}` },
+  );
+
+const mailsTo = (address: string) =>
+  t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+
+describe("commission ledger in the back office (issue 12)", () => {
+  let partner: AdminAffiliateDto;
+  let applicationId: string;
+  const owedOf = async (id: string) =>
+    json<AdminAffiliateList>(
+      await api("GET", `/api/admin/affiliates?q=${partner.email}`, cookies.finance),
+    ).items.find((a) => a.id === id)!.commissionOwed;
+
+  beforeAll(async () => {
+    const row = await pendingAffiliate("Lagos Ledger Partners");
+    partner = json<AdminAffiliateDto>(
+      await api("POST", `/api/admin/affiliates/${row.id}/approve`, cookies.finance, {}),
+    );
+    const a = await newApplication();
+    expect(json(await validate(partner.referralCode!, a)).isValid).toBe(true);
+    await pay(a);
+    applicationId = a.applicationId;
+  });
+
+  it("the list's commission owed follows the ledger: the commission after payment, less the clawback after a refund", async () => {
+    expect(await owedOf(partner.id)).toBe(TEN_PERCENT_OF_TOTAL);
+    const refund = await api(
+      "POST",
+      `/api/admin/applications/${applicationId}/refunds`,
+      cookies.finance,
+      { reason: "Cancelled by the applicant", idempotencyKey: crypto.randomUUID(), amountCents: 100_000 },
+      SAME_ORIGIN,
+    );
+    expect(refund.statusCode, refund.body).toBe(201);
+    const clawback = Math.round((TEN_PERCENT_OF_TOTAL * 100_000) / 304_500);
+    expect(await owedOf(partner.id)).toBe(TEN_PERCENT_OF_TOTAL - clawback);
+    const res = await api("GET", `/api/admin/affiliates/${partner.id}/commissions`, cookies.finance);
+    expect(res.statusCode).toBe(200);
+    const { ledger } = json<{ ledger: CommissionLedgerDto }>(res);
+    expect(ledger.totals).toMatchObject({
+      pending: TEN_PERCENT_OF_TOTAL - clawback,
+      earned: TEN_PERCENT_OF_TOTAL,
+      clawedBack: -clawback,
+    });
+    expect(ledger.entries.map((e) => e.kind)).toEqual(["refund", "payment"]);
+  });
+
+  it("an adjustment needs a non-zero bounded amount and a reason (400), is approved at once, audited, and shows in both ledgers", async () => {
+    const url = `/api/admin/affiliates/${partner.id}/adjustments`;
+    const before = await owedOf(partner.id);
+    const cases: Array<[unknown, string]> = [
+      [{ amountCents: 2500 }, "Please give a reason."],
+      [{ amountCents: 2500, reason: "   " }, "Please give a reason."],
+      [{ amountCents: 2500, reason: "x".repeat(501) }, "The reason can be at most 500 characters long."],
+      [{ amountCents: 0, reason: "Nothing" }, "Enter an amount in euros other than zero"],
+      [{ amountCents: 12.5, reason: "Half a cent" }, "Enter an amount in euros other than zero"],
+      [{ amountCents: 1_000_001, reason: "Too much" }, "Enter an amount in euros other than zero"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api("POST", url, cookies.finance, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(res).message).toContain(message);
+    }
+    const res = await api("POST", url, cookies.finance, {
+      amountCents: -1500,
+      reason: "Poster printing paid by the school",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { ledger } = json<{ ledger: CommissionLedgerDto }>(res);
+    expect(ledger.entries[0]).toMatchObject({
+      kind: "adjustment",
+      state: "approved",
+      amount: -1500,
+      reason: "Poster printing paid by the school",
+      application: null,
+    });
+    expect(await owedOf(partner.id)).toBe(before - 1500);
+    const [entry] = await t.database.db
+      .select()
+      .from(commissionEntries)
+      .where(and(eq(commissionEntries.affiliateId, partner.id), eq(commissionEntries.kind, "adjustment")));
+    expect(entry!.createdByAdminId).not.toBeNull();
+    const audit = await auditEntries(t.database.db, { action: "affiliate.adjust", entityId: partner.id });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({
+      amountCents: -1500,
+      reason: "Poster printing paid by the school",
+    });
+    // The affiliate's own ledger is the same function: same entries, same totals.
+    const own = await ledgerOf(t.database.db, partner.id, {
+      now: new Date(),
+      language: "en",
+      minimumPayout: 5000,
+    });
+    expect(own.totals).toEqual(ledger.totals);
+    expect(own.entries.map((e) => e.id)).toEqual(ledger.entries.map((e) => e.id));
+  });
+
+  it("exports the ledger as CSV, audited", async () => {
+    const res = await api("GET", `/api/admin/affiliates/${partner.id}/commissions.csv`, cookies.finance);
+    const lines = expectCsvDownload(res, "commissions");
+    expect(lines[0]).toBe(
+      "created_at,kind,state,amount_eur,base_eur,rate,reason,application_id,student,cohort,available_at,payout_id",
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(",adjustment,approved,'-15.00,0.00,,Poster printing paid by the school,");
+    expect(lines[3]).toContain(`,payment,pending,251.65,`);
+    expect(lines[3]).toContain(`,10%,,${applicationId},Amara O.,`);
+    const exports = await auditEntries(t.database.db, {
+      action: "affiliate.commissions.export",
+      entityId: partner.id,
+    });
+    expect(exports).toHaveLength(1);
+  });
+});
+
+describe("rate type", () => {
+  it("a fixed amount per student applies to the next payment; 400 for a bad amount", async () => {
+    const row = await pendingAffiliate("Accra Fixed Rate Agency");
+    const approved = json<AdminAffiliateDto>(
+      await api("POST", `/api/admin/affiliates/${row.id}/approve`, cookies.finance, {}),
+    );
+    const url = `/api/admin/affiliates/${row.id}/commission`;
+    for (const fixedCents of [-1, 12.5, 1_000_001, "150"]) {
+      const res = await api("PATCH", url, cookies.finance, { type: "fixed", fixedCents, version: 2 });
+      expect(res.statusCode, String(fixedCents)).toBe(400);
+    }
+    expect((await api("PATCH", url, cookies.finance, { type: "weekly", version: 2 })).statusCode).toBe(400);
+    const res = await api("PATCH", url, cookies.finance, {
+      type: "fixed",
+      fixedCents: 15_000,
+      version: approved.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ commissionType: "fixed", commissionFixedCents: 15_000 });
+    const audit = await auditEntries(t.database.db, { action: "affiliate.commission", entityId: row.id });
+    expect(audit[0]!.after).toMatchObject({ commissionType: "fixed", commissionFixedCents: 15_000 });
+
+    const a = await newApplication();
+    expect(json(await validate(approved.referralCode!, a)).isValid).toBe(true);
+    await pay(a);
+    const { ledger } = json<{ ledger: CommissionLedgerDto }>(
+      await api("GET", `/api/admin/affiliates/${row.id}/commissions`, cookies.finance),
+    );
+    expect(ledger.rate).toEqual({ type: "fixed", fixedCents: 15_000 });
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.entries[0]).toMatchObject({ kind: "payment", amount: 15_000 });
+  });
+});
+
+describe("rejecting with a reason, and what an affiliate not approved sees at login", () => {
+  it("a pending affiliate is told its application is being reviewed, only with the right password", async () => {
+    const pending = await affiliateWithLogin("Kumasi Pending Partner");
+    const unknown = await affiliateLogin("nobody-here@example.com", TEST_PASSWORD);
+    const wrong = await affiliateLogin(pending.email, "not the password at all");
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(json(wrong).message).toBe("Invalid login credentials");
+    expect(wrong.body).toBe(unknown.body);
+    const right = await affiliateLogin(pending.email, TEST_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(json(right).message).toBe(
+      "Your partner application is being reviewed. We will e-mail you as soon as it is approved.",
+    );
+    expect(right.cookies).toHaveLength(0);
+    const zh = await affiliateLogin(pending.email, TEST_PASSWORD, "zh");
+    expect(json(zh).message).toContain("正在审核中");
+  });
+
+  it("rejects a pending affiliate with a reason (400 without), e-mails it in its language, audits; login shows the reason as text", async () => {
+    const row = await affiliateWithLogin("Dakar Rejected Partner", { language: "fr" });
+    const url = `/api/admin/affiliates/${row.id}/reject`;
+    for (const body of [{}, { reason: "" }, { reason: "x".repeat(501) }]) {
+      expect((await api("POST", url, cookies.finance, body)).statusCode).toBe(400);
+    }
+    const reason = "Your <b>website</b> does not show an education business.";
+    const res = await api("POST", url, cookies.finance, { reason, version: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ status: "rejected", rejectionReason: reason, version: 2 });
+    expect((await api("POST", url, cookies.finance, { reason })).statusCode).toBe(422);
+    const audit = await auditOf(row.id);
+    expect(audit.map((a) => a.action)).toEqual(["affiliate.reject"]);
+    expect(audit[0]!.after).toMatchObject({ status: "rejected", rejectionReason: reason });
+    const mails = await mailsTo(row.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Votre candidature de partenaire");
+    expect(mails[0]!.textBody).toContain(reason);
+    expect(mails[0]!.htmlBody).not.toContain("<b>website</b>");
+
+    const login = await affiliateLogin(row.email, TEST_PASSWORD);
+    expect(login.statusCode).toBe(403);
+    expect(json(login).message).toBe(
+      `Your partner application was not approved. Reason given by the school: ${reason}`,
+    );
+    const wrong = await affiliateLogin(row.email, "not the password at all");
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain("website");
+  });
+
+  it("a suspended affiliate is told to contact the school, only with the right password", async () => {
+    const row = await affiliateWithLogin("Abuja Suspended Partner", { status: "suspended" });
+    const login = await affiliateLogin(row.email, TEST_PASSWORD);
+    expect(login.statusCode).toBe(403);
+    expect(json(login).message).toBe(
+      "Your partner account is suspended. Please contact admissions@hague-summer-school.example.",
+    );
+    expect((await affiliateLogin(row.email, "not the password at all")).statusCode).toBe(401);
+  });
+});
+
+describe("e-mails in the affiliate's language", () => {
+  it("sends the approval e-mail in Chinese to an affiliate whose language is zh", async () => {
+    const row = await affiliateWithLogin("Shenzhen Study Abroad", { language: "zh" });
+    expect(
+      (await api("POST", `/api/admin/affiliates/${row.id}/approve`, cookies.finance, {})).statusCode,
+    ).toBe(200);
+    const mails = await mailsTo(row.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("您的合作伙伴账户已获批准");
+    expect(mails[0]!.textBody).toContain("尊敬的 Shenzhen Study Abroad：");
+  });
+
+  it("stores the registration's language and the default rate; writes the verification and reset e-mails in that language", async () => {
+    const email = uniqueEmail("register");
+    const register = await api(
+      "POST",
+      "/api/affiliate/register",
+      undefined,
+      { name: "Chengdu Education Consulting", email, password: TEST_PASSWORD },
+      { headers: { "accept-language": "zh-CN" }, remoteAddress: "10.33.1.1" },
+    );
+    expect(register.statusCode, register.body).toBe(201);
+    const [row] = await t.database.db.select().from(affiliates).where(eq(affiliates.email, email));
+    expect(row!.language).toBe("zh");
+    // A new affiliate gets the default rate of the settings.
+    expect(row).toMatchObject({ commissionType: "percentage", commissionPercent: 12 });
+    // A later request in English still gets the affiliate's language.
+    const reset = await api(
+      "POST",
+      "/api/affiliate/password-reset",
+      undefined,
+      { email },
+      { headers: { "accept-language": "en" }, remoteAddress: "10.33.1.2" },
+    );
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.textBody, mail.subject).toMatch(/[\u4e00-\u9fff]/);
   });
 });

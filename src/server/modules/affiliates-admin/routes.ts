@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import {
+  adjustmentSchema,
+  adminAffiliateLedgerSchema,
   affiliateActionSchema,
   affiliateFiltersSchema,
   affiliateListQuerySchema,
   affiliateVersionSchema,
   commissionSchema,
+  rejectSchema,
 } from "../../../shared/schemas/affiliates-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
@@ -36,11 +39,13 @@ export async function adminAffiliateRoutes(
     sessions,
     now,
     supportEmail: env.SUPPORT_EMAIL,
+    minimumPayout: env.MINIMUM_PAYOUT_CENTS,
   });
 
   /**
    * GET /api/admin/affiliates?page&pageSize&sort&status&q → AdminAffiliateList; sort keys name,
-   * createdAt, status, referredApplications, paidRevenue, commission (default createdAt:desc).
+   * createdAt, status, clicks, referredApplications, paidApplications, paidRevenue, commissionOwed,
+   * commissionPaid (default createdAt:desc). Commission figures are sums of the ledger (issue 12).
    */
   app.get("/api/admin/affiliates", guard, async (request) =>
     service.list(parseOrThrow(affiliateListQuerySchema, request.query)),
@@ -90,10 +95,65 @@ export async function adminAffiliateRoutes(
     return service.reactivate(request.admin!, id, version);
   });
 
-  /** PATCH /api/admin/affiliates/:id/commission `{ commissionPercent, version }` → the affiliate. */
+  /**
+   * POST /api/admin/affiliates/:id/reject `{ reason, version? }` → the affiliate, rejected with the
+   * reason (e-mailed in its language, shown at its login). Not pending → 422; reason missing or
+   * over 500 characters → 400 (issue 12 "reject with a reason").
+   */
+  app.post("/api/admin/affiliates/:id/reject", guard, async (request) => {
+    const id = adminId(request.params);
+    const { reason, version } = parseOrThrow(rejectSchema, request.body);
+    return service.reject(request.admin!, id, reason, version);
+  });
+
+  /**
+   * PATCH /api/admin/affiliates/:id/commission `{ type: "percentage", percent, version }` or
+   * `{ type: "fixed", fixedCents, version }` (the older `{ commissionPercent, version }` reads as a
+   * percentage) → the affiliate. Later payments earn at the new rate (decision 022).
+   */
   app.patch("/api/admin/affiliates/:id/commission", guard, async (request) => {
     const id = adminId(request.params);
-    const { commissionPercent, version } = parseOrThrow(commissionSchema, request.body);
-    return service.setCommission(request.admin!, id, commissionPercent, version);
+    const { rate, version } = parseOrThrow(commissionSchema, request.body);
+    return service.setCommission(request.admin!, id, rate, version);
+  });
+
+  /**
+   * GET /api/admin/affiliates/:id/commissions → `{ ledger }` (commissionLedgerSchema): the same
+   * ledger as the affiliate's dashboard, by `ledgerOf` (issue 12, decision 022). 404 when unknown.
+   */
+  app.get("/api/admin/affiliates/:id/commissions", guard, async (request) => {
+    return adminAffiliateLedgerSchema.parse(
+      await service.commissions(adminId(request.params), request.language),
+    );
+  });
+
+  /**
+   * GET /api/admin/affiliates/:id/commissions.csv → the ledger as a CSV attachment, amounts in
+   * euros; audit "affiliate.commissions.export". 404 when unknown.
+   */
+  app.get("/api/admin/affiliates/:id/commissions.csv", guard, async (request, reply) => {
+    const id = adminId(request.params);
+    const { csv, rows } = await service.commissionsCsv(id, request.language);
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "affiliate.commissions.export",
+      entityType: "affiliate",
+      entityId: id,
+      after: { rows },
+    });
+    return sendCsv(reply, "commissions", csv, now());
+  });
+
+  /**
+   * POST /api/admin/affiliates/:id/adjustments `{ amountCents, reason, version? }` → 201
+   * `{ ledger }` after a manual commission entry: signed cents (not 0, at most 10,000.00 EUR either
+   * way), reason required (≤ 500 characters), approved at once, audited "affiliate.adjust" (issue 12
+   * "manual adjustments (reason required, audited)"). 400 bad body; 404 unknown; 409 stale version.
+   */
+  app.post("/api/admin/affiliates/:id/adjustments", guard, async (request, reply) => {
+    const id = adminId(request.params);
+    const input = parseOrThrow(adjustmentSchema, request.body);
+    const result = await service.adjust(request.admin!, id, input, request.language);
+    return reply.status(201).send(adminAffiliateLedgerSchema.parse(result));
   });
 }

@@ -5,16 +5,28 @@ import type {
   AdminAffiliateList,
   AdminReferredApplicationDto,
 } from "../../../shared/affiliates-admin";
-import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
+import type { CommissionRate } from "../../../shared/commissions";
+import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
-import {
-  type AffiliateFilters,
-  type AffiliateListQuery,
-  type AffiliateSortKey,
-  commissionCents,
+import type {
+  AdjustmentInput,
+  AffiliateFilters,
+  AffiliateListQuery,
+  AffiliateSortKey,
 } from "../../../shared/schemas/affiliates-admin";
+import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
 import type { Db, Tx } from "../../db/client";
-import { affiliates, applicants, applications, auditLog, codes, summerSchools } from "../../db/schema";
+import {
+  affiliates,
+  applicants,
+  applications,
+  auditLog,
+  codeClicks,
+  codes,
+  commissionEntries,
+  payouts,
+  summerSchools,
+} from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { loadResources } from "../../lib/i18n";
@@ -26,6 +38,7 @@ import { referralCodeBase } from "../auth/service";
 import type { SessionService } from "../auth/sessions";
 import { localize } from "../catalogue/service";
 import { codeDtosWhere } from "../codes-admin/service";
+import { ledgerOf } from "../commissions/ledger";
 import type { MailService } from "../mail/service";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
@@ -35,7 +48,6 @@ type AffiliateRow = typeof affiliates.$inferSelect;
  * a query without joins, which inside a correlated subquery would name the subquery's own columns.
  */
 const affiliateIdSql = sql.raw('"affiliates"."id"');
-const commissionPercentSql = sql.raw('"affiliates"."commission_percent"');
 
 /** Applications credited to the affiliate (any status). */
 const referredSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql})`;
@@ -43,8 +55,15 @@ const referredSql = sql<number>`(select count(*)::int from ${applications} a whe
 const paidCountSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
 /** Amounts paid by the paid referred applications (cents). */
 const paidRevenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
-/** commissionCents in SQL (for sorting): rate × paid revenue / 100, rounded half up. */
-const commissionSql = sql<number>`floor((${paidRevenueSql} * ${commissionPercentSql} + 50) / 100)`;
+/** Clicks recorded on the affiliate's codes. */
+const clicksSql = sql<number>`(select count(*)::int from ${codeClicks} k join ${codes} c on c.id = k.code_id where c.affiliate_id = ${affiliateIdSql})`;
+/**
+ * Commission owed (decision 022, states of shared/commissions.ts): entries pending, approved or
+ * in a payout not yet paid — every entry except those whose payout is marked paid.
+ */
+const owedSql = sql<number>`(select coalesce(sum(e.amount_cents), 0)::bigint from ${commissionEntries} e left join ${payouts} p on p.id = e.payout_id where e.affiliate_id = ${affiliateIdSql} and (p.status is null or p.status <> 'paid'))`;
+/** Commission paid: entries whose payout is marked paid. */
+const paidCommissionSql = sql<number>`(select coalesce(sum(e.amount_cents), 0)::bigint from ${commissionEntries} e join ${payouts} p on p.id = e.payout_id where e.affiliate_id = ${affiliateIdSql} and p.status = 'paid')`;
 /** Every code linked to the affiliate, oldest first. */
 const codesSql = sql<
   string[]
@@ -56,9 +75,12 @@ const referralCodeSql = sql<
 
 const columns = {
   affiliate: affiliates,
+  clicks: clicksSql,
   referred: referredSql,
   paidCount: paidCountSql,
   paidRevenue: paidRevenueSql,
+  owed: owedSql,
+  paidCommission: paidCommissionSql,
   codes: codesSql,
   referralCode: referralCodeSql,
 };
@@ -66,10 +88,13 @@ const columns = {
 const SORT: Record<AffiliateSortKey, SQL> = {
   name: sql`lower(${affiliates.name})`,
   createdAt: sql`${affiliates.createdAt}`,
-  status: sql`array_position(array['pending', 'approved', 'suspended']::text[], ${affiliates.status})`,
+  status: sql`array_position(array['pending', 'approved', 'suspended', 'rejected']::text[], ${affiliates.status})`,
+  clicks: clicksSql,
   referredApplications: referredSql,
+  paidApplications: paidCountSql,
   paidRevenue: paidRevenueSql,
-  commission: commissionSql,
+  commissionOwed: owedSql,
+  commissionPaid: paidCommissionSql,
 };
 
 function filterConditions(filters: AffiliateFilters): SQL | undefined {
@@ -84,9 +109,12 @@ function filterConditions(filters: AffiliateFilters): SQL | undefined {
 
 type Row = {
   affiliate: AffiliateRow;
+  clicks: number;
   referred: number;
   paidCount: number;
   paidRevenue: number;
+  owed: number;
+  paidCommission: number;
   codes: string[] | null;
   referralCode: string | null;
 };
@@ -99,6 +127,13 @@ const te = makeTranslator(
     Record<string, unknown>
   >,
 );
+
+/** A stored language, or English when the value is not one of the site's. */
+const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+
+/** A rate as the CSV and audit entries write it: "10%" or "150.00 EUR". */
+const rateText = (rate: CommissionRate | null) =>
+  !rate ? "" : rate.type === "percentage" ? `${rate.percent}%` : `${csvEuros(rate.fixedCents)} EUR`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -113,10 +148,11 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * affiliate cannot be switched back on one by one (422). Reactivation (or approval) switches back
  * on exactly the codes the last suspension switched off; codes an admin had deactivated before stay off.
  *
- * Commission rule: commission = paid revenue × commission percent / 100, rounded half up to the
- * cent (`commissionCents`), where paid revenue is the sum of `amount_paid_cents` of the
- * applications credited to the affiliate whose payment status is paid or partially refunded;
- * computed at the affiliate's current rate.
+ * Commission figures come from the commission ledger (issue 12, decision 022): owed is the sum of
+ * the entries not yet paid out (pending, approved, in payout), paid the sum of those in paid
+ * payouts; the list computes both with correlated subqueries in one statement (no query per row),
+ * and the detail shows `ledgerOf`, the same ledger the affiliate sees. Manual adjustments and
+ * rejections carry the admin's reason and are audited.
  */
 export class AffiliatesAdminService {
   constructor(
@@ -127,6 +163,8 @@ export class AffiliatesAdminService {
       sessions: SessionService;
       now: () => Date;
       supportEmail: string;
+      /** MINIMUM_PAYOUT_CENTS, shown with the ledger. */
+      minimumPayout: number;
     },
   ) {}
 
@@ -142,16 +180,22 @@ export class AffiliatesAdminService {
       website: a.website,
       country: a.country,
       emailVerified: a.emailVerifiedAt !== null,
+      language: languageOf(a.language),
+      rejectionReason: a.rejectionReason,
+      commissionType: a.commissionType,
       commissionPercent: a.commissionPercent,
+      commissionFixedCents: a.commissionFixedCents,
       referralCode,
       referralLink: referralCode
         ? `${this.deps.appOrigin}/partner/${encodeURIComponent(referralCode)}`
         : null,
       codes: row.codes ?? [],
+      clicks: Number(row.clicks),
       referredApplications: Number(row.referred),
       paidApplications: Number(row.paidCount),
       paidRevenue,
-      commission: commissionCents(paidRevenue, a.commissionPercent),
+      commissionOwed: Number(row.owed),
+      commissionPaid: Number(row.paidCommission),
       version: a.version,
       createdAt: a.createdAt.toISOString(),
     };
@@ -204,12 +248,16 @@ export class AffiliatesAdminService {
         "status",
         "country",
         "website",
+        "commission_type",
         "commission_percent",
+        "commission_fixed_eur",
         "codes",
+        "clicks",
         "referred_applications",
         "paid_applications",
         "paid_revenue_eur",
-        "commission_eur",
+        "commission_owed_eur",
+        "commission_paid_eur",
         "created_at",
       ],
       items.map((a) => [
@@ -218,12 +266,16 @@ export class AffiliatesAdminService {
         a.status,
         a.country,
         a.website,
+        a.commissionType,
         a.commissionPercent,
+        csvEuros(a.commissionFixedCents),
         a.codes.join("; "),
+        a.clicks,
         a.referredApplications,
         a.paidApplications,
         csvEuros(a.paidRevenue),
-        csvEuros(a.commission),
+        csvEuros(a.commissionOwed),
+        csvEuros(a.commissionPaid),
         a.createdAt,
       ]),
     );
@@ -285,7 +337,12 @@ export class AffiliatesAdminService {
     admin: AdminUser,
     before: AffiliateRow,
     action: string,
-    change: Partial<Pick<AffiliateRow, "status" | "commissionPercent">>,
+    change: Partial<
+      Pick<
+        AffiliateRow,
+        "status" | "commissionType" | "commissionPercent" | "commissionFixedCents" | "rejectionReason"
+      >
+    >,
     at: Date,
     details: Record<string, unknown> = {},
   ): Promise<void> {
@@ -389,8 +446,8 @@ export class AffiliatesAdminService {
     return this.switchCodes(tx, admin, where, true, "affiliate.reactivate", at);
   }
 
-  /** The approval e-mail (adminCodes `emails.approved.*`), in English: affiliates have no stored language. */
-  private approvalEmail(name: string, code: string | null, language: Language = "en") {
+  /** The approval e-mail (adminCodes `emails.approved.*`) in the affiliate's language (issue 12). */
+  private approvalEmail(name: string, code: string | null, language: Language) {
     const k = (key: string, vars?: Record<string, string | number>) =>
       te(language, `emails.approved.${key}`, vars);
     const link = code ? `${this.deps.appOrigin}/partner/${encodeURIComponent(code)}` : "";
@@ -448,7 +505,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `affiliate-approved:${id}`,
         to: before.email,
-        ...this.approvalEmail(before.name, item.referralCode),
+        ...this.approvalEmail(before.name, item.referralCode, languageOf(before.language)),
       });
       return item;
     });
@@ -504,21 +561,173 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
   }
 
   /**
-   * `PATCH /api/admin/affiliates/:id/commission` `{ commissionPercent, version }`: the new rate
-   * (whole percent 0-100); audit "affiliate.commission" before → after. The commission shown is
-   * always computed at the current rate.
+   * `PATCH /api/admin/affiliates/:id/commission` `{ type, percent | fixedCents, version }`: the new
+   * rate, a whole percent 0-100 or a fixed amount per enrolled student in cents (issue 12 "Each
+   * affiliate has a rate"); audit "affiliate.commission" before → after. The rate is stored on each
+   * commission entry, so only later payments earn at the new rate (decision 022).
    */
   async setCommission(
     admin: AdminUser,
     id: string,
-    commissionPercent: number,
+    rate: CommissionRate,
     version: number,
   ): Promise<AdminAffiliateDto> {
     const at = this.deps.now();
+    const change =
+      rate.type === "percentage"
+        ? { commissionType: "percentage" as const, commissionPercent: rate.percent }
+        : { commissionType: "fixed" as const, commissionFixedCents: rate.fixedCents };
     return this.deps.db.transaction(async (tx) => {
       const before = await this.lock(tx, id, version);
-      await this.change(tx, admin, before, "affiliate.commission", { commissionPercent }, at);
+      await this.change(tx, admin, before, "affiliate.commission", change, at);
       return this.dto(tx, id);
     });
+  }
+
+  /**
+   * `GET /api/admin/affiliates/:id/commissions`: the affiliate's commission ledger at this instant,
+   * by `ledgerOf`, the function the affiliate's own dashboard uses (issue 12 "the admin affiliate
+   * detail show[s] the same ledger and balance"). 404 when unknown.
+   */
+  async commissions(id: string, language: Language): Promise<{ ledger: CommissionLedgerDto }> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.dto(tx, id);
+      const ledger = await ledgerOf(tx, id, {
+        now: this.deps.now(),
+        language,
+        minimumPayout: this.deps.minimumPayout,
+      });
+      return { ledger };
+    });
+  }
+
+  /**
+   * `GET /api/admin/affiliates/:id/commissions.csv`: the ledger, one entry a line, newest first,
+   * amounts in euros; students by first name and initial as in the ledger. 404 when unknown.
+   */
+  async commissionsCsv(id: string, language: Language): Promise<{ csv: string; rows: number }> {
+    const { ledger } = await this.commissions(id, language);
+    const csv = toCsv(
+      [
+        "created_at",
+        "kind",
+        "state",
+        "amount_eur",
+        "base_eur",
+        "rate",
+        "reason",
+        "application_id",
+        "student",
+        "cohort",
+        "available_at",
+        "payout_id",
+      ],
+      ledger.entries.map((e) => [
+        e.createdAt,
+        e.kind,
+        e.state,
+        csvEuros(e.amount),
+        csvEuros(e.base),
+        rateText(e.rate),
+        e.reason,
+        e.application?.id ?? "",
+        e.application?.studentName ?? "",
+        e.application?.cohortName ?? "",
+        e.availableAt,
+        e.payoutId ?? "",
+      ]),
+    );
+    return { csv, rows: ledger.entries.length };
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/adjustments` `{ amountCents, reason, version? }`: a manual
+   * commission entry (kind adjustment, signed cents, the admin's reason, `createdByAdminId`),
+   * available at once, so approved from now on (issue 12 "manual adjustments (reason required,
+   * audited)"; decision 022). Audit "affiliate.adjust" with the entry. 404 unknown; 409 stale
+   * version when one is sent. Returns the ledger after the entry.
+   */
+  async adjust(
+    admin: AdminUser,
+    id: string,
+    input: AdjustmentInput,
+    language: Language,
+  ): Promise<{ ledger: CommissionLedgerDto }> {
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.lock(tx, id, input.version);
+      const [entry] = await tx
+        .insert(commissionEntries)
+        .values({
+          affiliateId: id,
+          kind: "adjustment",
+          amountCents: input.amountCents,
+          baseCents: 0,
+          availableAt: at,
+          reason: input.reason,
+          createdByAdminId: admin.id,
+          createdAt: at,
+        })
+        .returning({ id: commissionEntries.id });
+      await recordAudit(tx, {
+        actor: admin,
+        action: "affiliate.adjust",
+        entityType: "affiliate",
+        entityId: id,
+        after: { entryId: entry!.id, amountCents: input.amountCents, reason: input.reason },
+      });
+    });
+    return this.commissions(id, language);
+  }
+
+  /** The rejection e-mail (adminCodes `emails.rejected.*`) in the affiliate's language, with the reason. */
+  private rejectionEmail(name: string, reason: string, language: Language) {
+    const k = (key: string, vars?: Record<string, string | number>) =>
+      te(language, `emails.rejected.${key}`, vars);
+    const subject = k("subject");
+    const paragraphs = [
+      k("greeting", { name }),
+      k("intro"),
+      k("reason", { reason }),
+      k("questions", { email: this.deps.supportEmail }),
+      k("signature"),
+    ];
+    const text = paragraphs.join("\n\n");
+    const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
+${paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
+    return { subject, text, html };
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/reject` `{ reason, version? }`: a pending affiliate is rejected
+   * with the admin's reason (issue 12 "approve / reject with a reason"); the reason is stored, shown
+   * to the affiliate when it signs in, and e-mailed to it in its language (once per affiliate,
+   * dedupe key `affiliate-rejected:<id>`). Not pending → 422 errors.affiliates.notPending. Audit
+   * "affiliate.reject".
+   */
+  async reject(admin: AdminUser, id: string, reason: string, version?: number): Promise<AdminAffiliateDto> {
+    const at = this.deps.now();
+    const dto = await this.deps.db.transaction(async (tx) => {
+      const before = await this.lock(tx, id, version);
+      if (before.status !== "pending") throw new HttpError(422, "errors.affiliates.notPending");
+      await this.change(
+        tx,
+        admin,
+        before,
+        "affiliate.reject",
+        { status: "rejected", rejectionReason: reason },
+        at,
+      );
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `affiliate-rejected:${id}`,
+        to: before.email,
+        ...this.rejectionEmail(before.name, reason, languageOf(before.language)),
+      });
+      return this.dto(tx, id);
+    });
+    await this.deps.sessions.endAll("affiliate", id);
+    void this.deps.mail.flush().catch(() => undefined);
+    return dto;
   }
 }

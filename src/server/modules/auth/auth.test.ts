@@ -295,9 +295,13 @@ describe("login, session check and logout", () => {
     await db()
       .insert(affiliates)
       .values({ email: affiliateEmail, name: "Pending", passwordHash: await hashPassword(TEST_PASSWORD) });
-    const p = await post("/api/affiliate/login", { email: affiliateEmail, password: TEST_PASSWORD });
+    // A pending affiliate with a wrong password gets the same 401; with the right one, why (issue 12).
+    const p = await post("/api/affiliate/login", { email: affiliateEmail, password: "not the password" });
     expect(p.statusCode).toBe(401);
     expect(p.json().message).toBe(MSG.invalidCredentials);
+    const reviewed = await post("/api/affiliate/login", { email: affiliateEmail, password: TEST_PASSWORD });
+    expect(reviewed.statusCode).toBe(403);
+    expect(reviewed.json().message).toContain("being reviewed");
   });
 
   it("validates the login body: 400 for a missing password, an invalid e-mail, malformed JSON", async () => {
@@ -774,8 +778,8 @@ describe("affiliates: registration, verification, approval", () => {
     expect((await post("/api/affiliate/verify-email", { token })).json()).toEqual({ verified: true });
 
     const refused = await post("/api/affiliate/login", { email, password: PASSWORD });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(MSG.invalidCredentials);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain("being reviewed");
 
     const { cookie: admissions } = await loginAsAdmin(t.app, "admissions");
     expect(

@@ -88,7 +88,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * POST /api/{role}/login `{ email, password }` → 200 `{ user }` and a new session cookie (any
      * session the browser held for this role is deleted: no fixation, S2). 401 "Invalid login
      * credentials" for an unknown e-mail, a wrong password, a disabled account, an admin who has
-     * not accepted the invitation, an affiliate not approved (one message: ASVS 6.3). 429 after 5
+     * not accepted the invitation (one message: ASVS 6.3). An affiliate not approved, with the
+     * right password only, gets 403 with why: being reviewed, rejected with the admin's reason,
+     * or suspended with the support address (issue 12). 429 after 5
      * attempts a minute per address and e-mail, 30 a minute per address, and during the account's
      * back-off whatever the address (after 5 attempts: 1 s, 2 s, 4 s … up to 5 minutes; unknown
      * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
@@ -185,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
       async (request, reply) => {
         const { email } = parseOrThrow(resendVerificationSchema, request.body);
-        await auth.resendVerification(role, email, request.language);
+        await auth.resendVerification(role, email);
         return reply.status(202).send({ ok: true });
       },
     );

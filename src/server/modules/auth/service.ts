@@ -271,8 +271,11 @@ export class AuthService {
 
   /**
    * Checks e-mail and password of `role`; returns the account id. Unknown e-mail, wrong password,
-   * disabled student or admin, admin without accepted invitation, affiliate not approved: all 401
-   * errors.invalidCredentials, and an unknown e-mail costs one argon2 verification like a known
+   * disabled student or admin, admin without accepted invitation: all 401
+   * errors.invalidCredentials. An affiliate not approved gets, only once its password is verified,
+   * 403 with why (pending, rejected with the admin's reason, suspended: `affiliateRefusal`, issue
+   * 12); with a wrong password it gets the same 401 as an unknown e-mail, so the status of an
+   * address is never told to someone without its password. An unknown e-mail costs one argon2 verification like a known
    * one (ASVS 6.3.8, checklist S5). Each attempt first goes through the account's back-off
    * (AccountThrottle.admitLogin: 429 errors.accountThrottled with retryAfterSeconds during a
    * wait, before any lookup, for unknown e-mails alike); a success clears it.
@@ -281,20 +284,56 @@ export class AuthService {
     const { db, throttle } = this.deps;
     await throttle.admitLogin(role, email);
     let account: { id: string; passwordHash: string | null; allowed: boolean } | undefined;
+    let affiliate: AffiliateRow | undefined;
     if (role === "student") {
       const [s] = await db.select().from(students).where(eq(students.email, email));
       if (s) account = { id: s.id, passwordHash: s.passwordHash, allowed: s.disabledAt === null };
     } else if (role === "affiliate") {
-      const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
-      if (a) account = { id: a.id, passwordHash: a.passwordHash, allowed: a.status === "approved" };
+      [affiliate] = await db.select().from(affiliates).where(eq(affiliates.email, email));
+      if (affiliate)
+        account = {
+          id: affiliate.id,
+          passwordHash: affiliate.passwordHash,
+          allowed: affiliate.status === "approved",
+        };
     } else {
       const [a] = await db.select().from(admins).where(eq(admins.email, email));
       if (a) account = { id: a.id, passwordHash: a.passwordHash, allowed: a.disabledAt === null };
     }
     const ok = await verifyPassword(account?.passwordHash, password);
-    if (!account || !ok || !account.allowed) throw invalidCredentials();
+    if (!account || !ok) throw invalidCredentials();
+    // Only once the password is verified may the answer tell an affiliate's status (no enumeration).
+    if (affiliate && !account.allowed) throw this.affiliateRefusal(affiliate);
+    if (!account.allowed) throw invalidCredentials();
     await throttle.forgetFailures(role, email);
     return account.id;
+  }
+
+  /**
+   * Why an affiliate with the right password may not sign in (issue 12 "A pending affiliate who
+   * logs in sees 'your application is being reviewed', not a login error; a rejected one sees the
+   * reason the admin gave"): 403 errors.affiliatePending, errors.affiliateRejected with the
+   * reason as plain text (`{{reason}}`, also `reason` in the body), or errors.affiliateSuspended
+   * with the support address.
+   */
+  private affiliateRefusal(a: AffiliateRow): HttpError {
+    if (a.status === "rejected")
+      return a.rejectionReason
+        ? new HttpError(
+            403,
+            "errors.affiliateRejected",
+            { reason: a.rejectionReason },
+            { reason: a.rejectionReason },
+          )
+        : new HttpError(403, "errors.affiliateRejectedNoReason");
+    if (a.status === "suspended")
+      return new HttpError(
+        403,
+        "errors.affiliateSuspended",
+        {},
+        { supportEmail: this.deps.env.SUPPORT_EMAIL },
+      );
+    return new HttpError(403, "errors.affiliatePending");
   }
 
   /** The signed-in student (null when gone or disabled). */
@@ -391,7 +430,9 @@ export class AuthService {
   /**
    * Registers an affiliate (contract: 201 `{ status: "pending" }`, no session). An address that
    * already has an affiliate account gets the same answer and a "someone tried to register" e-mail
-   * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail.
+   * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail in the
+   * request's language, which is stored as its language for every later e-mail (issue 12), and the
+   * rate DEFAULT_COMMISSION_PERCENT (issue 12 "a default for new affiliates").
    */
   async registerAffiliate(input: AffiliateRegistrationInput, language: Language): Promise<void> {
     assertPasswordPolicy(input.password);
@@ -406,6 +447,9 @@ export class AuthService {
           passwordHash,
           website: input.website,
           country: input.country,
+          language,
+          commissionType: "percentage",
+          commissionPercent: this.deps.env.DEFAULT_COMMISSION_PERCENT,
           createdAt: at,
           updatedAt: at,
         })
@@ -420,7 +464,7 @@ export class AuthService {
             existing.id,
             existing.email,
             existing.name,
-            language,
+            languageOf(existing.language),
             at,
           );
         return;
@@ -496,11 +540,11 @@ export class AuthService {
   /**
    * POST /api/{student|affiliate}/resend-verification (issue "resend verification e-mail"): for an
    * existing, not yet verified account (student not disabled) a new 24-hour verification link is
-   * e-mailed and earlier ones stop working; a student added by the school who has no password yet
+   * e-mailed (in the account's stored language) and earlier ones stop working; a student added by the school who has no password yet
    * gets the choose-your-password link instead (it verifies the address too). Anything else (unknown,
    * verified, disabled) does nothing, and the caller answers the same either way (no enumeration).
    */
-  async resendVerification(role: "student" | "affiliate", email: string, language: Language): Promise<void> {
+  async resendVerification(role: "student" | "affiliate", email: string): Promise<void> {
     const at = this.deps.now();
     const { db } = this.deps;
     if (role === "student") {
@@ -513,7 +557,7 @@ export class AuthService {
       const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
       if (!a || a.emailVerifiedAt || a.status === "suspended") return;
       await db.transaction((tx) =>
-        this.queueVerification(tx, "affiliate", a.id, a.email, a.name, language, at),
+        this.queueVerification(tx, "affiliate", a.id, a.email, a.name, languageOf(a.language), at),
       );
     }
     this.flushMail();
@@ -577,7 +621,7 @@ export class AuthService {
       if (s && !s.disabledAt) account = { id: s.id, name: s.firstName, language: languageOf(s.language) };
     } else if (role === "affiliate") {
       const [a] = await db.select().from(affiliates).where(eq(affiliates.email, email));
-      if (a) account = { id: a.id, name: a.name, language };
+      if (a) account = { id: a.id, name: a.name, language: languageOf(a.language) };
     } else {
       const [a] = await db.select().from(admins).where(eq(admins.email, email));
       if (a && !a.disabledAt) account = { id: a.id, name: a.name || a.email, language };

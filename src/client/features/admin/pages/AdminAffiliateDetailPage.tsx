@@ -1,24 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { AdminAffiliateDetail, AdminAffiliateDto } from "../../../../shared/affiliates-admin";
-import { type CommissionFormValues, commissionFormSchema } from "../../../../shared/schemas/affiliates-admin";
-import { Notice, TextField, useFieldMessage } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
+import { AffiliateLedgerPanel, CommissionForm, RejectDialog } from "../components/codes/AffiliateCommissions";
 import {
   AffiliateStatusBadge,
   CodeStateBadge,
   codeKeys,
   useDiscountLabel,
+  useRateLabel,
   useUsesLabel,
 } from "../components/codes/shared";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
@@ -31,82 +28,14 @@ import {
   DetailList,
   DetailLoadError,
   DetailTable,
-  toastFailure,
 } from "../components/forms";
 
 /**
- * The commission rate form: a whole percent 0-100, sent with the version seen (409 → the
- * server's message and the current rate).
- */
-function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) {
-  const { t } = useTranslation("adminCodes");
-  const message = useFieldMessage();
-  const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset, setError } = useForm<
-    CommissionFormValues,
-    unknown,
-    { commissionPercent: number }
-  >({
-    resolver: zodResolver(commissionFormSchema),
-    defaultValues: { commissionPercent: String(affiliate.commissionPercent) },
-  });
-  useEffect(() => reset({ commissionPercent: String(affiliate.commissionPercent) }), [affiliate, reset]);
-  const save = useMutation({
-    mutationFn: (commissionPercent: number) =>
-      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/commission`, {
-        method: "PATCH",
-        body: { commissionPercent, version: affiliate.version },
-      }),
-    onSuccess: (saved) => {
-      setConflict(null);
-      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
-      toast({
-        title: t("detailAffiliate.rateSaved", { percent: saved.commissionPercent }),
-        variant: "success",
-      });
-    },
-    onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
-      if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.message);
-        return;
-      }
-      const field = error instanceof ApiError ? error.fieldErrors.commissionPercent : undefined;
-      if (field) setError("commissionPercent", { type: "server", message: field });
-      else toastFailure(t("actions.failedTitle"), error);
-    },
-  });
-  return (
-    <form onSubmit={handleSubmit((v) => save.mutate(v.commissionPercent))} noValidate className="space-y-3">
-      {conflict ? (
-        <Notice tone="error">
-          <p>{conflict}</p>
-        </Notice>
-      ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          id="commission-percent"
-          label={t("detailAffiliate.rateLabel")}
-          hint={t("detailAffiliate.rateHint")}
-          inputMode="numeric"
-          className="sm:w-56"
-          error={message(formState.errors.commissionPercent)}
-          {...register("commissionPercent")}
-        />
-        <Button type="submit" variant="secondary" className="sm:mt-7" disabled={save.isPending}>
-          {save.isPending ? t("form.saving") : t("detailAffiliate.saveRate")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/**
- * /admin/affiliates/:id (issue 3 "Affiliates"): the affiliate's details and figures (referred
- * and paid applications, paid revenue, commission at its rate), approve / suspend / reactivate,
- * the commission rate form, its codes with their usage, and its newest referred applications
- * linking to /admin/applications/:id.
+ * /admin/affiliates/:id (issue 3 "Affiliates", issue 12 "Admin"): the affiliate's details and
+ * figures (clicks, referred and paid applications, paid revenue, commission owed and paid from the
+ * ledger), approve / reject with a reason / suspend / reactivate, the rate form (percentage or
+ * fixed per student), the commission ledger with adjustments and its CSV, its codes with their
+ * usage, and its newest referred applications linking to /admin/applications/:id.
  */
 export default function AdminAffiliateDetailPage() {
   const { t } = useTranslation("adminCodes");
@@ -115,6 +44,8 @@ export default function AdminAffiliateDetailPage() {
   const { dateTime, date } = useDateTime();
   const discount = useDiscountLabel();
   const usesLabel = useUsesLabel();
+  const rateLabel = useRateLabel();
+  const [rejecting, setRejecting] = useState(false);
   const [pending, setPending] = useState<{ affiliate: AdminAffiliateDto; action: AffiliateAction } | null>(
     null,
   );
@@ -160,7 +91,12 @@ export default function AdminAffiliateDetailPage() {
                 {a.status === "pending" ? t("actions.approve") : t("actions.reactivate")}
               </Button>
             ) : null}
-            {a.status !== "suspended" ? (
+            {a.status === "pending" ? (
+              <Button size="sm" variant="secondary" onClick={() => setRejecting(true)}>
+                {t("actions.reject")}
+              </Button>
+            ) : null}
+            {a.status !== "suspended" && a.status !== "rejected" ? (
               <Button
                 size="sm"
                 variant="danger"
@@ -176,14 +112,15 @@ export default function AdminAffiliateDetailPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Panel title={t("detailAffiliate.figures")} id="affiliate-figures">
           <DetailList>
+            <DetailItem label={t("detailAffiliate.clicks")}>{a.clicks}</DetailItem>
             <DetailItem label={t("detailAffiliate.referred")}>{a.referredApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.paid")}>{a.paidApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</DetailItem>
-            <DetailItem label={t("detailAffiliate.commission")}>
-              {format.money(a.commission)}{" "}
-              <span className="text-slate-700">
-                ({t("affiliates.rate", { percent: a.commissionPercent })})
-              </span>
+            <DetailItem label={t("detailAffiliate.owed")}>
+              {format.money(a.commissionOwed)} <span className="text-slate-700">({rateLabel(a)})</span>
+            </DetailItem>
+            <DetailItem label={t("detailAffiliate.commissionPaid")}>
+              {format.money(a.commissionPaid)}
             </DetailItem>
           </DetailList>
           <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
@@ -209,6 +146,11 @@ export default function AdminAffiliateDetailPage() {
               {a.emailVerified ? t("detailAffiliate.yes") : t("detailAffiliate.no")}
             </DetailItem>
             <DetailItem label={t("detailAffiliate.registered")}>{date(a.createdAt)}</DetailItem>
+            {a.status === "rejected" ? (
+              <DetailItem label={t("detailAffiliate.rejectionReason")}>
+                <span className="whitespace-pre-line break-words">{a.rejectionReason || "—"}</span>
+              </DetailItem>
+            ) : null}
             <DetailItem label={t("detailAffiliate.link")}>
               {a.referralLink ? <span className="break-all font-mono text-sm">{a.referralLink}</span> : "—"}
             </DetailItem>
@@ -219,6 +161,8 @@ export default function AdminAffiliateDetailPage() {
       <Panel title={t("detailAffiliate.rateTitle")} id="affiliate-rate" className="mt-6">
         <CommissionForm affiliate={a} />
       </Panel>
+
+      <AffiliateLedgerPanel affiliate={a} />
 
       <Panel
         title={t("detailAffiliate.codes")}
@@ -302,6 +246,7 @@ export default function AdminAffiliateDetailPage() {
       </Panel>
 
       <AffiliateActionDialog pending={pending} onClose={() => setPending(null)} />
+      <RejectDialog affiliate={a} open={rejecting} onOpenChange={setRejecting} />
     </DetailFrame>
   );
 }

@@ -9,7 +9,7 @@ import { api } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
-import { AffiliateStatusBadge, codeKeys } from "../components/codes/shared";
+import { AffiliateStatusBadge, codeKeys, useRateLabel } from "../components/codes/shared";
 import { AdminPageHeader, useDateTime } from "../components/common";
 import {
   CsvLink,
@@ -29,6 +29,7 @@ import {
 export default function AdminAffiliatesPage() {
   const { t } = useTranslation("adminCodes");
   const format = useFormat();
+  const rateLabel = useRateLabel();
   const { date } = useDateTime();
   const [pending, setPending] = useState<{ affiliate: AdminAffiliateDto; action: AffiliateAction } | null>(
     null,
@@ -96,14 +97,20 @@ export default function AdminAffiliatesPage() {
                 {t("affiliates.columns.status")}
               </SortHeader>
               <HeaderCell>{t("affiliates.columns.codes")}</HeaderCell>
+              <SortHeader column="clicks" list={list} className="text-right">
+                {t("affiliates.columns.clicks")}
+              </SortHeader>
               <SortHeader column="referredApplications" list={list}>
                 {t("affiliates.columns.referred")}
               </SortHeader>
               <SortHeader column="paidRevenue" list={list} className="text-right">
                 {t("affiliates.columns.revenue")}
               </SortHeader>
-              <SortHeader column="commission" list={list} className="text-right">
-                {t("affiliates.columns.commission")}
+              <SortHeader column="commissionOwed" list={list} className="text-right">
+                {t("affiliates.columns.owed")}
+              </SortHeader>
+              <SortHeader column="commissionPaid" list={list} className="text-right">
+                {t("affiliates.columns.commissionPaid")}
               </SortHeader>
               <SortHeader column="createdAt" list={list}>
                 {t("affiliates.columns.createdAt")}
@@ -127,6 +134,7 @@ export default function AdminAffiliatesPage() {
               <td className="px-3 py-3 font-mono text-slate-900">
                 {a.codes.length ? a.codes.join(", ") : "—"}
               </td>
+              <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900">{a.clicks}</td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-900">
                 {a.referredApplications}
                 <div className="text-xs text-slate-700">
@@ -137,10 +145,11 @@ export default function AdminAffiliatesPage() {
                 {format.money(a.paidRevenue)}
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900">
-                {format.money(a.commission)}
-                <div className="text-xs text-slate-700">
-                  {t("affiliates.rate", { percent: a.commissionPercent })}
-                </div>
+                {format.money(a.commissionOwed)}
+                <div className="text-xs text-slate-700">{rateLabel(a)}</div>
+              </td>
+              <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900">
+                {format.money(a.commissionPaid)}
               </td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-800">{date(a.createdAt)}</td>
               <td className="px-3 py-3">
@@ -165,7 +174,7 @@ export default function AdminAffiliatesPage() {
                       {a.status === "pending" ? t("actions.approve") : t("actions.reactivate")}
                     </Button>
                   ) : null}
-                  {a.status !== "suspended" ? (
+                  {a.status !== "suspended" && a.status !== "rejected" ? (
                     <Button
                       size="sm"
                       variant="ghost"

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { AdminAffiliateList } from "../../../../../shared/affiliates-admin";
+import type { AdminAffiliateDto, AdminAffiliateList } from "../../../../../shared/affiliates-admin";
 import type { AdminCodeDto } from "../../../../../shared/codes-admin";
 import type { AffiliateStatus } from "../../../../../shared/schemas/affiliates-admin";
 import { cn } from "../../../../components/ui/cn";
@@ -63,6 +63,16 @@ export function useDiscountLabel() {
       : code.discountType === "fixed"
         ? format.money(code.discountValue)
         : t("codes.percent", { value: code.discountValue });
+}
+
+/** An affiliate's rate: "10 % commission" or "150.00 EUR per enrolled student" (issue 12 rate types). */
+export function useRateLabel() {
+  const { t } = useTranslation("adminCodes");
+  const format = useFormat();
+  return (a: Pick<AdminAffiliateDto, "commissionType" | "commissionPercent" | "commissionFixedCents">) =>
+    a.commissionType === "fixed"
+      ? t("affiliates.rateFixed", { amount: format.money(a.commissionFixedCents) })
+      : t("affiliates.rate", { percent: a.commissionPercent });
 }
 
 /** Uses against the maximum: "3 / 20" or "3 (no limit)". */

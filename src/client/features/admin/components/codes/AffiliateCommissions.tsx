@@ -1,0 +1,414 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
+import type { CommissionRate } from "../../../../../shared/commissions";
+import {
+  type AdjustmentFormValues,
+  adjustmentFormSchema,
+  adminAffiliateLedgerSchema,
+  type CommissionFormValues,
+  commissionFormSchema,
+  type RejectFormValues,
+  rejectFormSchema,
+} from "../../../../../shared/schemas/affiliates-admin";
+import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
+import { Button } from "../../../../components/ui/Button";
+import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
+import { Spinner } from "../../../../components/ui/Spinner";
+import { toast } from "../../../../components/ui/toast-store";
+import { ApiError, api, apiParsed } from "../../../../lib/api";
+import { useFormat } from "../../../../lib/format";
+import { HeaderCell } from "../AdminListFrame";
+import { Panel, useDateTime } from "../common";
+import { DetailItem, DetailList, DetailTable, DialogFormActions, FormDialog, toastFailure } from "../forms";
+import { codeKeys } from "./shared";
+
+const ledgerKey = (id: string) => [...codeKeys.affiliate(id), "ledger"] as const;
+
+/** Copies a 400's field errors onto the form, or shows the message in a toast. */
+function failWith(error: Error, setField: (field: string, message: string) => boolean, title: string): void {
+  if (error instanceof ApiError) {
+    const fields = Object.entries(error.fieldErrors);
+    if (fields.length && fields.every(([f, m]) => setField(f, m))) return;
+  }
+  toastFailure(title, error);
+}
+
+/**
+ * The commission rate form (issue 12 "a percentage of what was paid, or a fixed amount per
+ * enrolled student"): a type switch (radio buttons) and one input, a whole percent 0-100 or
+ * euros. `PATCH /api/admin/affiliates/:id/commission` with the version seen (409 → the server's
+ * message). Later payments earn at the new rate; entries already written keep theirs.
+ */
+export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) {
+  const { t } = useTranslation("adminCodes");
+  const message = useFieldMessage();
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const initial = (): CommissionFormValues => ({
+    type: affiliate.commissionType,
+    value:
+      affiliate.commissionType === "fixed"
+        ? (affiliate.commissionFixedCents / 100).toFixed(2)
+        : String(affiliate.commissionPercent),
+  });
+  const { register, handleSubmit, formState, reset, setError, watch } = useForm<
+    CommissionFormValues,
+    unknown,
+    CommissionRate
+  >({ resolver: zodResolver(commissionFormSchema), defaultValues: initial() });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the saved affiliate changes
+  useEffect(() => reset(initial()), [affiliate, reset]);
+  const type = watch("type");
+  const save = useMutation({
+    mutationFn: (rate: CommissionRate) =>
+      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/commission`, {
+        method: "PATCH",
+        body: { ...rate, version: affiliate.version },
+      }),
+    onSuccess: (saved) => {
+      setConflict(null);
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      toast({
+        title:
+          saved.commissionType === "fixed"
+            ? t("detailAffiliate.rateSavedFixed", { amount: format.money(saved.commissionFixedCents) })
+            : t("detailAffiliate.rateSaved", { percent: saved.commissionPercent }),
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        return;
+      }
+      failWith(
+        error,
+        (field, text) => {
+          if (field !== "percent" && field !== "fixedCents" && field !== "commissionPercent") return false;
+          setError("value", { type: "server", message: text });
+          return true;
+        },
+        t("actions.failedTitle"),
+      );
+    },
+  });
+  const format = useFormat();
+  return (
+    <form onSubmit={handleSubmit((rate) => save.mutate(rate))} noValidate className="space-y-4">
+      {conflict ? (
+        <Notice tone="error">
+          <p>{conflict}</p>
+        </Notice>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">{t("detailAffiliate.rateType")}</legend>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(["percentage", "fixed"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-slate-900">
+              <input
+                type="radio"
+                value={value}
+                className="h-4 w-4 focus:outline-2 focus:outline-brand-500"
+                {...register("type")}
+              />
+              {t(value === "percentage" ? "detailAffiliate.ratePercentage" : "detailAffiliate.rateFixed")}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          id="commission-value"
+          label={t(type === "fixed" ? "detailAffiliate.rateFixedLabel" : "detailAffiliate.rateLabel")}
+          hint={t(type === "fixed" ? "detailAffiliate.rateFixedHint" : "detailAffiliate.rateHint")}
+          inputMode="decimal"
+          className="sm:w-72"
+          error={message(formState.errors.value)}
+          {...register("value")}
+        />
+        <Button type="submit" variant="secondary" className="sm:mt-7" disabled={save.isPending}>
+          {save.isPending ? t("form.saving") : t("detailAffiliate.saveRate")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The adjustment dialog (issue 12 "manual adjustments (reason required, audited)"): an amount in
+ * euros with its sign (negative takes back) and the reason, both required; `POST
+ * /api/admin/affiliates/:id/adjustments`. The entry is approved at once.
+ */
+function AdjustmentDialog({
+  affiliate,
+  open,
+  onOpenChange,
+}: {
+  affiliate: AdminAffiliateDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation("adminCodes");
+  const message = useFieldMessage();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    AdjustmentFormValues,
+    unknown,
+    { amount: number; reason: string }
+  >({ resolver: zodResolver(adjustmentFormSchema), defaultValues: { amount: "", reason: "" } });
+  useEffect(() => {
+    if (open) reset({ amount: "", reason: "" });
+  }, [open, reset]);
+  const save = useMutation({
+    mutationFn: (v: { amount: number; reason: string }) =>
+      apiParsed(adminAffiliateLedgerSchema, `/api/admin/affiliates/${affiliate.id}/adjustments`, {
+        body: { amountCents: v.amount, reason: v.reason },
+      }),
+    onSuccess: (result, v) => {
+      queryClient.setQueryData(ledgerKey(affiliate.id), result);
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      onOpenChange(false);
+      toast({ title: t("ledger.adjustDone", { amount: format.money(v.amount) }), variant: "success" });
+    },
+    onError: (error) =>
+      failWith(
+        error,
+        (field, text) => {
+          const target = field === "amountCents" ? "amount" : field === "reason" ? "reason" : null;
+          if (!target) return false;
+          setError(target, { type: "server", message: text });
+          return true;
+        },
+        t("actions.failedTitle"),
+      ),
+  });
+  const reasonError = message(formState.errors.reason);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("ledger.adjustTitle", { name: affiliate.name })}
+      description={t("ledger.adjustBody")}
+      busy={save.isPending}
+    >
+      <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate className="mt-4 space-y-4">
+        <TextField
+          id="adjustment-amount"
+          label={t("ledger.amountLabel")}
+          hint={t("ledger.amountHint")}
+          inputMode="decimal"
+          error={message(formState.errors.amount)}
+          {...register("amount")}
+        />
+        <Field id="adjustment-reason" label={t("ledger.reasonLabel")} required error={reasonError}>
+          <textarea
+            id="adjustment-reason"
+            rows={3}
+            maxLength={500}
+            className={inputClass}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={describedBy("adjustment-reason", undefined, reasonError)}
+            required
+            {...register("reason")}
+          />
+        </Field>
+        <DialogFormActions
+          cancelLabel={t("ledger.cancel")}
+          submitLabel={t("ledger.adjustSubmit")}
+          busyLabel={t("form.saving")}
+          busy={save.isPending}
+        />
+      </form>
+    </FormDialog>
+  );
+}
+
+/**
+ * The affiliate's commission ledger on its detail page (issue 12 "detail with the ledger";
+ * decision 022): the totals by state, every entry (newest first) and the CSV export, from `GET
+ * /api/admin/affiliates/:id/commissions` — the same ledger the affiliate sees — plus the
+ * adjustment dialog.
+ */
+export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateDto }) {
+  const { t } = useTranslation("adminCodes");
+  const format = useFormat();
+  const { dateTime } = useDateTime();
+  const [adjusting, setAdjusting] = useState(false);
+  const ledger = useQuery({
+    queryKey: ledgerKey(affiliate.id),
+    queryFn: ({ signal }) =>
+      apiParsed(adminAffiliateLedgerSchema, `/api/admin/affiliates/${affiliate.id}/commissions`, { signal }),
+  });
+  const totals = ledger.data?.ledger.totals;
+  return (
+    <Panel
+      title={t("ledger.title")}
+      id="affiliate-ledger"
+      className="mt-6"
+      actions={
+        <div className="flex flex-wrap items-center gap-3">
+          <a
+            href={`/api/admin/affiliates/${affiliate.id}/commissions.csv`}
+            className="text-sm font-medium text-brand-700 underline"
+            download
+          >
+            {t("ledger.csv")}
+          </a>
+          <Button size="sm" variant="secondary" onClick={() => setAdjusting(true)}>
+            {t("ledger.adjust")}
+          </Button>
+        </div>
+      }
+    >
+      {ledger.isPending ? (
+        <Spinner />
+      ) : ledger.isError ? (
+        <Notice tone="error">
+          <p>{ledger.error.message}</p>
+        </Notice>
+      ) : (
+        <>
+          <DetailList className="sm:grid-cols-3">
+            {(["pending", "approved", "inPayout", "paid", "earned", "clawedBack"] as const).map((key) => (
+              <DetailItem key={key} label={t(`ledger.totals.${key}`)}>
+                {format.money(totals?.[key] ?? 0)}
+              </DetailItem>
+            ))}
+          </DetailList>
+          <div className="mt-4">
+            <DetailTable
+              labelledBy="affiliate-ledger"
+              minWidth="min-w-[44rem]"
+              head={
+                <>
+                  <HeaderCell>{t("ledger.columns.date")}</HeaderCell>
+                  <HeaderCell>{t("ledger.columns.kind")}</HeaderCell>
+                  <HeaderCell>{t("ledger.columns.detail")}</HeaderCell>
+                  <HeaderCell>{t("ledger.columns.state")}</HeaderCell>
+                  <HeaderCell className="text-right">{t("ledger.columns.amount")}</HeaderCell>
+                </>
+              }
+              rows={ledger.data.ledger.entries}
+              empty={t("ledger.empty")}
+              row={(e) => (
+                <tr key={e.id} className="align-top">
+                  <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(e.createdAt)}</td>
+                  <td className="px-3 py-3 text-slate-900">{t(`ledger.kind.${e.kind}`)}</td>
+                  <td className="px-3 py-3 text-slate-800">
+                    {e.application ? (
+                      <div>
+                        {e.application.studentName}
+                        {e.application.cohortName ? (
+                          <span className="text-slate-700"> · {e.application.cohortName}</span>
+                        ) : null}
+                      </div>
+                    ) : null}
+                    {e.reason ? <div className="whitespace-pre-line break-words">{e.reason}</div> : null}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap text-slate-800">
+                    {t(`ledger.state.${e.state}`)}
+                  </td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap font-medium text-slate-900">
+                    {format.money(e.amount)}
+                  </td>
+                </tr>
+              )}
+            />
+          </div>
+        </>
+      )}
+      <AdjustmentDialog affiliate={affiliate} open={adjusting} onOpenChange={setAdjusting} />
+    </Panel>
+  );
+}
+
+/**
+ * The reject dialog (issue 12 "reject with a reason"): the reason, required, shown to the
+ * affiliate at login and e-mailed in its language; `POST /api/admin/affiliates/:id/reject`.
+ */
+export function RejectDialog({
+  affiliate,
+  open,
+  onOpenChange,
+}: {
+  affiliate: AdminAffiliateDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation("adminCodes");
+  const message = useFieldMessage();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState, reset, setError } = useForm<RejectFormValues>({
+    resolver: zodResolver(rejectFormSchema),
+    defaultValues: { reason: "" },
+  });
+  useEffect(() => {
+    if (open) reset({ reason: "" });
+  }, [open, reset]);
+  const save = useMutation({
+    mutationFn: (v: RejectFormValues) =>
+      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/reject`, {
+        body: { reason: v.reason, version: affiliate.version },
+      }),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      onOpenChange(false);
+      toast({ title: t("actions.rejectDone", { name: saved.name }), variant: "success" });
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      failWith(
+        error,
+        (field, text) => {
+          if (field !== "reason") return false;
+          setError("reason", { type: "server", message: text });
+          return true;
+        },
+        t("actions.failedTitle"),
+      );
+    },
+  });
+  const reasonError = message(formState.errors.reason);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("actions.rejectTitle", { name: affiliate.name })}
+      description={t("actions.rejectBody")}
+      busy={save.isPending}
+    >
+      <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate className="mt-4 space-y-4">
+        <Field
+          id="reject-reason"
+          label={t("actions.rejectReason")}
+          hint={t("actions.rejectReasonHint")}
+          required
+          error={reasonError}
+        >
+          <textarea
+            id="reject-reason"
+            rows={4}
+            maxLength={500}
+            className={inputClass}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={describedBy("reject-reason", true, reasonError)}
+            required
+            {...register("reason")}
+          />
+        </Field>
+        <DialogFormActions
+          cancelLabel={t("ledger.cancel")}
+          submitLabel={t("actions.reject")}
+          busyLabel={t("form.saving")}
+          busy={save.isPending}
+        />
+      </form>
+    </FormDialog>
+  );
+}
