@@ -3,10 +3,14 @@ import type { FastifyReply } from "fastify";
 /** A value of a CSV cell. */
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** A CSV cell: formula-injection guard (a leading = + - @ tab or CR gets a `'`), then RFC 4180 quoting. */
+/**
+ * A CSV cell: formula-injection guard (a leading = + - @ tab or CR gets a `'`), then RFC 4180
+ * quoting. A plain negative number ("-15.00", a refund or a clawback) is a number, not a formula,
+ * and stays one, so spreadsheets can add the column up.
+ */
 export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -533,7 +533,7 @@ describe("commission ledger in the back office (issue 12)", () => {
       "created_at,kind,state,amount_eur,base_eur,rate,reason,application_id,student,cohort,available_at,payout_id",
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(",adjustment,approved,'-15.00,0.00,,Poster printing paid by the school,");
+    expect(lines[1]).toContain(",adjustment,approved,-15.00,0.00,,Poster printing paid by the school,");
     expect(lines[3]).toContain(`,payment,pending,251.65,`);
     expect(lines[3]).toContain(`,10%,,${applicationId},Amara O.,`);
     const exports = await auditEntries(t.database.db, {

@@ -620,8 +620,8 @@ describe("housing options", () => {
     const list = (await owner("GET", `/api/admin/housing?schoolId=${schools[0]!.id}&sort=price:desc`)).json();
     expect(list.items.map((h: AdminHousingDto) => h.priceAdjustmentCents)).toEqual([80000, 0, -30000]);
     const csv = await owner("GET", `/api/admin/housing.csv?schoolId=${schools[0]!.id}`);
-    // A leading minus is guarded against formula injection by the shared CSV helper.
-    expect(csv.body).toContain(",'-300.00,");
+    // A negative amount stays a number (not guarded like a formula), so the column adds up.
+    expect(csv.body).toContain(",-300.00,");
   });
 });
 

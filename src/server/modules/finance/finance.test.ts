@@ -500,7 +500,7 @@ describe("refunds and finances with the offline provider", () => {
       const lines = expectCsvDownload(res, "ledger");
       expect(lines[0]).toContain("Amount (EUR)");
       expect(lines).toHaveLength(3);
-      expect(lines[1]).toContain("refund,succeeded,'-1045.00");
+      expect(lines[1]).toContain("refund,succeeded,-1045.00");
       expect(lines[2]).toContain("payment,succeeded,3045.00");
       const audit = await auditEntries(db(), { action: "finances.export" });
       expect(audit.some((e) => e.entityType === "ledger")).toBe(true);
