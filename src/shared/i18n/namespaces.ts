@@ -35,6 +35,7 @@ export const NAMESPACES = [
   "documents",
   "profile",
   "letters",
+  "affiliatePortal",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -139,7 +139,7 @@ export class AffiliatePortalService {
     const keyOf = (day: string) => {
       if (granularity === "day") return day;
       const monday = mondayOf(day);
-      return monday < from ? from : monday;
+      return monday.localeCompare(from) < 0 ? from : monday;
     };
     const buckets: StatsBucket[] = [];
     const index = new Map<string, StatsBucket>();
