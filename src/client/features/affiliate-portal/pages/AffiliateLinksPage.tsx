@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CAMPAIGN_PATTERN } from "../../../../shared/schemas/affiliate-portal";
 import { Notice } from "../../../components/account/auth";
@@ -57,6 +57,12 @@ export default function AffiliateLinksPage() {
   const id = useId();
   const [campaign, setCampaign] = useState("");
   const valid = CAMPAIGN_PATTERN.test(campaign);
+  // The campaign's QR code is asked for once typing pauses (slow phones: not one image per key).
+  const [qrCampaign, setQrCampaign] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQrCampaign(valid ? campaign : ""), 500);
+    return () => clearTimeout(timer);
+  }, [campaign, valid]);
   const link = user.referralLink;
   return (
     <AffiliatePage title={t("links.title")} lead={t("links.lead")}>
@@ -116,7 +122,7 @@ export default function AffiliateLinksPage() {
                     value={campaignLink(link, campaign)}
                   />
                   <h3 className="mt-6 font-semibold text-brand-900">{t("links.campaignQr")}</h3>
-                  <QrBlock link={link} campaign={campaign} />
+                  {qrCampaign === campaign ? <QrBlock link={link} campaign={campaign} /> : null}
                 </div>
               ) : null}
             </Card>
