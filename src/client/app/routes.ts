@@ -284,7 +284,7 @@ ROUTES.push(
       load,
       namespaces: ["account", "affiliatePortal", "profile"],
       layout: "affiliate",
-      meta: { title: `affiliatePortal:${page}.title`, description: "account:meta.description" },
+      meta: { title: `affiliatePortal:${page}.title`, description: "affiliatePortal:meta.description" },
     }),
   ),
   account(
