@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { affiliateStatsSchema, referralListSchema } from "../../../shared/schemas/affiliate-portal";
 import { commissionLedgerSchema } from "../../../shared/schemas/commissions";
-import { affiliates, codeClicks, codes, summerSchools } from "../../db/schema";
+import { affiliates, codeClicks, codes, emailOutbox, summerSchools } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import { apiOf, SAME_ORIGIN } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
@@ -244,6 +244,9 @@ describe("affiliate portal", () => {
       newPassword: "a brand new passphrase",
     });
     expect(ok.statusCode, ok.body).toBe(204);
+    const notices = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email));
+    expect(notices.map((e) => e.subject)).toEqual(["Your password was changed"]);
+    expect(notices[0]!.textBody).toContain("partner account");
     expect((await api("GET", "/api/affiliate/me", a.cookie)).statusCode).toBe(200);
     expect((await api("GET", "/api/affiliate/me", otherCookie)).statusCode).toBe(401);
     const login = await t.app.inject({

@@ -29,12 +29,13 @@ export async function affiliatePortalRoutes(
   opts: { db: Db; env: Env; now: () => Date },
 ) {
   const { db, env, now } = opts;
-  const { sessions } = app.services;
+  const { sessions, mail } = app.services;
   const service = new AffiliatePortalService({
     db,
     appOrigin: env.APP_ORIGIN,
     now,
     minimumPayout: env.MINIMUM_PAYOUT_CENTS,
+    mail,
   });
   const me = (request: FastifyRequest) => requireApprovedAffiliate(db, sessions, request);
 

@@ -30,11 +30,13 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
+import { accountEmail } from "../auth/emails";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions";
 import { sessionCookieName } from "../auth/sessions";
 import { localize } from "../catalogue/service";
 import { ledgerOf, releaseAt, studentShortName } from "../commissions/ledger";
+import type { MailService } from "../mail/service";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 
@@ -89,6 +91,7 @@ export class AffiliatePortalService {
       appOrigin: string;
       now: () => Date;
       minimumPayout: number;
+      mail: MailService;
     },
   ) {}
 
@@ -340,8 +343,9 @@ export class AffiliatePortalService {
   /**
    * `POST /api/affiliate/password` (checklist S4): 400 errors.currentPasswordWrong (field
    * `currentPassword`) when the current password is wrong; the policy of registration for the new
-   * one (400 errors.passwordTooShort / passwordTooLong / passwordCommon, field `password`). Every
-   * other session of the affiliate ends; the one making the change stays.
+   * one (400 errors.passwordTooShort / passwordTooLong / passwordCommon, field `newPassword`). Every
+   * other session of the affiliate ends (the one making the change stays) and a notice is e-mailed
+   * to the affiliate in its language, with the reset link (as for students, issue 11).
    */
   async changePassword(
     affiliate: AffiliateRow,
@@ -364,11 +368,9 @@ export class AffiliatePortalService {
     const passwordHash = await hashPassword(newPassword);
     const token = request.cookies[sessionCookieName("affiliate")];
     const keep = token ? hashToken(token) : "";
+    const at = this.deps.now();
     await this.deps.db.transaction(async (tx) => {
-      await tx
-        .update(affiliates)
-        .set({ passwordHash, updatedAt: this.deps.now() })
-        .where(eq(affiliates.id, affiliate.id));
+      await tx.update(affiliates).set({ passwordHash, updatedAt: at }).where(eq(affiliates.id, affiliate.id));
       await tx
         .delete(sessions)
         .where(
@@ -378,6 +380,17 @@ export class AffiliatePortalService {
             sql`${sessions.tokenHash} <> ${keep}`,
           ),
         );
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `affiliate-password-changed:${affiliate.id}:${at.getTime()}`,
+        to: affiliate.email,
+        ...accountEmail(
+          "affiliatePasswordChanged",
+          isLanguage(affiliate.language) ? affiliate.language : "en",
+          `${this.deps.appOrigin}/affiliate/reset-password`,
+          { name: affiliate.name },
+        ),
+      });
     });
+    void this.deps.mail.flush().catch(() => undefined);
   }
 }
