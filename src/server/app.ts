@@ -21,6 +21,7 @@ import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
 import { privacyRoutes } from "./modules/admin/privacy";
 import { adminWebhookRoutes } from "./modules/admin/webhooks";
+import { affiliatePortalRoutes } from "./modules/affiliate-portal/routes";
 import { adminAffiliateRoutes } from "./modules/affiliates-admin/routes";
 import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
@@ -339,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });
   await app.register(payoutRoutes, { db, env, now });
+  await app.register(affiliatePortalRoutes, { db, env, now });
   await app.register(balanceRoutes, { db, now, origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL });
   await app.register(catalogueAdminRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });

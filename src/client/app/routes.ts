@@ -252,17 +252,46 @@ ROUTES.push(
     "public",
     "verify.title",
   ),
-  account(
-    "/affiliate/dashboard",
-    () => import("../features/affiliate-portal/pages/AffiliateDashboardPage"),
-    "affiliate",
-    "affiliate.dashboard.title",
+  // The partner area (issue 12 "Affiliate dashboard"): its own texts, `account` for the header and
+  // the statuses, `profile` for the language switcher's label.
+  ...(
+    [
+      [
+        "/affiliate/dashboard",
+        () => import("../features/affiliate-portal/pages/AffiliateDashboardPage"),
+        "dashboard",
+      ],
+      [
+        "/affiliate/referrals",
+        () => import("../features/affiliate-portal/pages/AffiliateReferralsPage"),
+        "referrals",
+      ],
+      [
+        "/affiliate/commissions",
+        () => import("../features/affiliate-portal/pages/AffiliateCommissionsPage"),
+        "commissions",
+      ],
+      ["/affiliate/links", () => import("../features/affiliate-portal/pages/AffiliateLinksPage"), "links"],
+      [
+        "/affiliate/profile",
+        () => import("../features/affiliate-portal/pages/AffiliateProfilePage"),
+        "profile",
+      ],
+    ] as const
+  ).map(
+    ([path, load, page]): RouteDef => ({
+      path,
+      load,
+      namespaces: ["account", "affiliatePortal", "profile"],
+      layout: "affiliate",
+      meta: { title: `affiliatePortal:${page}.title`, description: "affiliatePortal:meta.description" },
+    }),
   ),
   // Payout details and payouts with statements (issue 12 "Payouts").
   {
     path: "/affiliate/payouts",
     load: () => import("../features/affiliate-portal/pages/AffiliatePayoutsPage"),
-    namespaces: ["account", "payouts"],
+    namespaces: ["account", "affiliatePortal", "profile", "payouts"],
     layout: "affiliate",
     meta: { title: "payouts:meta.title", description: "payouts:meta.description" },
   },

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   "profile",
   "letters",
   "payouts",
+  "affiliatePortal",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

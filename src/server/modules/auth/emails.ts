@@ -13,7 +13,8 @@ export type AccountEmailKind =
   | "registrationAttempt"
   | "emailChange"
   | "emailChanged"
-  | "passwordChanged";
+  | "passwordChanged"
+  | "affiliatePasswordChanged";
 
 /**
  * An account e-mail (verification, password reset, admin invitation, student invitation after
