@@ -143,6 +143,7 @@ test.describe("codes and affiliates in the back office", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${partnerName}` })).toBeVisible();
+    await page.getByRole("link", { name: "Links and QR codes" }).first().click();
     await expect(page.getByRole("textbox", { name: "Referral code" })).toHaveValue("MOMBASASTUDY");
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/affiliate\/login$/);

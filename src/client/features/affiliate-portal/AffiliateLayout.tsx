@@ -2,12 +2,12 @@ import { Coins, LayoutDashboard, Link2, LogOut, Menu, UserRound, Users, Wallet, 
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { PortalLanguageSwitcher } from "../../components/account/PortalLanguageSwitcher";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
 import { RequireSession, useLogout } from "../../lib/session";
-import { PortalLanguageSwitcher } from "../student-portal/layout/PortalLanguageSwitcher";
 
 /**
  * The partner area's pages (issue 12 "Affiliate dashboard"), in the navigation's order; labels in

@@ -14,12 +14,12 @@ import {
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { PortalLanguageSwitcher } from "../../components/account/PortalLanguageSwitcher";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
 import { RequireSession, useLogout } from "../../lib/session";
-import { PortalLanguageSwitcher } from "./layout/PortalLanguageSwitcher";
 
 /** The portal's pages (spec §2 "Student portal"; issue 11), in the navigation's order; labels in `profile:nav`. */
 export const PORTAL_PAGES = [

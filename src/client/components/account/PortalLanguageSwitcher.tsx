@@ -1,11 +1,11 @@
 import { Globe } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isLanguage, LANGUAGE_KEY, LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { writeCookie } from "../../../lib/cookies";
+import { isLanguage, LANGUAGE_KEY, LANGUAGE_NAMES, LANGUAGES } from "../../../shared/i18n/languages";
+import { writeCookie } from "../../lib/cookies";
 
 /**
- * The student portal's language (en, zh, fr; issue 11 "language switcher in the portal"), as the
+ * The language of the student portal and the partner area (en, zh, fr; issues 11 and 12), as the
  * public site's switcher: stored in localStorage and in the `language` cookie (decisions.md §1, §5),
  * so the next page and the API answers (portal entries) come in it too. It changes the portal's
  * language only: the language of the school's e-mails is a setting of the account (/student/profile).
