@@ -36,7 +36,7 @@ import {
   summerSchools,
 } from "./db/schema";
 import { t as translate } from "./lib/i18n";
-import { loginAsStudent, TEST_PASSWORD } from "./testing/accounts";
+import { loginAsAffiliate, loginAsStudent, TEST_PASSWORD } from "./testing/accounts";
 import { loginRoles, type Method } from "./testing/admin";
 import {
   applicantFixture,
@@ -93,8 +93,13 @@ interface Form {
   schema: z.ZodType;
   /** Where the schema reads: the JSON body, or the query string (each value a string). */
   in: "body" | "query";
-  /** Whose request it is: anyone, the applicant (capability cookie), an owner, the student of a cohort, or a new student each time. */
-  as: "anonymous" | "applicant" | "owner" | "student" | "newStudent";
+  /** Whose request it is: anyone, the applicant (capability cookie), an owner, the student of a cohort, a new student each time, or an approved affiliate. */
+  as: "anonymous" | "applicant" | "owner" | "student" | "newStudent" | "affiliate";
+  /**
+   * The schema whose text fields are swept, when not `schema` itself: one option of a union
+   * (payout details by method), so each field is sent with the body of its own option.
+   */
+  fields?: z.ZodType;
   /** A valid body or query (fresh each time: unique e-mail addresses, codes, current versions). */
   valid: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -102,6 +107,8 @@ interface Form {
 let t: TestApp;
 let log: LogCapture;
 let owner = "";
+/** An approved affiliate with a referral code (the partner area, payout details). */
+let affiliateCookie = "";
 /** A verified student with a paid place (the portal's cohort pages) and that application's id. */
 let cohortStudent = { cookie: "", applicationId: "" };
 /** The applicant of the sweep: its id, its application and capability cookie. */
@@ -659,6 +666,72 @@ const FORMS = (): Form[] => {
     query("/api/admin/codes.csv", cod.codeFiltersSchema!),
     query("/api/admin/affiliates", aff.affiliateListQuerySchema!),
     query("/api/admin/affiliates.csv", aff.affiliateFiltersSchema!),
+    // The partner area and payouts (issue 12).
+    {
+      method: "GET",
+      url: () => "/api/affiliate/stats",
+      schema: S["affiliate-portal"]!.affiliateStatsQuerySchema!,
+      in: "query",
+      as: "affiliate",
+      valid: () => ({ from: "2027-01-01", to: "2027-01-31", campaign: "spring" }),
+    },
+    {
+      method: "GET",
+      url: () => "/api/affiliate/qr.svg",
+      schema: S["affiliate-portal"]!.qrQuerySchema!,
+      in: "query",
+      as: "affiliate",
+      valid: () => ({ campaign: "lagos_fair" }),
+    },
+    body(
+      "PATCH",
+      "/api/affiliate/profile",
+      S["affiliate-portal"]!.affiliateProfileUpdateSchema!,
+      "affiliate",
+      () => ({
+        name: "Campus Ambassadors",
+        language: "fr",
+        website: "https://partner.example.org",
+        country: "NG",
+      }),
+    ),
+    ...(
+      [
+        { method: "sepa", accountHolder: "Ada Obi", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+        {
+          method: "swift",
+          accountHolder: "Ada Obi",
+          accountNumber: "0123456789",
+          swiftCode: "ZEIBNGLA",
+          bankName: "Zenith Bank",
+          bankAddress: "Plot 84 Ajose Adeogun Street, Lagos",
+          country: "NG",
+          currency: "NGN",
+        },
+        { method: "wise", accountHolder: "Ada Obi", email: "ada.obi@example.org" },
+        { method: "paypal", email: "ada.obi@example.org" },
+      ] as const
+    ).map(
+      (details, index): Form => ({
+        method: "PUT",
+        url: () => "/api/affiliate/payout-details",
+        schema: S.payouts!.payoutDetailsSchema!,
+        fields: (S.payouts!.payoutDetailsSchema as unknown as { options: z.ZodType[] }).options[index],
+        in: "body",
+        as: "affiliate",
+        valid: () => ({ ...details }),
+      }),
+    ),
+    body("POST", "/api/admin/payout-runs", S.payouts!.createPayoutRunSchema!, "owner", () => ({
+      idempotencyKey: randomUUID(),
+    })),
+    body(
+      "POST",
+      () => `/api/admin/payouts/${randomUUID()}/paid`,
+      S.payouts!.markPayoutPaidSchema!,
+      "owner",
+      () => ({ reference: "HSS-PAYOUT-0001" }),
+    ),
     query("/api/admin/portal-entries", por.portalEntryListQuerySchema!),
     query("/api/admin/portal-entries.csv", por.portalEntryFiltersSchema!),
   ];
@@ -722,7 +795,9 @@ async function send(form: Form, data: Record<string, unknown>, language: Languag
           : form.as === "newStudent"
             ? // A new student per request: the profile's per-session rate limits do not carry over.
               (await loginAsStudent(t.app)).cookie
-            : undefined;
+            : form.as === "affiliate"
+              ? affiliateCookie
+              : undefined;
   const headers: Record<string, string> = { "accept-language": language, ...(cookie ? { cookie } : {}) };
   if (form.in === "query") {
     const search = new URLSearchParams(data as Record<string, string>).toString();
@@ -769,6 +844,17 @@ beforeAll(async () => {
     await db().select().from(addOnOptions).where(eq(addOnOptions.summerSchoolId, ids.school))
   )[0]!.id;
   ids.affiliate = (await db().select().from(affiliates))[0]!.id;
+  {
+    const partner = await loginAsAffiliate(t.app);
+    await db()
+      .insert(codes)
+      .values({
+        code: `D2REF${next()}`.slice(0, 32).toUpperCase(),
+        codeType: "referral",
+        affiliateId: partner.affiliate.id,
+      });
+    affiliateCookie = partner.cookie;
+  }
   {
     // A student of the cohort: a paid application of their own, a verified account.
     const studentEmail = `d2-student-${next()}@example.org`;
@@ -904,7 +990,7 @@ describe("D2 no personal data in the log: every form built from the shared schem
     let sent = 0;
     let fieldIndex = 0;
     for (const form of FORMS()) {
-      const fields: StringField[] = stringFields(form.schema);
+      const fields: StringField[] = stringFields(form.fields ?? form.schema);
       for (const field of fields) {
         fieldIndex += 1;
         const key = field.path.join(".");

@@ -13,10 +13,11 @@ import { z } from "./zod";
 const required = (max: number) => line({ error: V.required }).min(1, V.required).max(max, V.tooLong);
 const email = () =>
   line({ error: V.required }).min(1, V.required).max(254, V.tooLong).pipe(z.email(V.invalidEmail));
-const bic = () =>
+/** A BIC (SWIFT code), spaces removed, upper case; with `optional`, "" is accepted too. */
+const bic = (optional = false) =>
   line()
     .transform((v) => v.replace(/\s+/g, "").toUpperCase())
-    .refine(isValidBic, "errors.payouts.invalidBic");
+    .refine((v) => (optional && v === "") || isValidBic(v), "errors.payouts.invalidBic");
 
 /**
  * The payout details an affiliate enters, by method (issue 12): a SEPA account (IBAN checked with
@@ -32,7 +33,7 @@ export const payoutDetailsSchema = z.discriminatedUnion("method", [
       .transform(normalizeIban)
       .refine(isValidIban, { message: "errors.payouts.invalidIban", abort: true })
       .refine(isSepaIban, "errors.payouts.notSepa"),
-    bic: z.union([z.literal(""), bic()]).optional(),
+    bic: bic(true).optional(),
   }),
   z.object({
     method: z.literal("swift"),
@@ -47,13 +48,9 @@ export const payoutDetailsSchema = z.discriminatedUnion("method", [
       .transform((v) => v.toUpperCase())
       .refine((v) => /^[A-Z]{2}$/.test(v), "errors.payouts.invalidCountry"),
     /** ISO 4217 currency the account is held in, when not EUR. */
-    currency: z
-      .union([
-        z.literal(""),
-        line()
-          .transform((v) => v.toUpperCase())
-          .refine((v) => /^[A-Z]{3}$/.test(v), "errors.payouts.invalidCurrency"),
-      ])
+    currency: line()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === "" || /^[A-Z]{3}$/.test(v), "errors.payouts.invalidCurrency")
       .optional(),
   }),
   z.object({ method: z.literal("wise"), accountHolder: required(140), email: email() }),
