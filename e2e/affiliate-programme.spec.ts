@@ -95,7 +95,8 @@ async function referralLink(page: Page): Promise<string> {
 }
 
 test.describe("an agent follows a student from the click to the held commission", () => {
-  test.describe.configure({ mode: "serial" });
+  // Registration waits for the e-mail's flush (up to 30 s), and a student applies and pays.
+  test.describe.configure({ mode: "serial", timeout: 180_000 });
   const backOffice = useBackOffice("affiliates");
   const partner = { name: "Abuja Bright Futures", email: uniqueEmail("agent"), country: "NG" };
 
@@ -124,8 +125,12 @@ test.describe("an agent follows a student from the click to the held commission"
     // Overview: one click, one application, one paid enrolment, commission held.
     await agent.goto("/affiliate/dashboard");
     const figures = agent.getByRole("region", { name: "Key figures for the period" });
-    await expect(figures.getByText("Clicks").locator("..")).toContainText("1");
-    await expect(figures.getByText("Paid enrolments").locator("..")).toContainText("1");
+    const figure = (label: string) =>
+      figures.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(figure("Clicks")).toHaveText("1");
+    await expect(figure("Applications")).toHaveText("1");
+    await expect(figure("Paid enrolments")).toHaveText("1");
+    await expect(figure("Commission earned")).toHaveText("€251.65");
     await expect(agent.getByRole("table")).toBeVisible();
     await expectNoAxeViolations(agent, "/affiliate/dashboard");
 
@@ -165,7 +170,7 @@ test.describe("an agent follows a student from the click to the held commission"
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page, "/affiliate/dashboard (zh, 375 px)");
     await page.getByRole("button", { name: "菜单" }).click();
-    await page.getByRole("link", { name: "佣金" }).click();
+    await page.getByRole("link", { name: "佣金", exact: true }).click();
     await expect(page.getByRole("row").filter({ hasText: "Amara O." })).toBeVisible();
     await expectNoAxeViolations(page, "/affiliate/commissions (zh, 375 px)");
     await context.close();
@@ -173,7 +178,7 @@ test.describe("an agent follows a student from the click to the held commission"
 });
 
 test.describe("a finance admin pays an agent out", () => {
-  test.describe.configure({ mode: "serial" });
+  test.describe.configure({ mode: "serial", timeout: 240_000 });
   // Commissions are approved as soon as they are earned on this server, so a payout can be made.
   const backOffice = useBackOffice("payouts", { COMMISSION_RELEASE_DAYS_BEFORE_START: "365" });
   const partner = { name: "Lagos Scholars Agency", email: uniqueEmail("payee"), country: "NG" };

@@ -8,7 +8,7 @@ type Size = "md" | "lg" | "sm";
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
-  primary: "bg-accent-600 text-white hover:bg-accent-500 focus-visible:outline-accent-600",
+  primary: "bg-accent-600 text-white hover:bg-accent-700 focus-visible:outline-accent-600",
   secondary:
     "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-brand-700",
   ghost: "text-brand-800 hover:bg-brand-50",

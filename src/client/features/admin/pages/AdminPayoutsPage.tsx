@@ -15,6 +15,7 @@ import {
 import { Notice } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
@@ -42,11 +43,14 @@ function PreviewTable({
   withReason: boolean;
 }) {
   const { t } = useTranslation("payouts");
+  const captionId = useId();
   const language = useLanguage();
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion labelledBy={captionId}>
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className={th}>
@@ -84,7 +88,7 @@ function PreviewTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -220,9 +224,11 @@ function RunDetail({ runId }: { runId: string }) {
       {payouts.length === 0 ? (
         <p className="text-slate-700">{t("admin.run.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy="run-caption">
           <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">{t("admin.run.caption")}</caption>
+            <caption id="run-caption" className="sr-only">
+              {t("admin.run.caption")}
+            </caption>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -254,7 +260,7 @@ function RunDetail({ runId }: { runId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Panel>
   );
@@ -336,9 +342,11 @@ export default function AdminPayoutsPage() {
           {runs.data.items.length === 0 ? (
             <p className="text-slate-700">{t("admin.runs.empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion labelledBy="runs-caption">
               <table className="min-w-full divide-y divide-slate-200">
-                <caption className="sr-only">{t("admin.runs.caption")}</caption>
+                <caption id="runs-caption" className="sr-only">
+                  {t("admin.runs.caption")}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col" className={th}>
@@ -382,7 +390,7 @@ export default function AdminPayoutsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </Panel>
       ) : null}

@@ -24,7 +24,12 @@ export default function StatsChart({ buckets }: { buckets: StatsBucket[] }) {
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        {/* No keyboard layer: the chart is hidden from assistive technology and must hold no focus stop. */}
+        <ComposedChart
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={36} />

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type CommissionEntryDto, commissionLedgerSchema } from "../../../../shared/schemas/commissions";
 import { Card } from "../../../components/ui/Layout";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { AffiliatePage, affiliateKey, LoadError, ScrollRegion, todayInTheHague } from "../components/shared";
+import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
 const KIND_KEYS: Record<CommissionEntryDto["kind"], string> = {
   payment: "commissions.kindPayment",

@@ -7,6 +7,7 @@ import { commissionLedgerSchema } from "../../../../shared/schemas/commissions";
 import { Notice } from "../../../components/account/auth";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
@@ -43,9 +44,9 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
   const unit = t(stats.granularity === "week" ? "dashboard.unitWeek" : "dashboard.unitDay");
   const cell = "px-3 py-2 text-right tabular-nums";
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion labelledBy="stats-caption">
       <table className="w-full min-w-[36rem] text-sm">
-        <caption className="mb-2 text-left font-semibold text-brand-900">
+        <caption id="stats-caption" className="mb-2 text-left font-semibold text-brand-900">
           {t("dashboard.tableCaption", { unit })}
         </caption>
         <thead>
@@ -94,7 +95,7 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

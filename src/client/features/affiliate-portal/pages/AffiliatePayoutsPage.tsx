@@ -14,6 +14,7 @@ import { applyServerErrors, Notice, TextField } from "../../../components/accoun
 import { Button } from "../../../components/ui/Button";
 import { Field, inputClass } from "../../../components/ui/Field";
 import { Card, Container } from "../../../components/ui/Layout";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
@@ -200,9 +201,11 @@ function PayoutList() {
         <p className="mt-3 text-slate-700">{t("affiliate.list.empty")}</p>
       ) : null}
       {list.data && list.data.items.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion labelledBy="payouts-caption">
           <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">{t("affiliate.list.caption")}</caption>
+            <caption id="payouts-caption" className="sr-only">
+              {t("affiliate.list.caption")}
+            </caption>
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -254,7 +257,7 @@ function PayoutList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </Card>
   );

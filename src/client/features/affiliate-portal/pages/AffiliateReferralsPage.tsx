@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type Referral, referralListSchema } from "../../../../shared/schemas/affiliate-portal";
 import { Card } from "../../../components/ui/Layout";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { AffiliatePage, affiliateKey, LoadError, ScrollRegion, todayInTheHague } from "../components/shared";
+import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
 /** The commission of one referral, by state (only the states with an amount). */
 function CommissionSummary({ commission }: { commission: Referral["commission"] }) {
