@@ -461,10 +461,12 @@ async function seedDemoReferrals(
         paidAt,
       })
       .where(sql`${applications.id} = ${r.applicationId}`);
+    // The payment happened on the same day, so the partner's overview counts the enrolment then.
     const [payment] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(sql`${payments.providerSessionId} = ${`demo:${r.applicationId}`}`);
+      .update(payments)
+      .set({ paidAt })
+      .where(sql`${payments.providerSessionId} = ${`demo:${r.applicationId}`}`)
+      .returning({ id: payments.id });
     const netPaid = r.total - includedVat(r.total);
     const rate = { type: "percentage" as const, percent: 10 };
     const release = releaseAt(r.start, 29);

@@ -59,6 +59,8 @@ export interface StatementEntry {
   kind: "payment" | "refund" | "adjustment";
   studentName: string | null;
   cohortName: string | null;
+  /** An adjustment's reason as the admin gave it; empty for payments and refunds. */
+  reason: string;
   amount: number;
 }
 
@@ -551,6 +553,7 @@ export class PayoutService {
       kind: entry.kind,
       studentName: firstName !== null && lastName !== null ? studentShortName(firstName, lastName) : null,
       cohortName: cohortName ? localize(cohortName, lang) : null,
+      reason: entry.reason,
       amount: entry.amountCents,
     }));
     return { payout: p, affiliateName: a.name, language: lang, entries };

@@ -37,7 +37,7 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
     s.affiliateName,
     s.school.name,
     s.school.address,
-    ...s.entries.flatMap((e) => [e.studentName ?? "", e.cohortName ?? "", k(`kinds.${e.kind}`)]),
+    ...s.entries.flatMap((e) => [e.studentName ?? "", e.cohortName ?? "", e.reason, k(`kinds.${e.kind}`)]),
   ];
   const unicode = texts.every(isWinAnsi) ? null : unicodeFont(fontPath);
   const doc = new PDFDocument({
@@ -121,7 +121,8 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
     const cells: Record<(typeof cols)[number]["key"], string> = {
       date: dateOf(e.createdAt, s.language),
       kind: k(`kinds.${e.kind}`),
-      student: e.studentName ?? "—",
+      // An adjustment has no student: its reason says what it is for.
+      student: e.studentName ?? (e.reason || "—"),
       cohort: e.cohortName ?? "—",
       amount: money(e.amount),
     };

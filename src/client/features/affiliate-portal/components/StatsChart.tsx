@@ -34,7 +34,8 @@ export default function StatsChart({ buckets }: { buckets: StatsBucket[] }) {
           <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={36} />
           <Tooltip />
-          <Legend />
+          {/* Legend text in the page's text colour: the light series colours are too pale for text. */}
+          <Legend formatter={(value) => <span className="text-slate-800">{value}</span>} />
           <Bar dataKey="clicks" name={t("dashboard.clicks")} fill="#93c5fd" />
           <Line
             dataKey="applications"

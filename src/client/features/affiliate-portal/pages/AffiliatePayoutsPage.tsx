@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAYOUT_METHODS, type PayoutMethod } from "../../../../shared/commissions";
@@ -91,6 +92,12 @@ function PayoutDetailsCard() {
     defaultValues: EMPTY,
   });
   const method = watch("method");
+  // The form starts on the method the partner is paid by now (the fields stay empty: the stored
+  // details are never sent back in clear).
+  const currentMethod = current.data?.method;
+  useEffect(() => {
+    if (currentMethod && !formState.isDirty) reset({ ...EMPTY, method: currentMethod });
+  }, [currentMethod, formState.isDirty, reset]);
   const save = useMutation({
     mutationFn: (body: Record<string, string>) =>
       apiParsed(payoutDetailsViewSchema, "/api/affiliate/payout-details", { method: "PUT", body }),
@@ -191,8 +198,9 @@ function PayoutList() {
   });
   const dateFormat = new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "medium" });
   const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
-  const th = "px-3 py-2 text-left text-sm font-semibold text-slate-700";
-  const td = "px-3 py-2 align-top text-sm text-slate-900";
+  const th = "px-3 py-2 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
+  // Cells keep to one line: on a phone the table scrolls sideways rather than breaking dates apart.
+  const td = "px-3 py-2 align-top text-sm whitespace-nowrap text-slate-900";
   return (
     <Card>
       <h2 className="text-xl font-bold text-brand-900">{t("affiliate.list.heading")}</h2>
