@@ -647,7 +647,7 @@ describe("e-mails in the affiliate's language", () => {
     const mails = await mailsTo(row.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("您的合作伙伴账户已获批准");
-    expect(mails[0]!.textBody).toContain("尊敬的 Shenzhen Study Abroad：");
+    expect(mails[0]!.textBody).toContain("Shenzhen Study Abroad，您好：");
   });
 
   it("stores the registration's language and the default rate; writes the verification and reset e-mails in that language", async () => {
