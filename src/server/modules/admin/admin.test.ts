@@ -927,7 +927,7 @@ describe("status workflow", () => {
     expect(zhMail!.subject).toBe(`您的申请状态更新：${schools[2]!.name.zh}`);
     expect(zhMail!.textBody).toContain("伟同学，您好：");
     const [frMail] = await outboxOf(fr.applicationId);
-    expect(frMail!.subject).toBe(`Mise à jour de votre candidature : ${schools[2]!.name.fr}`);
+    expect(frMail!.subject).toBe(`Mise à jour de votre candidature\u202f: ${schools[2]!.name.fr}`);
     expect(frMail!.textBody).toContain("a été annulée");
     expect(frMail!.textBody).toContain("Comme vous avez déjà payé");
   });

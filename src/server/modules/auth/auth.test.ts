@@ -576,7 +576,7 @@ describe("student registration and e-mail verification", () => {
     expect(after).toEqual(before);
     const mails = await mailTo(student.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Quelqu'un a tenté de s'inscrire avec votre adresse e-mail");
+    expect(mails[0]!.subject).toBe("Quelqu’un a tenté de s’inscrire avec votre adresse e-mail");
     expect(mails[0]!.textBody).toContain("Bonjour Chloé,");
     expect(mails[0]!.textBody).toContain("http://localhost:3000/student/reset-password");
     // A second attempt within the hour sends no second e-mail.

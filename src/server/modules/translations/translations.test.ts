@@ -34,7 +34,7 @@ let t: TestApp;
 let cookies: RoleCookies;
 let owner: string;
 
-const FR_TITLE = "Université d'été de commerce international à La Haye";
+const FR_TITLE = "Université d’été de commerce international à La Haye";
 const EN_TITLE = "International business summer school in The Hague";
 
 const api = apiOf(() => t.app, SAME_ORIGIN);
