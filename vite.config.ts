@@ -76,6 +76,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2020",
     assetsInlineLimit: 0,
+    // The route table preloads each page's own imports with the page. For the back office and the
+    // partner area that list is left out: their pages fetch their imports once the page's file
+    // arrives (one more round trip, on pages behind a sign-in), so the landing page's JavaScript does
+    // not grow with every screen added there (decisions.md §5 budget). The student portal keeps it.
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)(Admin|Affiliate)[A-Za-z]*-[\w-]+\.js$/.test(filename) ? [] : deps,
+    },
     // The libraries every page needs travel as one file: one request instead of five and a better
     // compression ratio (about 4 KB less on the landing page; decisions.md §5 budget).
     rolldownOptions: {

@@ -1,5 +1,4 @@
 import { formatDate, formatDayMonth } from "../../shared/dates";
-import { LOCALE_OF } from "../../shared/i18n/languages";
 import { formatMoney } from "../../shared/money";
 import { useLanguage } from "./catalogue";
 
@@ -13,18 +12,5 @@ export function useFormat() {
     money: (cents: number) => formatMoney(cents, language),
     date: (iso: string) => formatDate(iso, language),
     dayMonth: (iso: string) => formatDayMonth(iso, language),
-  };
-}
-
-/** The size of a file in the UI language (kB below 1 MB, else MB with one decimal). */
-export function useFileSize() {
-  const { language } = useFormat();
-  return (bytes: number) => {
-    const mb = bytes >= 1024 * 1024;
-    return new Intl.NumberFormat(LOCALE_OF[language], {
-      style: "unit",
-      unit: mb ? "megabyte" : "kilobyte",
-      maximumFractionDigits: mb ? 1 : 0,
-    }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
   };
 }

@@ -10,14 +10,21 @@ import { writeCookie } from "../../lib/cookies";
  * so the next page and the API answers (portal entries) come in it too. It changes the portal's
  * language only: the language of the school's e-mails is a setting of the account (/student/profile).
  */
-export function PortalLanguageSwitcher({ className = "" }: { className?: string }) {
+export function PortalLanguageSwitcher({
+  className = "",
+  label,
+}: {
+  className?: string;
+  /** The select's name for screen readers; the student portal's ("Language of the portal") by default. */
+  label?: string;
+}) {
   const { t, i18n } = useTranslation("profile");
   const id = useId();
   return (
     <div className={`flex items-center gap-1.5 ${className}`}>
       <Globe aria-hidden="true" className="h-4 w-4 text-brand-800" />
       <label htmlFor={id} className="sr-only">
-        {t("nav.language")}
+        {label ?? t("nav.language")}
       </label>
       <select
         id={id}

@@ -118,7 +118,7 @@ export default function AffiliateLayout() {
               </div>
               <div className="flex flex-wrap items-center gap-3">
                 <p className="text-sm text-slate-800">{t("account:portal.greeting", { name: user.name })}</p>
-                <PortalLanguageSwitcher />
+                <PortalLanguageSwitcher label={t("affiliatePortal:nav.language")} />
                 <Button
                   variant="secondary"
                   size="sm"

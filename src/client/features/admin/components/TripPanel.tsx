@@ -6,7 +6,8 @@ import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
-import { useFileSize, useFormat } from "../../../lib/format";
+import { useFileSize } from "../../../lib/file-size";
+import { useFormat } from "../../../lib/format";
 import { DetailItem, DetailList } from "./forms";
 
 /**
