@@ -10,7 +10,7 @@ import { buildApp, type ServerTimeouts } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
 import { fileChunks } from "../db/schema";
 import { seedDemoCatalogue } from "../db/seed";
-import { envSchema } from "../env";
+import { type Env, envSchema } from "../env";
 import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
 import { loadFileKeys } from "../modules/files/keys";
 import { FileStorage, type StorageMode } from "../modules/files/storage";
@@ -34,6 +34,8 @@ export interface TestApp {
   dataDir: string;
   /** The PostgreSQL database's URL (undefined on PGlite). */
   databaseUrl?: string;
+  /** The configuration the app was built with (e.g. to open the file key ring it uses). */
+  env: Env;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,7 @@ export async function createTestApp(
     database,
     dataDir,
     databaseUrl,
+    env,
     async close() {
       // Let background work started by the tests (e-mail sending after a payment) finish first.
       await app.services.mail.flush().catch(() => undefined);

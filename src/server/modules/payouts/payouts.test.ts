@@ -131,11 +131,7 @@ describe("payouts", () => {
     expect(JSON.stringify(logs)).not.toContain("0417 1643");
 
     // Sealed for A: it opens for A, and the same value copied to B's row does not open.
-    const keys = loadFileKeys({
-      FILE_ENCRYPTION_KEYS_OLD: [],
-      DATA_DIR: t.dataDir,
-      FILE_ENCRYPTION_KEY: undefined,
-    });
+    const keys = loadFileKeys(t.env);
     expect(
       JSON.parse(openText(keys, affiliateDetailsAad(a.affiliate.id), row!.payoutDetailsSealed!)),
     ).toMatchObject({
