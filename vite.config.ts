@@ -95,6 +95,14 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store|clsx)[\\/]/,
               priority: 20,
             },
+            // The shell's own modules that the start-up and the lazily loaded pages and layouts
+            // share (the language select, the API client, cookies, the button): one file the
+            // landing page loads anyway, instead of one small file each (decisions.md §5 budget).
+            {
+              name: "shell",
+              test: /src[\\/]client[\\/](components[\\/]ui[\\/](LanguageSelect|Button)|lib[\\/](address|api|cookies))\.tsx?$/,
+              priority: 15,
+            },
             // Every icon in one file: a page used to fetch about twenty 300-byte icon modules, each
             // with its own request and a kilobyte of headers (decision 009).
             // Only the icons of the public pages and the shell (PUBLIC_ICONS), with lucide's own code.

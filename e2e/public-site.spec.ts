@@ -84,15 +84,15 @@ test.describe("a visitor on the public site", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Go to the homepage" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/en$/);
   });
 
   test("the old terms address leads to the terms page", async ({ page, request }) => {
     const redirect = await request.get("/terms-conditions", { maxRedirects: 0 });
     expect([301, 302, 308]).toContain(redirect.status());
-    expect(redirect.headers().location).toMatch(/\/terms$/);
+    expect(redirect.headers().location).toBe("/en/terms");
     await page.goto("/terms-conditions");
-    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page).toHaveURL(/\/en\/terms$/);
     await expect(page.getByRole("heading", { level: 1, name: "Terms and conditions" })).toBeVisible();
   });
 
@@ -121,11 +121,17 @@ test.describe("a visitor on the public site", () => {
     await expect(page.getByRole("link", { name: text("zh", "common", "nav.apply") }).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("zh");
 
+    await expect(page).toHaveURL(/\/zh$/);
+
     await page.reload();
     await expect(heading).toHaveText(text("zh", "home", "hero.title"));
     await expect(page.getByRole("combobox", { name: text("zh", "common", "nav.language") })).toHaveValue(
       "zh",
     );
+    // The bare address now opens the stored choice.
+    await page.goto("/faq");
+    await expect(page).toHaveURL(/\/zh\/faq$/);
+    await expect(heading).toHaveText(text("zh", "faq", "header.title"));
   });
 
   test("the cohort table shows June as full without an apply link, and August open to apply @phone", async ({
@@ -151,7 +157,7 @@ test.describe("a visitor on the public site", () => {
     const apply = august.getByRole("link", {
       name: /^Apply for International Business Summer School — August \d{4}$/,
     });
-    await expect(apply).toHaveAttribute("href", /^\/apply\?school=[0-9a-f-]{36}$/);
+    await expect(apply).toHaveAttribute("href", /^\/en\/apply\?school=[0-9a-f-]{36}$/);
     await apply.click();
     await expect(page).toHaveURL(/\/apply\?school=/);
     await expect(page.getByRole("radio", { name: /— August \d{4}/ })).toBeChecked();
@@ -195,6 +201,67 @@ test.describe("a visitor on the public site", () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+test.describe("per-language addresses", () => {
+  test("a Chinese reader opens /zh/program, switches to French and lands on /fr/program @phone", async ({
+    page,
+    isMobile,
+  }) => {
+    // A browser that prefers English: the address, not the browser, decides the language.
+    await page.setExtraHTTPHeaders({ "accept-language": "en-GB,en;q=0.9" });
+    const response = await page.goto("/zh/program");
+    expect(response?.status()).toBe(200);
+    await page.getByRole("button", { name: text("zh", "common", "cookies.necessaryOnly") }).click();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(text("zh", "program", "header.title"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/zh\/program$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute(
+      "href",
+      /\/fr\/program$/,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+      "href",
+      /[^a-z]\/program$/,
+    );
+
+    // On a phone the language choice is in the menu.
+    if (isMobile) await page.getByRole("button", { name: text("zh", "common", "nav.openMenu") }).click();
+    await page.getByRole("combobox", { name: text("zh", "common", "nav.language") }).selectOption("fr");
+    await expect(page).toHaveURL(/\/fr\/program$/);
+    await expect(heading).toHaveText(text("fr", "program", "header.title"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    // Links of the page stay in French.
+    await expect(page.locator('main a[href*="apply"]').first()).toHaveAttribute("href", /^\/fr\/apply/);
+    // Back returns to the Chinese page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/zh\/program$/);
+    await expect(heading).toHaveText(text("zh", "program", "header.title"));
+  });
+
+  test("an unprefixed address answers 302 to the visitor's language; robots.txt names the sitemap, which lists each page in three languages", async ({
+    request,
+  }) => {
+    const bare = await request.get("/program?utm_source=wechat", {
+      maxRedirects: 0,
+      headers: { "accept-language": "zh-CN,zh;q=0.9" },
+    });
+    expect(bare.status()).toBe(302);
+    expect(bare.headers().location).toBe("/zh/program?utm_source=wechat");
+    const stored = await request.get("/", {
+      maxRedirects: 0,
+      headers: { "accept-language": "zh-CN", cookie: "language=fr" },
+    });
+    expect(stored.headers().location).toBe("/fr");
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const language of ["en", "zh", "fr"])
+      expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+/${language}/for-parents</loc>`));
+    expect(sitemap).not.toContain("/admin");
+    expect(sitemap).not.toContain("/apply/payment");
+  });
 });
 
 test.describe("a visitor on a phone", () => {

@@ -54,7 +54,7 @@ test.describe("student account page", () => {
     await nav.getByRole("link", { name: "My account" }).click();
     await expect(page).toHaveURL(/\/student\/profile$/);
     await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
-    await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute("href", "/student/profile");
+    await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute("href", "/en/student/profile");
     await expectNoAxeViolations(page, "/student/profile");
 
     // The portal in Chinese; the choice stays after a reload.

@@ -401,6 +401,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  await app.register(pageRoutes, { pages });
+  await app.register(pageRoutes, { pages, origin: env.APP_ORIGIN });
   return app;
 }

@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { CatalogueSummaryDto, SchoolOptionsDto } from "../../shared/catalogue";
+import { localizedPath } from "../../shared/i18n/addresses";
 import type { Language } from "../../shared/i18n/languages";
 import { browserTexts, type Namespace, type Resources } from "../../shared/i18n/namespaces";
 import { seedCatalogue } from "../lib/catalogue";
@@ -18,7 +19,13 @@ export const PUBLIC_PATHS = ROUTES.filter(
   (route) => route.layout === "public" && !route.path.includes(":"),
 ).map((route) => route.path);
 
+/** Pages listed in sitemap.xml and indexable, each in the three languages (see `RouteDef.index`). */
+export const INDEXED_PATHS = ROUTES.filter(
+  (route) => route.layout === "public" && !route.path.includes(":") && route.index !== false,
+).map((route) => route.path);
+
 export interface RenderInput {
+  /** The page's own path and query, without the language prefix (`/program?x=1`). */
   url: string;
   language: Language;
   /** All namespaces of `language`. */
@@ -57,7 +64,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const preloaded = await preloadRoute(pathname);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <StaticRouter location={input.url}>
+    <StaticRouter basename={`/${input.language}`} location={localizedPath(input.language, input.url)}>
       <App i18n={i18n} queryClient={queryClient} site={input.site} preloaded={preloaded} />
     </StaticRouter>,
     // No outlined boundaries: they are completed by inline scripts, which the CSP forbids.

@@ -23,6 +23,11 @@ export interface RouteDef {
    * default school's packages, housing and add-ons ("apply", decision 009).
    */
   data?: "catalogue" | "apply";
+  /**
+   * Listed in sitemap.xml with its three languages and indexable (issue 13): the public layout's
+   * pages without parameters, unless `false` (steps of the payment, sign-in pages).
+   */
+  index?: boolean;
 }
 
 const site = (
@@ -78,11 +83,13 @@ export const ROUTES: RouteDef[] = [
     meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
   }),
   site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "apply" }),
-  site("/apply/payment", "apply", () => import("../features/apply/ApplyPage")),
+  site("/apply/payment", "apply", () => import("../features/apply/ApplyPage"), { index: false }),
   site("/apply/success", "apply", () => import("../features/apply/ApplySuccessPage"), {
+    index: false,
     meta: { title: "apply:success.meta.title", description: "apply:meta.description" },
   }),
   site("/payment-success", "apply", () => import("../features/apply/PaymentSuccessPage"), {
+    index: false,
     meta: { title: "apply:verify.meta.title", description: "apply:meta.description" },
   }),
 ];
@@ -97,6 +104,7 @@ const account = (
   load,
   namespaces: ["account"],
   layout,
+  index: false,
   meta: { title: `account:${title}`, description: "account:meta.description" },
 });
 /**

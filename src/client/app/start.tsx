@@ -1,11 +1,13 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { isLanguage, LANGUAGE_KEY, resolveLanguage } from "../../shared/i18n/languages";
+import { splitLanguagePath } from "../../shared/i18n/addresses";
+import { isLanguage, LANGUAGE_KEY, type Language, resolveLanguage } from "../../shared/i18n/languages";
+import { rememberLanguage } from "../lib/address";
 import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import { NO_SCHOOL_FACTS, type SiteConfig } from "../lib/site";
 import { App, preloadRoute } from "./App";
+import { LanguageRouter } from "./LanguageRouter";
 import { createQueryClient } from "./query";
 import { type InitialState, STATE_ELEMENT_ID } from "./state";
 
@@ -13,15 +15,17 @@ import { type InitialState, STATE_ELEMENT_ID } from "./state";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Browser start-up: reads the state the server rendered into the page, picks the language
- * (decisions.md §1: stored choice, else browser, else en), loads the current page's module, then
+ * Browser start-up: reads the state the server rendered into the page, takes the language from the
+ * address (`/zh/...`, decision 029; without one: stored choice, else browser, else en, decisions.md
+ * §1), loads the current page's module, then
  * hydrates the server's HTML (or renders from scratch when the stored language differs from it).
  * Each step runs in a task of its own, none of them long on a slow phone (decision 010): the
  * application's modules have just been evaluated when this is called.
  */
 export async function start() {
   await nextTask();
-  const page = preloadRoute(window.location.pathname);
+  const address = splitLanguagePath(window.location.pathname);
+  const page = preloadRoute(address?.rest ?? window.location.pathname);
   await nextTask();
   const element = document.getElementById(STATE_ELEMENT_ID);
   const state = element ? (JSON.parse(element.textContent || "{}") as InitialState) : null;
@@ -31,9 +35,9 @@ export async function start() {
   } catch {
     stored = null;
   }
-  const language = isLanguage(stored)
-    ? stored
-    : (state?.language ?? resolveLanguage(null, navigator.languages));
+  const language =
+    address?.language ??
+    (isLanguage(stored) ? stored : (state?.language ?? resolveLanguage(null, navigator.languages)));
   const sameLanguage = state && state.language === language;
   const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
   const queryClient = createQueryClient();
@@ -46,10 +50,14 @@ export async function start() {
   };
   const preloaded = await page;
   const root = document.getElementById("root")!;
+  const onLanguage = (next: Language) => {
+    rememberLanguage(next);
+    if (i18n.language !== next) void i18n.changeLanguage(next);
+  };
   const app = (
-    <BrowserRouter>
+    <LanguageRouter onLanguage={onLanguage}>
       <App i18n={i18n} queryClient={queryClient} site={site} preloaded={preloaded} />
-    </BrowserRouter>
+    </LanguageRouter>
   );
   // Hydration as a transition is rendered in slices that yield to the browser every few
   // milliseconds, so a slow phone never sees one long task (decisions.md §5: Lighthouse "total

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { COMMISSION_STATES } from "../../../shared/commissions";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
 import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
@@ -386,7 +387,11 @@ export class AffiliatePortalService {
         ...accountEmail(
           "affiliatePasswordChanged",
           isLanguage(affiliate.language) ? affiliate.language : "en",
-          `${this.deps.appOrigin}/affiliate/reset-password`,
+          pageUrl(
+            this.deps.appOrigin,
+            isLanguage(affiliate.language) ? affiliate.language : "en",
+            "/affiliate/reset-password",
+          ),
           { name: affiliate.name },
         ),
       });

@@ -6,6 +6,7 @@ import type {
   AdminReferredApplicationDto,
 } from "../../../shared/affiliates-admin";
 import type { CommissionRate } from "../../../shared/commissions";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
 import type {
@@ -451,7 +452,7 @@ export class AffiliatesAdminService {
     const k = (key: string, vars?: Record<string, string | number>) =>
       te(language, `emails.approved.${key}`, vars);
     const link = code ? `${this.deps.appOrigin}/partner/${encodeURIComponent(code)}` : "";
-    const login = `${this.deps.appOrigin}/affiliate/login`;
+    const login = pageUrl(this.deps.appOrigin, language, "/affiliate/login");
     const subject = k("subject");
     const paragraphs = [
       k("greeting", { name }),

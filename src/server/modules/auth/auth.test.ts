@@ -522,7 +522,7 @@ describe("student registration and e-mail verification", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Please confirm your e-mail address");
     expect(mails[0]!.textBody).toContain("Dear Noor,");
-    expect(mails[0]!.textBody).toContain("http://localhost:3000/student/verify-email?token=");
+    expect(mails[0]!.textBody).toContain("http://localhost:3000/en/student/verify-email?token=");
   });
 
   it("applies the password policy: 7 characters and common passwords refused, long passphrases accepted", async () => {
@@ -578,7 +578,7 @@ describe("student registration and e-mail verification", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Quelqu’un a tenté de s’inscrire avec votre adresse e-mail");
     expect(mails[0]!.textBody).toContain("Bonjour Chloé,");
-    expect(mails[0]!.textBody).toContain("http://localhost:3000/student/reset-password");
+    expect(mails[0]!.textBody).toContain("http://localhost:3000/fr/student/reset-password");
     // A second attempt within the hour sends no second e-mail.
     await registerStudent({ email: student.email, password: "another pass 99" });
     expect(await mailTo(student.email)).toHaveLength(1);
@@ -640,7 +640,7 @@ describe("password reset", () => {
     expect(await mailTo(unknownEmail)).toHaveLength(0);
     const [mail] = await mailTo(student.email);
     expect(mail!.subject).toBe("Reset your password");
-    expect(mail!.textBody).toContain("http://localhost:3000/student/reset-password?token=");
+    expect(mail!.textBody).toContain("http://localhost:3000/en/student/reset-password?token=");
     expect((await post("/api/student/password-reset", { email: "nope" })).statusCode).toBe(400);
   });
 
@@ -1074,7 +1074,7 @@ describe("student invitation after payment and the student's applications", () =
     expect(invites).toHaveLength(1);
     expect(invites[0]!.subject).toBe("Create your student account");
     expect(invites[0]!.textBody).toContain(
-      `http://localhost:3000/student/register?email=${encodeURIComponent(email)}`,
+      `http://localhost:3000/en/student/register?email=${encodeURIComponent(email)}`,
     );
     expect(invites[0]!.textBody).toContain("Dear Amara,");
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import type {
@@ -232,7 +233,7 @@ export async function queueStudentInvite(
     await linkApplicationsToVerifiedAccount(tx, email);
     return;
   }
-  const link = `${appOrigin}/student/register?email=${encodeURIComponent(email)}`;
+  const link = pageUrl(appOrigin, applicant.language, `/student/register?email=${encodeURIComponent(email)}`);
   await mail.enqueue(tx, {
     dedupeKey: `student-invite:${email}`,
     to: email,
@@ -263,8 +264,14 @@ export class AuthService {
     void this.deps.mail.flush().catch((err) => this.deps.log?.error({ err }, "mail flush failed"));
   }
 
-  private link(path: string, token: string) {
-    return `${this.deps.env.APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
+  /**
+   * A link with a token for an e-mail: the page at its address in the e-mail's `language`
+   * (decision 029), or unprefixed (the reader's language) when the e-mail has none.
+   */
+  private link(path: string, token: string, language?: Language) {
+    const page = `${path}?token=${encodeURIComponent(token)}`;
+    const origin = this.deps.env.APP_ORIGIN;
+    return language ? pageUrl(origin, language, page) : `${origin}${page}`;
   }
 
   // ---------------------------------------------------------------- credentials
@@ -487,7 +494,7 @@ export class AuthService {
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `verify-email:${id}`,
       to: email,
-      ...accountEmail("verifyEmail", language, this.link(`/${role}/verify-email`, token), { name }),
+      ...accountEmail("verifyEmail", language, this.link(`/${role}/verify-email`, token, language), { name }),
     });
   }
 
@@ -507,7 +514,7 @@ export class AuthService {
       ...this.accountMail(
         "registrationAttempt",
         language,
-        `${this.deps.env.APP_ORIGIN}/${role}/reset-password`,
+        pageUrl(this.deps.env.APP_ORIGIN, language, `/${role}/reset-password`),
         name,
       ),
     });
@@ -590,7 +597,7 @@ export class AuthService {
       ...this.accountMail(
         kind === "setPassword" ? "studentAccount" : "passwordReset",
         language,
-        this.link("/student/reset-password", token),
+        this.link("/student/reset-password", token, language),
         student.firstName,
       ),
     });
@@ -638,7 +645,12 @@ export class AuthService {
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `password-reset:${id}`,
         to: email,
-        ...this.accountMail("passwordReset", found.language, this.link(page, token), found.name),
+        ...this.accountMail(
+          "passwordReset",
+          found.language,
+          this.link(page, token, found.language),
+          found.name,
+        ),
       });
     });
     this.flushMail();
@@ -743,7 +755,7 @@ export class AuthService {
         ...this.accountMail(
           "passwordChanged",
           languageOf(student.language),
-          `${this.deps.env.APP_ORIGIN}/student/reset-password`,
+          pageUrl(this.deps.env.APP_ORIGIN, languageOf(student.language), "/student/reset-password"),
           student.firstName,
         ),
       });
@@ -796,7 +808,7 @@ export class AuthService {
         ...this.accountMail(
           "emailChange",
           languageOf(student.language),
-          this.link("/student/confirm-email", token),
+          this.link("/student/confirm-email", token, languageOf(student.language)),
           student.firstName,
         ),
       });
@@ -877,7 +889,7 @@ export class AuthService {
         ...accountEmail(
           "emailChanged",
           languageOf(before.language),
-          `${this.deps.env.APP_ORIGIN}/student/reset-password`,
+          pageUrl(this.deps.env.APP_ORIGIN, languageOf(before.language), "/student/reset-password"),
           { name: before.firstName, email: after.email },
         ),
       });

@@ -142,11 +142,13 @@ describe("balance reminders", () => {
     );
     expect(en.text).toContain("Total: €3,045.00");
     expect(en.text).toContain("Paid so far: €913.50");
-    expect(en.text).toContain(`${ORIGIN}/student/payment`);
-    expect(en.html).toContain(`href="${ORIGIN}/student/payment"`);
+    expect(en.text).toContain(`${ORIGIN}/en/student/payment`);
+    expect(en.html).toContain(`href="${ORIGIN}/en/student/payment"`);
     const zh = to("zh");
     expect(zh.subject).toBe("九月班期的尾款将于 2027年7月18日 到期");
     expect(zh.text).toContain("李明同学，您好：");
+    // The link opens the portal in the e-mail's language, whatever the reader's browser says.
+    expect(zh.text).toContain(`${ORIGIN}/zh/student/payment`);
     expect(zh.text).toContain("待付尾款：€2,131.50");
     const fr = to("fr");
     expect(fr.subject).toBe("Le solde de votre programme Session de septembre est dû le 18 juillet 2027");

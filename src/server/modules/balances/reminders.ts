@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { type Balance, balanceOf } from "../../../shared/balance";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { daysBeforeStart, schoolDate } from "../../../shared/refunds";
@@ -100,7 +101,7 @@ export function balanceReminderEmail(input: {
     amount: formatMoney(input.balanceDue, language),
     date: dateForPeople(input.dueDate, language),
   };
-  const link = `${input.origin}/student/payment`;
+  const link = pageUrl(input.origin, language, "/student/payment");
   const subject = k(`subject.${input.kind}`, vars);
   const name = input.firstName.trim();
   const rows: Array<[string, string]> = [

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import type { Tx } from "../../db/client";
@@ -46,7 +47,7 @@ export function refundEmail(
     ...(p.creditNote
       ? [k("creditNote", { number: p.creditNote.number, url: `${origin}${invoicePdfPath(p.creditNote.id)}` })]
       : []),
-    k("portal", { url: `${origin}/student/payment` }),
+    k("portal", { url: pageUrl(origin, language, "/student/payment") }),
     k("questions", { email: supportEmail }),
   ];
   const signature = k("signature");

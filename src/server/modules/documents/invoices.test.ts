@@ -183,7 +183,7 @@ describe("invoices with VAT included (the default)", () => {
       .where(eq(emailOutbox.dedupeKey, `confirmation:${a.applicationId}`));
     expect(mail!.textBody).toContain(item!.number);
     expect(mail!.textBody).toContain(`http://localhost:3000/api/student/invoices/${item!.id}.pdf`);
-    expect(mail!.textBody).toContain("http://localhost:3000/student/payment");
+    expect(mail!.textBody).toContain("http://localhost:3000/en/student/payment");
     expect(mail!.htmlBody).toContain(`/api/student/invoices/${item!.id}.pdf`);
   });
 

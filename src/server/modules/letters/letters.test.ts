@@ -424,7 +424,7 @@ describe("visa invitation letters and certificates of completion", () => {
       expect(mail.toAddress).toBe(a.email);
       expect(mail.subject).toContain("签证邀请函");
       expect(mail.textBody).toContain("Awa同学，您好：");
-      expect(mail.textBody).toContain("http://localhost:3000/student/trip");
+      expect(mail.textBody).toContain("http://localhost:3000/zh/student/trip");
       const window = visaWindow(school!.startDate, school!.startDate);
       expect(mail.textBody).toContain(formatDateFor(window.opens, "zh"));
       expect(mail.textBody).toContain(formatDateFor(window.closes, "zh"));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { balanceOf } from "../../../shared/balance";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import {
   CLOSED_STATUSES,
@@ -464,7 +465,7 @@ export async function queueVisaLetterReady(
       firstName: rows.applicant.firstName,
       programme: localize(rows.school.name, language),
       startDate: rows.school.startDate,
-      link: `${env.APP_ORIGIN}/student/trip`,
+      link: pageUrl(env.APP_ORIGIN, language, "/student/trip"),
       supportEmail: env.SUPPORT_EMAIL,
     }),
   });

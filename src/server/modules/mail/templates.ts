@@ -1,5 +1,6 @@
 import type { ApplicationDto } from "../../../shared/application";
 import { formatDate } from "../../../shared/dates";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { t } from "../../lib/i18n";
@@ -56,7 +57,7 @@ export function confirmationEmail(
           }),
         ]
       : []),
-    k("paymentPage", { url: `${origin}/student/payment` }),
+    k("paymentPage", { url: pageUrl(origin, language, "/student/payment") }),
   ];
   // A deposit below 100 % leaves a balance (decision 016): say how much and by when.
   const balance = app.quote.totalAmount - (app.payment?.amount ?? app.quote.totalAmount);
@@ -72,7 +73,7 @@ export function confirmationEmail(
       ? k("payLater", {
           amount: money(balance),
           date: formatDate(app.remainingDueDate, language),
-          url: `${origin}/student/payment`,
+          url: pageUrl(origin, language, "/student/payment"),
         })
       : null;
   const text = [
@@ -86,7 +87,7 @@ export function confirmationEmail(
     ...links.flatMap((l) => [l, ""]),
     next,
     "",
-    `${origin}`,
+    pageUrl(origin, language, "/"),
   ].join("\n");
   const html = `${receiptHead(language, subject, greeting, intro, rows)}
 ${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
@@ -169,7 +170,7 @@ export function balancePaidEmail(
       t(language, "emails.confirmation.invoice"),
       `${invoice.number}: ${origin}/api/student/invoices/${invoice.id}.pdf`,
     ]);
-  const url = `${origin}/student/payment`;
+  const url = pageUrl(origin, language, "/student/payment");
   const portal = k("portal", { url });
   const help = k("help", { email: supportEmail });
   const text = [

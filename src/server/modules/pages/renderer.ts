@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
-import type { Language } from "../../../shared/i18n/languages";
+import { localizedPath } from "../../../shared/i18n/addresses";
+import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
 import type { SiteConfig, SiteFacts } from "../../../shared/site";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
@@ -18,10 +19,14 @@ export interface ServerEntry {
     catalogueSummary?: CatalogueSummaryDto;
     schoolOptions?: SchoolOptionsDto;
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
-  matchRoute(pathname: string): { path: string; data?: "catalogue" | "apply" } | undefined;
+  matchRoute(
+    pathname: string,
+  ): { path: string; data?: "catalogue" | "apply"; layout: string; index?: boolean } | undefined;
   ALIASES: Record<string, string>;
   /** Public pages without parameters (rendered ahead of the first visitor by `warm`). */
   PUBLIC_PATHS: string[];
+  /** Pages listed in sitemap.xml (public, without parameters, indexable). */
+  INDEXED_PATHS: string[];
 }
 
 /** A rendered page, ready to send: the body, its compressed forms and its ETag. */
@@ -47,6 +52,26 @@ export function inlineStylesheets(template: string, clientDir: string): string {
 }
 
 const styleText = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
+const escapeAttribute = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The head links of an indexable page (issue 13 "Per-language addresses", decision 029): its
+ * canonical address in its own language, the same page in each language (`hreflang`), and the
+ * unprefixed address as `x-default` (it redirects to the visitor's language).
+ * @param pathname the page's own path, without the language prefix (`/program`, `/`)
+ */
+export function alternateLinks(origin: string, pathname: string, language: Language): string {
+  const href = (path: string) => escapeAttribute(`${origin}${path}`);
+  return [
+    `<link rel="canonical" href="${href(localizedPath(language, pathname))}" />`,
+    ...LANGUAGES.map(
+      (other) =>
+        `<link rel="alternate" hreflang="${other}" href="${href(localizedPath(other, pathname))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${href(pathname)}" />`,
+  ].join("\n    ");
+}
 
 /** Makes JSON safe inside a `<script type="application/json">` element. */
 export const jsonForScript = (value: unknown) =>
@@ -132,6 +157,36 @@ export class PageCache {
     return count;
   }
 
+  /**
+   * sitemap.xml (issue 13): every indexable page in each language, each with its alternates in the
+   * other languages (the sitemaps protocol's `xhtml:link`). Empty until the pages are built.
+   */
+  sitemap(): string {
+    const paths = this.entry?.INDEXED_PATHS ?? [];
+    const url = (path: string) => escapeAttribute(`${this.opts.origin}${path}`);
+    const entries = paths.flatMap((pathname) =>
+      LANGUAGES.map((language) =>
+        [
+          "  <url>",
+          `    <loc>${url(localizedPath(language, pathname))}</loc>`,
+          ...LANGUAGES.map(
+            (other) =>
+              `    <xhtml:link rel="alternate" hreflang="${other}" href="${url(localizedPath(other, pathname))}"/>`,
+          ),
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(pathname)}"/>`,
+          "  </url>",
+        ].join("\n"),
+      ),
+    );
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ...entries,
+      "</urlset>",
+      "",
+    ].join("\n");
+  }
+
   /** Canonical path of an alias (/terms-conditions → /terms), or undefined. */
   aliasOf(pathname: string): string | undefined {
     return this.entry?.ALIASES[pathname];
@@ -180,14 +235,15 @@ export class PageCache {
       catalogueSummary,
       schoolOptions: school ? await this.opts.schoolOptions(language, school.id) : undefined,
     });
-    const canonical = route
-      ? `<link rel="canonical" href="${this.opts.origin}${pathname}" />`
-      : '<meta name="robots" content="noindex" />';
+    const head =
+      route?.layout === "public" && route.index !== false
+        ? alternateLinks(this.opts.origin, pathname, language)
+        : '<meta name="robots" content="noindex" />';
     const html = this.template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(
         "<!--head-->",
-        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${canonical}`,
+        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${head}`,
       )
       .replace("<!--app-->", () => out.html)
       .replace(

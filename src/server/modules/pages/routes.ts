@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { localizedPath, splitLanguagePath } from "../../../shared/i18n/addresses";
 import { bodyFor } from "../../lib/compression";
 import { HttpError } from "../../lib/errors";
 import type { PageCache, RenderedPage } from "./renderer";
 
-/** Sends a cached page: 304 on a matching ETag, else the precompressed body (decisions.md §5). */
+/**
+ * Sends a cached page: 304 on a matching ETag, else the precompressed body (decisions.md §5). The
+ * address decides the language (decision 029), so the page varies only with the encoding.
+ */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
   reply
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-cache")
-    .header("vary", "Accept-Encoding, Cookie, Accept-Language")
+    .header("vary", "Accept-Encoding")
     .header("content-language", page.language)
     .header("etag", page.etag);
   if (page.status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
@@ -19,15 +23,57 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
 }
 
 /**
- * Every GET that no API or asset route answered: the server-rendered page for that path, in the
- * visitor's language (404 page for unknown paths; aliases redirect to their canonical page).
+ * robots.txt: the site may be crawled except the API and the protected areas in every language;
+ * the sitemap is named with its absolute address (issue 13).
  */
-export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache }) {
+export function robotsTxt(origin: string): string {
+  const areas = ["/admin/", "/student/", "/affiliate/"];
+  return [
+    "User-agent: *",
+    "Disallow: /api/",
+    ...areas.flatMap((area) => [`Disallow: ${area}`, `Disallow: /*${area}`]),
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Every GET that no API or asset route answered (issue 13 "Per-language addresses", decision 029):
+ * - `/{en|zh|fr}/<path>`: the server-rendered page for `<path>` in that language (404 page for
+ *   unknown paths; aliases answer 301 to their canonical page in the same language);
+ * - any other path (old links, the bare domain; the `x-default`): 302 to the same path in the
+ *   visitor's language (stored choice, else the browser's language, else English), query kept,
+ *   an alias straight to its canonical page;
+ * - `/robots.txt` and `/sitemap.xml`.
+ */
+export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache; origin: string }) {
   const { pages } = opts;
+  const robots = robotsTxt(opts.origin);
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
+  );
+  app.get("/sitemap.xml", async (_request, reply) => {
+    if (!pages.ready) throw new HttpError(404, "errors.notFound");
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(pages.sitemap());
+  });
   app.get("/*", async (request, reply) => {
-    const [pathname = "/", query] = request.url.split("?");
+    const queryAt = request.url.indexOf("?");
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const query = queryAt < 0 ? "" : request.url.slice(queryAt);
     if (pathname.startsWith("/api/")) {
       throw new HttpError(404, "errors.notFound");
+    }
+    const localized = splitLanguagePath(pathname);
+    if (!localized) {
+      // The x-default: the page in the visitor's language. Not cached by shared caches: the
+      // answer depends on the visitor's cookie and browser.
+      return reply
+        .header("cache-control", "private, no-cache")
+        .header("vary", "Cookie, Accept-Language")
+        .redirect(localizedPath(request.language, pages.aliasOf(pathname) ?? pathname) + query, 302);
     }
     if (!pages.ready) {
       return reply
@@ -35,12 +81,10 @@ export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache 
         .type("text/plain; charset=utf-8")
         .send("The site has not been built yet. Run `npm run build` (npm start does it for you).");
     }
-    const alias = pages.aliasOf(pathname);
-    if (alias) return reply.redirect(query ? `${alias}?${query}` : alias, 301);
-    const page = await pages.get(
-      pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname,
-      request.language,
-    );
+    const { language, rest } = localized;
+    const alias = pages.aliasOf(rest);
+    if (alias) return reply.redirect(localizedPath(language, alias) + query, 301);
+    const page = await pages.get(rest.length > 1 ? rest.replace(/\/$/, "") : rest, language);
     return sendPage(request, reply, page);
   });
 }

@@ -143,7 +143,7 @@ describe("payments with the offline provider", () => {
       payload: `session_id=${sessionId}`,
     });
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(`http://localhost:3000/payment-success?session_id=${sessionId}`);
+    expect(pay.headers.location).toBe(`http://localhost:3000/en/payment-success?session_id=${sessionId}`);
 
     const verified = await h.verify(sessionId, a);
     expect(verified.statusCode).toBe(200);

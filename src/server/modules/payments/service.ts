@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm
 import type { FlaggedPaymentReason } from "../../../shared/admin";
 import type { ApplicationQuoteDto, CheckoutVerificationDto } from "../../../shared/application";
 import { balanceFactsOf, balanceOf, paymentStatusAfterPayment } from "../../../shared/balance";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
@@ -288,8 +289,8 @@ export class PaymentsService {
         amountCents: quote.depositAmount,
         currency: "EUR",
         customerEmail: applicant.email,
-        successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/apply/payment?checkout=cancelled`,
+        successUrl: pageUrl(origin, language, "/payment-success?session_id={CHECKOUT_SESSION_ID}"),
+        cancelUrl: pageUrl(origin, language, "/apply/payment?checkout=cancelled"),
         expiresAt,
         language,
         schoolName,
@@ -1080,8 +1081,8 @@ export class PaymentsService {
         amountCents: owed,
         currency: "EUR",
         customerEmail: applicant.email,
-        successUrl: `${origin}/student/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/student/payment?checkout=cancelled`,
+        successUrl: pageUrl(origin, language, "/student/payment-success?session_id={CHECKOUT_SESSION_ID}"),
+        cancelUrl: pageUrl(origin, language, "/student/payment?checkout=cancelled"),
         expiresAt: reservation.expiresAt,
         language,
         schoolName,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
 import { formatMoney } from "../../../shared/money";
@@ -156,7 +157,7 @@ export class PayoutService {
       const paragraphs = [
         k("greeting", { name: before.name }),
         k("body", { method: tp(language, `methods.${details.method}`), masked }),
-        k("notYou", { link: `${this.deps.appOrigin}/affiliate/payouts` }),
+        k("notYou", { link: pageUrl(this.deps.appOrigin, language, "/affiliate/payouts") }),
         k("signature"),
       ];
       await this.deps.mail.enqueue(tx, {
@@ -463,7 +464,7 @@ export class PayoutService {
         k("greeting", { name: a.name }),
         k("body", { amount: formatMoney(p.amountCents, language), reference }),
         // The statement is behind the partner's sign-in: the link opens the payouts page (login first).
-        k("statement", { link: `${this.deps.appOrigin}/affiliate/payouts` }),
+        k("statement", { link: pageUrl(this.deps.appOrigin, language, "/affiliate/payouts") }),
         k("signature"),
       ];
       await this.deps.mail.enqueue(tx, {

@@ -62,8 +62,8 @@ export function Header() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu after every navigation, the switch to another language's address included
+  useEffect(() => setOpen(false), [location.key]);
 
   return (
     <header

@@ -1,45 +1,8 @@
-import { Globe } from "lucide-react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isLanguage, LANGUAGE_KEY, LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { writeCookie } from "../../../lib/cookies";
+import { LanguageSelect } from "../../../components/ui/LanguageSelect";
 
-/**
- * Language choice (en, zh, fr). Stores it in localStorage and in the `language` cookie, so the
- * server renders the next page in it too (decisions.md §1, §5).
- */
+/** The public site's language choice (see `LanguageSelect`; decisions.md §1, decision 029). */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
-  const { t, i18n } = useTranslation("common");
-  const id = useId();
-  return (
-    <div className={`flex items-center gap-1.5 ${className}`}>
-      <Globe aria-hidden="true" className="h-4 w-4 text-brand-800" />
-      <label htmlFor={id} className="sr-only">
-        {t("nav.language")}
-      </label>
-      <select
-        id={id}
-        value={i18n.language}
-        onChange={(event) => {
-          const language = event.target.value;
-          if (!isLanguage(language)) return;
-          try {
-            localStorage.setItem(LANGUAGE_KEY, language);
-          } catch {
-            /* storage unavailable: the cookie still carries the choice */
-          }
-          writeCookie(LANGUAGE_KEY, language, 365 * 24 * 3600);
-          document.documentElement.lang = language;
-          void i18n.changeLanguage(language);
-        }}
-        className="rounded-md border border-slate-300 bg-white py-1 pr-2 pl-1 text-sm text-slate-800"
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const { t } = useTranslation("common");
+  return <LanguageSelect label={t("nav.language")} className={className} />;
 }
