@@ -1,5 +1,6 @@
 import { tokenInput } from "./accounts";
-import { emailField } from "./applicant";
+import { applicantInputSchema, emailField } from "./applicant";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -21,7 +22,7 @@ export const reminderOptOutSchema = z.object({ token: tokenInput });
  * The answer of POST /api/resume-links/use: where the wizard continues. `step` 3 (payment) when
  * the applicant has an unpaid application, whose choices come with it; `step` 1 when the
  * applicant never got as far as an application (the programme is chosen again; step 2 then shows
- * the stored details and passport). `hasPassport`: the uploaded passport is kept on the server.
+ * the stored details and passport). The uploaded passport stays on the server.
  */
 export const resumedWizardSchema = z.object({
   applicantId: z.uuid(),
@@ -31,9 +32,20 @@ export const resumedWizardSchema = z.object({
   packageId: z.uuid().nullable(),
   housingOptionId: z.uuid().nullable(),
   selectedAddOns: z.array(z.uuid()),
-  hasPassport: z.boolean(),
+  /** Where the uploaded passport is served to its owner; null when none was uploaded. */
+  passportUrl: line().nullable(),
+  /**
+   * The applicant's stored details (the fields of `applicantInputSchema`), to refill step 2; the
+   * form checks them with that schema again before anything is sent.
+   */
+  personal: z.record(z.string(), z.union([line(), z.boolean()])),
 });
 export type ResumedWizard = z.output<typeof resumedWizardSchema>;
+
+/** The names of the applicant's own fields, as step 2 and `POST /api/applicants` take them. */
+export const APPLICANT_FIELDS = Object.keys(applicantInputSchema.shape) as Array<
+  keyof typeof applicantInputSchema.shape
+>;
 
 /** `{ ok: true }` of the request and the opt-out. */
 export const okSchema = z.object({ ok: z.literal(true) });

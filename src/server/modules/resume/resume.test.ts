@@ -132,7 +132,8 @@ describe("using a resume link", () => {
       applicationId: phone.applicationId,
       step: 3,
       summerSchoolId: phone.schoolId,
-      hasPassport: true,
+      passportUrl: `/api/applicants/${phone.applicantId}/passport`,
+      personal: { email, firstName: "Amara", passportNumber: "A12345678", remindMe: false },
     });
     const desktop = cookiesFrom(used);
     const application = await t.app.inject({

@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
-import type { ResumedWizard } from "../../../shared/schemas/resume";
+import { APPLICANT_FIELDS, type ResumedWizard } from "../../../shared/schemas/resume";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, resumeLinks, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { hashToken, newToken } from "../../lib/tokens";
+import { passportUrlOf } from "../applications/routes";
 import { dateForPeople } from "../balances/reminders";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
@@ -172,7 +173,7 @@ export async function redeemResumeLink(
       .update(applicants)
       .set({ accessTokenHash: hashToken(capability) })
       .where(eq(applicants.id, link.applicantId))
-      .returning({ id: applicants.id, passportFileId: applicants.passportFileId });
+      .returning();
     if (!applicant) throw new HttpError(400, "errors.resumeLinkInvalid");
     const [application] = await tx
       .select()
@@ -190,7 +191,8 @@ export async function redeemResumeLink(
         packageId: application?.packageId ?? null,
         housingOptionId: application?.housingOptionId ?? null,
         selectedAddOns: application?.addOnIds ?? [],
-        hasPassport: Boolean(applicant.passportFileId),
+        passportUrl: applicant.passportFileId ? passportUrlOf(applicant.id) : null,
+        personal: Object.fromEntries(APPLICANT_FIELDS.map((name) => [name, applicant[name]])),
       },
     };
   });
