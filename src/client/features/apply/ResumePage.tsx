@@ -3,7 +3,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import {
   okSchema,
   type ResumeLinkRequest,
@@ -27,7 +26,6 @@ import { resumeWizard, useWizardState } from "./wizard-state";
 export default function ResumePage() {
   const { t } = useTranslation("apply");
   const token = useQueryParam("token");
-  const navigate = useNavigate();
   const { state, loaded } = useWizardState();
 
   const resume = useMutation({
@@ -35,7 +33,8 @@ export default function ResumePage() {
       apiParsed(resumedWizardSchema, "/api/resume-links/use", { body: { token: value } }),
     onSuccess: (resumed) => {
       resumeWizard(resumed);
-      navigate(resumed.step === 3 ? "/apply/payment" : "/apply", { replace: true });
+      // A fresh load of the wizard, which reads the tab's state as after a reload.
+      window.location.replace(resumed.step === 3 ? "/apply/payment" : "/apply");
     },
   });
   const sent = useRef(false);
