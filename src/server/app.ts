@@ -58,6 +58,7 @@ import { PaymentsService } from "./modules/payments/service";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { portalRoutes } from "./modules/portal/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { resumeRoutes } from "./modules/resume/routes";
 import { studentRoutes } from "./modules/student/routes";
 import { studentAdminRoutes } from "./modules/students-admin/routes";
 import { translationRoutes } from "./modules/translations/routes";
@@ -324,6 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today, now, payments });
+  await app.register(resumeRoutes, { db, env, mail, now });
   await app.register(codeRoutes, { db, now, payments, countryHeader: env.CLICK_COUNTRY_HEADER });
   await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });

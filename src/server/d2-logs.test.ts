@@ -206,6 +206,7 @@ const FORMS = (): Form[] => {
   const doc = S.documents!;
   const pro = S.profile!;
   const ltr = S.letters!;
+  const res = S.resume!;
   const body = (
     method: Method,
     url: string | (() => string),
@@ -312,6 +313,14 @@ const FORMS = (): Form[] => {
         }),
       ),
     ]),
+    // Save and resume (issue 13, decision 028).
+    body("POST", "/api/resume-links", res.resumeLinkRequestSchema!, "anonymous", () => ({ email: email() })),
+    body("POST", "/api/resume-links/use", res.resumeLinkUseSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body("POST", "/api/resume-reminders/opt-out", res.reminderOptOutSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
     ...(["student", "affiliate"] as const).flatMap((role) => [
       body("POST", `/api/${role}/verify-email`, acc.tokenSchema!, "anonymous", () => ({ token: LINK_TOKEN })),
       body("POST", `/api/${role}/resend-verification`, stu.resendVerificationSchema!, "anonymous", () => ({

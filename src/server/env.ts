@@ -52,6 +52,13 @@ export const envSchema = z
     MINIMUM_PAYOUT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
     /** Commission rate of a newly registered affiliate, whole percent (issue 12 "a default for new affiliates"). */
     DEFAULT_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    /** How long an e-mailed resume link of an unfinished application works, in minutes (issue 13, decision 028). */
+    RESUME_LINK_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(60),
     /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */

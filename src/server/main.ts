@@ -15,6 +15,7 @@ import { runBalanceReminders } from "./modules/balances/reminders";
 import { createFileStorage, prepareFileStorage } from "./modules/files/storage";
 import { workerMetrics } from "./modules/ops/cluster-metrics";
 import { processRegistry } from "./modules/ops/metrics";
+import { runResumeReminders } from "./modules/resume/service";
 
 /** How often the process that runs the background jobs queues the balance reminders (decision 016). */
 const REMINDERS_EVERY_MS = 60 * 60_000;
@@ -130,12 +131,26 @@ async function runServer(
           if (queued > 0) app.log.info({ queued }, "balance reminders queued");
         })
         .catch((err) => app.log.error({ err }, "balance reminders failed"));
-    timers.push(setInterval(remind, REMINDERS_EVERY_MS));
+    // The abandoned-application reminder (decision 028), on the same hourly run: once per applicant.
+    const remindAbandoned = () =>
+      void runResumeReminders({
+        db: database.db,
+        mail: app.services.mail,
+        now: () => new Date(),
+        origin: env.APP_ORIGIN,
+        supportEmail: env.SUPPORT_EMAIL,
+      })
+        .then((queued) => {
+          if (queued > 0) app.log.info({ queued }, "abandoned-application reminders queued");
+        })
+        .catch((err) => app.log.error({ err }, "abandoned-application reminders failed"));
+    timers.push(setInterval(remind, REMINDERS_EVERY_MS), setInterval(remindAbandoned, REMINDERS_EVERY_MS));
     void app.services.mail.flush().catch(() => undefined);
     // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
     void recoverPayments();
     sweep();
     remind();
+    remindAbandoned();
   }
 
   let stopping = false;

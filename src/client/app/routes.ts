@@ -88,6 +88,12 @@ export const ROUTES: RouteDef[] = [
     index: false,
     meta: { title: "apply:success.meta.title", description: "apply:meta.description" },
   }),
+  site("/apply/resume", "apply", () => import("../features/apply/ResumePage"), {
+    meta: { title: "apply:resume.meta.title", description: "apply:resume.meta.description" },
+  }),
+  site("/apply/reminders/stop", "apply", () => import("../features/apply/StopRemindersPage"), {
+    meta: { title: "apply:stopReminders.meta.title", description: "apply:resume.meta.description" },
+  }),
   site("/payment-success", "apply", () => import("../features/apply/PaymentSuccessPage"), {
     index: false,
     meta: { title: "apply:verify.meta.title", description: "apply:meta.description" },

@@ -269,6 +269,12 @@ export const applicants = pgTable(
     language: text("language").notNull().default("en"),
     /** SHA-256 of the capability token held by the applicant's browser (decisions.md §3). */
     accessTokenHash: text("access_token_hash").notNull(),
+    /** Consent of step 2's "remind me": one e-mail a day after an abandoned application (decision 028). */
+    remindMe: boolean("remind_me").notNull().default(false),
+    /** When the abandoned-application reminder was queued; it is sent once (decision 028). */
+    resumeReminderSentAt: timestamp("resume_reminder_sent_at", { withTimezone: true }),
+    /** SHA-256 of the reminder e-mail's one-click opt-out token (decision 028). */
+    reminderOptOutHash: text("reminder_opt_out_hash").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -277,6 +283,26 @@ export const applicants = pgTable(
     // The upload route finds the applicant from the capability cookie alone (checklist I1).
     index("applicants_access_token_hash_idx").on(t.accessTokenHash),
   ],
+);
+
+/**
+ * E-mailed links that continue an unfinished application on another device (issue 13, decision
+ * 028): random, only the SHA-256 stored, single-use (`used_at`), expiring after
+ * RESUME_LINK_TTL_MINUTES.
+ */
+export const resumeLinks = pgTable(
+  "resume_links",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    applicantId: uuid("applicant_id")
+      .notNull()
+      .references(() => applicants.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("resume_links_applicant_idx").on(t.applicantId)],
 );
 
 /**

@@ -28,7 +28,7 @@ const passwordInput = line({ error: V.required, trim: false })
   .max(1024, { error: V.tooLong });
 
 /** A one-time token from an e-mailed link (base64url, 43 characters when issued by the server). */
-const tokenInput = line({ error: V.required })
+export const tokenInput = line({ error: V.required })
   .min(1, { error: V.required })
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/);

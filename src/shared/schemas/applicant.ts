@@ -54,6 +54,8 @@ export const applicantInputSchema = z
       .optional()
       .default(""),
     otherReferralDetail: optionalText(500),
+    /** "Remind me": consent to one e-mail a day after an abandoned application (issue 13, decision 028). */
+    remindMe: z.boolean().optional().default(false),
   })
   .superRefine((value, ctx) => {
     // Only a valid date has an age; an invalid one already has its own message.

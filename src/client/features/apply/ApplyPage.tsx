@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
 import { Progress } from "./components/Progress";
@@ -109,6 +109,14 @@ export default function ApplyPage() {
               <Lock aria-hidden="true" className="h-4 w-4 shrink-0" />
               {t("secure")}
             </p>
+            {state.applicantId && state.step < 4 ? (
+              <p className="mt-2 text-sm text-slate-700">
+                {t("resume.continueElsewhere")}{" "}
+                <Link to="/apply/resume" className="font-medium text-brand-700 underline">
+                  {t("resume.getLink")}
+                </Link>
+              </p>
+            ) : null}
           </header>
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
@@ -124,7 +132,7 @@ export default function ApplyPage() {
         >
           <Suspense fallback={<Spinner />}>
             {!loaded || state.step === 1 ? (
-              <ProgramStep state={state} onNext={(patch) => go(2, patch)} />
+              <ProgramStep state={state} onNext={(patch) => go(2, patch)} onChoose={update} />
             ) : state.step === 2 ? (
               <PersonalStep
                 state={state}

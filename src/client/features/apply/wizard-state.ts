@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from "react";
 import type { ApplicantFormValues } from "../../../shared/schemas/applicant";
+import type { ResumedWizard } from "../../../shared/schemas/resume";
 
 /**
  * Wizard state kept across steps and reloads (issue: "a reload on any step must not lose what was
@@ -58,6 +59,30 @@ export function clearWizard() {
     sessionStorage.removeItem(WIZARD_STORAGE_KEY);
   } catch {
     /* storage unavailable */
+  }
+}
+
+/**
+ * Makes this tab continue an application from the server (issue 13 "Save and resume", decision
+ * 028): the answer of a used resume link replaces whatever the tab held, so the wizard opens at
+ * the step the applicant left with the stored details, choices and passport.
+ */
+export function resumeWizard(resumed: ResumedWizard) {
+  const state: WizardState = {
+    step: resumed.step,
+    summerSchoolId: resumed.summerSchoolId ?? undefined,
+    packageId: resumed.packageId ?? undefined,
+    housingOptionId: resumed.housingOptionId ?? undefined,
+    selectedAddOns: resumed.selectedAddOns,
+    personal: resumed.personal as Partial<ApplicantFormValues>,
+    applicantId: resumed.applicantId,
+    applicationId: resumed.applicationId ?? undefined,
+    passportUrl: resumed.passportUrl ?? undefined,
+  };
+  try {
+    sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    /* storage unavailable: the wizard starts from step 1 */
   }
 }
 

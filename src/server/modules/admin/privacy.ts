@@ -12,6 +12,7 @@ import {
   codeRedemptions,
   codes,
   emailOutbox,
+  resumeLinks,
   storedFiles,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -273,9 +274,13 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
             email: erasedEmail(id),
             passportFileId: null,
             accessTokenHash: hashToken(newToken()),
+            remindMe: false,
+            reminderOptOutHash: null,
             updatedAt: now(),
           })
           .where(eq(applicants.id, id));
+        // Resume links of the applicant (decision 028) would lead to nothing any more.
+        await tx.delete(resumeLinks).where(eq(resumeLinks.applicantId, id));
         // The trip details a student gave in the portal (emergency contact, proof of insurance, issue 11).
         await tx
           .delete(applicationTrips)

@@ -38,6 +38,21 @@ export function idParam(params: unknown): string {
 /** The capability token the applicant's browser holds, from its httpOnly cookie. */
 export const applicantToken = (request: FastifyRequest) => request.cookies[APPLICANT_COOKIE];
 
+/**
+ * Gives the browser the applicant's capability (decisions.md §3): an httpOnly, SameSite=Lax cookie
+ * on /api, Secure in production, for 30 days. Set when the applicant is created and when a resume
+ * link is used (decision 028).
+ */
+export function setCapability(reply: FastifyReply, env: Env, token: string) {
+  return reply.setCookie(APPLICANT_COOKIE, token, {
+    path: "/api",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    maxAge: 30 * 24 * 3600,
+  });
+}
+
 /** Room for the multipart framing and the form's small fields around a passport of PASSPORT_MAX_BYTES. */
 export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
@@ -73,15 +88,6 @@ export async function applicationRoutes(
     keyGenerator: (request) => `upload-passport|${hashToken(applicantToken(request) ?? "")}`,
   });
 
-  const setCapability = (reply: FastifyReply, token: string) =>
-    reply.setCookie(APPLICANT_COOKIE, token, {
-      path: "/api",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.isProduction,
-      maxAge: 30 * 24 * 3600,
-    });
-
   /** POST /api/applicants — body: applicant fields (shared schema) → 201 { id }; sets the capability cookie. */
   app.post(
     "/api/applicants",
@@ -89,7 +95,7 @@ export async function applicationRoutes(
     async (request, reply) => {
       const input = parseOrThrow(applicantInputSchema, request.body);
       const { id, token } = await createApplicant(db, input, request.language);
-      setCapability(reply, token);
+      setCapability(reply, env, token);
       return reply.status(201).header("cache-control", "no-store").send({ id });
     },
   );
@@ -124,7 +130,15 @@ export async function applicationRoutes(
   app.get("/api/applicants/:id", async (request, reply) => {
     const id = idParam(request.params);
     const applicant = await applicantForOwner(db, id, applicantToken(request));
-    const { accessTokenHash: _hash, passportFileId, createdAt: _c, updatedAt: _u, ...fields } = applicant;
+    const {
+      accessTokenHash: _hash,
+      reminderOptOutHash: _optOut,
+      resumeReminderSentAt: _reminded,
+      passportFileId,
+      createdAt: _c,
+      updatedAt: _u,
+      ...fields
+    } = applicant;
     return reply
       .header("cache-control", "no-store")
       .send({ ...fields, passportUrl: passportFileId ? passportUrlOf(id) : null });

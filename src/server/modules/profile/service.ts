@@ -215,6 +215,8 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
     applications: rows.map(({ application, applicant, school }) => {
       const {
         accessTokenHash: _hash,
+        reminderOptOutHash: _optOut,
+        resumeReminderSentAt: _reminded,
         passportFileId: _file,
         createdAt: applicantCreatedAt,
         updatedAt: _updated,

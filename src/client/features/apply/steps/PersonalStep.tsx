@@ -54,6 +54,7 @@ const EMPTY_VALUES: ApplicantFormValues = {
   expectations: "",
   referralSource: "",
   otherReferralDetail: "",
+  remindMe: false,
 };
 
 /**
@@ -449,6 +450,26 @@ export function PersonalStep({
               />
             </Field>
           ) : null}
+        </div>
+      </Card>
+
+      <Card>
+        <div className="flex items-start gap-3">
+          <input
+            id="f-remindMe"
+            type="checkbox"
+            aria-describedby="f-remindMe-hint"
+            className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+            {...register("remindMe", { onChange: persist })}
+          />
+          <div>
+            <label htmlFor="f-remindMe" className="font-medium text-slate-900">
+              {t("personal.remindMe")}
+            </label>
+            <p id="f-remindMe-hint" className="mt-1 text-sm text-slate-700">
+              {t("personal.remindMeHint")}
+            </p>
+          </div>
         </div>
       </Card>
 

@@ -41,9 +41,12 @@ export const loadSelectionRules = () => import("../../../../shared/schemas/appli
 export function ProgramStep({
   state,
   onNext,
+  onChoose,
 }: {
   state: WizardState;
   onNext: (patch: Partial<WizardState>) => void;
+  /** Each change of the choices, kept in the tab's wizard state so a reload keeps them (issue 13). */
+  onChoose?: (choice: Choice) => void;
 }) {
   const { t } = useTranslation("apply");
   const { money, date } = useFormat();
@@ -99,15 +102,20 @@ export function ProgramStep({
         })
       : null;
 
+  /** Changes the choices and keeps them for a reload (issue 13: "reload on step 1 loses the choices"). */
+  const change = (patch: Partial<Choice>) => {
+    const next = { ...choice, ...patch };
+    setChoice(next);
+    onChoose?.(next);
+  };
   const chooseSchool = (id: string) =>
-    setChoice({ summerSchoolId: id, packageId: undefined, housingOptionId: undefined, selectedAddOns: [] });
+    change({ summerSchoolId: id, packageId: undefined, housingOptionId: undefined, selectedAddOns: [] });
   const toggleAddOn = (id: string) =>
-    setChoice((c) => ({
-      ...c,
-      selectedAddOns: c.selectedAddOns.includes(id)
-        ? c.selectedAddOns.filter((x) => x !== id)
-        : [...c.selectedAddOns, id],
-    }));
+    change({
+      selectedAddOns: choice.selectedAddOns.includes(id)
+        ? choice.selectedAddOns.filter((x) => x !== id)
+        : [...choice.selectedAddOns, id],
+    });
 
   const [checking, setChecking] = useState(false);
   const submit = async () => {
@@ -245,7 +253,7 @@ export function ProgramStep({
                     name="packageId"
                     value={p.id}
                     checked={checked}
-                    onChange={() => setChoice((c) => ({ ...c, packageId: p.id }))}
+                    onChange={() => change({ packageId: p.id })}
                     className="sr-only"
                   />
                   <span className="flex items-start justify-between gap-2">
@@ -299,7 +307,7 @@ export function ProgramStep({
                     name="housingOptionId"
                     value={h.id}
                     checked={checked}
-                    onChange={() => setChoice((c) => ({ ...c, housingOptionId: h.id }))}
+                    onChange={() => change({ housingOptionId: h.id })}
                     className="sr-only"
                   />
                   <span className="font-semibold text-brand-900">{h.name}</span>

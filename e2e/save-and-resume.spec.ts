@@ -1,0 +1,87 @@
+import { expect } from "@playwright/test";
+import {
+  chooseCookies,
+  chooseSchool,
+  fillPersonalStep,
+  linkFromOutbox,
+  pathOf,
+  test,
+  uniqueEmail,
+} from "./support";
+
+test.describe("save and resume (issue 13)", () => {
+  test("an applicant starts on a phone, asks for the link, and finishes on a desktop", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Two devices, an upload and an e-mail (sent within the outbox's 30 s flush): a long story.
+    test.setTimeout(180_000);
+    const dataDir = process.env.E2E_DATA_DIR!;
+    const email = uniqueEmail("resume");
+
+    // On the phone: steps 1 and 2, with the passport, then "get a link by e-mail".
+    const phoneContext = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await phoneContext.newPage();
+    await phone.goto("/");
+    await chooseCookies(phone, "necessary");
+    await phone.goto("/apply");
+    await chooseSchool(phone, /— August/);
+    await phone.getByRole("button", { name: "Continue to Application" }).click();
+    await fillPersonalStep(phone, { email });
+    await phone.getByLabel("Remind me by e-mail if I do not finish my application").check();
+    await phone.getByRole("button", { name: "Continue to Payment" }).click();
+    // Uploading on a phone's connection takes a while.
+    await expect(phone.getByRole("heading", { name: "Payment Summary" })).toBeVisible({ timeout: 30_000 });
+    await phone.getByRole("link", { name: "Get a link by e-mail" }).click();
+    await expect(phone.getByRole("heading", { name: "Continue your application" })).toBeVisible();
+    await expect(phone.getByLabel("E-mail address")).toHaveValue(email);
+    await phone.getByRole("button", { name: "Send me the link" }).click();
+    await expect(phone.getByText(`If an application was started with ${email}`)).toBeVisible();
+    await phoneContext.close();
+
+    // On the desktop: the link from the e-mail opens the payment step of the same application.
+    const link = await linkFromOutbox(dataDir, email, "/apply/resume?token=");
+    const desktopContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const desktop = await desktopContext.newPage();
+    await desktop.goto(pathOf(link));
+    await expect(desktop).toHaveURL(/\/apply\/payment$/);
+    await expect(desktop.getByRole("heading", { name: "Payment Summary" })).toBeVisible({ timeout: 30_000 });
+    await expect(desktop.getByText(/August 2027/).first()).toBeVisible();
+
+    // Back on step 2 the details and the passport uploaded on the phone are there.
+    await desktop.getByRole("button", { name: "Back" }).click();
+    await expect(desktop.getByLabel("Email address")).toHaveValue(email);
+    await expect(desktop.getByLabel("First name")).toHaveValue("Amara");
+    await expect(desktop.getByText("Uploaded: passport.pdf")).toBeVisible();
+    await expect(desktop.getByLabel("Remind me by e-mail if I do not finish my application")).toBeChecked();
+    await desktop.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(desktop.getByRole("heading", { name: "Payment Summary" })).toBeVisible();
+
+    // The link worked once: opened again, it says so and offers a new one.
+    const again = await desktopContext.newPage();
+    await again.goto(pathOf(link));
+    await expect(again.getByText("This link no longer works")).toBeVisible();
+    await expect(again.getByRole("button", { name: "Send me the link" })).toBeVisible();
+    await desktopContext.close();
+  });
+
+  test("the programme chosen on step 1 survives a reload @phone", async ({ page }) => {
+    await page.goto("/");
+    await chooseCookies(page, "necessary");
+    await page.goto("/apply");
+    await chooseSchool(page, /— September/);
+    const premium = page.getByRole("radio", { name: /Premium/ });
+    await premium.check({ force: true });
+    await expect(premium).toBeChecked();
+
+    await page.reload();
+
+    await expect(page.getByRole("radio", { name: /— September/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /Premium/ })).toBeChecked();
+  });
+});

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  reminderOptOutSchema,
+  resumeLinkRequestSchema,
+  resumeLinkUseSchema,
+} from "../../../shared/schemas/resume";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { HttpError, parseOrThrow } from "../../lib/errors";
+import { setCapability } from "../applications/routes";
+import type { MailService } from "../mail/service";
+import { optOutOfReminders, redeemResumeLink, requestResumeLink } from "./service";
+
+/** The request body's e-mail, lower-cased, for the per-address-and-e-mail limits. */
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+}
+
+/**
+ * Save and resume (issue 13, decision 028). Every answer is `cache-control: no-store`. Limits
+ * (checklist S5, like the password reset): a resume-link request 5 a minute per address and
+ * e-mail, 30 a minute per address, and 3 an hour per e-mail whatever the address (no mailbox
+ * flooding); using a link or opting out 10 a minute per address.
+ */
+export async function resumeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; env: Env; mail: MailService; now: () => Date },
+) {
+  const { db, env, mail, now } = opts;
+  const perAddressLimit = app.createRateLimit({ max: 30, timeWindow: "1 minute" });
+  const perEmailLimit = app.createRateLimit({
+    max: 3,
+    timeWindow: "1 hour",
+    keyGenerator: (request) => `resume-link|${bodyEmail(request)}`,
+  });
+  const limited = async (request: FastifyRequest, limiter: typeof perAddressLimit) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(429, "errors.tooManyRequests", { retryAfterSeconds: result.ttlInSeconds });
+    }
+  };
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /**
+   * POST /api/resume-links `{ email }` → 202 `{ ok: true }` whether or not an application exists
+   * for the address (no enumeration); an applicant with an unfinished application gets a resume
+   * link by e-mail (`requestResumeLink`). 400 for a malformed address; 429 with
+   * `retryAfterSeconds` beyond the limits above.
+   */
+  app.post(
+    "/api/resume-links",
+    {
+      preHandler: async (request) => {
+        await limited(request, perAddressLimit);
+      },
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          keyGenerator: (request: FastifyRequest) => `${request.ip}|${bodyEmail(request)}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = parseOrThrow(resumeLinkRequestSchema, request.body);
+      await limited(request, perEmailLimit);
+      await requestResumeLink(
+        {
+          db,
+          mail,
+          now,
+          origin: env.APP_ORIGIN,
+          supportEmail: env.SUPPORT_EMAIL,
+          linkTtlMinutes: env.RESUME_LINK_TTL_MINUTES,
+        },
+        email,
+      );
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  /**
+   * POST /api/resume-links/use `{ token }` → 200 ResumedWizard, and the applicant's capability
+   * cookie (decisions.md §3) for this browser; the link is used up. 400 `errors.resumeLinkInvalid`
+   * for an unknown, used or expired link (the same answer for each).
+   */
+  app.post(
+    "/api/resume-links/use",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const { token } = parseOrThrow(resumeLinkUseSchema, request.body);
+      const { capability, wizard } = await redeemResumeLink(db, token, now());
+      setCapability(reply, env, capability);
+      return wizard;
+    },
+  );
+
+  /**
+   * POST /api/resume-reminders/opt-out `{ token }` → 200 `{ ok: true }`: no more reminders for the
+   * applicant of the reminder e-mail's token; no sign-in needed (issue 13 "one-click opt-out").
+   */
+  app.post(
+    "/api/resume-reminders/opt-out",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request) => {
+      const { token } = parseOrThrow(reminderOptOutSchema, request.body);
+      await optOutOfReminders(db, token);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,290 @@
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import { APPLICANT_FIELDS, type ResumedWizard } from "../../../shared/schemas/resume";
+import type { Db, Tx } from "../../db/client";
+import { applicants, applications, resumeLinks, summerSchools } from "../../db/schema";
+import { HttpError } from "../../lib/errors";
+import { t } from "../../lib/i18n";
+import { hashToken, newToken } from "../../lib/tokens";
+import { passportUrlOf } from "../applications/routes";
+import { dateForPeople } from "../balances/reminders";
+import { localize } from "../catalogue/service";
+import type { MailService } from "../mail/service";
+
+/**
+ * Save and resume (issue 13, decision 028). The wizard's state lives on the server with the
+ * applicant and the application (the tab's sessionStorage is a cache of it). An applicant who left
+ * asks for a resume link by e-mail; the link is random, only its SHA-256 is stored, it works once
+ * and expires after RESUME_LINK_TTL_MINUTES. Using it hands the applicant's capability
+ * (decisions.md §3) to the browser that opened it. A reminder goes out once, a day after an
+ * abandoned application, only with the applicant's consent ("remind me", step 2), with a one-click
+ * opt-out.
+ */
+
+/** What the resume e-mails need: the database, the outbox, a clock, the site's origin. */
+export interface ResumeDeps {
+  db: Db;
+  mail: MailService;
+  now: () => Date;
+  /** APP_ORIGIN without a trailing slash. */
+  origin: string;
+  supportEmail: string;
+  /** RESUME_LINK_TTL_MINUTES. */
+  linkTtlMinutes: number;
+}
+
+/** An application the wizard may continue: not paid, not submitted (spec §4, decision 028). */
+const unfinished = and(eq(applications.status, "pending_payment"), eq(applications.paymentStatus, "unpaid"));
+
+/** An application of the applicant's e-mail that went further than the wizard (paid or submitted). */
+const finishedWithSameEmail = (email: typeof applicants.email) =>
+  sql`exists (select 1 from ${applications} a join ${applicants} p on p.id = a.applicant_id
+      where p.email = ${email} and (a.status <> 'pending_payment' or a.payment_status <> 'unpaid'))`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+
+/**
+ * A resume e-mail in `language` (keys `emails.resume.<kind>.*` of common.json): greeting, one
+ * paragraph, a button with the link (written out too), a note; the reminder adds the opt-out link.
+ */
+export function resumeEmail(input: {
+  kind: "link" | "reminder";
+  language: Language;
+  firstName: string;
+  link: string;
+  vars: Record<string, string | number>;
+  optOutLink?: string;
+  supportEmail: string;
+}) {
+  const { language } = input;
+  const k = (key: string) => t(language, `emails.resume.${input.kind}.${key}`, input.vars);
+  const name = input.firstName.trim();
+  const subject = k("subject");
+  const greeting = name
+    ? t(language, "emails.resume.greeting", { name })
+    : t(language, "emails.resume.greetingNoName");
+  const intro = k("intro");
+  const action = k("action");
+  const note = k("note");
+  const hint = t(language, "emails.account.linkHint");
+  const questions = t(language, "emails.resume.questions", { email: input.supportEmail });
+  const brand = t(language, "brand.name");
+  const optOut = input.optOutLink ? t(language, "emails.resume.reminder.optOut") : "";
+  const text = [
+    greeting,
+    intro,
+    `${action}:\n${input.link}`,
+    note,
+    questions,
+    ...(input.optOutLink ? [`${optOut}\n${input.optOutLink}`] : []),
+    brand,
+  ].join("\n\n");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#0b3a5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(hint)}<br>${escapeHtml(input.link)}</p>
+<p>${escapeHtml(note)}</p><p>${escapeHtml(questions)}</p>${
+    input.optOutLink
+      ? `<p style="font-size:13px;color:#475569"><a href="${escapeHtml(input.optOutLink)}">${escapeHtml(optOut)}</a></p>`
+      : ""
+  }<p>${escapeHtml(brand)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * `POST /api/resume-links` (issue 13): e-mails a resume link to `email` when an applicant with that
+ * address has an unfinished application or never got as far as one; the newest such applicant
+ * counts. Nothing is sent (and nothing said) otherwise: the route answers the same either way.
+ * The link goes to `<origin>/apply/resume?token=…`, in the applicant's language, and earlier
+ * unused links of the applicant stop working. An address whose application was paid or submitted
+ * gets nothing: that applicant continues in the student portal.
+ */
+export async function requestResumeLink(deps: ResumeDeps, email: string): Promise<void> {
+  const at = deps.now();
+  const sent = await deps.db.transaction(async (tx) => {
+    const [applicant] = await tx
+      .select({ id: applicants.id, firstName: applicants.firstName, language: applicants.language })
+      .from(applicants)
+      .where(and(eq(applicants.email, email), sql`not ${finishedWithSameEmail(applicants.email)}`))
+      .orderBy(desc(applicants.updatedAt))
+      .limit(1);
+    if (!applicant) return false;
+    await tx
+      .update(resumeLinks)
+      .set({ usedAt: at })
+      .where(and(eq(resumeLinks.applicantId, applicant.id), isNull(resumeLinks.usedAt)));
+    const token = newToken();
+    const [row] = await tx
+      .insert(resumeLinks)
+      .values({
+        tokenHash: hashToken(token),
+        applicantId: applicant.id,
+        expiresAt: new Date(at.getTime() + deps.linkTtlMinutes * 60_000),
+        createdAt: at,
+      })
+      .returning({ id: resumeLinks.id });
+    const language = languageOf(applicant.language);
+    await deps.mail.enqueue(tx, {
+      dedupeKey: `resume-link:${row!.id}`,
+      to: email,
+      ...resumeEmail({
+        kind: "link",
+        language,
+        firstName: applicant.firstName,
+        link: `${deps.origin}/apply/resume?token=${token}`,
+        vars: { minutes: deps.linkTtlMinutes },
+        supportEmail: deps.supportEmail,
+      }),
+    });
+    return true;
+  });
+  if (sent) void deps.mail.flush().catch(() => undefined);
+}
+
+/**
+ * `POST /api/resume-links/use` (issue 13): uses up the link's token atomically (unknown, used or
+ * expired: 400 `errors.resumeLinkInvalid`) and gives its applicant a new capability token, whose
+ * hash replaces the stored one: the browser that opened the link now owns the application, and an
+ * earlier browser's cookie stops working. Returns the new token and where the wizard continues:
+ * the unfinished application's choices (step 3), or step 1 when there is none yet.
+ */
+export async function redeemResumeLink(
+  db: Db,
+  token: string,
+  at: Date,
+): Promise<{ capability: string; wizard: ResumedWizard }> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(resumeLinks)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(resumeLinks.tokenHash, hashToken(token)),
+          isNull(resumeLinks.usedAt),
+          gt(resumeLinks.expiresAt, at),
+        ),
+      )
+      .returning({ applicantId: resumeLinks.applicantId });
+    if (!link) throw new HttpError(400, "errors.resumeLinkInvalid");
+    const capability = newToken();
+    const [applicant] = await tx
+      .update(applicants)
+      .set({ accessTokenHash: hashToken(capability) })
+      .where(eq(applicants.id, link.applicantId))
+      .returning();
+    if (!applicant) throw new HttpError(400, "errors.resumeLinkInvalid");
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(and(eq(applications.applicantId, applicant.id), unfinished))
+      .orderBy(desc(applications.updatedAt))
+      .limit(1);
+    return {
+      capability,
+      wizard: {
+        applicantId: applicant.id,
+        applicationId: application?.id ?? null,
+        step: application ? 3 : 1,
+        summerSchoolId: application?.summerSchoolId ?? null,
+        packageId: application?.packageId ?? null,
+        housingOptionId: application?.housingOptionId ?? null,
+        selectedAddOns: application?.addOnIds ?? [],
+        passportUrl: applicant.passportFileId ? passportUrlOf(applicant.id) : null,
+        personal: Object.fromEntries(APPLICANT_FIELDS.map((name) => [name, applicant[name]])),
+      },
+    };
+  });
+}
+
+/**
+ * `POST /api/resume-reminders/opt-out` (issue 13 "one-click opt-out"): the reminder e-mail's token
+ * withdraws the consent ("remind me" off). Idempotent; an unknown token answers the same, so the
+ * page says "no more reminders" whatever happens (there is nothing else to do for the reader).
+ */
+export async function optOutOfReminders(db: Db, token: string): Promise<void> {
+  await db
+    .update(applicants)
+    .set({ remindMe: false })
+    .where(eq(applicants.reminderOptOutHash, hashToken(token)));
+}
+
+/** How long after the last change an unfinished application counts as abandoned (issue 13: a day). */
+export const ABANDONED_AFTER_MS = 24 * 3600_000;
+/** Applications left longer than this get no reminder any more (a job that ran late catches up within it). */
+const REMIND_WITHIN_MS = 7 * 24 * 3600_000;
+
+/**
+ * The reminder job (issue 13; run by `main.ts` with the balance reminders, decision 016): for every
+ * applicant who ticked "remind me", has an unfinished application last changed (application or
+ * applicant) between 24 hours and 7 days ago, was not reminded yet, and has no paid or submitted
+ * application under the same e-mail, queues one e-mail with a link to `/apply/resume` (where a
+ * fresh resume link is asked for) and a one-click opt-out link, and records `resume_reminder_sent_at`
+ * in the same transaction. The outbox's dedupe key `resume-reminder:<applicantId>` keeps it to one
+ * e-mail also when two processes run the job at once. Returns how many were queued.
+ */
+export async function runResumeReminders(deps: Omit<ResumeDeps, "linkTtlMinutes">): Promise<number> {
+  const now = deps.now();
+  const lastChange = sql`greatest(${applicants.updatedAt}, ${applications.updatedAt})`;
+  const rows = await deps.db
+    .select({
+      applicantId: applicants.id,
+      email: applicants.email,
+      firstName: applicants.firstName,
+      language: applicants.language,
+      schoolName: summerSchools.name,
+      startDate: summerSchools.startDate,
+    })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
+    .where(
+      and(
+        unfinished,
+        eq(applicants.remindMe, true),
+        isNull(applicants.resumeReminderSentAt),
+        sql`${lastChange} <= ${new Date(now.getTime() - ABANDONED_AFTER_MS)}`,
+        sql`${lastChange} > ${new Date(now.getTime() - REMIND_WITHIN_MS)}`,
+        sql`not ${finishedWithSameEmail(applicants.email)}`,
+      ),
+    );
+  let queued = 0;
+  for (const row of rows) {
+    const optOut = newToken();
+    const done = await deps.db.transaction(async (tx: Tx) => {
+      const [claimed] = await tx
+        .update(applicants)
+        .set({ resumeReminderSentAt: now, reminderOptOutHash: hashToken(optOut) })
+        .where(
+          and(
+            eq(applicants.id, row.applicantId),
+            isNull(applicants.resumeReminderSentAt),
+            eq(applicants.remindMe, true),
+          ),
+        )
+        .returning({ id: applicants.id });
+      if (!claimed) return false;
+      const language = languageOf(row.language);
+      return deps.mail.enqueue(tx, {
+        dedupeKey: `resume-reminder:${row.applicantId}`,
+        to: row.email,
+        ...resumeEmail({
+          kind: "reminder",
+          language,
+          firstName: row.firstName,
+          link: `${deps.origin}/apply/resume`,
+          optOutLink: `${deps.origin}/apply/reminders/stop?token=${optOut}`,
+          vars: {
+            program: localize(row.schoolName, language),
+            date: dateForPeople(row.startDate, language),
+          },
+          supportEmail: deps.supportEmail,
+        }),
+      });
+    });
+    if (done) queued++;
+  }
+  if (queued > 0) await deps.mail.flush();
+  return queued;
+}
