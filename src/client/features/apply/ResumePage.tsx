@@ -3,6 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { localizedPath } from "../../../shared/i18n/addresses";
+import type { Language } from "../../../shared/i18n/languages";
 import {
   okSchema,
   type ResumeLinkRequest,
@@ -24,7 +26,7 @@ import { resumeWizard, useWizardState } from "./wizard-state";
  * (POST /api/resume-links), whose answer is the same whether or not an application exists.
  */
 export default function ResumePage() {
-  const { t } = useTranslation("apply");
+  const { t, i18n } = useTranslation("apply");
   const token = useQueryParam("token");
   const { state, loaded } = useWizardState();
 
@@ -34,7 +36,9 @@ export default function ResumePage() {
     onSuccess: (resumed) => {
       resumeWizard(resumed);
       // A fresh load of the wizard, which reads the tab's state as after a reload.
-      window.location.replace(resumed.step === 3 ? "/apply/payment" : "/apply");
+      window.location.replace(
+        localizedPath(i18n.language as Language, resumed.step === 3 ? "/apply/payment" : "/apply"),
+      );
     },
   });
   const sent = useRef(false);

@@ -284,7 +284,7 @@ describe("the abandoned-application reminder", () => {
     const sent = await reminders(consented);
     expect(sent).toHaveLength(1);
     expect(await reminders(silent)).toHaveLength(0);
-    expect(sent[0]!.textBody).toContain("https://school.example/apply/resume");
+    expect(sent[0]!.textBody).toContain("https://school.example/en/apply/resume");
     expect(sent[0]!.textBody).not.toMatch(/apply\/resume\?token=/);
 
     const optOut = sent[0]!.textBody.match(/\/apply\/reminders\/stop\?token=([A-Za-z0-9_-]+)/)![1]!;

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { APPLICANT_FIELDS, type ResumedWizard } from "../../../shared/schemas/resume";
 import type { Db, Tx } from "../../db/client";
@@ -133,7 +134,7 @@ export async function requestResumeLink(deps: ResumeDeps, email: string): Promis
         kind: "link",
         language,
         firstName: applicant.firstName,
-        link: `${deps.origin}/apply/resume?token=${token}`,
+        link: pageUrl(deps.origin, language, `/apply/resume?token=${token}`),
         vars: { minutes: deps.linkTtlMinutes },
         supportEmail: deps.supportEmail,
       }),
@@ -273,8 +274,8 @@ export async function runResumeReminders(deps: Omit<ResumeDeps, "linkTtlMinutes"
           kind: "reminder",
           language,
           firstName: row.firstName,
-          link: `${deps.origin}/apply/resume`,
-          optOutLink: `${deps.origin}/apply/reminders/stop?token=${optOut}`,
+          link: pageUrl(deps.origin, language, "/apply/resume"),
+          optOutLink: pageUrl(deps.origin, language, `/apply/reminders/stop?token=${optOut}`),
           vars: {
             program: localize(row.schoolName, language),
             date: dateForPeople(row.startDate, language),
