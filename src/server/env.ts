@@ -52,6 +52,8 @@ export const envSchema = z
     MINIMUM_PAYOUT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
     /** Commission rate of a newly registered affiliate, whole percent (issue 12 "a default for new affiliates"). */
     DEFAULT_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    /** How long a waiting-list offer holds a place of a full cohort, in hours (issue 13; decision 027). */
+    WAITING_LIST_OFFER_HOURS: z.coerce.number().int().min(1).max(336).default(72),
     /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */

@@ -19,6 +19,9 @@ import { processRegistry } from "./modules/ops/metrics";
 /** How often the process that runs the background jobs queues the balance reminders (decision 016). */
 const REMINDERS_EVERY_MS = 60 * 60_000;
 
+/** How often the process that runs the background jobs ends lapsed waiting-list offers (issue 13). */
+const WAITING_LIST_EVERY_MS = 5 * 60_000;
+
 /** How often the process that runs the background jobs sweeps DATA_DIR/files (decision 012). */
 const SWEEP_EVERY_MS = 15 * 60_000;
 
@@ -131,11 +134,16 @@ async function runServer(
         })
         .catch((err) => app.log.error({ err }, "balance reminders failed"));
     timers.push(setInterval(remind, REMINDERS_EVERY_MS));
+    // Lapsed waiting-list offers go to the next in line, and places freed meanwhile are offered
+    // (issue 13, decision 027); cohort locks and the outbox's dedupe keys make concurrent runs safe.
+    const offerPlaces = () => app.services.waitingList.runSoon();
+    timers.push(setInterval(offerPlaces, WAITING_LIST_EVERY_MS));
     void app.services.mail.flush().catch(() => undefined);
     // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
     void recoverPayments();
     sweep();
     remind();
+    offerPlaces();
   }
 
   let stopping = false;
