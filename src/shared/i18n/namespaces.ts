@@ -37,6 +37,7 @@ export const NAMESPACES = [
   "letters",
   "payouts",
   "affiliatePortal",
+  "waitingList",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
