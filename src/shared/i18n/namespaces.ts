@@ -37,7 +37,6 @@ export const NAMESPACES = [
   "letters",
   "payouts",
   "affiliatePortal",
-  "waitingList",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
