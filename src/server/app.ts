@@ -63,6 +63,8 @@ import { studentRoutes } from "./modules/student/routes";
 import { studentAdminRoutes } from "./modules/students-admin/routes";
 import { translationRoutes } from "./modules/translations/routes";
 import { TranslationService } from "./modules/translations/service";
+import { waitingListRoutes } from "./modules/waiting-list/routes";
+import { WaitingListService } from "./modules/waiting-list/service";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 
@@ -147,6 +149,8 @@ export interface AppServices {
   provider: PaymentProvider;
   pages: PageCache;
   files: FileStorage;
+  /** The waiting lists of full cohorts (issue 13): offers, the background run, admin actions. */
+  waitingList: WaitingListService;
   /**
    * Prometheus metrics of this app (decision 013): `metrics.paymentsFulfilled.inc()`,
    * `metrics.paymentsFlagged.inc()`, `metrics.webhookFailures.inc({ reason })`.
@@ -250,7 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
-  const catalogue = new CatalogueService(db, today, feed);
+  const catalogue = new CatalogueService(db, today, feed, now);
   const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
@@ -271,6 +275,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           deliver: (rawBody, signature) => deliverToOwnWebhook(app, rawBody, signature),
         }));
   const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log, metrics });
+  const waitingList = new WaitingListService(
+    {
+      db,
+      mail,
+      now,
+      origin: env.APP_ORIGIN,
+      supportEmail: env.SUPPORT_EMAIL,
+      offerHours: env.WAITING_LIST_OFFER_HOURS,
+      onPlacesChanged: () => catalogue.invalidate(),
+    },
+    app.log,
+  );
+  // Paid places, capacity or cohorts changed: a place may have freed up (issue 13).
+  catalogue.onInvalidate(() => waitingList.runSoon());
+  app.addHook("onClose", () => waitingList.settled());
 
   const translations = new TranslationService(db, loadResources(), now, feed);
   await translations.load();
@@ -321,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pages,
     files,
     metrics,
+    waitingList,
   });
 
   await app.register(catalogueRoutes, { catalogue });
@@ -358,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passRoutes, { db, env, now });
   await app.register(profileRoutes, { db, env, now });
   await app.register(letterRoutes, { db, env, now });
+  await app.register(waitingListRoutes, { env, waitingList });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

@@ -346,6 +346,31 @@ const FORMS = (): Form[] => {
       password: PASSWORD,
       language: "en",
     })),
+    // The waiting list of a full cohort (issue 13).
+    body(
+      "POST",
+      () => `/api/waiting-list/${ids.school}`,
+      S["waiting-list"]!.waitingListJoinSchema!,
+      "anonymous",
+      () => ({ name: "Amara Okafor", email: email(), language: "en", consent: true, website: "" }),
+    ),
+    body("POST", "/api/waiting-list/leave", S["waiting-list"]!.waitingListTokenSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body(
+      "POST",
+      "/api/waiting-list/offers/accept",
+      S["waiting-list"]!.waitingListTokenSchema!,
+      "anonymous",
+      () => ({ token: LINK_TOKEN }),
+    ),
+    body(
+      "POST",
+      `/api/admin/waiting-list/${randomUUID()}/move`,
+      S["waiting-list"]!.waitingListMoveSchema!,
+      "owner",
+      () => ({ place: 1 }),
+    ),
     body("POST", "/api/affiliate/register", acc.affiliateRegistrationSchema!, "anonymous", () => ({
       name: "Campus Ambassadors Lima",
       email: email(),

@@ -59,6 +59,8 @@ export const envSchema = z
       .min(5)
       .max(7 * 24 * 60)
       .default(60),
+    /** How long a waiting-list offer holds a place of a full cohort, in hours (issue 13; decision 027). */
+    WAITING_LIST_OFFER_HOURS: z.coerce.number().int().min(1).max(336).default(72),
     /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */

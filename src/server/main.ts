@@ -20,6 +20,9 @@ import { runResumeReminders } from "./modules/resume/service";
 /** How often the process that runs the background jobs queues the balance reminders (decision 016). */
 const REMINDERS_EVERY_MS = 60 * 60_000;
 
+/** How often the process that runs the background jobs ends lapsed waiting-list offers (issue 13). */
+const WAITING_LIST_EVERY_MS = 5 * 60_000;
+
 /** How often the process that runs the background jobs sweeps DATA_DIR/files (decision 012). */
 const SWEEP_EVERY_MS = 15 * 60_000;
 
@@ -145,12 +148,17 @@ async function runServer(
         })
         .catch((err) => app.log.error({ err }, "abandoned-application reminders failed"));
     timers.push(setInterval(remind, REMINDERS_EVERY_MS), setInterval(remindAbandoned, REMINDERS_EVERY_MS));
+    // Lapsed waiting-list offers go to the next in line, and places freed meanwhile are offered
+    // (issue 13, decision 027); cohort locks and the outbox's dedupe keys make concurrent runs safe.
+    const offerPlaces = () => app.services.waitingList.runSoon();
+    timers.push(setInterval(offerPlaces, WAITING_LIST_EVERY_MS));
     void app.services.mail.flush().catch(() => undefined);
     // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
     void recoverPayments();
     sweep();
     remind();
     remindAbandoned();
+    offerPlaces();
   }
 
   let stopping = false;

@@ -986,3 +986,43 @@ export const commissionEntries = pgTable(
     uniqueIndex("commission_entries_refund_uq").on(t.refundId).where(sql`${t.kind} = 'refund'`),
   ],
 );
+
+/** Where a person stands on a cohort's waiting list (issue 13 "Waiting list"; decision 027). */
+export type WaitingListStatus = "waiting" | "offered" | "enrolled" | "expired" | "left" | "removed";
+
+/**
+ * A person waiting for a place in a full cohort (issue 13; decision 027). `position` orders the
+ * waiting people of a cohort (lowest first; admins reorder). An offer holds one place of the cohort
+ * until `offer_expires_at` (WAITING_LIST_OFFER_HOURS): it counts against capacity like a paid place,
+ * and its link (only the hash of its token is stored) lets the person apply although the cohort is
+ * full for everyone else. `application_id` is the application started with the offer. The e-mail is
+ * stored lower-cased: one entry per cohort and address. `leave_token_hash`: the link to leave the list.
+ */
+export const waitingListEntries = pgTable(
+  "waiting_list_entries",
+  {
+    id: id(),
+    summerSchoolId: uuid("summer_school_id")
+      .notNull()
+      .references(() => summerSchools.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    language: text("language").notNull().default("en"),
+    position: integer("position").notNull(),
+    status: text("status").$type<WaitingListStatus>().notNull().default("waiting"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    leaveTokenHash: text("leave_token_hash").notNull().unique(),
+    offerTokenHash: text("offer_token_hash").unique(),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    /** Who sent the offer: null for the automatic one, else the admin's id. */
+    offeredBy: uuid("offered_by").references(() => admins.id),
+    applicationId: uuid("application_id").references(() => applications.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waiting_list_school_email_idx").on(t.summerSchoolId, t.email),
+    index("waiting_list_school_status_idx").on(t.summerSchoolId, t.status),
+  ],
+);

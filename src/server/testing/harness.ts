@@ -282,7 +282,8 @@ export async function createPaidReadyApplication(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
   /** `referralCookie`: the consented `affiliate_code` cookie the browser sends with step 2. */
-  options: { remoteAddress?: string; schoolId?: string; referralCookie?: string } = {},
+  /** `cookies`: further cookies of that step, e.g. the waiting-list offer cookie (issue 13). */
+  options: { remoteAddress?: string; schoolId?: string; referralCookie?: string; cookies?: string } = {},
 ) {
   const remoteAddress = options.remoteAddress;
   const schools = (await app.inject({ url: "/api/summer-schools" })).json() as Array<{
@@ -318,9 +319,11 @@ export async function createPaidReadyApplication(
     method: "POST",
     url: "/api/create-application-from-info",
     headers: {
-      cookie: options.referralCookie
-        ? `${cookie}; affiliate_code=${encodeURIComponent(options.referralCookie)}`
-        : cookie,
+      cookie: [
+        cookie,
+        ...(options.referralCookie ? [`affiliate_code=${encodeURIComponent(options.referralCookie)}`] : []),
+        ...(options.cookies ? [options.cookies] : []),
+      ].join("; "),
     },
     remoteAddress,
     payload: {

@@ -18,6 +18,7 @@ export const V = {
   selectHousing: "validation.selectHousing",
   enterCode: "validation.enterCode",
   acceptTerms: "validation.acceptTerms",
+  waitingListConsent: "validation.waitingListConsent",
   passportRequired: "validation.passportRequired",
   passportPdfOnly: "validation.passportPdfOnly",
   fileTooLarge: "validation.fileTooLarge",

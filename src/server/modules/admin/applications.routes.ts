@@ -111,6 +111,9 @@ export async function adminApplicationRoutes(
         request.language,
       );
       void mail.flush().catch((err) => request.log.error({ err }, "mail flush failed"));
+      // A withdrawn, cancelled or rejected application's checkout holds no place any more: the
+      // waiting list may offer it (issue 13).
+      if (["withdrawn", "cancelled", "rejected"].includes(input.status)) app.services.waitingList.runSoon();
       return detail;
     },
   );

@@ -16,6 +16,7 @@ import { AFFILIATE_COOKIE } from "../codes/attribution";
 import type { FileStorage, StagedFile } from "../files/storage";
 import { checkedContent, UploadSlots } from "../files/upload";
 import type { PaymentsService } from "../payments/service";
+import { OFFER_COOKIE } from "../waiting-list/places";
 import {
   APPLICANT_COOKIE,
   applicantByToken,
@@ -249,7 +250,11 @@ export async function applicationRoutes(
       .send(content);
   });
 
-  /** POST /api/create-application-from-info — { applicantId, summerSchoolId, packageId, housingOptionId, selectedAddOns } → { id }. */
+  /**
+   * POST /api/create-application-from-info — { applicantId, summerSchoolId, packageId, housingOptionId, selectedAddOns } → { id }.
+   * 409 `errors.schoolFull` for a full cohort, unless the `waiting_list_offer` cookie holds an open
+   * offer of that cohort (issue 13).
+   */
   app.post("/api/create-application-from-info", async (request, reply) => {
     const input = parseOrThrow(createApplicationSchema, request.body);
     const { applicantId, ...selection } = input;
@@ -262,7 +267,12 @@ export async function applicationRoutes(
       selection,
       opts.today(),
       opts.payments,
-      { cookie: request.cookies[AFFILIATE_COOKIE], now: opts.now() },
+      {
+        cookie: request.cookies[AFFILIATE_COOKIE],
+        now: opts.now(),
+        // Issue 13: an opened waiting-list offer lets its holder apply for the full cohort.
+        offerToken: request.cookies[OFFER_COOKIE],
+      },
     );
     return reply.status(201).header("cache-control", "no-store").send({ id });
   });

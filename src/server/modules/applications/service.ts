@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ApplicationDto, ApplicationQuoteDto, QuoteLineItem } from "../../../shared/application";
 import { canApply, cohortStatus } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
@@ -15,12 +15,14 @@ import {
   packages,
   payments,
   summerSchools,
+  waitingListEntries,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
 import { localize } from "../catalogue/service";
 import { attributeFromCookie } from "../codes/attribution";
 import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
+import { cohortPlaces, openOfferOf } from "../waiting-list/places";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -207,23 +209,35 @@ export interface QuoteChanger {
   ): Promise<T>;
 }
 
-/** Loads the rows of a selection and checks that its cohort takes applications (409 otherwise). */
-async function openRowsOf(tx: Tx, selection: ProgramSelection, today: string): Promise<PricedRows> {
+/**
+ * Loads the rows of a selection and checks that its cohort takes applications (409 otherwise).
+ * A place is taken by a paid application and held by an open waiting-list offer (issue 13,
+ * decision 027: `waiting-list/places.ts`); the open offer of `offer` (the offer cookie's entry, for
+ * this cohort) does not count against its own holder, who may apply although the cohort is full
+ * for everyone else.
+ */
+async function openRowsOf(
+  tx: Tx,
+  selection: ProgramSelection,
+  today: string,
+  offer: { token?: string; now: Date },
+): Promise<PricedRows & { offerEntryId: string | null }> {
   const rows = await loadPricedRows(tx, selection);
-  const paid = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.summerSchoolId, rows.school.id),
-        // A paid deposit holds a place like a payment in full (decision 016).
-        inArray(applications.paymentStatus, ["paid", "deposit_paid", "partially_refunded"]),
-      ),
-    );
-  const status = cohortStatus(rows.school, paid.length, today);
+  const entry = await openOfferOf(tx, offer.token, rows.school.id, offer.now);
+  const places = await cohortPlaces(tx, rows.school.id, offer.now, { except: { entryId: entry?.id } });
+  const status = cohortStatus(rows.school, places!.paid + places!.offers, today);
   if (status === "full") throw new HttpError(409, "errors.schoolFull");
   if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
-  return rows;
+  return { ...rows, offerEntryId: entry?.id ?? null };
+}
+
+/** Records that the open offer `entryId` (if any) is being used by `applicationId` (issue 13). */
+async function linkOffer(tx: Tx, entryId: string | null, applicationId: string) {
+  if (!entryId) return;
+  await tx
+    .update(waitingListEntries)
+    .set({ applicationId, updatedAt: new Date() })
+    .where(eq(waitingListEntries.id, entryId));
 }
 
 /** The columns of an application that hold its selection, from the rows it was priced from. */
@@ -257,13 +271,18 @@ export async function saveApplication(
   selection: ProgramSelection,
   today: string,
   checkouts: QuoteChanger,
-  /** The consented referral cookie's code (issue 12 "Attribution") and the clock. */
-  referral: { cookie?: string; now?: Date } = {},
+  /**
+   * The consented referral cookie's code (issue 12 "Attribution"), the clock, and the waiting-list
+   * offer cookie's token (issue 13), which lets its holder apply for the full cohort it was offered.
+   */
+  referral: { cookie?: string; now?: Date; offerToken?: string } = {},
 ): Promise<string> {
   const now = referral.now ?? new Date();
+  const offer = { token: referral.offerToken, now };
   const found = await db.transaction(async (tx) => {
     const applicant = await applicantForOwner(tx, applicantId, token);
-    const values = selectionColumns(await openRowsOf(tx, selection, today));
+    const opened = await openRowsOf(tx, selection, today, offer);
+    const values = selectionColumns(opened);
     const [existing] = await tx
       .select()
       .from(applications)
@@ -282,6 +301,7 @@ export async function saveApplication(
         referral.cookie,
         now,
       );
+      await linkOffer(tx, opened.offerEntryId, existing.id);
       return { id: existing.id, changed: !sameSelection(existing, values) };
     }
     const [created] = await tx
@@ -294,11 +314,14 @@ export async function saveApplication(
       referral.cookie,
       now,
     );
+    await linkOffer(tx, opened.offerEntryId, created!.id);
     return { id: created!.id, changed: false };
   });
   if (!found.changed) return found.id;
   await checkouts.changeQuote(found.id, async (tx) => {
-    const values = selectionColumns(await openRowsOf(tx, selection, today));
+    const opened = await openRowsOf(tx, selection, today, offer);
+    await linkOffer(tx, opened.offerEntryId, found.id);
+    const values = selectionColumns(opened);
     await tx
       .update(applications)
       .set({ ...values, updatedAt: new Date() })

@@ -20,9 +20,11 @@ import {
   type LocalizedText,
   packages,
   summerSchools,
+  waitingListEntries,
 } from "../../db/schema";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
 import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { openOfferSql } from "../waiting-list/places";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -34,6 +36,7 @@ export interface CatalogueSnapshot {
   packages: PackageRow[];
   housing: HousingRow[];
   addOns: AddOnRow[];
+  /** Places taken per school: paid (or deposit-paid) applications and open waiting-list offers. */
   paidPlaces: Map<string, number>;
 }
 
@@ -56,6 +59,7 @@ export class CatalogueService {
     private readonly db: Db,
     private readonly today: () => string = () => todayIso(),
     private readonly feed: ChangeFeed = localChangeFeed(),
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -65,6 +69,17 @@ export class CatalogueService {
   invalidate() {
     this.refresh();
     this.feed.publish("catalogue");
+    for (const listener of this.listeners) listener();
+  }
+
+  private readonly listeners: Array<() => void> = [];
+
+  /**
+   * Calls `listener` after each `invalidate()` of this process: paid places, capacity or cohorts
+   * changed (the waiting list then offers places that freed up, issue 13).
+   */
+  onInvalidate(listener: () => void) {
+    this.listeners.push(listener);
   }
 
   /** Drops the cached catalogue of this process only (another process changed it). */
@@ -85,7 +100,7 @@ export class CatalogueService {
   }
 
   private async read(): Promise<CatalogueSnapshot> {
-    const [schools, pkgs, housing, addOns, paid] = await Promise.all([
+    const [schools, pkgs, housing, addOns, paid, offers] = await Promise.all([
       this.db
         .select()
         .from(summerSchools)
@@ -108,14 +123,17 @@ export class CatalogueService {
         // A deposit-paid application holds its place too (issue 11; balances/rule.ts).
         .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]))
         .groupBy(applications.summerSchoolId),
+      // An open waiting-list offer holds its place (issue 13, decision 027): the cohort stays
+      // "Full" for everyone else while the person offered decides.
+      this.db
+        .select({ schoolId: waitingListEntries.summerSchoolId, count: sql<number>`count(*)::int` })
+        .from(waitingListEntries)
+        .where(openOfferSql(this.now()))
+        .groupBy(waitingListEntries.summerSchoolId),
     ]);
-    return {
-      schools,
-      packages: pkgs,
-      housing,
-      addOns,
-      paidPlaces: new Map(paid.map((p) => [p.schoolId, Number(p.count)])),
-    };
+    const paidPlaces = new Map(paid.map((p) => [p.schoolId, Number(p.count)]));
+    for (const o of offers) paidPlaces.set(o.schoolId, (paidPlaces.get(o.schoolId) ?? 0) + Number(o.count));
+    return { schools, packages: pkgs, housing, addOns, paidPlaces };
   }
 
   /** Upcoming schools (not started) with their live status, earliest first. */

@@ -32,6 +32,7 @@ import { settleRefund } from "../finance/settle";
 import { queueVisaLetterReady } from "../letters/service";
 import type { MailService } from "../mail/service";
 import { balancePaidEmail, confirmationEmail } from "../mail/templates";
+import { cohortPlaces } from "../waiting-list/places";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
 import {
   type CheckoutLineItem,
@@ -83,6 +84,21 @@ function balanceKey(application: typeof applications.$inferSelect): string {
 /** Whether the application has an accepted payment (in full or a deposit): it cannot be bought again. */
 function hasAcceptedPayment(status: PaymentStatus): boolean {
   return status === "paid" || status === "deposit_paid";
+}
+
+/**
+ * Checklist P14, issue 13 (decision 027): an application may start paying only into a place of its
+ * cohort that nobody else takes or holds (paid places, open waiting-list offers, other open
+ * checkouts: `waiting-list/places.ts`); its own open checkout and its own offer do not count. Locks
+ * the cohort's row, so two applicants racing for the last place never both get a checkout. 409
+ * `errors.schoolFull` otherwise.
+ */
+async function assertPlaceFor(tx: Tx, application: typeof applications.$inferSelect, now: Date) {
+  const places = await cohortPlaces(tx, application.summerSchoolId, now, {
+    lock: true,
+    except: { applicationId: application.id },
+  });
+  if (places && places.free <= 0) throw new HttpError(409, "errors.schoolFull");
 }
 
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */
@@ -160,6 +176,7 @@ export class PaymentsService {
         const { rows, code, quote } = await currentQuote(tx, application, language);
         this.assertConsistent(quote, client);
         if (quote.depositAmount === 0) throw new HttpError(409, "errors.quoteChanged", { quote });
+        await assertPlaceFor(tx, application, started);
         const key = quoteKey(quote);
         // A session opened for another quote (the catalogue changed since) is ended at the
         // provider first, outside this transaction, and the whole step is then done again (P1).
@@ -575,6 +592,7 @@ export class PaymentsService {
       const { rows, code, quote } = await currentQuote(tx, application, language);
       this.assertConsistent(quote, client);
       if (quote.totalAmount !== 0 || !code) throw new HttpError(422, "errors.notZero", { quote });
+      await assertPlaceFor(tx, application, at);
       await claimCode(tx, code.id, {
         now: at,
         summerSchoolId: rows.school.id,

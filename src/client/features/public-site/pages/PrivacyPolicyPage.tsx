@@ -29,6 +29,7 @@ const DATA = [
   "choices",
   "payment",
   "messages",
+  "waitingList",
   "technical",
 ] as const;
 const PURPOSES = [
@@ -41,7 +42,7 @@ const PURPOSES = [
   "law",
 ] as const;
 const RECIPIENTS = ["payment", "email", "insurer", "hosts", "partner", "authorities"] as const;
-const RETENTION = ["applications", "financial", "other"] as const;
+const RETENTION = ["applications", "waitingList", "financial", "other"] as const;
 const SECURITY = ["https", "passport", "access", "cards", "passwords", "breach"] as const;
 const RIGHTS = [
   "access",

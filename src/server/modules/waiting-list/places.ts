@@ -1,0 +1,136 @@
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { applications, checkoutSessions, summerSchools, waitingListEntries } from "../../db/schema";
+import { hashToken } from "../../lib/tokens";
+import { PLACE_TAKING_STATUSES } from "../balances/rule";
+
+/** The name of the cookie that carries an opened offer's token to the application wizard's calls. */
+export const OFFER_COOKIE = "waiting_list_offer";
+
+/**
+ * The places of a cohort in the hold model of issue 13 (decision 027; checklist P14): a place is
+ * taken by a paid application (in full or its deposit: `PLACE_TAKING_STATUSES`), held by an open
+ * waiting-list offer, or held by an open checkout session of an unpaid application (like a code's
+ * hold, for the session's life). `free` = capacity − paid − offers − checkouts; it is negative when
+ * the cohort was filled past its capacity (a payment accepted by an admin, P14).
+ */
+export interface CohortPlaces {
+  capacity: number;
+  paid: number;
+  offers: number;
+  checkouts: number;
+  free: number;
+}
+
+/** What `cohortPlaces` leaves out: the caller's own offer and application do not hold against themselves. */
+export interface PlacesExcept {
+  applicationId?: string | null;
+  entryId?: string | null;
+}
+
+/** An application that took its place (paid, or its deposit paid). */
+const takesPlace = (applicationId: unknown) =>
+  sql`exists (select 1 from ${applications} a where a.id = ${applicationId} and a.payment_status in (${sql.join(
+    PLACE_TAKING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+
+/**
+ * Open offers of a cohort at `now` (status `offered`, not lapsed, whose application has not taken
+ * its place yet: a paid one counts as paid). Usable in a `where`.
+ */
+export const openOfferSql = (now: Date) =>
+  and(
+    eq(waitingListEntries.status, "offered"),
+    gt(waitingListEntries.offerExpiresAt, now),
+    sql`(${waitingListEntries.applicationId} is null or not ${takesPlace(waitingListEntries.applicationId)})`,
+  );
+
+/**
+ * Counts the places of `summerSchoolId` at `now` as `CohortPlaces` describes. With `lock`, the
+ * cohort's row is locked first (`FOR UPDATE`): every change that takes or frees a place of the
+ * cohort (a checkout opened, an offer made) takes the same lock, so two of them never both see the
+ * last free place. Returns null for an unknown cohort.
+ */
+export async function cohortPlaces(
+  tx: Tx,
+  summerSchoolId: string,
+  now: Date,
+  options: { lock?: boolean; except?: PlacesExcept } = {},
+): Promise<CohortPlaces | null> {
+  const base = tx
+    .select({ capacity: summerSchools.capacity })
+    .from(summerSchools)
+    .where(eq(summerSchools.id, summerSchoolId));
+  const [school] = options.lock ? await base.for("update") : await base;
+  if (!school) return null;
+  const except = options.except ?? {};
+  const [paid] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.summerSchoolId, summerSchoolId),
+        inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]),
+      ),
+    );
+  const [offers] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.summerSchoolId, summerSchoolId),
+        openOfferSql(now),
+        except.entryId ? sql`${waitingListEntries.id} <> ${except.entryId}` : undefined,
+        except.applicationId
+          ? sql`${waitingListEntries.applicationId} is distinct from ${except.applicationId}`
+          : undefined,
+      ),
+    );
+  // Unpaid applications with an open checkout session, one place each, except those an open offer
+  // already holds a place for (counted above).
+  const [checkouts] = await tx
+    .select({ n: sql<number>`count(distinct ${checkoutSessions.applicationId})::int` })
+    .from(checkoutSessions)
+    .innerJoin(applications, eq(applications.id, checkoutSessions.applicationId))
+    .where(
+      and(
+        eq(applications.summerSchoolId, summerSchoolId),
+        eq(checkoutSessions.status, "open"),
+        eq(checkoutSessions.kind, "deposit"),
+        gt(checkoutSessions.expiresAt, now),
+        sql`${applications.paymentStatus} in ('unpaid', 'pending')`,
+        sql`${applications.status} not in ('withdrawn', 'cancelled', 'rejected')`,
+        except.applicationId ? sql`${applications.id} <> ${except.applicationId}` : undefined,
+        sql`not exists (select 1 from ${waitingListEntries} w where w.application_id = ${applications.id} and w.status = 'offered' and w.offer_expires_at > ${now})`,
+      ),
+    );
+  const p = Number(paid?.n ?? 0);
+  const o = Number(offers?.n ?? 0);
+  const c = Number(checkouts?.n ?? 0);
+  return { capacity: school.capacity, paid: p, offers: o, checkouts: c, free: school.capacity - p - o - c };
+}
+
+/**
+ * The open offer an offer cookie holds for `summerSchoolId` at `now` (issue 13: the link lets the
+ * person apply although the cohort is full for everyone else, until it lapses), or null.
+ */
+export async function openOfferOf(
+  tx: Tx,
+  token: string | undefined,
+  summerSchoolId: string,
+  now: Date,
+): Promise<typeof waitingListEntries.$inferSelect | null> {
+  if (!token) return null;
+  const [entry] = await tx
+    .select()
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.offerTokenHash, hashToken(token)),
+        eq(waitingListEntries.summerSchoolId, summerSchoolId),
+        openOfferSql(now),
+      ),
+    );
+  return entry ?? null;
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  waitingListJoinSchema,
+  waitingListMoveSchema,
+  waitingListTokenSchema,
+} from "../../../shared/schemas/waiting-list";
+import type { Env } from "../../env";
+import { HttpError, parseOrThrow } from "../../lib/errors";
+import { adminId, adminOf } from "../admin/params";
+import { OFFER_COOKIE } from "./places";
+import type { WaitingListService } from "./service";
+
+const cohortParams = z.object({ cohortId: z.uuid() });
+
+/**
+ * Routes of the waiting list (issue 13 "Waiting list"; decision 027). Public: join (5 a minute per
+ * address, honeypot, consent), leave and open an offer through an e-mailed link (10 a minute per
+ * address). Back office: the cohort's list, reorder, offer by hand, remove — read with
+ * `applications:read`, changed with `applications:write` (owner and admissions, as the
+ * applications screens), each change audited. Every answer is `no-store`.
+ */
+export async function waitingListRoutes(
+  app: FastifyInstance,
+  opts: { env: Env; waitingList: WaitingListService },
+) {
+  const { waitingList, env } = opts;
+  const { requireAdmin } = app.services;
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /**
+   * POST /api/waiting-list/:cohortId `WaitingListJoinInput` → 202 `{ status: "received" }`, the
+   * same whether the address was new, already on the list or the honeypot was filled (checklist S5:
+   * nothing to learn about who waits). 400 with field messages in the visitor's language; 404 for
+   * an unknown, archived or started cohort; 429 after 5 a minute per address.
+   */
+  app.post(
+    "/api/waiting-list/:cohortId",
+    { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const params = cohortParams.safeParse(request.params);
+      if (!params.success) throw new HttpError(404, "errors.notFound");
+      const input = parseOrThrow(waitingListJoinSchema, request.body);
+      await waitingList.join(params.data.cohortId, input);
+      return reply.status(202).send({ status: "received" });
+    },
+  );
+
+  /**
+   * POST /api/waiting-list/leave `{ token }` → `{ status: "left" }` for any token (an unknown or
+   * used link answers the same). 429 after 10 a minute per address.
+   */
+  app.post(
+    "/api/waiting-list/leave",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request) => {
+      const { token } = parseOrThrow(waitingListTokenSchema, request.body);
+      await waitingList.leave(token);
+      return { status: "left" };
+    },
+  );
+
+  /**
+   * POST /api/waiting-list/offers/accept `{ token }` → `WaitingListOffer`. While the offer is open
+   * the browser gets the httpOnly `waiting_list_offer` cookie (path /api, until the offer lapses),
+   * which lets the application wizard's calls apply for the full cohort (issue 13). 404
+   * `errors.waitingList.offerUnknown` for an unknown token; 429 after 10 a minute per address.
+   */
+  app.post(
+    "/api/waiting-list/offers/accept",
+    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const { token } = parseOrThrow(waitingListTokenSchema, request.body);
+      const { offer, open } = await waitingList.openOffer(token, request.language);
+      if (open)
+        reply.setCookie(OFFER_COOKIE, token, {
+          path: "/api",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: env.isProduction,
+          maxAge: Math.max(1, Math.floor((Date.parse(offer.expiresAt) - Date.now()) / 1000)),
+        });
+      return offer;
+    },
+  );
+
+  /** GET /api/admin/summer-schools/:id/waiting-list → `AdminWaitingList` (applications:read); 404 unknown. */
+  app.get(
+    "/api/admin/summer-schools/:id/waiting-list",
+    { preHandler: requireAdmin("applications:read") },
+    async (request) => waitingList.adminList(adminId(request.params)),
+  );
+
+  /**
+   * POST /api/admin/waiting-list/:id/move `{ place }` → 204 (applications:write): moves a waiting
+   * person to that place in line; audited. 404 unknown, 409 not waiting.
+   */
+  app.post(
+    "/api/admin/waiting-list/:id/move",
+    { preHandler: requireAdmin("applications:write") },
+    async (request, reply) => {
+      const id = adminId(request.params);
+      const { place } = parseOrThrow(waitingListMoveSchema, request.body);
+      await waitingList.move(adminOf(request), id, place);
+      return reply.status(204).send();
+    },
+  );
+
+  /**
+   * POST /api/admin/waiting-list/:id/offer → 204 (applications:write): sends an offer by hand into
+   * a free place; audited. 404 unknown, 409 `errors.waitingList.noFreePlace` / `notWaiting`.
+   */
+  app.post(
+    "/api/admin/waiting-list/:id/offer",
+    { preHandler: requireAdmin("applications:write") },
+    async (request, reply) => {
+      await waitingList.offerByHand(adminOf(request), adminId(request.params));
+      return reply.status(204).send();
+    },
+  );
+
+  /**
+   * DELETE /api/admin/waiting-list/:id → 204 (applications:write): takes the person off the list
+   * (an open offer's place goes to the next in line); audited. 404 unknown, 409 already gone.
+   */
+  app.delete(
+    "/api/admin/waiting-list/:id",
+    { preHandler: requireAdmin("applications:write") },
+    async (request, reply) => {
+      await waitingList.remove(adminOf(request), adminId(request.params));
+      return reply.status(204).send();
+    },
+  );
+}
