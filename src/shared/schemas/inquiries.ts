@@ -6,6 +6,8 @@ import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
+export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS, INQUIRY_RETENTION_MONTHS } from "../inquiries";
+
 /**
  * The public forms of spec §2 "Other public forms" and §3 "Other" (issue 13 "Public forms"): the
  * partnership inquiry, the contact message (the spec's "chat" form) and the newsletter sign-up

@@ -1,5 +1,9 @@
 import type { Language } from "../../../shared/i18n/languages";
-import type { InquiryKind, PartnershipInterest } from "../../../shared/schemas/inquiries";
+import {
+  ANSWER_BUSINESS_DAYS,
+  type InquiryKind,
+  type PartnershipInterest,
+} from "../../../shared/schemas/inquiries";
 import { t } from "../../lib/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -78,9 +82,6 @@ export function inquiryNotificationEmail(f: InquiryFacts, origin: string) {
     k("notify.inbox", { url: `${origin}/admin/inbox` }),
   ]);
 }
-
-/** Business days within which the team answers (spec §9 "team contact within 5 business days"). */
-export const ANSWER_BUSINESS_DAYS = 5;
 
 /**
  * The sender's confirmation (issue 13): in the language of the page the form was sent from, with

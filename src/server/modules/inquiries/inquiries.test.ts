@@ -6,6 +6,7 @@
  */
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIRM_LINK_HOURS } from "../../../shared/schemas/inquiries";
 import { emailOutbox, inquiries, newsletterSubscribers } from "../../db/schema";
 import {
   adminRoles,
@@ -18,7 +19,6 @@ import {
 } from "../../testing/admin";
 import { addressSequence } from "../../testing/checkout";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
-import { CONFIRM_LINK_HOURS } from "./service";
 
 let t: TestApp;
 let cookies: RoleCookies;

@@ -1,13 +1,14 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Language } from "../../../shared/i18n/languages";
-import type {
-  ContactMessageInput,
-  InquiryDto,
-  InquiryFilters,
-  PartnershipInquiryInput,
-  SubscriberDto,
-  SubscriberFilters,
-  SubscriberStatus,
+import {
+  CONFIRM_LINK_HOURS,
+  type ContactMessageInput,
+  type InquiryDto,
+  type InquiryFilters,
+  type PartnershipInquiryInput,
+  type SubscriberDto,
+  type SubscriberFilters,
+  type SubscriberStatus,
 } from "../../../shared/schemas/inquiries";
 import type { Db, Tx } from "../../db/client";
 import { inquiries, newsletterSubscribers } from "../../db/schema";
@@ -20,9 +21,6 @@ import {
   inquiryReceiptEmail,
   newsletterConfirmEmail,
 } from "./emails";
-
-/** How long a newsletter confirmation link works (issue 13: single-use and expiring). */
-export const CONFIRM_LINK_HOURS = 48;
 
 /**
  * A sign-up again within this many minutes of the last confirmation e-mail sends none: the form
