@@ -38,6 +38,7 @@ import { cohortRoutes } from "./modules/cohort/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
+import { inquiryRoutes } from "./modules/inquiries/routes";
 import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { backupRoutes } from "./modules/ops/backup.routes";
@@ -379,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, env, now });
   await app.register(letterRoutes, { db, env, now });
   await app.register(waitingListRoutes, { env, waitingList });
+  await app.register(inquiryRoutes, { db, now, origin: env.APP_ORIGIN, schoolEmail: env.SUPPORT_EMAIL });
   if (provider.name === "offline" && !options.provider) {
     await app.register(async (scope) =>
       registerOfflineCheckoutRoutes(scope, {

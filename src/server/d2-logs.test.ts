@@ -768,6 +768,54 @@ const FORMS = (): Form[] => {
     ),
     query("/api/admin/portal-entries", por.portalEntryListQuerySchema!),
     query("/api/admin/portal-entries.csv", por.portalEntryFiltersSchema!),
+    // The public forms and the inbox (issue 13).
+    body(
+      "POST",
+      "/api/public/partnership-inquiries",
+      S.inquiries!.partnershipInquirySchema!,
+      "anonymous",
+      () => ({
+        university: PERSON.university,
+        country: "PE",
+        contactPerson: `${PERSON.firstName} ${PERSON.lastName}`,
+        position: "Dean",
+        email: PERSON.email,
+        phone: PERSON.phone,
+        interest: "creditTransfer",
+        message: PERSON.expectations,
+        language: "en",
+        website: "",
+      }),
+    ),
+    body("POST", "/api/public/messages", S.inquiries!.contactMessageSchema!, "anonymous", () => ({
+      name: PERSON.firstName,
+      email: PERSON.email,
+      message: PERSON.expectations,
+      language: "fr",
+      website: "",
+    })),
+    body("POST", "/api/public/newsletter", S.inquiries!.newsletterSignupSchema!, "anonymous", () => ({
+      email: PERSON.email,
+      language: "zh",
+      website: "",
+    })),
+    body("POST", "/api/public/newsletter/confirm", S.inquiries!.linkTokenSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body("POST", "/api/public/newsletter/unsubscribe", S.inquiries!.linkTokenSchema!, "anonymous", () => ({
+      token: LINK_TOKEN,
+    })),
+    body(
+      "PATCH",
+      () => `/api/admin/inbox/inquiries/${randomUUID()}`,
+      S.inquiries!.inquiryStatusSchema!,
+      "owner",
+      () => ({ status: "answered" }),
+    ),
+    query("/api/admin/inbox/inquiries", S.inquiries!.inquiryListQuerySchema!, { q: PERSON.lastName }),
+    query("/api/admin/inbox/inquiries.csv", S.inquiries!.inquiryFiltersSchema!),
+    query("/api/admin/inbox/subscribers", S.inquiries!.subscriberListQuerySchema!, { q: PERSON.email }),
+    query("/api/admin/inbox/subscribers.csv", S.inquiries!.subscriberFiltersSchema!),
   ];
 };
 

@@ -51,7 +51,9 @@ export const ROUTES: RouteDef[] = [
   site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), {
     data: "catalogue",
   }),
-  site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage")),
+  site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage"), {
+    namespaces: ["universities", "forms"],
+  }),
   site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage")),
   site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), { data: "catalogue" }),
   site("/affiliate-program", "affiliate", () => import("../features/public-site/pages/AffiliateProgramPage")),
@@ -68,7 +70,17 @@ export const ROUTES: RouteDef[] = [
     () => import("../features/public-site/pages/VisaLetterVerifyPage"),
   ),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
-  site("/contact", "contact", () => import("../features/public-site/pages/ContactPage")),
+  site("/contact", "contact", () => import("../features/public-site/pages/ContactPage"), {
+    namespaces: ["contact", "forms"],
+  }),
+  // The newsletter (issue 13): sign-up, and the pages its e-mailed links open.
+  site("/newsletter", "forms", () => import("../features/public-site/pages/NewsletterPage")),
+  site("/newsletter/confirm", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+    meta: { title: "forms:link.confirm.title", description: "forms:meta.description" },
+  }),
+  site("/newsletter/unsubscribe", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+    meta: { title: "forms:link.unsubscribe.title", description: "forms:meta.description" },
+  }),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
   site("/privacy-policy", "legal", () => import("../features/public-site/pages/PrivacyPolicyPage"), {
     meta: { title: "legal:privacy.meta.title", description: "legal:privacy.meta.description" },
@@ -336,6 +348,11 @@ ROUTES.push(
     ["adminFinance", "documents", "letters"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
+  // The public forms' inbox (issue 13).
+  admin("/admin/inbox", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
+  admin("/admin/inbox/subscribers", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", [
+    "adminInbox",
+  ]),
   // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".
   admin("/admin/courses", () => import("../features/admin/pages/AdminCoursesPage"), "nav.courses", [
     "adminCatalogue",

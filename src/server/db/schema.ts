@@ -28,6 +28,7 @@ import type {
   PayoutStatus,
 } from "../../shared/commissions";
 import type { InvoiceSnapshot } from "../../shared/invoices";
+import type { PartnershipInterest } from "../../shared/schemas/inquiries";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
 export type LocalizedText = { en: string; zh?: string; fr?: string };
@@ -586,6 +587,11 @@ export const emailOutbox = pgTable("email_outbox", {
    * claims the row; null when no one is sending it (decision 011, MailService).
    */
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /**
+   * Extra headers of the message, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of the
+   * newsletter's e-mails (RFC 8058, issue 13); null for none.
+   */
+  headers: jsonb("headers").$type<Record<string, string>>(),
 });
 
 /** Notes of the admissions team on an applicant (spec §2 admin "applicant notes"). */
@@ -1026,3 +1032,54 @@ export const waitingListEntries = pgTable(
     index("waiting_list_school_status_idx").on(t.summerSchoolId, t.status),
   ],
 );
+/**
+ * The partnership inquiries and contact messages sent from the public site (issue 13 "Public
+ * forms", spec §3 "Other"): one table, `kind` says which; the partnership fields are "" on a
+ * message. Kept until the school archives and erases them (the privacy policy says for how long).
+ */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: id(),
+    kind: text("kind").$type<"partnership" | "message">().notNull(),
+    status: text("status").$type<"new" | "answered" | "archived">().notNull().default("new"),
+    /** The contact person of a partnership inquiry, the sender's name of a message. */
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    university: text("university").notNull().default(""),
+    /** ISO 3166-1 alpha-2; "" for a message. */
+    country: text("country").notNull().default(""),
+    position: text("position").notNull().default(""),
+    interest: text("interest").$type<PartnershipInterest>(),
+    message: text("message").notNull(),
+    /** The language of the page it was sent from, in which the sender was answered. */
+    language: text("language").$type<"en" | "zh" | "fr">().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("inquiries_kind_status_idx").on(t.kind, t.status, t.createdAt)],
+);
+
+/**
+ * Newsletter sign-ups with double opt-in (issue 13): `pending` until the e-mailed confirmation
+ * link (single use, expiring; only its SHA-256 stored) is opened; only `confirmed` addresses are
+ * subscribers. `unsubscribe_token` is kept readable because every newsletter e-mail carries it
+ * (decision 025); it only ever unsubscribes.
+ */
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: id(),
+  /** Lower-case. */
+  email: text("email").notNull().unique(),
+  status: text("status").$type<"pending" | "confirmed" | "unsubscribed">().notNull().default("pending"),
+  language: text("language").$type<"en" | "zh" | "fr">().notNull(),
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+  /** When the last confirmation e-mail was queued (a sign-up again within minutes sends none). */
+  confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+});

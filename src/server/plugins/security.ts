@@ -11,8 +11,12 @@ import { fallbackRateLimitStore } from "./rate-limit-store";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths that receive server-to-server posts (no browser, no Origin): verified by signature instead. */
-const CSRF_EXEMPT = [/^\/api\/payments\/webhook$/];
+/**
+ * Paths that receive posts from outside the site: the payment webhook (server to server, verified
+ * by signature), and the newsletter's one-click unsubscribe, which mail programs post as a form
+ * (RFC 8058); it uses no cookie, only the token in its address, and can only unsubscribe.
+ */
+const CSRF_EXEMPT = [/^\/api\/payments\/webhook$/, /^\/api\/public\/newsletter\/unsubscribe$/];
 
 /**
  * Rejects cross-site state-changing requests (checklist S3, ASVS 3.5): a foreign `Origin`,

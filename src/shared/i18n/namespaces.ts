@@ -37,6 +37,8 @@ export const NAMESPACES = [
   "letters",
   "payouts",
   "affiliatePortal",
+  "forms",
+  "adminInbox",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,6 +6,7 @@ import {
   GraduationCap,
   Handshake,
   History,
+  Inbox,
   Languages,
   LayoutDashboard,
   LogOut,
@@ -47,6 +48,8 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
     icon: Megaphone,
     roles: ["owner", "admissions"],
   },
+  // The public forms' inbox (issue 13): permission inbox:write.
+  { to: "/admin/inbox", key: "nav.inbox", icon: Inbox, roles: ["owner", "admissions"] },
   { to: "/admin/team", key: "nav.team", icon: UsersRound, roles: ["owner"] },
   { to: "/admin/audit", key: "nav.audit", icon: History, roles: ["owner"] },
   // Students' erasure requests (issue 11).

@@ -21,7 +21,7 @@ declare module "fastify" {
 
 /**
  * What each admin role may do (issue "Admin roles"): owner everything; admissions applications,
- * applicants, students and notes; finance finances, codes, refunds and payouts, and reading
+ * applicants, students, notes and the public forms' inbox; finance finances, codes, refunds and payouts, and reading
  * applications (to refund them).
  */
 export type Permission =
@@ -40,7 +40,9 @@ export type Permission =
   | "webhooks:read"
   | "admins:write"
   | "audit:read"
-  | "privacy:write";
+  | "privacy:write"
+  /** The inbox of the public forms (issue 13): partnership inquiries, messages, subscribers. */
+  | "inbox:write";
 
 const PERMISSIONS: Record<AdminRole, ReadonlySet<Permission> | "all"> = {
   owner: "all",
@@ -51,6 +53,7 @@ const PERMISSIONS: Record<AdminRole, ReadonlySet<Permission> | "all"> = {
     "notes:write",
     "students:write",
     "portal:write",
+    "inbox:write",
   ]),
   finance: new Set<Permission>([
     "applications:read",

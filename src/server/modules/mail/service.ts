@@ -13,6 +13,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of the newsletter's e-mails. */
+  headers?: Record<string, string>;
 }
 
 /** Sending attempts of one e-mail before it is marked `failed` and left alone. */
@@ -90,6 +92,7 @@ export class MailService {
         subject: email.subject,
         textBody: email.text,
         htmlBody: email.html,
+        headers: email.headers ?? null,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
@@ -163,6 +166,7 @@ export class MailService {
           text: email.textBody,
           html: email.htmlBody,
           messageId: `<${email.id}@hague-summer-school>`,
+          ...(email.headers ? { headers: email.headers } : {}),
         });
         if (this.outboxDir && "message" in info && Buffer.isBuffer(info.message)) {
           const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -11,9 +11,11 @@ import {
   ShieldAlert,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ANSWER_BUSINESS_DAYS } from "../../../../shared/schemas/inquiries";
 import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
+import { ContactForm } from "../forms/ContactForm";
 
 const MAP_URL = "https://www.openstreetmap.org/search?query=The%20Hague";
 
@@ -30,9 +32,13 @@ const NEVER = ["card", "passport"] as const;
 
 const linkClass = "font-semibold text-brand-700 underline hover:text-brand-900";
 
-/** /contact (spec §2): the support address, response times, where we are, and a mail link per topic. */
+/**
+ * /contact (spec §2): the contact form (issue 13), the support address, response times, where we
+ * are, and a mail link per topic (partnerships go to the inquiry form of /for-universities).
+ */
 export default function ContactPage() {
   const { t } = useTranslation("contact");
+  const { t: tf } = useTranslation("forms");
   const { supportEmail } = useSite();
   const mailto = (subject?: string) =>
     subject ? `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}` : `mailto:${supportEmail}`;
@@ -40,13 +46,25 @@ export default function ContactPage() {
   return (
     <>
       <PageHeader title={t("header.title")} lead={t("header.lead")}>
-        <a href={mailto()} className={buttonClass("primary", "lg")}>
+        <a href="#write" className={buttonClass("primary", "lg")}>
           <Mail aria-hidden="true" className="h-5 w-5" />
           {t("header.cta")}
         </a>
       </PageHeader>
 
-      <Section title={t("reach.title")}>
+      <Section
+        id="write"
+        title={tf("contact.title")}
+        intro={tf("contact.intro", { days: ANSWER_BUSINESS_DAYS })}
+      >
+        <div className="max-w-2xl">
+          <Card>
+            <ContactForm />
+          </Card>
+        </div>
+      </Section>
+
+      <Section title={t("reach.title")} tinted>
         <div className="grid gap-6 md:grid-cols-3">
           <Card>
             <Mail aria-hidden="true" className="h-7 w-7 text-accent-600" />
@@ -81,7 +99,7 @@ export default function ContactPage() {
         </div>
       </Section>
 
-      <Section title={t("topics.title")} intro={t("topics.intro")} tinted>
+      <Section title={t("topics.title")} intro={t("topics.intro")}>
         <ul className="grid gap-6 sm:grid-cols-2">
           {TOPICS.map(({ id, icon: Icon }) => (
             <li key={id} className="flex">
@@ -95,7 +113,9 @@ export default function ContactPage() {
                 <p className="mt-3 text-slate-700">{t(`topics.${id}.body`)}</p>
                 <p className="mt-auto pt-4">
                   <a
-                    href={mailto(t(`topics.${id}.subject`))}
+                    href={
+                      id === "partnership" ? "/for-universities#inquiry" : mailto(t(`topics.${id}.subject`))
+                    }
                     className={`${linkClass} inline-flex items-center gap-2`}
                   >
                     <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -108,7 +128,7 @@ export default function ContactPage() {
         </ul>
       </Section>
 
-      <Section title={t("include.title")} intro={t("include.intro")}>
+      <Section title={t("include.title")} intro={t("include.intro")} tinted>
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
             <h3 className="text-lg font-semibold text-brand-900">{t("include.listTitle")}</h3>
@@ -135,7 +155,7 @@ export default function ContactPage() {
         </div>
       </Section>
 
-      <Section title={t("faq.title")} intro={t("faq.intro")} tinted>
+      <Section title={t("faq.title")} intro={t("faq.intro")}>
         <div className="flex flex-col gap-3 sm:flex-row">
           <ButtonLink to="/faq" variant="primary">
             {t("faq.faq")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { INQUIRY_RETENTION_MONTHS } from "../../../../shared/inquiries";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
@@ -42,7 +43,7 @@ const PURPOSES = [
   "law",
 ] as const;
 const RECIPIENTS = ["payment", "email", "insurer", "hosts", "partner", "authorities"] as const;
-const RETENTION = ["applications", "waitingList", "financial", "other"] as const;
+const RETENTION = ["applications", "waitingList", "financial", "inquiries", "newsletter", "other"] as const;
 const SECURITY = ["https", "passport", "access", "cards", "passwords", "breach"] as const;
 const RIGHTS = [
   "access",
@@ -62,7 +63,7 @@ export default function PrivacyPolicyPage() {
   const list = (prefix: string, ids: readonly string[]) => (
     <ul>
       {ids.map((id) => (
-        <li key={id}>{t(`${prefix}.${id}`)}</li>
+        <li key={id}>{t(`${prefix}.${id}`, { months: INQUIRY_RETENTION_MONTHS })}</li>
       ))}
     </ul>
   );

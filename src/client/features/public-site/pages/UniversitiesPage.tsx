@@ -20,9 +20,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
-
-/** Subject of the partnership e-mail, kept in English so the team can sort its inbox. */
-const INQUIRY_SUBJECT = "Partnership inquiry";
+import { PartnershipForm } from "../forms/PartnershipForm";
 
 /** The partnership interests of the inquiry form (spec §3), in that order. */
 const OPTIONS: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
@@ -50,11 +48,14 @@ const QUALITY: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
 
 const STEPS = ["write", "call", "agree", "welcome"] as const;
 
-/** /for-universities (spec §2): partnership options, benefits, quality and a mail call to action. */
+/**
+ * /for-universities (spec §2): partnership options, benefits, quality, and the partnership inquiry
+ * form (issue 13) as the call to action.
+ */
 export default function UniversitiesPage() {
   const { t } = useTranslation("universities");
   const { supportEmail } = useSite();
-  const inquiry = `mailto:${supportEmail}?subject=${encodeURIComponent(INQUIRY_SUBJECT)}`;
+  const inquiry = "#inquiry";
 
   return (
     <>
@@ -129,16 +130,15 @@ export default function UniversitiesPage() {
         </ol>
       </Section>
 
-      <section className="py-12 sm:py-16">
+      <section id="inquiry" className="scroll-mt-20 py-12 sm:py-16">
         <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
-          <div className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
+          <div className="rounded-2xl bg-brand-900 px-4 py-10 text-white sm:px-10">
             <Sparkles aria-hidden="true" className="h-8 w-8 text-accent-400" />
             <h2 className="mt-3 text-2xl font-bold sm:text-3xl">{t("cta.title")}</h2>
             <p className="mt-3 max-w-2xl text-brand-50">{t("cta.body")}</p>
-            <a href={inquiry} className={buttonClass("primary", "lg", "mt-6 text-center")}>
-              <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
-              {t("cta.button")}
-            </a>
+            <div className="mt-6 rounded-xl bg-white p-4 text-slate-900 sm:p-6">
+              <PartnershipForm />
+            </div>
             <p className="mt-4 text-brand-50 wrap-anywhere">{t("cta.address", { email: supportEmail })}</p>
           </div>
         </div>

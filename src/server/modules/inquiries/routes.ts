@@ -1,0 +1,241 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  contactMessageSchema,
+  type FormReceived,
+  inquiryFiltersSchema,
+  inquiryListQuerySchema,
+  inquiryStatusSchema,
+  linkTokenSchema,
+  newsletterSignupSchema,
+  partnershipInquirySchema,
+  type SubscriptionState,
+  subscriberFiltersSchema,
+  subscriberListQuerySchema,
+} from "../../../shared/schemas/inquiries";
+import type { Db } from "../../db/client";
+import { inquiries } from "../../db/schema";
+import { sendCsv, toCsv } from "../../lib/csv";
+import { parseOrThrow } from "../../lib/errors";
+import { pageOf, pageOffset } from "../../lib/lists";
+import { adminNotFound } from "../admin/applications.service";
+import { recordAudit } from "../admin/audit";
+import { adminId } from "../admin/params";
+import {
+  confirmSubscription,
+  type InquiryContext,
+  inquiryDto,
+  listInquiries,
+  listSubscribers,
+  receiveInquiry,
+  signUp,
+  unsubscribe,
+} from "./service";
+
+/** Rate limit of each public form: 5 a minute per address (checklist S5, issue 13). */
+const FORM_LIMIT = { rateLimit: { max: 5, timeWindow: "1 minute" } };
+/** Rate limit of the e-mailed links (confirmation, unsubscribe): 10 a minute per address, as the account links. */
+const LINK_LIMIT = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+
+const RECEIVED: FormReceived = { ok: true };
+
+/** True when the honeypot field was filled in: a bot (issue 13). It gets the same answer as a person. */
+const isBot = (input: { website: string }) => input.website.trim() !== "";
+
+/**
+ * The public forms and the back office's inbox (issue 13 "Public forms", spec §2-3).
+ *
+ * Public (no sign-in; same-origin check of plugins/security.ts; each rate-limited per address):
+ * - `POST /api/public/partnership-inquiries` partnershipInquirySchema → `{ ok: true }`
+ * - `POST /api/public/messages` contactMessageSchema → `{ ok: true }`
+ * - `POST /api/public/newsletter` newsletterSignupSchema → `{ ok: true }` (double opt-in)
+ * - `POST /api/public/newsletter/confirm` `{ token }` → `{ status: "confirmed" }`, 410 when used/expired
+ * - `POST /api/public/newsletter/unsubscribe` `{ token }` (JSON), or `?token=` with the one-click
+ *   body `List-Unsubscribe=One-Click` of RFC 8058 → `{ status: "unsubscribed" }`
+ * Bad input answers 400 with the field's message in the visitor's language; a filled honeypot
+ * answers `{ ok: true }` and stores and sends nothing.
+ *
+ * Back office (`inbox:write`: owners and admissions, who answer the school's mail; finance does
+ * not see it): the messages (list, status change audited as `inquiry.status`, CSV) and the
+ * newsletter subscribers (list, CSV). Exports are audited (`inquiries.export`, `subscribers.export`).
+ */
+export async function inquiryRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; now: () => Date; origin: string; schoolEmail: string },
+) {
+  const { db, now } = opts;
+  const { requireAdmin, mail } = app.services;
+  const ctx: InquiryContext = { db, mail, now, origin: opts.origin, schoolEmail: opts.schoolEmail };
+  const sendMail = (request: FastifyRequest) =>
+    void mail.flush().catch((err) => request.log.error({ err }, "mail flush failed"));
+
+  // RFC 8058: a mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a
+  // form. Only this module (an encapsulated plugin) reads form bodies; the token is in the URL.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  /** POST /api/public/partnership-inquiries: a university's partnership inquiry (spec §3). */
+  app.post("/api/public/partnership-inquiries", { config: FORM_LIMIT }, async (request, reply) => {
+    const input = parseOrThrow(partnershipInquirySchema, request.body);
+    reply.header("cache-control", "no-store");
+    if (isBot(input)) return RECEIVED;
+    await receiveInquiry(ctx, { kind: "partnership", ...input });
+    sendMail(request);
+    return RECEIVED;
+  });
+
+  /** POST /api/public/messages: the contact form (spec §3 "chat": name, e-mail, message). */
+  app.post("/api/public/messages", { config: FORM_LIMIT }, async (request, reply) => {
+    const input = parseOrThrow(contactMessageSchema, request.body);
+    reply.header("cache-control", "no-store");
+    if (isBot(input)) return RECEIVED;
+    await receiveInquiry(ctx, { kind: "message", ...input });
+    sendMail(request);
+    return RECEIVED;
+  });
+
+  /** POST /api/public/newsletter: sign-up; the same answer whether or not the address is known. */
+  app.post("/api/public/newsletter", { config: FORM_LIMIT }, async (request, reply) => {
+    const input = parseOrThrow(newsletterSignupSchema, request.body);
+    reply.header("cache-control", "no-store");
+    if (isBot(input)) return RECEIVED;
+    await signUp(ctx, input.email, input.language);
+    sendMail(request);
+    return RECEIVED;
+  });
+
+  /** POST /api/public/newsletter/confirm `{ token }`: the double opt-in link (single use, expiring). */
+  app.post("/api/public/newsletter/confirm", { config: LINK_LIMIT }, async (request, reply) => {
+    const { token } = parseOrThrow(linkTokenSchema, request.body);
+    reply.header("cache-control", "no-store");
+    const answer: SubscriptionState = { status: await confirmSubscription(ctx, token) };
+    return answer;
+  });
+
+  /** POST /api/public/newsletter/unsubscribe: one click, without signing in. */
+  app.post(
+    "/api/public/newsletter/unsubscribe",
+    { config: LINK_LIMIT },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as Record<string, unknown>;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { token } = parseOrThrow(linkTokenSchema, { token: body.token ?? query.token });
+      reply.header("cache-control", "no-store");
+      const answer: SubscriptionState = { status: await unsubscribe(ctx, token) };
+      return answer;
+    },
+  );
+
+  const guard = { preHandler: requireAdmin("inbox:write") };
+
+  /** GET /api/admin/inbox/inquiries?kind&status&q&page&pageSize → inquiryListSchema, newest first. */
+  app.get("/api/admin/inbox/inquiries", guard, async (request) => {
+    const query = parseOrThrow(inquiryListQuerySchema, request.query);
+    const { items, total } = await listInquiries(db, query, {
+      limit: query.pageSize,
+      offset: pageOffset(query),
+    });
+    return pageOf(items, total, query);
+  });
+
+  /** GET /api/admin/inbox/inquiries.csv?kind&status&q → every matching message as CSV (formula-guarded). */
+  app.get("/api/admin/inbox/inquiries.csv", guard, async (request, reply) => {
+    const filters = parseOrThrow(inquiryFiltersSchema, request.query);
+    const { items } = await listInquiries(db, filters);
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "inquiries.export",
+      entityType: "inquiry",
+      entityId: "*",
+      after: { filters, rows: items.length },
+    });
+    const csv = toCsv(
+      [
+        "ID",
+        "Kind",
+        "Status",
+        "Received",
+        "Name",
+        "E-mail",
+        "Phone",
+        "University",
+        "Country",
+        "Position",
+        "Interest",
+        "Language",
+        "Message",
+      ],
+      items.map((i) => [
+        i.id,
+        i.kind,
+        i.status,
+        i.createdAt,
+        i.name,
+        i.email,
+        i.phone,
+        i.university,
+        i.country,
+        i.position,
+        i.interest,
+        i.language,
+        i.message,
+      ]),
+    );
+    return sendCsv(reply, "inquiries", csv, now());
+  });
+
+  /** PATCH /api/admin/inbox/inquiries/:id `{ status }` → the message; audited `inquiry.status`; 404 when unknown. */
+  app.patch("/api/admin/inbox/inquiries/:id", guard, async (request) => {
+    const id = adminId(request.params);
+    const { status } = parseOrThrow(inquiryStatusSchema, request.body);
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for("update");
+      if (!before) throw adminNotFound();
+      const [row] = await tx
+        .update(inquiries)
+        .set({ status, updatedAt: now() })
+        .where(eq(inquiries.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor: request.admin!,
+        action: "inquiry.status",
+        entityType: "inquiry",
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      });
+      return inquiryDto(row!);
+    });
+  });
+
+  /** GET /api/admin/inbox/subscribers?status&q&page&pageSize → subscriberListSchema, newest first. */
+  app.get("/api/admin/inbox/subscribers", guard, async (request) => {
+    const query = parseOrThrow(subscriberListQuerySchema, request.query);
+    const { items, total } = await listSubscribers(db, query, {
+      limit: query.pageSize,
+      offset: pageOffset(query),
+    });
+    return pageOf(items, total, query);
+  });
+
+  /** GET /api/admin/inbox/subscribers.csv?status&q → every matching subscriber as CSV. */
+  app.get("/api/admin/inbox/subscribers.csv", guard, async (request, reply) => {
+    const filters = parseOrThrow(subscriberFiltersSchema, request.query);
+    const { items } = await listSubscribers(db, filters);
+    await recordAudit(db, {
+      actor: request.admin!,
+      action: "subscribers.export",
+      entityType: "newsletter_subscriber",
+      entityId: "*",
+      after: { filters, rows: items.length },
+    });
+    const csv = toCsv(
+      ["ID", "E-mail", "Status", "Language", "Signed up", "Confirmed", "Unsubscribed"],
+      items.map((s) => [s.id, s.email, s.status, s.language, s.createdAt, s.confirmedAt, s.unsubscribedAt]),
+    );
+    return sendCsv(reply, "newsletter-subscribers", csv, now());
+  });
+}
