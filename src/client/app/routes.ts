@@ -69,6 +69,16 @@ export const ROUTES: RouteDef[] = [
     "letters",
     () => import("../features/public-site/pages/VisaLetterVerifyPage"),
   ),
+  // The waiting list of a full cohort (issue 13): its own lazily loaded pages, not the landing page's bundle.
+  site("/waiting-list/offer/:token", "waitingList", () => import("../features/waiting-list/OfferPage"), {
+    meta: { title: "waitingList:offer.meta.title", description: "waitingList:meta.description" },
+  }),
+  site("/waiting-list/leave/:token", "waitingList", () => import("../features/waiting-list/LeavePage"), {
+    meta: { title: "waitingList:leave.meta.title", description: "waitingList:meta.description" },
+  }),
+  site("/waiting-list/:cohortId", "waitingList", () => import("../features/waiting-list/JoinPage"), {
+    data: "catalogue",
+  }),
   site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage"), {
     namespaces: ["contact", "forms"],

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   "affiliatePortal",
   "forms",
   "adminInbox",
+  "waitingList",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

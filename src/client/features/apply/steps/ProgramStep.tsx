@@ -12,6 +12,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { heldOfferSchool } from "../../../lib/waiting-list-offer";
 import type { WizardState } from "../wizard-state";
 
 type Choice = Pick<WizardState, "summerSchoolId" | "packageId" | "housingOptionId" | "selectedAddOns">;
@@ -71,9 +72,17 @@ export function ProgramStep({
     });
   }, [state.summerSchoolId, state.packageId, state.housingOptionId, state.selectedAddOns]);
 
+  // A full cohort whose waiting-list offer this tab opened is choosable (issue 13; the server checks the offer).
+  // Read after hydration: the prerendered page knows of no offer.
+  const [offered, setOffered] = useState<string | null>(null);
+  useEffect(() => setOffered(heldOfferSchool()), []);
+  const choosable = (s: { id: string; status: Parameters<typeof canApply>[0] }) =>
+    canApply(s.status) || s.id === offered;
+  const wanted = params.get("school");
   const school =
-    schools.find((s) => s.id === choice.summerSchoolId && canApply(s.status)) ??
-    defaultSchool(schools, params.get("school"));
+    schools.find((s) => s.id === choice.summerSchoolId && choosable(s)) ??
+    schools.find((s) => s.id === wanted && s.id === offered) ??
+    defaultSchool(schools, wanted);
   const { packages, housing, addOns } = useSchoolOptions(school?.id);
   const pkg = packages.data?.find((p) => p.id === choice.packageId) ?? packages.data?.[0];
   const housingOption =
@@ -179,7 +188,7 @@ export function ProgramStep({
         {schools.length === 0 ? <p className="mt-3 text-slate-700">{t("program.noSchools")}</p> : null}
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           {schools.map((s) => {
-            const disabled = !canApply(s.status);
+            const disabled = !choosable(s);
             const checked = s.id === school?.id;
             return (
               <label

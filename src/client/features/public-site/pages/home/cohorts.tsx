@@ -45,8 +45,9 @@ export function StatusBadge({ status, ns }: { status: CohortStatus; ns: CohortNa
 }
 
 /**
- * "Apply" for one cohort: a link to `/apply?school=<id>` when applications are open, otherwise a
- * visibly disabled text (not a link) marked `aria-disabled`.
+ * "Apply" for one cohort: a link to `/apply?school=<id>` when applications are open, "Join the
+ * waiting list" (`/waiting-list/<id>`) when it is full, otherwise a visibly disabled text (not a
+ * link) marked `aria-disabled`.
  */
 export function ApplyAction({
   school,
@@ -65,6 +66,17 @@ export function ApplyAction({
         className={buttonClass("primary", "sm", className)}
       >
         {t("apply.label")} <span className="sr-only">{t("apply.for", { name: school.name })}</span>
+      </Link>
+    );
+  }
+  // A full cohort leads to its waiting list (issue 13), on a page of its own.
+  if (school.status === "full") {
+    return (
+      <Link
+        to={`/waiting-list/${encodeURIComponent(school.id)}`}
+        className={buttonClass("secondary", "sm", className)}
+      >
+        {t("apply.waitingList")} <span className="sr-only">{t("apply.for", { name: school.name })}</span>
       </Link>
     );
   }
