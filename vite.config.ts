@@ -76,13 +76,19 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2020",
     assetsInlineLimit: 0,
-    // The route table preloads each page's own imports with the page. For the back office and the
-    // partner area that list is left out: their pages fetch their imports once the page's file
-    // arrives (one more round trip, on pages behind a sign-in), so the landing page's JavaScript does
-    // not grow with every screen added there (decisions.md §5 budget). The student portal keeps it.
+    // The route table preloads each page's own imports with the page. For the back office, the
+    // partner area, the student portal and its sign-in pages, and the pages reached from an e-mail's
+    // link (waiting list, newsletter, resume and reminders), that list is left out: their pages
+    // fetch their imports once the page's file arrives (one more round trip, on pages opened from a
+    // sign-in or a link, never from the landing page's first view), so the landing page's
+    // JavaScript does not grow with every screen added there (decisions.md §5 budget).
     modulePreload: {
       resolveDependencies: (filename, deps) =>
-        /(^|\/)(Admin|Affiliate)[A-Za-z]*-[\w-]+\.js$/.test(filename) ? [] : deps,
+        /(^|\/)(Admin|Affiliate|Student|Join|Offer|Leave|Newsletter|Resume|StopReminders)[A-Za-z]*-[\w-]+\.js$/.test(
+          filename,
+        )
+          ? []
+          : deps,
     },
     // The libraries every page needs travel as one file: one request instead of five and a better
     // compression ratio (about 4 KB less on the landing page; decisions.md §5 budget).

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { splitLanguagePath } from "../../shared/i18n/addresses";
 import { isLanguage, LANGUAGE_KEY, type Language, resolveLanguage } from "../../shared/i18n/languages";
 import { rememberLanguage } from "../lib/address";
+import { setFailureWords } from "../lib/api";
 import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
 import { NO_SCHOOL_FACTS, type SiteConfig } from "../lib/site";
@@ -40,6 +41,7 @@ export async function start() {
     (isLanguage(stored) ? stored : (state?.language ?? resolveLanguage(null, navigator.languages)));
   const sameLanguage = state && state.language === language;
   const i18n = createI18n(language, sameLanguage ? { [language]: state.resources } : {});
+  setFailureWords((kind) => i18n.t(`common:errors.${kind}`));
   const queryClient = createQueryClient();
   if (state && sameLanguage) seedCatalogue(queryClient, language, state);
   const site: SiteConfig = state?.site ?? {

@@ -3,8 +3,9 @@ import type { ZodType, z } from "zod";
 /**
  * The browser's JSON client for the API (spec §7, §8). Every request sends cookie credentials; a
  * FormData body is sent as is, anything else as JSON. A non-OK answer throws ApiError whose
- * `message` is the server's plain-language message (already in the visitor's language), or
- * "<status>: <body text>" when the body has none (spec §8 "Generic").
+ * `message` is the server's plain-language message (already in the visitor's language); without
+ * one, a plain message for a network failure (status 0) or a server error (5xx), else
+ * "<status>: <body text>" (spec §8 "Generic").
  */
 export class ApiError extends Error {
   constructor(
@@ -21,6 +22,18 @@ export class ApiError extends Error {
   }
 }
 
+type Failure = "network" | "server";
+let failureWords = (kind: Failure): string => kind;
+
+/**
+ * Sets where the words of a network failure and of a server error without a message come from:
+ * the start-up passes `common:errors.network|server` in the page's current language (issue 13
+ * "Failure states"); the start-up sets it before any request.
+ */
+export function setFailureWords(words: (kind: Failure) => string): void {
+  failureWords = words;
+}
+
 export async function api<T>(
   path: string,
   options: {
@@ -35,7 +48,37 @@ export async function api<T>(
   } = {},
 ): Promise<T> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
-  const response = await fetch(path, {
+  let response: Response;
+  try {
+    response = await send(path, options, isForm);
+  } catch (error) {
+    // Aborted on purpose (a newer request): not a failure to report.
+    if (options.signal?.aborted) throw error;
+    // The network failed ("Failed to fetch"): a plain message, status 0 (issue 13 "Failure states").
+    throw new ApiError(0, failureWords("network"), null);
+  }
+  if (options.nullOn401 && response.status === 401) return null as T;
+  const text = await response.text().catch(() => "");
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const message =
+      typeof json?.message === "string"
+        ? json.message
+        : response.status >= 500
+          ? failureWords("server")
+          : `${response.status}: ${text || response.statusText}`;
+    throw new ApiError(response.status, message, json);
+  }
+  return json as T;
+}
+
+function send(path: string, options: Parameters<typeof api>[1] & object, isForm: boolean) {
+  return fetch(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     credentials: "include",
     headers:
@@ -50,20 +93,6 @@ export async function api<T>(
           : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (options.nullOn401 && response.status === 401) return null as T;
-  const text = await response.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-  } catch {
-    json = null;
-  }
-  if (!response.ok) {
-    const message =
-      typeof json?.message === "string" ? json.message : `${response.status}: ${text || response.statusText}`;
-    throw new ApiError(response.status, message, json);
-  }
-  return json as T;
 }
 
 /**

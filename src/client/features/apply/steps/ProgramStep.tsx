@@ -236,9 +236,22 @@ export function ProgramStep({
 
       {school && (packages.isPending || housing.isPending || addOns.isPending) ? <Spinner /> : null}
       {packages.isError || housing.isError || addOns.isError ? (
-        <p role="alert" className="text-red-800">
-          {t("common:loadError")}
-        </p>
+        <div>
+          <p role="alert" className="flex items-center gap-2 text-red-800">
+            <AlertCircle aria-hidden="true" className="h-5 w-5" /> {t("common:loadError")}
+          </p>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            onClick={() => {
+              if (packages.isError) void packages.refetch();
+              if (housing.isError) void housing.refetch();
+              if (addOns.isError) void addOns.refetch();
+            }}
+          >
+            {t("common:retry")}
+          </Button>
+        </div>
       ) : null}
 
       {packages.data ? (
