@@ -8,7 +8,7 @@ import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 import { ApplyAction, CatalogueFallback, StatusBadge } from "./home/cohorts";
 
-const DEADLINES = ["early", "scholarship", "regular", "visa"] as const;
+const DEADLINES = ["scholarship", "regular", "visa"] as const;
 
 /** All upcoming cohorts as cards (/courses), custom cohorts for groups and the packages in words. */
 export default function CoursesPage() {

@@ -191,7 +191,6 @@ export default function HomePage() {
                 <CatalogueFallback isPending={summary.isPending} onRetry={retry} ns="home" />
               </div>
             )}
-            <p className="mt-6 text-sm text-brand-50">{t("price.early")}</p>
             <ButtonLink to="/apply" size="lg" className="mt-6 sm:self-start">
               {t("price.cta")}
             </ButtonLink>

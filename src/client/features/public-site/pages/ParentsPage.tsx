@@ -215,9 +215,6 @@ export default function ParentsPage() {
             </ul>
           </Card>
         </div>
-        <p className="mt-6 rounded-lg border border-accent-400 bg-orange-50 px-4 py-3 font-semibold text-brand-900">
-          {t("costs.early")}
-        </p>
       </Section>
 
       <Section title={t("payment.title")} tinted>
