@@ -92,7 +92,7 @@ describe("translation list", () => {
     });
 
     const byText = (
-      await api("GET", "/api/admin/translations?q=la%20haye", owner)
+      await api("GET", "/api/admin/translations?q=la%20haye&pageSize=100", owner)
     ).json() as AdminTranslationList;
     expect(byText.items.some((r) => r.namespace === "home" && r.key === "hero.title")).toBe(true);
     const onlyZh = (
@@ -389,7 +389,7 @@ export async function render({ resources }) {
   });
 
   it("shows the owner's French hero title on / in French at once, and the file's after a revert", async () => {
-    const page = () => send("GET", "/", "language=fr");
+    const page = () => send("GET", "/fr", "language=fr");
     const first = await page();
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(`<h1>${FR_TITLE}</h1>`);
@@ -399,10 +399,10 @@ export async function render({ resources }) {
     const saved = await send("PUT", "/api/admin/translations", cookie, heroFr("Une école d'été à La Haye"));
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const edited = await send("GET", "/", "language=fr", undefined, { headers: { "if-none-match": etag } });
+    const edited = await send("GET", "/fr", "language=fr", undefined, { headers: { "if-none-match": etag } });
     expect(edited.statusCode).toBe(200);
     expect(edited.body).toContain("<h1>Une école d'été à La Haye</h1>");
-    expect((await send("GET", "/", "language=en")).body).toContain(`<h1>${EN_TITLE}</h1>`);
+    expect((await send("GET", "/en", "language=en")).body).toContain(`<h1>${EN_TITLE}</h1>`);
 
     // A restart keeps the override: it is loaded from the database.
     const restarted = await buildApp({
@@ -412,7 +412,7 @@ export async function render({ resources }) {
       distDir: path.join(dir, "dist"),
     });
     await restarted.ready();
-    expect((await apiOf(() => restarted, SAME_ORIGIN)("GET", "/", "language=fr")).body).toContain(
+    expect((await apiOf(() => restarted, SAME_ORIGIN)("GET", "/fr", "language=fr")).body).toContain(
       "<h1>Une école d'été à La Haye</h1>",
     );
     await restarted.close();
