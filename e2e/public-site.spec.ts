@@ -134,7 +134,7 @@ test.describe("a visitor on the public site", () => {
     await expect(heading).toHaveText(text("zh", "faq", "header.title"));
   });
 
-  test("the cohort table shows June as full without an apply link, and August open to apply @phone", async ({
+  test("the cohort table shows June as full with a link to its waiting list instead of Apply, and August open to apply @phone", async ({
     page,
   }) => {
     await page.goto("/");
@@ -150,7 +150,11 @@ test.describe("a visitor on the public site", () => {
 
     const june = row("June");
     await expect(june.getByText("Full", { exact: true }).filter({ visible: true })).toBeVisible();
-    await expect(june.getByRole("link")).toHaveCount(0);
+    // A full cohort offers its waiting list, never Apply (issue 13).
+    const waitingList = june.getByRole("link");
+    await expect(waitingList).toHaveCount(1);
+    await expect(waitingList).toHaveAttribute("href", /^\/en\/waiting-list\/[0-9a-f-]{36}$/);
+    await expect(waitingList).not.toHaveAccessibleName(/^Apply/);
 
     const august = row("August");
     await expect(august.getByText("Open", { exact: true }).filter({ visible: true })).toBeVisible();
