@@ -3,6 +3,8 @@ import { acceptInvitation, type BackOffice, OWNER, useBackOffice } from "./back-
 import {
   chooseCookies,
   chooseSchool,
+  demoQuote,
+  euros,
   expectNoAxeViolations,
   fillPersonalStep,
   linkFromOutbox,
@@ -20,6 +22,8 @@ import {
  */
 
 const PARTNER_PASSWORD = "tulips for every student";
+/** What the student pays: August, Standard package, shared room, less the early discount when in effect. */
+const PAID = demoQuote(304_500).totalAmount;
 
 /** The partner registers on /affiliate/register (English) and confirms the e-mail address. */
 async function registerPartner(
@@ -65,7 +69,7 @@ async function approveAsOwner(browser: Browser, backOffice: BackOffice, partnerN
 
 /**
  * A student opens the partner's link, accepts cookies, applies (August, Standard package, shared
- * room: 3,045.00 EUR) and pays on the offline provider's checkout page.
+ * room: 3,045.00 EUR, less the early discount when in effect) and pays on the offline provider's checkout page.
  */
 async function applyThroughLink(browser: Browser, backOffice: BackOffice, link: string, email: string) {
   const page = await backOffice.newPage(browser);
@@ -79,7 +83,7 @@ async function applyThroughLink(browser: Browser, backOffice: BackOffice, link: 
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByText(/Code applied: \w+ \(referral\)/)).toBeVisible();
   await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole("button", { name: "Proceed to Payment (€3,045.00)" }).click();
+  await page.getByRole("button", { name: `Proceed to Payment (${euros(PAID)})` }).click();
   await expect(page).toHaveURL(/\/test-payment\?session_id=/);
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page.getByText("Payment Received")).toBeVisible();
@@ -141,10 +145,10 @@ test.describe("an agent follows a student from the click to the held commission"
     await expect(row).not.toContainText("Okafor");
     await expectNoAxeViolations(agent, "/affiliate/referrals");
 
-    // Commissions: 10 % of 3,045.00 excluding VAT, held until the refund policy ends.
+    // Commissions: 10 % of what was paid excluding 21 % VAT, held until the refund policy ends.
     await agent.getByRole("link", { name: "Commissions" }).first().click();
     const entry = agent.getByRole("row").filter({ hasText: "Amara O." });
-    await expect(entry).toContainText("€251.65");
+    await expect(entry).toContainText(euros(Math.round((Math.round((PAID * 100) / 121) * 10) / 100)));
     await expect(entry).toContainText("Pending");
     await expectNoAxeViolations(agent, "/affiliate/commissions");
 
@@ -218,7 +222,7 @@ test.describe("a finance admin pays an agent out", () => {
     // The agent sees the payout paid, with its statement, and the commission paid.
     await agent.goto("/affiliate/payouts");
     const payout = agent.getByRole("row").filter({ hasText: "HSS-PAYOUT-0001" });
-    await expect(payout).toContainText("€251.65");
+    await expect(payout).toContainText(euros(Math.round((Math.round((PAID * 100) / 121) * 10) / 100)));
     await expect(payout).toContainText("Paid");
     const statement = await agent.request.get(
       (await payout.getByRole("link").first().getAttribute("href")) ?? "",

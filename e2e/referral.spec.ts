@@ -1,5 +1,14 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { chooseCookies, reachPaymentStep, test, toastWith, uniqueEmail } from "./support";
+import {
+  chooseCookies,
+  demoEarlyDiscountInEffect,
+  demoQuote,
+  euros,
+  reachPaymentStep,
+  test,
+  toastWith,
+  uniqueEmail,
+} from "./support";
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -68,7 +77,15 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
     await reachPaymentStep(page, { email: uniqueEmail("referred") });
     await expect(page.getByText("Code applied: LINDA2027 (referral)")).toBeVisible();
     await expect(page.getByText(/^Discount \(/)).toHaveCount(0);
-    // No discount: the amount due is the full price of the selection.
-    await expect(page.getByRole("button", { name: "Proceed to Payment (€3,045.00)" })).toBeVisible();
+    // A referral code gives no discount; the early application discount, while in effect, still
+    // applies (decision 030) and is its own line of the quote.
+    const quote = demoQuote(304_500);
+    if (demoEarlyDiscountInEffect())
+      await expect(
+        page.getByText(/^Early application discount \(10% before \d{1,2} March \d{4}\)$/),
+      ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: `Proceed to Payment (${euros(quote.totalAmount)})` }),
+    ).toBeVisible();
   });
 });

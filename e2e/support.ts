@@ -3,6 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { computeQuote } from "../src/shared/pricing";
+import { schoolDate } from "../src/shared/refunds";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PASSPORT_PDF = path.join(here, "fixtures", "passport.pdf");
@@ -252,3 +254,35 @@ export const PUBLIC_ROUTES = [
   "/gdpr",
   "/this-page-does-not-exist",
 ];
+
+/**
+ * The demo's early application discount (decision 030): 10 % for applications made before
+ * 15 March of the demo's summer, in The Hague. True while it applies to a quote made today, so the
+ * stories expect the price the checkout really charges on the day they run.
+ */
+export function demoEarlyDiscountInEffect(now = new Date()): boolean {
+  const today = schoolDate(now);
+  const year = Number(today.slice(0, 4));
+  const summer = today < `${year}-06-15` ? year : year + 1;
+  return today < `${summer}-03-15`;
+}
+
+/**
+ * The demo's price of a choice costing `cents` (EUR) before any discount, as the server quotes it
+ * today (the early discount when in effect), and its deposit and balance for `depositPercent`.
+ */
+export function demoQuote(cents: number, depositPercent = 100) {
+  return computeQuote({
+    packagePriceCents: cents,
+    housingAdjustmentCents: 0,
+    addOns: [],
+    depositPercent,
+    automaticDiscount: demoEarlyDiscountInEffect()
+      ? { ruleId: "demo", kind: "early_application", percent: 10, endsOn: "9999-12-31" }
+      : null,
+  });
+}
+
+/** `cents` as the English pages write it: "€2,740.50". */
+export const euros = (cents: number) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format(cents / 100);

@@ -11,6 +11,7 @@ import Fastify, {
 } from "fastify";
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
+import { schoolDayClock } from "../shared/refunds";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
@@ -58,6 +59,7 @@ import { paymentRoutes } from "./modules/payments/routes";
 import { PaymentsService } from "./modules/payments/service";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { portalRoutes } from "./modules/portal/routes";
+import { pricingRuleRoutes } from "./modules/pricing-rules/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { resumeRoutes } from "./modules/resume/routes";
 import { studentRoutes } from "./modules/student/routes";
@@ -204,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const now = options.now ?? (() => new Date());
   const today = dayClock(now);
+  const schoolToday = schoolDayClock(now);
   const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const app = Fastify({
     logger:
@@ -255,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireAdmin = adminGuard(db, sessions);
   app.decorateRequest("admin", null);
   const feed = options.changeFeed ?? localChangeFeed();
-  const catalogue = new CatalogueService(db, today, feed, now);
+  const catalogue = new CatalogueService(db, today, feed, now, schoolToday);
   const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
@@ -313,7 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     origin: env.APP_ORIGIN,
-    contentVersion: () => `${catalogue.version}|${translations.version}|${today()}`,
+    contentVersion: () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`,
     today,
     catalogueSummary: (language) => catalogue.summary(language),
     schoolOptions: (language, schoolId) => catalogue.optionsOf(schoolId, language),
@@ -366,6 +369,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(affiliatePortalRoutes, { db, env, now });
   await app.register(balanceRoutes, { db, now, origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL });
   await app.register(catalogueAdminRoutes, { db, now });
+  await app.register(pricingRuleRoutes, { db, now });
   await app.register(translationRoutes, { db, translations, now });
   await app.register(portalRoutes, { db, now });
   await app.register(studentRoutes, { db, now });

@@ -455,6 +455,13 @@ const FORMS = (): Form[] => {
         version: 999,
       }),
     ),
+    body(
+      "PUT",
+      () => `/api/admin/summer-schools/${ids.school}/pricing-rules/early-application`,
+      S["pricing-rules"]!.earlyDiscountRuleInputSchema!,
+      "owner",
+      () => ({ percent: 10, endsOn: "2027-03-15", active: true, version: 999 }),
+    ),
     body("POST", "/api/admin/packages", cat.packageCreateSchema!, "owner", () => ({
       ...packageBody(),
       summerSchoolId: ids.school,

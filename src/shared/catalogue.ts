@@ -22,6 +22,14 @@ export interface SummerSchoolDto {
   status: CohortStatus;
   /** Lowest package price of this school, cents. */
   fromPrice: number | null;
+  /** The school's early application discount in effect today (decision 030), or null. */
+  earlyDiscount: EarlyDiscountDto | null;
+}
+
+/** An early application discount as the public pages show it: `percent` off before `endsOn` (yyyy-mm-dd). */
+export interface EarlyDiscountDto {
+  percent: number;
+  endsOn: string;
 }
 
 export interface PackageDto {
@@ -59,6 +67,8 @@ export interface CatalogueSummaryDto {
   fromPrice: number | null;
   /** Length in days of the upcoming schools (the most common value), null when none. */
   lengthDays: number | null;
+  /** The early application discount shared by every school open for applications, or null. */
+  earlyDiscount: EarlyDiscountDto | null;
 }
 
 /**

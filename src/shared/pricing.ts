@@ -12,6 +12,21 @@ export type DiscountRule =
   | { codeType: "discount"; discountType: "fixed"; amountCents: number }
   | { codeType: "referral" };
 
+/**
+ * An automatic discount in effect for a quote (issue 13 "Pricing rules", decision 030): today the
+ * early application discount, `percent` off the original amount for quotes made before `endsOn`
+ * (yyyy-mm-dd, a day in The Hague). The caller passes only a rule in effect (`ruleInEffect`).
+ */
+export interface AutomaticDiscountRule {
+  ruleId: string;
+  kind: "early_application";
+  percent: number;
+  endsOn: string;
+}
+
+/** Which discount a quote applied: a code's, an automatic rule's, or none (decisions.md §6). */
+export type DiscountSource = "code" | "automatic" | null;
+
 export interface QuoteInput {
   packagePriceCents: number;
   housingAdjustmentCents: number;
@@ -20,13 +35,23 @@ export interface QuoteInput {
   /** 1-100; 100 means the full amount is paid on applying. */
   depositPercent: number;
   discount?: DiscountRule | null;
+  /** An automatic discount in effect; it does not add up with a code's discount (decisions.md §6). */
+  automaticDiscount?: AutomaticDiscountRule | null;
 }
 
 export interface Quote {
   currency: "EUR";
   /** Package + housing + chargeable add-ons, before any code. */
   originalAmount: number;
+  /** The discount applied: the larger of the code's and the automatic rule's, never both. */
   discountAmount: number;
+  /** Which of the two `discountAmount` is; null when there is no discount. */
+  discountSource: DiscountSource;
+  /**
+   * The automatic rule in effect for this quote and what it gives (`amount`, cents), whether or not
+   * it applied; null when no rule is in effect. Lets the page say "the larger discount applies".
+   */
+  automaticDiscount: (AutomaticDiscountRule & { amount: number }) | null;
   /** What the applicant owes in all: originalAmount − discountAmount, never below 0. */
   totalAmount: number;
   /** Paid now. */
@@ -67,17 +92,39 @@ export function splitDeposit(
   return { deposit, remaining: totalAmount - deposit };
 }
 
-/** Computes the full quote of an application from catalogue prices and an optional code. */
+/**
+ * Whether an automatic rule applies to a quote made on `today` (yyyy-mm-dd in The Hague, see
+ * `schoolDate`): active and `today` before its end day (spec §9 "10% before 15 March").
+ */
+export function ruleInEffect(rule: { active: boolean; endsOn: string }, today: string): boolean {
+  return rule.active && today < rule.endsOn;
+}
+
+/**
+ * Computes the full quote of an application from catalogue prices, an optional code and an optional
+ * automatic rule in effect. Combination (decisions.md §6): a code's discount and the automatic
+ * discount do not add up; the larger applies (the code's on a tie, so a code typed is never
+ * ignored for nothing); a referral code gives nothing and so leaves the automatic discount whole.
+ */
 export function computeQuote(input: QuoteInput): Quote {
   const addOnsAmount = input.addOns.reduce((sum, a) => sum + (a.includedInPackage ? 0 : a.priceCents), 0);
   const originalAmount = Math.max(0, input.packagePriceCents + input.housingAdjustmentCents + addOnsAmount);
-  const discountAmount = discountFor(originalAmount, input.discount);
+  const codeDiscount = discountFor(originalAmount, input.discount);
+  const rule = input.automaticDiscount ?? null;
+  const automaticAmount = rule
+    ? discountFor(originalAmount, { codeType: "discount", discountType: "percentage", percent: rule.percent })
+    : 0;
+  const discountSource: DiscountSource =
+    automaticAmount > codeDiscount ? "automatic" : codeDiscount > 0 ? "code" : null;
+  const discountAmount = discountSource === "automatic" ? automaticAmount : codeDiscount;
   const totalAmount = Math.max(0, originalAmount - discountAmount);
   const { deposit, remaining } = splitDeposit(totalAmount, input.depositPercent);
   return {
     currency: "EUR",
     originalAmount,
     discountAmount,
+    discountSource,
+    automaticDiscount: rule ? { ...rule, amount: automaticAmount } : null,
     totalAmount,
     depositAmount: deposit,
     remainingAmount: remaining,
@@ -92,4 +139,18 @@ export function remainingDueDate(startDate: string): string {
   const d = new Date(`${startDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 28);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A quote stored before pricing rules existed (a checkout session's JSON) lacks `discountSource`
+ * and `automaticDiscount`: its discount, if any, was a code's. Returns the quote with both set.
+ */
+export function withDiscountSource<Q extends Omit<Quote, "discountSource" | "automaticDiscount">>(
+  quote: Q & Partial<Pick<Quote, "discountSource" | "automaticDiscount">>,
+): Q & Pick<Quote, "discountSource" | "automaticDiscount"> {
+  return {
+    ...quote,
+    discountSource: quote.discountSource ?? (quote.discountAmount > 0 ? "code" : null),
+    automaticDiscount: quote.automaticDiscount ?? null,
+  };
 }

@@ -97,3 +97,25 @@ export function refundQuote(input: {
     suggestedAmountCents,
   };
 }
+
+/**
+ * A clock of the school's calendar date (`schoolDate` of `now()`), formatted at most once a
+ * minute and never across a whole UTC hour (The Hague's midnight is one): the public pages read it on every request (the early application discount ends at
+ * midnight in The Hague, decision 030), and building the date costs more than comparing numbers.
+ * Follows `now` backwards too (tests move their clock).
+ */
+export function schoolDayClock(now: () => Date): () => string {
+  let day = "";
+  let from = 0;
+  let until = 0;
+  return () => {
+    const time = now().getTime();
+    if (time < from || time >= until) {
+      day = schoolDate(new Date(time));
+      from = time;
+      // The Hague's midnight is a whole hour in UTC: never cache across one.
+      until = Math.min(time + 60_000, Math.floor(time / 3_600_000 + 1) * 3_600_000);
+    }
+    return day;
+  };
+}

@@ -61,6 +61,33 @@ export const summerSchools = pgTable("summer_schools", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Automatic discounts of a school, configured by owner and finance admins (issue 13 "Pricing rules",
+ * decisions.md §6, decision 030). One rule per school and kind; today the only kind is the early
+ * application discount: `percent` off the quote for quotes made before `ends_on` begins in The Hague
+ * (Europe/Amsterdam). Applied by the one pricing function and fixed in a checkout session's quote.
+ */
+export const pricingRules = pgTable(
+  "pricing_rules",
+  {
+    id: id(),
+    summerSchoolId: uuid("summer_school_id")
+      .notNull()
+      .references(() => summerSchools.id),
+    kind: text("kind").$type<"early_application">().notNull().default("early_application"),
+    /** 1-100, percent of the original amount, rounded to the cent like a percentage code. */
+    percent: integer("percent").notNull(),
+    /** yyyy-mm-dd: the first day in The Hague on which the rule no longer applies ("before 15 March"). */
+    endsOn: date("ends_on").notNull(),
+    active: boolean("active").notNull().default(true),
+    /** Incremented on every admin change; a stale version is refused with 409 (no silent overwrite). */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pricing_rules_school_kind").on(t.summerSchoolId, t.kind)],
+);
+
 export const addOnOptions = pgTable("add_on_options", {
   id: id(),
   summerSchoolId: uuid("summer_school_id")

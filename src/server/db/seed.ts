@@ -19,6 +19,7 @@ import {
   type LocalizedText,
   packages,
   payments,
+  pricingRules,
   summerSchools,
 } from "./schema";
 import {
@@ -46,7 +47,16 @@ const L = (en: string, zh: string, fr: string): LocalizedText => ({ en, zh, fr }
  * Does nothing when a summer school already exists, so restarts never seed twice.
  * @returns true when it seeded.
  */
-export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean> {
+export async function seedDemoCatalogue(
+  db: Db,
+  today: string,
+  /**
+   * `earlyDiscount` (default true): every cohort gets the early application discount of spec §9,
+   * 10 % for applications before 15 March of the demo's summer (decision 030). The API tests seed
+   * without it and add the rules they test.
+   */
+  options: { earlyDiscount?: boolean } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // One seeder at a time, even with several processes starting at once.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
@@ -133,6 +143,10 @@ export async function seedDemoCatalogue(db: Db, today: string): Promise<boolean>
         })
         .returning();
       if (!school) throw new Error("seed: school not inserted");
+      if (options.earlyDiscount ?? true)
+        await tx
+          .insert(pricingRules)
+          .values({ summerSchoolId: school.id, percent: 10, endsOn: `${y}-03-15` });
 
       const [pickup, insurance, transport] = await tx
         .insert(addOnOptions)

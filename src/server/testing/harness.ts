@@ -103,7 +103,10 @@ export async function createTestApp(
   }
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : null });
   const now = options.now ?? (() => new Date());
-  if (options.seed !== false && !options.peerOf) await seedDemoCatalogue(database.db, todayIso(now()));
+  // The demo catalogue without its early application discount (decision 030): the amounts of the
+  // tests are the catalogue's prices; the pricing tests add the rules they test.
+  if (options.seed !== false && !options.peerOf)
+    await seedDemoCatalogue(database.db, todayIso(now()), { earlyDiscount: false });
   let changeFeed: (ChangeFeed & { ready: Promise<void> }) | undefined;
   if (options.changeFeed) {
     if (!databaseUrl) throw new Error("changeFeed needs PostgreSQL (TEST_DATABASE_URL)");

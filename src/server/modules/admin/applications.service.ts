@@ -308,9 +308,15 @@ export async function findApplicant(tx: Tx, id: string): Promise<ApplicantRow> {
  * payment step); when the programme's catalogue rows were archived since (the quote can no longer
  * be computed: 422 from loadPricedRows), the stored names and amounts with `quote: null`.
  */
-async function programmeOf(tx: Tx, application: ApplicationRow, applicant: ApplicantRow, language: Language) {
+async function programmeOf(
+  tx: Tx,
+  application: ApplicationRow,
+  applicant: ApplicantRow,
+  language: Language,
+  today: string,
+) {
   try {
-    const dto = await applicationDto(tx, application, applicant, language);
+    const dto = await applicationDto(tx, application, applicant, language, today);
     return {
       summerSchool: dto.summerSchool,
       package: dto.package,
@@ -374,10 +380,11 @@ export async function applicationDetail(
   tx: Tx,
   application: ApplicationRow,
   language: Language,
-  today: string = schoolDate(new Date()),
+  /** yyyy-mm-dd in The Hague (the automatic discount of an unpaid application's quote). */
+  today: string,
 ): Promise<AdminApplicationDetail> {
   const applicant = await findApplicant(tx, application.applicantId);
-  const programme = await programmeOf(tx, application, applicant, language);
+  const programme = await programmeOf(tx, application, applicant, language, today);
   const paymentRows = await tx
     .select()
     .from(payments)
@@ -527,7 +534,7 @@ export async function changeStatus(
   return db.transaction(async (tx) => {
     const application = await findApplication(tx, id, true);
     await assertVersion(application.version, input.version, "errors.staleVersion", () =>
-      applicationDetail(tx, application, language),
+      applicationDetail(tx, application, language, schoolDate(deps.now())),
     );
     if (!canTransition(application.status, input.status)) {
       throw new HttpError(422, "errors.illegalTransition");
@@ -567,7 +574,7 @@ export async function changeStatus(
       await revokeVisaLetters(tx, id, input.status, deps.now());
     if (input.status === "accepted")
       await queueVisaLetterReady(tx, deps.mail, deps.letters, id, schoolDate(deps.now()));
-    return applicationDetail(tx, updated!, language);
+    return applicationDetail(tx, updated!, language, schoolDate(deps.now()));
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { schoolDate } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import {
   applicantNotes,
@@ -84,7 +85,8 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .where(eq(applications.applicantId, id))
           .orderBy(asc(applications.createdAt), asc(applications.id));
         const details = [];
-        for (const row of applicationRows) details.push(await applicationDetail(tx, row, request.language));
+        for (const row of applicationRows)
+          details.push(await applicationDetail(tx, row, request.language, schoolDate(now())));
         const redemptions = applicationRows.length
           ? await tx
               .select({

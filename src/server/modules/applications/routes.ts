@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { schoolDate } from "../../../shared/refunds";
 import {
   applicantInputSchema,
   applicantPatchSchema,
@@ -282,7 +283,7 @@ export async function applicationRoutes(
     const id = idParam(request.params);
     const dto = await db.transaction(async (tx) => {
       const { application, applicant } = await applicationForOwner(tx, id, applicantToken(request));
-      return applicationDto(tx, application, applicant, request.language);
+      return applicationDto(tx, application, applicant, request.language, schoolDate(opts.now()));
     });
     return reply.header("cache-control", "no-store").send(dto);
   });

@@ -1,9 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { ApplicationDto, ApplicationQuoteDto, QuoteLineItem } from "../../../shared/application";
 import { canApply, cohortStatus } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
-import { computeQuote, remainingDueDate } from "../../../shared/pricing";
+import {
+  type AutomaticDiscountRule,
+  computeQuote,
+  remainingDueDate,
+  ruleInEffect,
+  withDiscountSource,
+} from "../../../shared/pricing";
+import { schoolDate } from "../../../shared/refunds";
 import type { ApplicantInput } from "../../../shared/schemas/applicant";
 import type { ProgramSelection } from "../../../shared/schemas/application";
 import type { Db, Tx } from "../../db/client";
@@ -11,9 +18,11 @@ import {
   addOnOptions,
   applicants,
   applications,
+  checkoutSessions,
   housingOptions,
   packages,
   payments,
+  pricingRules,
   summerSchools,
   waitingListEntries,
 } from "../../db/schema";
@@ -36,6 +45,8 @@ export interface PricedRows {
   pkg: typeof packages.$inferSelect;
   housing: typeof housingOptions.$inferSelect;
   addOns: Array<typeof addOnOptions.$inferSelect>;
+  /** The school's early application rule, active or not, if one is configured (decision 030). */
+  rule: typeof pricingRules.$inferSelect | null;
 }
 
 /** Loads the catalogue rows of an application's choices; 422 when they do not fit together. */
@@ -67,19 +78,33 @@ export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promi
   const addOns = schoolAddOns.filter(
     (a) => !a.archivedAt && (wanted.has(a.id) || a.isRequired) && !pkg.includedAddOnIds.includes(a.id),
   );
-  return { school, pkg, housing, addOns };
+  const [rule] = await tx
+    .select()
+    .from(pricingRules)
+    .where(and(eq(pricingRules.summerSchoolId, school.id), eq(pricingRules.kind, "early_application")));
+  return { school, pkg, housing, addOns, rule: rule ?? null };
+}
+
+/** The automatic discount of `rows` in effect on `today` (yyyy-mm-dd in The Hague), or null. */
+export function automaticDiscountOf(rows: PricedRows, today: string): AutomaticDiscountRule | null {
+  const { rule } = rows;
+  if (!rule || !ruleInEffect(rule, today)) return null;
+  return { ruleId: rule.id, kind: rule.kind, percent: rule.percent, endsOn: rule.endsOn };
 }
 
 /**
  * The server's quote of an application (decisions.md §2): package + housing + chargeable add-ons
- * − the code's discount, deposit split by the school's depositPercent, VAT included; with line
- * items named in `language` for the payment summary and the hosted checkout.
+ * − the larger of the code's discount and the school's automatic discount in effect on `today`
+ * (yyyy-mm-dd in The Hague; decisions.md §6, decision 030), deposit split by the school's
+ * depositPercent, VAT included; with line items named in `language` for the payment summary and
+ * the hosted checkout.
  */
 export function quoteOf(
   rows: PricedRows,
   code: CodeRow | null,
   language: Language,
-  allAddOns?: Array<typeof addOnOptions.$inferSelect>,
+  allAddOns: Array<typeof addOnOptions.$inferSelect> | undefined,
+  today: string,
 ): ApplicationQuoteDto {
   const quote = computeQuote({
     packagePriceCents: rows.pkg.priceCents,
@@ -87,6 +112,7 @@ export function quoteOf(
     addOns: rows.addOns.map((a) => ({ id: a.id, priceCents: a.priceCents, includedInPackage: false })),
     depositPercent: rows.school.depositPercent,
     discount: code ? discountRuleOf(code) : null,
+    automaticDiscount: automaticDiscountOf(rows, today),
   });
   const lineItems: QuoteLineItem[] = [
     {
@@ -139,6 +165,8 @@ export function quoteKey(quote: ApplicationQuoteDto): string {
     quote.depositAmount,
     quote.discountAmount,
     quote.appliedCode?.codeId ?? null,
+    quote.discountSource,
+    quote.automaticDiscount?.ruleId ?? null,
     quote.lineItems,
   ]);
   return createHash("sha256").update(basis).digest("base64url").slice(0, 22);
@@ -338,12 +366,16 @@ export const selectionOf = (a: ApplicationRow): ProgramSelection => ({
   selectedAddOns: a.addOnIds,
 });
 
-/** The current quote of an application with its applied code (if still attached). */
+/**
+ * The current quote of an application with its applied code (if still attached) and the school's
+ * automatic discount in effect on `today` (yyyy-mm-dd in The Hague, from the app's clock).
+ */
 export async function currentQuote(
   tx: Tx,
   application: ApplicationRow,
   language: Language,
-  codeOverride?: CodeRow | null,
+  codeOverride: CodeRow | null | undefined,
+  today: string,
 ) {
   const rows = await loadPricedRows(tx, selectionOf(application));
   const code =
@@ -356,7 +388,7 @@ export async function currentQuote(
     .select()
     .from(addOnOptions)
     .where(eq(addOnOptions.summerSchoolId, rows.school.id));
-  return { rows, code: code ?? null, quote: quoteOf(rows, code ?? null, language, allAddOns) };
+  return { rows, code: code ?? null, quote: quoteOf(rows, code ?? null, language, allAddOns, today) };
 }
 
 /** The owner's view of an application (payment step, confirmation; spec §2). */
@@ -365,19 +397,39 @@ export async function applicationDto(
   application: ApplicationRow,
   applicant: ApplicantRow,
   language: Language,
+  /** yyyy-mm-dd in The Hague, for the automatic discount of an unpaid application's quote. */
+  today: string,
 ): Promise<ApplicationDto> {
-  const { rows, quote } = await currentQuote(tx, application, language);
+  const { rows, quote } = await currentQuote(tx, application, language, undefined, today);
   const [payment] = await tx
     .select()
     .from(payments)
     .where(eq(payments.applicationId, application.id))
     .orderBy(payments.paidAt)
     .limit(1);
-  const paidQuote =
+  const paid =
     (application.paymentStatus === "paid" || application.paymentStatus === "deposit_paid") &&
-    application.totalAmountCents !== null
+    application.totalAmountCents !== null;
+  // A paid application shows the quote its checkout session charged (its discount, early or by
+  // code, as it was then: decision 030), not today's.
+  const [session] = paid
+    ? await tx
+        .select({ quote: checkoutSessions.quote })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.applicationId, application.id),
+            eq(checkoutSessions.kind, "deposit"),
+            eq(checkoutSessions.status, "complete"),
+          ),
+        )
+        .orderBy(desc(checkoutSessions.updatedAt))
+        .limit(1)
+    : [];
+  const paidQuote =
+    paid && application.totalAmountCents !== null
       ? {
-          ...quote,
+          ...(session?.quote ? { ...quote, ...withDiscountSource(session.quote) } : quote),
           originalAmount: application.originalAmountCents ?? quote.originalAmount,
           discountAmount: application.discountAmountCents ?? quote.discountAmount,
           totalAmount: application.totalAmountCents,

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { can, type Permission } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
 import { type AdminRole, admins } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -19,57 +20,7 @@ declare module "fastify" {
   }
 }
 
-/**
- * What each admin role may do (issue "Admin roles"): owner everything; admissions applications,
- * applicants, students, notes and the public forms' inbox; finance finances, codes, refunds and payouts, and reading
- * applications (to refund them).
- */
-export type Permission =
-  | "applications:read"
-  | "applications:write"
-  | "applicants:read"
-  | "notes:write"
-  | "students:write"
-  | "finance:read"
-  | "finance:write"
-  | "codes:write"
-  | "catalogue:write"
-  | "affiliates:write"
-  | "translations:write"
-  | "portal:write"
-  | "webhooks:read"
-  | "admins:write"
-  | "audit:read"
-  | "privacy:write"
-  /** The inbox of the public forms (issue 13): partnership inquiries, messages, subscribers. */
-  | "inbox:write";
-
-const PERMISSIONS: Record<AdminRole, ReadonlySet<Permission> | "all"> = {
-  owner: "all",
-  admissions: new Set<Permission>([
-    "applications:read",
-    "applications:write",
-    "applicants:read",
-    "notes:write",
-    "students:write",
-    "portal:write",
-    "inbox:write",
-  ]),
-  finance: new Set<Permission>([
-    "applications:read",
-    "applicants:read",
-    "finance:read",
-    "finance:write",
-    "codes:write",
-    "affiliates:write",
-  ]),
-};
-
-/** True when an admin role holds a permission. */
-export function can(role: AdminRole, permission: Permission): boolean {
-  const granted = PERMISSIONS[role];
-  return granted === "all" || granted.has(permission);
-}
+export { can, type Permission } from "../../../shared/permissions";
 
 /**
  * Builds the admin guard: a preHandler that answers 401 without a live admin session (student

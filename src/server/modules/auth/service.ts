@@ -1097,7 +1097,9 @@ export class AuthService {
           return { paymentState: balance.state, balanceDue: balance.balanceDue, dueDate: balance.dueDate };
         })(),
         totalAmount:
-          application.totalAmountCents ?? (await currentQuote(db, application, language)).quote.totalAmount,
+          application.totalAmountCents ??
+          (await currentQuote(db, application, language, undefined, schoolDate(this.deps.now()))).quote
+            .totalAmount,
         amountPaid: application.amountPaidCents,
       })),
     );

@@ -5,6 +5,7 @@ import {
   type CatalogueSummaryDto,
   canApply,
   cohortStatus,
+  type EarlyDiscountDto,
   type HousingOptionDto,
   lengthInDays,
   type PackageDto,
@@ -12,6 +13,8 @@ import {
   type SummerSchoolDto,
 } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
+import { ruleInEffect } from "../../../shared/pricing";
+import { schoolDayClock } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import {
   addOnOptions,
@@ -19,6 +22,7 @@ import {
   housingOptions,
   type LocalizedText,
   packages,
+  pricingRules,
   summerSchools,
   waitingListEntries,
 } from "../../db/schema";
@@ -30,6 +34,7 @@ type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
 type HousingRow = typeof housingOptions.$inferSelect;
 type AddOnRow = typeof addOnOptions.$inferSelect;
+type RuleRow = typeof pricingRules.$inferSelect;
 
 export interface CatalogueSnapshot {
   schools: SchoolRow[];
@@ -38,6 +43,14 @@ export interface CatalogueSnapshot {
   addOns: AddOnRow[];
   /** Places taken per school: paid (or deposit-paid) applications and open waiting-list offers. */
   paidPlaces: Map<string, number>;
+  /** Automatic pricing rules (decision 030), active or not. */
+  rules: RuleRow[];
+}
+
+/** The early application discount of school `schoolId` in effect on `today` (The Hague), or null. */
+function earlyDiscountOf(rules: RuleRow[], schoolId: string, today: string): EarlyDiscountDto | null {
+  const rule = rules.find((r) => r.summerSchoolId === schoolId && r.kind === "early_application");
+  return rule && ruleInEffect(rule, today) ? { percent: rule.percent, endsOn: rule.endsOn } : null;
 }
 
 /** The text in `language`, else English. */
@@ -60,6 +73,8 @@ export class CatalogueService {
     private readonly today: () => string = () => todayIso(),
     private readonly feed: ChangeFeed = localChangeFeed(),
     private readonly now: () => Date = () => new Date(),
+    /** The school's calendar date (The Hague), for automatic discounts (decision 030). */
+    private readonly schoolToday: () => string = schoolDayClock(now),
   ) {}
 
   /**
@@ -100,7 +115,7 @@ export class CatalogueService {
   }
 
   private async read(): Promise<CatalogueSnapshot> {
-    const [schools, pkgs, housing, addOns, paid, offers] = await Promise.all([
+    const [schools, pkgs, housing, addOns, paid, offers, rules] = await Promise.all([
       this.db
         .select()
         .from(summerSchools)
@@ -130,16 +145,18 @@ export class CatalogueService {
         .from(waitingListEntries)
         .where(openOfferSql(this.now()))
         .groupBy(waitingListEntries.summerSchoolId),
+      this.db.select().from(pricingRules),
     ]);
     const paidPlaces = new Map(paid.map((p) => [p.schoolId, Number(p.count)]));
     for (const o of offers) paidPlaces.set(o.schoolId, (paidPlaces.get(o.schoolId) ?? 0) + Number(o.count));
-    return { schools, packages: pkgs, housing, addOns, paidPlaces };
+    return { schools, packages: pkgs, housing, addOns, paidPlaces, rules };
   }
 
   /** Upcoming schools (not started) with their live status, earliest first. */
   async listSchools(language: Language): Promise<SummerSchoolDto[]> {
     const snap = await this.load();
     const today = this.today();
+    const schoolToday = this.schoolToday();
     const out: SummerSchoolDto[] = [];
     for (const s of snap.schools) {
       const paid = snap.paidPlaces.get(s.id) ?? 0;
@@ -161,6 +178,7 @@ export class CatalogueService {
         depositPercent: s.depositPercent,
         status,
         fromPrice: prices.length ? Math.min(...prices) : null,
+        earlyDiscount: earlyDiscountOf(snap.rules, s.id, schoolToday),
       });
     }
     return out;
@@ -175,7 +193,23 @@ export class CatalogueService {
     const lengths = new Map<number, number>();
     for (const s of schools) lengths.set(s.lengthDays, (lengths.get(s.lengthDays) ?? 0) + 1);
     const lengthDays = [...lengths.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-    return { schools, fromPrice: openPrices.length ? Math.min(...openPrices) : null, lengthDays };
+    // The landing page promises the early discount only when every school open for applications
+    // gives the same one (no page promises what the checkout does not apply).
+    const open = schools.filter((s) => canApply(s.status));
+    const first = open[0]?.earlyDiscount ?? null;
+    const earlyDiscount =
+      first &&
+      open.every(
+        (s) => s.earlyDiscount?.percent === first.percent && s.earlyDiscount?.endsOn === first.endsOn,
+      )
+        ? first
+        : null;
+    return {
+      schools,
+      fromPrice: openPrices.length ? Math.min(...openPrices) : null,
+      lengthDays,
+      earlyDiscount,
+    };
   }
 
   async school(id: string): Promise<SchoolRow | undefined> {

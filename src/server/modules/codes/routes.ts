@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { CodeValidationDto } from "../../../shared/application";
+import { formatMoney } from "../../../shared/money";
+import { schoolDate } from "../../../shared/refunds";
 import { recordCodeClickSchema, validateCodeSchema } from "../../../shared/schemas/application";
 import type { Db, Tx } from "../../db/client";
 import { applications, codeClicks } from "../../db/schema";
@@ -102,10 +104,25 @@ export async function codeRoutes(
         // discount code leaves the attribution as it was (issue 12 "Attribution").
         if (application.attributionCodeId !== code.id || application.attributionSource !== source)
           await attribute(tx, application, code, source, opts.now());
-        const { quote } = await currentQuote(tx, { ...application, appliedCodeId: code.id }, language, code);
+        const { quote } = await currentQuote(
+          tx,
+          { ...application, appliedCodeId: code.id },
+          language,
+          code,
+          schoolDate(opts.now()),
+        );
         return {
           isValid: true,
-          message: t(language, code.codeType === "referral" ? "errors.referralValid" : "errors.codeValid"),
+          // Discounts do not add up (decisions.md §6): say which one applies when the early
+          // application discount is in effect.
+          message:
+            quote.discountSource === "automatic"
+              ? code.codeType === "referral"
+                ? t(language, "pricing.referralWithEarly")
+                : t(language, "pricing.codeSmallerThanEarly", {
+                    amount: formatMoney(quote.discountAmount, language),
+                  })
+              : t(language, code.codeType === "referral" ? "errors.referralValid" : "errors.codeValid"),
           codeId: code.id,
           codeType: code.codeType,
           affiliateId: code.affiliateId,
@@ -149,7 +166,15 @@ export async function codeRoutes(
         .set({ appliedCodeId: null, updatedAt: opts.now() })
         .where(eq(applications.id, id));
       if (locked.appliedCodeId) await withdrawAttribution(tx, id, locked.appliedCodeId, opts.now());
-      return (await currentQuote(tx, { ...locked, appliedCodeId: null }, request.language, null)).quote;
+      return (
+        await currentQuote(
+          tx,
+          { ...locked, appliedCodeId: null },
+          request.language,
+          null,
+          schoolDate(opts.now()),
+        )
+      ).quote;
     });
     return reply.header("cache-control", "no-store").send({ quote });
   });

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto } from "../../../shared/application";
+import { formatDate } from "../../../shared/dates";
 import type { InvoiceSnapshot } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
-import { includedVat, VAT_RATE_PERCENT } from "../../../shared/pricing";
+import { includedVat, VAT_RATE_PERCENT, withDiscountSource } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
 import type {
   BillingDetailsDto,
@@ -165,10 +166,18 @@ export async function issueInvoiceForPayment(
         ...(item.included ? { note: "Included in the package" } : {}),
       });
     }
-    if (quote.discountAmount > 0)
+    // The discount the quote applied: the early application discount or a code's, never both
+    // (decisions.md §6, decision 030); a referral code is named when it came with the early one.
+    const priced = withDiscountSource(quote);
+    if (priced.discountAmount > 0)
       lines.push({
-        description: quote.appliedCode ? `Discount (code ${quote.appliedCode.code})` : "Discount",
-        amount: -quote.discountAmount,
+        description:
+          priced.discountSource === "automatic" && priced.automaticDiscount
+            ? `Early application discount: ${priced.automaticDiscount.percent}% for applications before ${formatDate(priced.automaticDiscount.endsOn, "en")}`
+            : quote.appliedCode
+              ? `Discount (code ${quote.appliedCode.code})`
+              : "Discount",
+        amount: -priced.discountAmount,
       });
     quoteTotal = quote.totalAmount;
   } else {

@@ -40,7 +40,15 @@ export function confirmationEmail(
     ...(app.quote.discountAmount > 0
       ? ([
           [k("originalAmount"), money(app.quote.originalAmount)],
-          [k("discount"), `− ${money(app.quote.discountAmount)}`],
+          app.quote.discountSource === "automatic" && app.quote.automaticDiscount
+            ? [
+                t(language, "pricing.earlyDiscountLabel", {
+                  percent: app.quote.automaticDiscount.percent,
+                  date: formatDate(app.quote.automaticDiscount.endsOn, language),
+                }),
+                `− ${money(app.quote.discountAmount)}`,
+              ]
+            : [k("discount"), `− ${money(app.quote.discountAmount)}`],
         ] as Array<[string, string]>)
       : []),
     [k("total"), money(app.quote.totalAmount)],

@@ -139,6 +139,7 @@ describe("the application page (decision 009)", () => {
       ],
       fromPrice: 295000,
       lengthDays: 14,
+      earlyDiscount: null,
     };
     const cache = makeCache({ value: "v1" }, { catalogue });
     await cache.init();

@@ -173,7 +173,13 @@ export class PaymentsService {
         if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
         if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
         if (application.status !== "pending_payment") throw new HttpError(409, "errors.applicationClosed");
-        const { rows, code, quote } = await currentQuote(tx, application, language);
+        const { rows, code, quote } = await currentQuote(
+          tx,
+          application,
+          language,
+          undefined,
+          schoolDate(started),
+        );
         this.assertConsistent(quote, client);
         if (quote.depositAmount === 0) throw new HttpError(409, "errors.quoteChanged", { quote });
         await assertPlaceFor(tx, application, started);
@@ -504,7 +510,8 @@ export class PaymentsService {
         .from(applicants)
         .where(eq(applicants.id, application.applicantId));
       const language = isLanguage(applicant!.language) ? applicant!.language : "en";
-      const paidQuote = session?.quote ?? (await currentQuote(tx, application, language)).quote;
+      const paidQuote =
+        session?.quote ?? (await currentQuote(tx, application, language, undefined, schoolDate(now()))).quote;
       const full = paidQuote.depositAmount >= paidQuote.totalAmount;
       const total = full ? payment.amountCents : paidQuote.totalAmount;
       const quote: ApplicationQuoteDto = {
@@ -589,16 +596,18 @@ export class PaymentsService {
     await db.transaction(async (tx) => {
       const { application, applicant } = await applicationForOwner(tx, applicationId, token, { lock: true });
       if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
-      const { rows, code, quote } = await currentQuote(tx, application, language);
+      const { rows, code, quote } = await currentQuote(tx, application, language, undefined, schoolDate(at));
       this.assertConsistent(quote, client);
-      if (quote.totalAmount !== 0 || !code) throw new HttpError(422, "errors.notZero", { quote });
+      // Zero by a code (a full scholarship) or by an automatic rule of 100 % (decision 030).
+      if (quote.totalAmount !== 0) throw new HttpError(422, "errors.notZero", { quote });
       await assertPlaceFor(tx, application, at);
-      await claimCode(tx, code.id, {
-        now: at,
-        summerSchoolId: rows.school.id,
-        applicationId,
-        status: "redeemed",
-      });
+      if (code)
+        await claimCode(tx, code.id, {
+          now: at,
+          summerSchoolId: rows.school.id,
+          applicationId,
+          status: "redeemed",
+        });
       await this.markPaid(tx, {
         application,
         applicant,
@@ -703,7 +712,7 @@ export class PaymentsService {
       depositAmountCents: p.quote.depositAmount,
       submittedAt: p.application.submittedAt ?? p.at,
     };
-    const dto = await applicationDto(tx, fresh, p.applicant, p.language);
+    const dto = await applicationDto(tx, fresh, p.applicant, p.language, schoolDate(p.at));
     const email = confirmationEmail(
       dto,
       p.language,
@@ -815,7 +824,8 @@ export class PaymentsService {
         ? "over capacity: paid after the cohort filled; refund or admit"
         : null;
       const language = isLanguage(applicant!.language) ? applicant!.language : "en";
-      const quote = stored.quote ?? (await currentQuote(tx, application, language)).quote;
+      const quote =
+        stored.quote ?? (await currentQuote(tx, application, language, undefined, schoolDate(now()))).quote;
       const at = now();
       await this.markPaid(tx, {
         application,
@@ -1456,7 +1466,13 @@ export class PaymentsService {
       let dto = null;
       try {
         const owned = await applicationForOwner(tx, stored.applicationId, token);
-        dto = await applicationDto(tx, owned.application, owned.applicant, language);
+        dto = await applicationDto(
+          tx,
+          owned.application,
+          owned.applicant,
+          language,
+          schoolDate(this.deps.now()),
+        );
       } catch {
         dto = null;
       }

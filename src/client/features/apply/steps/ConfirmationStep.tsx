@@ -104,7 +104,17 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
               {q.originalAmount !== q.totalAmount ? (
                 <>
                   <Row label={t("confirmation.originalAmount")} value={money(q.originalAmount)} />
-                  <Row label={t("confirmation.discount")} value={`− ${money(q.discountAmount)}`} />
+                  <Row
+                    label={
+                      q.discountSource === "automatic" && q.automaticDiscount
+                        ? t("common:pricing.earlyDiscountLabel", {
+                            percent: q.automaticDiscount.percent,
+                            date: date(q.automaticDiscount.endsOn),
+                          })
+                        : t("confirmation.discount")
+                    }
+                    value={`− ${money(q.discountAmount)}`}
+                  />
                 </>
               ) : null}
               <Row label={t("confirmation.totalAmount")} value={money(q.totalAmount)} />

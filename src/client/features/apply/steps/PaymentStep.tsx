@@ -85,9 +85,12 @@ export function PaymentStep({
       setCode("");
       toast({
         title: t("payment.codeAppliedTitle"),
-        description: result.discountAmount
-          ? t("payment.codeAppliedDiscount", { amount: money(result.discountAmount) })
-          : result.message,
+        // A code smaller than the early application discount leaves the price as it was: the
+        // server's message says so (decision 030), rather than "discount of …".
+        description:
+          result.discountAmount && result.quote?.discountSource !== "automatic"
+            ? t("payment.codeAppliedDiscount", { amount: money(result.discountAmount) })
+            : result.message,
         variant: "success",
       });
     } catch (err) {
@@ -442,7 +445,12 @@ export function PaymentStep({
             {quote.discountAmount > 0 ? (
               <div className="flex justify-between gap-3 text-emerald-800">
                 <dt>
-                  {t("payment.discount")} ({applied?.code})
+                  {quote.discountSource === "automatic" && quote.automaticDiscount
+                    ? t("common:pricing.earlyDiscountLabel", {
+                        percent: quote.automaticDiscount.percent,
+                        date: date(quote.automaticDiscount.endsOn),
+                      })
+                    : `${t("payment.discount")} (${applied?.code})`}
                 </dt>
                 <dd className="font-medium">− {money(quote.discountAmount)}</dd>
               </div>

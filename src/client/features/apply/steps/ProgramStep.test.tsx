@@ -36,6 +36,7 @@ const school = (
   depositPercent: 100,
   status,
   fromPrice: 295000,
+  earlyDiscount: null,
 });
 
 const ids = {
