@@ -1,5 +1,6 @@
 import { isoDateParam } from "./list";
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
@@ -15,9 +16,9 @@ export const PR = {
 } as const;
 
 /** The first day (yyyy-mm-dd, a date that exists) on which the rule no longer applies. */
-const endsOnField = z
-  .string({ error: PR.endsOn })
-  .refine((s) => isoDateParam.safeParse(s).success, { error: PR.endsOn });
+const endsOnField = line({ error: PR.endsOn }).refine((s) => isoDateParam.safeParse(s).success, {
+  error: PR.endsOn,
+});
 
 /**
  * `PUT /api/admin/summer-schools/:id/pricing-rules/early-application` body: the rule as the admin
@@ -37,9 +38,7 @@ export type EarlyDiscountRuleInput = z.output<typeof earlyDiscountRuleInputSchem
 
 /** The form's values (percent typed as text), turned into the body above. */
 export const earlyDiscountRuleFormSchema = z.object({
-  percent: z
-    .string()
-    .trim()
+  percent: line()
     .regex(/^\d{1,3}$/, { error: PR.percent })
     .transform(Number)
     .pipe(z.number().int().min(1, { error: PR.percent }).max(100, { error: PR.percent })),
@@ -53,17 +52,17 @@ export const adminPricingRuleSchema = z.object({
   summerSchoolId: z.uuid(),
   kind: z.literal("early_application"),
   percent: z.number().int(),
-  endsOn: z.string(),
+  endsOn: line(),
   active: z.boolean(),
   inEffect: z.boolean(),
   version: z.number().int(),
-  updatedAt: z.string(),
+  updatedAt: line(),
 });
 export type AdminPricingRule = z.output<typeof adminPricingRuleSchema>;
 
 /** `GET /api/admin/summer-schools/:id/pricing-rules`: the school's rule (or null) and today in The Hague. */
 export const adminPricingRulesSchema = z.object({
   earlyApplication: adminPricingRuleSchema.nullable(),
-  today: z.string(),
+  today: line(),
 });
 export type AdminPricingRules = z.output<typeof adminPricingRulesSchema>;
