@@ -24,6 +24,8 @@ import {
 const PARTNER_PASSWORD = "tulips for every student";
 /** What the student pays: August, Standard package, shared room, less the early discount when in effect. */
 const PAID = demoQuote(304_500).totalAmount;
+/** The agent's commission on it: 10 % of the amount excluding 21 % VAT (decision 022). */
+const COMMISSION = euros(Math.round((Math.round((PAID * 100) / 121) * 10) / 100));
 
 /** The partner registers on /affiliate/register (English) and confirms the e-mail address. */
 async function registerPartner(
@@ -73,8 +75,10 @@ async function approveAsOwner(browser: Browser, backOffice: BackOffice, partnerN
  */
 async function applyThroughLink(browser: Browser, backOffice: BackOffice, link: string, email: string) {
   const page = await backOffice.newPage(browser);
+  const clickRecorded = page.waitForResponse((r) => r.url().includes("/api/record-code-click"));
   await page.goto(pathOf(link));
   await expect(toastWith(page, "Referral code noted")).toBeVisible();
+  expect((await clickRecorded).status()).toBe(201);
   await chooseCookies(page, "all");
   await page.goto("/apply");
   await chooseSchool(page, /— August \d{4}/);
@@ -134,7 +138,7 @@ test.describe("an agent follows a student from the click to the held commission"
     await expect(figure("Clicks")).toHaveText("1");
     await expect(figure("Applications")).toHaveText("1");
     await expect(figure("Paid enrolments")).toHaveText("1");
-    await expect(figure("Commission earned")).toHaveText("€251.65");
+    await expect(figure("Commission earned")).toHaveText(COMMISSION);
     await expect(agent.getByRole("table")).toBeVisible();
     await expectNoAxeViolations(agent, "/affiliate/dashboard");
 
@@ -148,7 +152,7 @@ test.describe("an agent follows a student from the click to the held commission"
     // Commissions: 10 % of what was paid excluding 21 % VAT, held until the refund policy ends.
     await agent.getByRole("link", { name: "Commissions" }).first().click();
     const entry = agent.getByRole("row").filter({ hasText: "Amara O." });
-    await expect(entry).toContainText(euros(Math.round((Math.round((PAID * 100) / 121) * 10) / 100)));
+    await expect(entry).toContainText(COMMISSION);
     await expect(entry).toContainText("Pending");
     await expectNoAxeViolations(agent, "/affiliate/commissions");
 
@@ -211,7 +215,7 @@ test.describe("a finance admin pays an agent out", () => {
 
     // The finance side: the preview, one run, the bank's reference, paid.
     await owner.goto("/admin/payouts");
-    await expect(owner.getByText("1 partner would be paid €251.65 in total")).toBeVisible();
+    await expect(owner.getByText(`1 partner would be paid ${COMMISSION} in total`)).toBeVisible();
     await expectNoAxeViolations(owner, "/admin/payouts");
     await owner.getByRole("button", { name: "Create payout run" }).click();
     await expect(toastWith(owner, "The payout run was created.")).toBeVisible();
@@ -222,7 +226,7 @@ test.describe("a finance admin pays an agent out", () => {
     // The agent sees the payout paid, with its statement, and the commission paid.
     await agent.goto("/affiliate/payouts");
     const payout = agent.getByRole("row").filter({ hasText: "HSS-PAYOUT-0001" });
-    await expect(payout).toContainText(euros(Math.round((Math.round((PAID * 100) / 121) * 10) / 100)));
+    await expect(payout).toContainText(COMMISSION);
     await expect(payout).toContainText("Paid");
     const statement = await agent.request.get(
       (await payout.getByRole("link").first().getAttribute("href")) ?? "",

@@ -1,9 +1,8 @@
 import type { AdminCodeDto } from "./codes-admin";
-import type { CommissionType } from "./commissions";
-import type { Language } from "./i18n/languages";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
-import type { AffiliateStatus } from "./schemas/affiliates-admin";
+import type { adminAffiliateSchema } from "./schemas/affiliates-admin";
 import type { ListPage } from "./schemas/list";
+import type { z } from "./schemas/zod";
 
 /**
  * Response shapes of the back office's affiliates API (issue 3 "Affiliates"). Amounts are integer
@@ -11,47 +10,7 @@ import type { ListPage } from "./schemas/list";
  */
 
 /** One row of `GET /api/admin/affiliates` (also the answer of approve, suspend, reactivate, commission). */
-export interface AdminAffiliateDto {
-  id: string;
-  name: string;
-  email: string;
-  status: AffiliateStatus;
-  website: string;
-  country: string;
-  emailVerified: boolean;
-  /** The affiliate's language (its e-mails are written in it). */
-  language: Language;
-  /** The admin's reason when rejected, else "". */
-  rejectionReason: string;
-  /** How commission is earned: `percentage` of what was paid excluding VAT, or `fixed` per enrolled student. */
-  commissionType: CommissionType;
-  /** Whole percent, 0-100 (used when the type is percentage). */
-  commissionPercent: number;
-  /** Cents per enrolled student (used when the type is fixed). */
-  commissionFixedCents: number;
-  /** The first referral code while approved (as the affiliate's own dashboard shows it), else null. */
-  referralCode: string | null;
-  referralLink: string | null;
-  /** Every code linked to the affiliate (referral and discount), upper-case, oldest first. */
-  codes: string[];
-  /** Clicks recorded on the affiliate's codes (`code_clicks`). */
-  clicks: number;
-  /** Applications credited to the affiliate (any status). */
-  referredApplications: number;
-  /** Of those, paid or partially refunded. */
-  paidApplications: number;
-  /** Sum of the amounts paid by the paid referred applications. */
-  paidRevenue: number;
-  /**
-   * Commission owed from the ledger (decision 022): the sum of the entries pending, approved or in
-   * a payout not yet paid (clawbacks included).
-   */
-  commissionOwed: number;
-  /** Commission paid: the sum of the entries in payouts marked paid. */
-  commissionPaid: number;
-  version: number;
-  createdAt: string;
-}
+export type AdminAffiliateDto = z.output<typeof adminAffiliateSchema>;
 
 /** `GET /api/admin/affiliates`. */
 export type AdminAffiliateList = ListPage<AdminAffiliateDto>;

@@ -45,6 +45,11 @@ export async function api<T>(
     headers?: Record<string, string>;
     /** Fetch cache mode; "no-store" bypasses the browser's HTTP cache. */
     cache?: RequestCache;
+    /**
+     * Let the request outlive the page (`fetch` keepalive): for a small record that must arrive
+     * even when the visitor navigates away at once, like a referral click (spec §4).
+     */
+    keepalive?: boolean;
   } = {},
 ): Promise<T> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
@@ -92,6 +97,7 @@ function send(path: string, options: Parameters<typeof api>[1] & object, isForm:
           ? (options.body as FormData)
           : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 }
 

@@ -1,3 +1,5 @@
+import { COMMISSION_TYPES } from "../commissions";
+import { LANGUAGES } from "../i18n/languages";
 import { commissionLedgerSchema } from "./commissions";
 import { optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
@@ -186,3 +188,49 @@ export type RejectFormValues = z.input<typeof rejectFormSchema>;
 /** `GET /api/admin/affiliates/:id/commissions` and `POST …/adjustments`: `{ ledger }` (decision 022). */
 export const adminAffiliateLedgerSchema = z.object({ ledger: commissionLedgerSchema });
 export type AdminAffiliateLedger = z.output<typeof adminAffiliateLedgerSchema>;
+
+/**
+ * One row of `GET /api/admin/affiliates`, and the answer of approve, reject, suspend, reactivate and
+ * commission (issue 3 "Affiliates", issue 12). Amounts are integer euro cents; timestamps ISO 8601.
+ */
+export const adminAffiliateSchema = z.object({
+  id: z.uuid(),
+  name: line(),
+  email: line(),
+  status: z.enum(AFFILIATE_STATUSES),
+  website: line(),
+  country: line(),
+  emailVerified: z.boolean(),
+  /** The affiliate's language (its e-mails are written in it). */
+  language: z.enum(LANGUAGES),
+  /** The admin's reason when rejected, else "". */
+  rejectionReason: lines(),
+  /** How commission is earned: `percentage` of what was paid excluding VAT, or `fixed` per enrolled student. */
+  commissionType: z.enum(COMMISSION_TYPES),
+  /** Whole percent, 0-100 (used when the type is percentage). */
+  commissionPercent: z.number().int(),
+  /** Cents per enrolled student (used when the type is fixed). */
+  commissionFixedCents: z.number().int(),
+  /** The first referral code while approved (as the affiliate's own dashboard shows it), else null. */
+  referralCode: line().nullable(),
+  referralLink: line().nullable(),
+  /** Every code linked to the affiliate (referral and discount), upper-case, oldest first. */
+  codes: z.array(line()),
+  /** Clicks recorded on the affiliate's codes (`code_clicks`). */
+  clicks: z.number().int(),
+  /** Applications credited to the affiliate (any status). */
+  referredApplications: z.number().int(),
+  /** Of those, paid or partially refunded. */
+  paidApplications: z.number().int(),
+  /** Sum of the amounts paid by the paid referred applications. */
+  paidRevenue: z.number().int(),
+  /**
+   * Commission owed from the ledger (decision 022): the sum of the entries pending, approved or in
+   * a payout not yet paid (clawbacks included).
+   */
+  commissionOwed: z.number().int(),
+  /** Commission paid: the sum of the entries in payouts marked paid. */
+  commissionPaid: z.number().int(),
+  version: z.number().int(),
+  createdAt: line(),
+});

@@ -52,7 +52,9 @@ export function ReferralTracker() {
 
     if (!alreadyCounted(code)) {
       markCounted(code);
+      // keepalive: a visitor who goes on to "Apply" at once must not lose the agent's click.
       void api("/api/record-code-click", {
+        keepalive: true,
         body: {
           code,
           sourceUrl: window.location.href.slice(0, 2000),

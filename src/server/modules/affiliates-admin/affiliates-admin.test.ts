@@ -11,6 +11,7 @@ import type {
   AdminAffiliateDto,
   AdminAffiliateList,
 } from "../../../shared/affiliates-admin";
+import { adminAffiliateSchema } from "../../../shared/schemas/affiliates-admin";
 import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
 import { affiliates, codeClicks, codes, commissionEntries, emailOutbox, sessions } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
@@ -118,6 +119,8 @@ describe("approving an affiliate", () => {
       codes: ["NAIROBISCHOL"],
       version: 2,
     });
+    // The answer is what the back office parses it with (one source of the shape).
+    expect(adminAffiliateSchema.safeParse(json(res)).success).toBe(true);
     const again = await api("POST", `/api/admin/affiliates/${pending.id}/approve`, cookies.owner, {});
     expect(json(again)).toMatchObject({ referralCode: "NAIROBISCHOL", version: 2 });
     const mails = await t.database.db

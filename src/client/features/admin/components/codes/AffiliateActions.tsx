@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
+import { adminAffiliateSchema } from "../../../../../shared/schemas/affiliates-admin";
 import { toast } from "../../../../components/ui/toast-store";
-import { api } from "../../../../lib/api";
+import { apiParsed } from "../../../../lib/api";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { codeKeys } from "./shared";
 
@@ -26,7 +27,7 @@ export function AffiliateActionDialog({
   const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: ({ affiliate, action }: { affiliate: AdminAffiliateDto; action: AffiliateAction }) =>
-      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/${action}`, {
+      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/${action}`, {
         body: { version: affiliate.version },
       }),
     onSuccess: (saved, { action }) => {

@@ -9,6 +9,7 @@ import {
   type AdjustmentFormValues,
   adjustmentFormSchema,
   adminAffiliateLedgerSchema,
+  adminAffiliateSchema,
   type CommissionFormValues,
   commissionFormSchema,
   type RejectFormValues,
@@ -65,7 +66,7 @@ export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) 
   const type = watch("type");
   const save = useMutation({
     mutationFn: (rate: CommissionRate) =>
-      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/commission`, {
+      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/commission`, {
         method: "PATCH",
         body: { ...rate, version: affiliate.version },
       }),
@@ -353,7 +354,7 @@ export function RejectDialog({
   }, [open, reset]);
   const save = useMutation({
     mutationFn: (v: RejectFormValues) =>
-      api<AdminAffiliateDto>(`/api/admin/affiliates/${affiliate.id}/reject`, {
+      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/reject`, {
         body: { reason: v.reason, version: affiliate.version },
       }),
     onSuccess: (saved) => {
