@@ -110,3 +110,26 @@ describe("the early application discount on the prerendered pages (decision 030)
     expect(text).not.toMatch(/30 April|1 March|15 March/);
   });
 });
+
+describe("the school's legal facts from configuration (issue 13)", () => {
+  it("every page's footer names the legal entity, its address, KvK and VAT numbers", async () => {
+    const { text } = await page("/", "fr");
+    expect(text).toContain(
+      "Stichting Voorbeeld Zomerschool · Plein 9, 2511 CR Den Haag · Chambre de commerce (KvK) 87654321 · TVA NL987654321B01",
+    );
+  });
+
+  it.each(["/terms", "/privacy-policy"])("%s names the operator with its numbers and phone", async (url) => {
+    const { html, text } = await page(url, "zh");
+    expect(html).toMatch(/<address[^>]*>.*Stichting Voorbeeld Zomerschool.*<\/address>/s);
+    expect(text).toContain("Plein 9, 2511 CR Den Haag");
+    expect(text).toContain("荷兰商会注册号（KvK）：87654321");
+    expect(text).toContain("增值税号：NL987654321B01");
+    expect(html).toContain('href="tel:+31701234567"');
+  });
+
+  it("the parents page gives the emergency number", async () => {
+    const { text } = await page("/for-parents", "en");
+    expect(text).toContain("answered day and night for the whole programme: +31 6 9876 5432");
+  });
+});
