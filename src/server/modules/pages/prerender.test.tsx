@@ -133,3 +133,22 @@ describe("the school's legal facts from configuration (issue 13)", () => {
     expect(text).toContain("answered day and night for the whole programme: +31 6 9876 5432");
   });
 });
+
+describe("the page for an unknown address (issue 13)", () => {
+  it.each([
+    ["en", "This page does not exist"],
+    ["zh", "此页面不存在"],
+    ["fr", "Cette page n’existe pas"],
+  ] as const)(
+    "%s: says in plain words that the page does not exist and links the main pages in that language",
+    async (language, heading) => {
+      const { status, html, title } = await page("/summer-2019-brochure", language);
+      expect(status).toBe(404);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(title).toContain(heading);
+      expect(html).not.toContain("404");
+      for (const path of ["", "/program", "/apply", "/faq", "/contact"])
+        expect(html, path).toContain(`href="/${language}${path}"`);
+    },
+  );
+});
