@@ -141,7 +141,7 @@ function CohortCard({ school }: { school: SummerSchoolDto }) {
               </span>
             </Fact>
           ) : null}
-          {school.applicationDeadline && school.status !== "closed" ? (
+          {school.applicationDeadline && (open || school.status === "openingSoon") ? (
             <Fact
               icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
               label={t("list.deadline")}
