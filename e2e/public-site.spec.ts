@@ -79,10 +79,15 @@ test("a page opened with scripts turned off still shows its heading and content"
 });
 
 test.describe("a visitor on the public site", () => {
-  test("an unknown address shows “404 Page Not Found” with status 404 @phone", async ({ page }) => {
+  test("an unknown address says the page does not exist, with status 404 and the main pages @phone", async ({
+    page,
+  }) => {
     const response = await page.goto("/summer-2019-brochure");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
+    const links = page.getByRole("navigation", { name: "Pages you may be looking for" });
+    for (const name of ["Program", "Apply Now", "FAQ", "Contact"])
+      await expect(links.getByRole("link", { name, exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Go to the homepage" }).click();
     await expect(page).toHaveURL(/\/en$/);
   });

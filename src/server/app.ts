@@ -12,6 +12,7 @@ import Fastify, {
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
 import { schoolDayClock } from "../shared/refunds";
+import type { SchoolFacts } from "../shared/site";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
@@ -42,6 +43,7 @@ import { financeRoutes } from "./modules/finance/routes";
 import { inquiryRoutes } from "./modules/inquiries/routes";
 import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
+import { withSchoolFooter } from "./modules/mail/templates";
 import { backupRoutes } from "./modules/ops/backup.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
@@ -261,7 +263,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogue = new CatalogueService(db, today, feed, now, schoolToday);
   const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
-  const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir);
+  // The school's legal facts (configuration, issue 13): in every page's footer and legal pages, and
+  // at the foot of every e-mail.
+  const school: SchoolFacts = {
+    legalName: env.SCHOOL_LEGAL_NAME,
+    address: env.SCHOOL_ADDRESS,
+    kvkNumber: env.SCHOOL_KVK_NUMBER,
+    vatNumber: env.SCHOOL_VAT_NUMBER,
+    phone: env.SCHOOL_PHONE,
+    emergencyPhone: env.SCHOOL_EMERGENCY_PHONE,
+  };
+  const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir, (email) =>
+    withSchoolFooter(email, school),
+  );
   const offlineSecret =
     options.offlineWebhookSecret ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;
   const provider =
@@ -306,14 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     site: {
       supportEmail: env.SUPPORT_EMAIL,
       paymentProvider: provider.name,
-      school: {
-        legalName: env.SCHOOL_LEGAL_NAME,
-        address: env.SCHOOL_ADDRESS,
-        kvkNumber: env.SCHOOL_KVK_NUMBER,
-        vatNumber: env.SCHOOL_VAT_NUMBER,
-        phone: env.SCHOOL_PHONE,
-        emergencyPhone: env.SCHOOL_EMERGENCY_PHONE,
-      },
+      school,
     },
     origin: env.APP_ORIGIN,
     contentVersion: () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`,

@@ -31,7 +31,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Morning: opening session, introductions and how the two weeks work. Afternoon: a guided walk through the historic centre of The Hague.",
       "上午：开幕式、相互介绍以及两周安排说明。下午：海牙历史中心导览徒步。",
-      "Matin : séance d’ouverture, présentations et déroulement des deux semaines. Après-midi : promenade guidée dans le centre historique de La Haye.",
+      "Matin : séance d’ouverture, présentations et déroulement des deux semaines. Après-midi : promenade guidée dans le centre historique de La Haye.",
     ),
   ),
   day(
@@ -40,7 +40,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Class on international institutions and international law, then a case study in small groups on how the rules of the international order affect countries and companies.",
       "国际机构与国际法课程，随后以小组形式进行案例研究：国际秩序的规则如何影响国家和企业。",
-      "Cours sur les institutions internationales et le droit international, puis étude de cas en petits groupes : ce que les règles de l’ordre international changent pour les pays et les entreprises.",
+      "Cours sur les institutions internationales et le droit international, puis étude de cas en petits groupes : ce que les règles de l’ordre international changent pour les pays et les entreprises.",
     ),
   ),
   day(
@@ -49,7 +49,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Market entry strategies and international supply chains, with Europe and the Netherlands as a case. Afternoon: first company visit.",
       "市场进入策略与国际供应链，以欧洲和荷兰为案例。下午：第一次企业参访。",
-      "Stratégies d’entrée sur un marché et chaînes d’approvisionnement internationales, avec l’Europe et les Pays-Bas comme cas. Après-midi : première visite d’entreprise.",
+      "Stratégies d’entrée sur un marché et chaînes d’approvisionnement internationales, avec l’Europe et les Pays-Bas comme cas. Après-midi : première visite d’entreprise.",
     ),
   ),
   day(
@@ -67,7 +67,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "The Sustainable Development Goals in business, circular economy and climate adaptation, with Dutch examples. Afternoon: cultural visit to a museum.",
       "企业中的可持续发展目标、循环经济与气候适应，结合荷兰案例。下午：参观博物馆。",
-      "Les objectifs de développement durable dans l’entreprise, économie circulaire et adaptation au climat, avec des exemples néerlandais. Après-midi : visite d’un musée.",
+      "Les objectifs de développement durable dans l’entreprise, économie circulaire et adaptation au climat, avec des exemples néerlandais. Après-midi : visite d’un musée.",
     ),
   ),
   day(
@@ -94,7 +94,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Visit to an organisation that works across borders and a talk with its professionals. Afternoon: research for your pitch with your team.",
       "参访一家跨国运营的机构并与其专业人士交流。下午：与团队一起为路演做调研。",
-      "Visite d’une organisation qui travaille à l’international et échange avec ses professionnels. Après-midi : recherches pour votre pitch avec votre équipe.",
+      "Visite d’une organisation qui travaille à l’international et échange avec ses professionnels. Après-midi : recherches pour votre pitch avec votre équipe.",
     ),
   ),
   day(
@@ -138,7 +138,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Each team presents to a jury of professionals and answers their questions. In the evening: the certificate ceremony (6 ECTS) and farewell dinner.",
       "各团队向专业评委进行路演并回答提问。晚上：结业典礼（6 个 ECTS 学分）和告别晚宴。",
-      "Chaque équipe présente devant un jury de professionnels et répond à ses questions. Le soir : remise des certificats (6 ECTS) et dîner d’adieu.",
+      "Chaque équipe présente devant un jury de professionnels et répond à ses questions. Le soir : remise des certificats (6 ECTS) et dîner d’adieu.",
     ),
   ),
   day(

@@ -125,12 +125,12 @@ export async function seedDemoCatalogue(
           name: L(
             `International Business Summer School — ${c.month.en}`,
             `国际商务暑期学校 — ${c.month.zh}`,
-            `Université d'été de commerce international — ${c.month.fr}`,
+            `Université d’été de commerce international — ${c.month.fr}`,
           ),
           description: L(
             "Two weeks in The Hague: global politics, cross-border business, cross-cultural communication and sustainable development, with company visits and a pitch to a jury.",
             "在海牙的两周：全球政治、跨境商务、跨文化沟通与可持续发展，并有企业参访和面向评委的路演。",
-            "Deux semaines à La Haye : politique mondiale, commerce transfrontalier, communication interculturelle et développement durable, avec visites d'entreprises et un pitch devant un jury.",
+            "Deux semaines à La Haye : politique mondiale, commerce transfrontalier, communication interculturelle et développement durable, avec visites d’entreprises et un pitch devant un jury.",
           ),
           location: "The Hague, Netherlands",
           startDate: c.start,
@@ -153,11 +153,11 @@ export async function seedDemoCatalogue(
         .values([
           {
             summerSchoolId: school.id,
-            name: L("Airport pickup", "机场接机", "Accueil à l'aéroport"),
+            name: L("Airport pickup", "机场接机", "Accueil à l’aéroport"),
             description: L(
               "A driver meets you at Amsterdam Schiphol arrivals and takes you to your residence.",
               "司机在阿姆斯特丹史基浦机场到达大厅接您并送至住处。",
-              "Un chauffeur vous accueille aux arrivées d'Amsterdam-Schiphol et vous conduit à votre résidence.",
+              "Un chauffeur vous accueille aux arrivées d’Amsterdam-Schiphol et vous conduit à votre résidence.",
             ),
             priceCents: 3000,
             sortOrder: 1,
@@ -209,7 +209,7 @@ export async function seedDemoCatalogue(
           description: L(
             "Everything you need for two full weeks in The Hague.",
             "在海牙整整两周所需的一切。",
-            "Tout ce qu'il faut pour deux semaines complètes à La Haye.",
+            "Tout ce qu’il faut pour deux semaines complètes à La Haye.",
           ),
           priceCents: 295000,
           includes: [
@@ -225,7 +225,7 @@ export async function seedDemoCatalogue(
               `Chambre partagée (2 personnes), ${nights} nuits`,
             ),
             L("Breakfast and lunch every day", "每日早餐和午餐", "Petit-déjeuner et déjeuner chaque jour"),
-            L("Cultural and company visits", "文化参观与企业参访", "Visites culturelles et d'entreprises"),
+            L("Cultural and company visits", "文化参观与企业参访", "Visites culturelles et d’entreprises"),
             L(
               "Certificate of completion and 6 ECTS",
               "结业证书及6个ECTS学分",
@@ -244,12 +244,12 @@ export async function seedDemoCatalogue(
           description: L(
             "The Standard package plus airport pickup, dinners and a one-to-one career session.",
             "标准套餐加机场接机、晚餐以及一对一职业发展辅导。",
-            "Le forfait Standard avec l'accueil à l'aéroport, les dîners et un entretien carrière individuel.",
+            "La formule Standard avec l’accueil à l’aéroport, les dîners et un entretien carrière individuel.",
           ),
           priceCents: 345000,
           includes: [
-            L("Everything in Standard", "包含标准套餐全部内容", "Tout le forfait Standard"),
-            L("Airport pickup", "机场接机", "Accueil à l'aéroport"),
+            L("Everything in Standard", "包含标准套餐全部内容", "Toute la formule Standard"),
+            L("Airport pickup", "机场接机", "Accueil à l’aéroport"),
             L("Dinner every day", "每日晚餐", "Dîner chaque jour"),
             L("One-to-one career session", "一对一职业发展辅导", "Entretien carrière individuel"),
           ],
@@ -269,7 +269,7 @@ export async function seedDemoCatalogue(
             description: L(
               "The standard option, included in the price.",
               "标准选项，已含在价格中。",
-              "L'option standard, comprise dans le prix.",
+              "L’option standard, comprise dans le prix.",
             ),
             priceAdjustmentCents: 0,
             sortOrder: 1,

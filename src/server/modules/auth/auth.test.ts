@@ -579,6 +579,8 @@ describe("student registration and e-mail verification", () => {
     expect(mails[0]!.subject).toBe("Quelqu’un a tenté de s’inscrire avec votre adresse e-mail");
     expect(mails[0]!.textBody).toContain("Bonjour Chloé,");
     expect(mails[0]!.textBody).toContain("http://localhost:3000/fr/student/reset-password");
+    // The school's legal facts (configuration) at its foot, in French.
+    expect(mails[0]!.textBody).toMatch(/\n-- \n.+ · Chambre de commerce \(KvK\) \S+ · TVA \S+\n/);
     // A second attempt within the hour sends no second e-mail.
     await registerStudent({ email: student.email, password: "another pass 99" });
     expect(await mailTo(student.email)).toHaveLength(1);

@@ -150,7 +150,7 @@ describe("catalogue API", () => {
     expect(zh[0]!.description).toMatch(/^在海牙的两周/);
 
     const frSchools = await schoolsOf({ "accept-language": "fr-FR,fr;q=0.9,en;q=0.8" });
-    expect(frSchools[0]!.name).toBe(`Université d'été de commerce international — Juin ${YEAR}`);
+    expect(frSchools[0]!.name).toBe(`Université d’été de commerce international — Juin ${YEAR}`);
 
     // The stored choice wins over the browser's language; an invalid cookie falls back to the header.
     expect((await schoolsOf({ cookie: "language=zh", "accept-language": "fr" }))[0]!.name).toMatch(

@@ -75,15 +75,22 @@ export class MailService {
     private readonly transport: Transporter,
     private readonly from: string,
     private readonly outboxDir: string | null,
+    /**
+     * What every e-mail gets when it is queued, e.g. the school's footer with its legal facts
+     * (`withSchoolFooter`, issue 13). None by default.
+     */
+    private readonly finish: (email: OutgoingEmail) => OutgoingEmail = (email) => email,
   ) {}
 
   /**
-   * Queues an e-mail in the caller's transaction; a second call with the same dedupeKey does
+   * Queues an e-mail, with what the service adds to every e-mail (its footer), in the caller's
+   * transaction; a second call with the same dedupeKey does
    * nothing. Returns true when this call queued it, false when the key was already there (by any
    * process, at any time: the unique `dedupe_key` decides, so a reminder job run by two processes
    * at once, or again after a restart, queues each e-mail once; decision 016).
    */
-  async enqueue(tx: Tx, email: OutgoingEmail): Promise<boolean> {
+  async enqueue(tx: Tx, queued: OutgoingEmail): Promise<boolean> {
+    const email = this.finish(queued);
     const inserted = await tx
       .insert(emailOutbox)
       .values({

@@ -1,8 +1,9 @@
 import type { ApplicationDto } from "../../../shared/application";
 import { formatDate } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import type { Language } from "../../../shared/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
+import type { SchoolFacts } from "../../../shared/site";
 import { t } from "../../lib/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -196,4 +197,50 @@ export function balancePaidEmail(
 <p>${escapeHtml(portal.replace(url, ""))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(help)}</p></body></html>`;
 
   return { subject, text, html };
+}
+
+/**
+ * The foot of every e-mail the school sends (issue 13: the school's legal facts come from
+ * configuration, SCHOOL_*): legal name, address, Chamber of Commerce (KvK) and VAT numbers, and the
+ * office's phone, in `language`, with the same texts as the site's footer (`footer.legalLine`,
+ * `footer.phone`). Text (after a "-- " signature line) and HTML.
+ */
+export function schoolFooter(school: SchoolFacts, language: Language): { text: string; html: string } {
+  const legal = t(language, "footer.legalLine", {
+    name: school.legalName,
+    address: school.address,
+    kvk: school.kvkNumber,
+    vat: school.vatNumber,
+  });
+  const phone = school.phone ? t(language, "footer.phone", { phone: school.phone }) : null;
+  return {
+    text: ["-- ", legal, ...(phone ? [phone] : [])].join("\n"),
+    html: `<hr style="border:0;border-top:1px solid #e2e8f0;margin-top:32px"><p style="font-size:12px;color:#475569">${escapeHtml(legal)}${phone ? `<br>${escapeHtml(phone)}` : ""}</p>`,
+  };
+}
+
+/**
+ * The language of an e-mail built by one of the templates: the `lang` of its `<html>` element
+ * (every template writes it), else the default language.
+ */
+export function emailLanguage(html: string): Language {
+  const lang = /<html[^>]*\blang="([^"]+)"/i.exec(html)?.[1];
+  return lang && isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * `email` with the school's footer (`schoolFooter`) after its text and before the end of its HTML
+ * body, in the e-mail's own language (`emailLanguage`). Applied to every e-mail when it is queued.
+ */
+export function withSchoolFooter<E extends { text: string; html: string }>(email: E, school: SchoolFacts): E {
+  const footer = schoolFooter(school, emailLanguage(email.html));
+  const end = email.html.lastIndexOf("</body>");
+  return {
+    ...email,
+    text: `${email.text.replace(/\s+$/, "")}\n\n${footer.text}`,
+    html:
+      end >= 0
+        ? `${email.html.slice(0, end)}${footer.html}${email.html.slice(end)}`
+        : `${email.html}${footer.html}`,
+  };
 }

@@ -18,7 +18,8 @@ export function matchRoute(pathname) {
 export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
   if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state: {} };
-  return { status: 200, html: '<h1 class="title">' + url + " " + language + '</h1>', title: "T", description: "D", state: {} };
+  const status = matchRoute(url) ? 200 : 404;
+  return { status, html: '<h1 class="title">' + url + " " + language + '</h1>', title: "T", description: "D", state: {} };
 }
 `;
 
@@ -144,5 +145,20 @@ describe("the application page (decision 009)", () => {
     const cache = makeCache({ value: "v1" }, { catalogue });
     await cache.init();
     expect((await cache.get("/apply", "fr")).body.toString()).toContain("<p>options of july in fr</p>");
+  });
+});
+
+describe("the page for an unknown address (spec §8, issue 13)", () => {
+  it("answers 404 and keeps the spec's “404 Page Not Found” only in an HTML comment of the head", async () => {
+    const cache = makeCache({ value: "v1" });
+    await cache.init();
+    const page = await cache.get("/summer-2019-brochure", "fr");
+    expect(page.status).toBe(404);
+    const html = page.body.toString();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<!-- 404 Page Not Found -->");
+    expect(html.replace(/<!--[^]*?-->/g, "")).not.toContain("404 Page Not Found");
+    // A known page carries no such comment.
+    expect((await cache.get("/program", "fr")).body.toString()).not.toContain("404 Page Not Found");
   });
 });

@@ -243,7 +243,8 @@ export class PageCache {
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(
         "<!--head-->",
-        `<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${head}`,
+        // The spec's "404 Page Not Found" (§8), for those who read the source; visitors read the page's plain words.
+        `${out.status === 404 ? "<!-- 404 Page Not Found -->\n    " : ""}<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${head}`,
       )
       .replace("<!--app-->", () => out.html)
       .replace(

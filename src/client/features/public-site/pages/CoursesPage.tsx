@@ -1,4 +1,4 @@
-import { CalendarDays, Check, Clock, Mail, Ticket, Users } from "lucide-react";
+import { BadgePercent, CalendarDays, Check, Clock, Mail, Ticket, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { canApply, type SummerSchoolDto } from "../../../../shared/catalogue";
@@ -8,14 +8,19 @@ import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 import { ApplyAction, CatalogueFallback, StatusBadge } from "./home/cohorts";
 
-const DEADLINES = ["scholarship", "regular", "visa"] as const;
-
-/** All upcoming cohorts as cards (/courses), custom cohorts for groups and the packages in words. */
+/**
+ * All upcoming cohorts as cards (/courses), custom cohorts for groups, the packages in words and the
+ * important dates. Every date and percentage comes from the catalogue: each cohort's application
+ * deadline and early application discount (decision 030) on its card, the discount the open cohorts
+ * share in the list of dates; nothing is said of a rule that is not in effect.
+ */
 export default function CoursesPage() {
   const { t } = useTranslation("courses");
   const { supportEmail } = useSite();
+  const { date } = useFormat();
   const summary = useCatalogueSummary();
   const { data } = summary;
+  const early = data?.earlyDiscount ?? null;
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(t("custom.subject"))}`;
 
   return (
@@ -85,10 +90,15 @@ export default function CoursesPage() {
 
       <Section tinted title={t("deadlines.title")}>
         <ul className="max-w-3xl space-y-3">
-          {DEADLINES.map((key) => (
-            <li key={key} className="flex items-start gap-3 text-slate-800">
+          {[
+            ...(early ? [t("deadlines.early", { percent: early.percent, date: date(early.endsOn) })] : []),
+            t("deadlines.regular"),
+            t("deadlines.scholarship", { email: supportEmail }),
+            t("deadlines.visa"),
+          ].map((text) => (
+            <li key={text} className="flex items-start gap-3 text-slate-800">
               <Check aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-accent-600" />
-              {t(`deadlines.${key}`)}
+              {text}
             </li>
           ))}
         </ul>
@@ -129,6 +139,27 @@ function CohortCard({ school }: { school: SummerSchoolDto }) {
               <span className="font-bold text-brand-900">
                 {t("list.fromValue", { price: money(school.fromPrice) })}
               </span>
+            </Fact>
+          ) : null}
+          {school.applicationDeadline && (open || school.status === "openingSoon") ? (
+            <Fact
+              icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
+              label={t("list.deadline")}
+              className="col-span-2"
+            >
+              {date(school.applicationDeadline)}
+            </Fact>
+          ) : null}
+          {open && school.earlyDiscount ? (
+            <Fact
+              icon={<BadgePercent aria-hidden="true" className="h-5 w-5" />}
+              label={t("common:pricing.earlyDiscount")}
+              className="col-span-2"
+            >
+              {t("common:pricing.earlyDiscountDetail", {
+                percent: school.earlyDiscount.percent,
+                date: date(school.earlyDiscount.endsOn),
+              })}
             </Fact>
           ) : null}
         </dl>

@@ -22,7 +22,11 @@ const GROUPS: readonly Group[] = [
     questions: ["whatIs", "when", "classSize", "language", "pitch"],
     links: [{ to: "/program", key: "links.program" }],
   },
-  { id: "admission", questions: ["who", "english", "deadlines", "howApply", "confirmation"] },
+  {
+    id: "admission",
+    questions: ["who", "english", "deadlines", "howApply", "confirmation"],
+    links: [{ to: "/courses", key: "links.courses" }],
+  },
   {
     id: "costs",
     questions: ["price", "included", "payment", "codes", "refund", "scholarship"],
@@ -40,14 +44,18 @@ const GROUPS: readonly Group[] = [
   { id: "after", questions: ["credits", "certificate", "alumni"] },
 ];
 
-/** /faq (spec §2): grouped questions with accordions; length and "from" price come from the catalogue. */
+/**
+ * /faq (spec §2): grouped questions with accordions; the length, the "from" price and the early
+ * application discount (percentage and date, decision 030) come from the catalogue.
+ */
 export default function FaqPage() {
   const { t } = useTranslation("faq");
   const { supportEmail } = useSite();
-  const { money } = useFormat();
+  const { money, date } = useFormat();
   const { data } = useCatalogueSummary();
   const days = data?.lengthDays ?? null;
   const fromPrice = data?.fromPrice ?? null;
+  const early = data?.earlyDiscount ?? null;
   const paymentTerms = usePaymentTerms();
 
   /** The answer of one question, with the catalogue figures when they are known and a neutral text otherwise. */
@@ -58,6 +66,9 @@ export default function FaqPage() {
         ? t("q.price.answer", { price: money(fromPrice) })
         : t("q.price.answerNoPrice");
     }
+    // Deadlines are per cohort (on /courses); the early discount only while it is in effect (decision 030).
+    if (id === "deadlines" && early)
+      return t("q.deadlines.answerEarly", { percent: early.percent, date: date(early.endsOn) });
     // When to pay follows the schools' deposits (issue 11), never a fixed "full payment".
     if (id === "payment")
       return t(`q.payment.answer${paymentTerms.suffix}`, { percent: paymentTerms.percent });

@@ -92,7 +92,7 @@ export default function HomePage() {
   // What the schools really take when applying (issue 11): full payment, a deposit, or either.
   const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("home");
-  const { money } = useFormat();
+  const { money, date } = useFormat();
   const summary = useCatalogueSummary();
   const { data } = summary;
   const retry = () => void summary.refetch();
@@ -191,6 +191,16 @@ export default function HomePage() {
                 <CatalogueFallback isPending={summary.isPending} onRetry={retry} ns="home" />
               </div>
             )}
+            {/* Only while the schools' early application rule is in effect (decision 030). */}
+            {data?.earlyDiscount ? (
+              <p className="mt-6 rounded-lg bg-white/10 px-4 py-3 text-brand-50">
+                <span className="block font-semibold text-white">{t("common:pricing.earlyDiscount")}</span>
+                {t("common:pricing.earlyDiscountDetail", {
+                  percent: data.earlyDiscount.percent,
+                  date: date(data.earlyDiscount.endsOn),
+                })}
+              </p>
+            ) : null}
             <ButtonLink to="/apply" size="lg" className="mt-6 sm:self-start">
               {t("price.cta")}
             </ButtonLink>

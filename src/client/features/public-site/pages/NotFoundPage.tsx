@@ -4,18 +4,21 @@ import { ButtonLink } from "../../../components/ui/Button";
 import { Container } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
 
-/** The main pages offered from the 404 page (issue 13), with their `common` navigation labels. */
+/**
+ * The main pages offered from the 404 page (issue 13), besides the home page's button, with their
+ * `common` navigation labels; links stay in the reader's language (the router's language prefix).
+ */
 const MAIN_LINKS = [
   { to: "/program", label: "nav.program" },
   { to: "/apply", label: "nav.apply" },
   { to: "/faq", label: "nav.faq" },
-  { to: "/for-parents", label: "nav.forParents" },
   { to: "/contact", label: "footer.contact" },
 ] as const;
 
 /**
- * The page for any unknown path (spec §2, §8: "404 Page Not Found"): says in plain words that the
- * page does not exist, offers the main pages and the school's address for help (issue 13).
+ * The page for any unknown path (spec §2, §8): says in plain words that the page does not exist,
+ * offers the home page and the main pages and the school's address for help (issue 13). The spec's
+ * "404 Page Not Found" is only in an HTML comment the server adds to the page's head (renderer.ts).
  */
 export default function NotFoundPage() {
   const { t } = useTranslation("common");

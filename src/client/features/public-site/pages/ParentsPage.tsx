@@ -89,9 +89,11 @@ export default function ParentsPage() {
   const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("parents");
   const { supportEmail, school } = useSite();
-  const { money } = useFormat();
+  const { money, date } = useFormat();
   const summary = useCatalogueSummary();
   const fromPrice = summary.data?.fromPrice ?? null;
+  // The early application discount, only while the open cohorts' rule is in effect (decision 030).
+  const early = summary.data?.earlyDiscount ?? null;
 
   return (
     <>
@@ -215,6 +217,11 @@ export default function ParentsPage() {
             </ul>
           </Card>
         </div>
+        {early ? (
+          <p className="mt-6 rounded-lg border border-accent-400 bg-orange-50 px-4 py-3 font-semibold text-brand-900">
+            {t("costs.early", { percent: early.percent, date: date(early.endsOn) })}
+          </p>
+        ) : null}
       </Section>
 
       <Section title={t("payment.title")} tinted>

@@ -4,6 +4,7 @@ import { INQUIRY_RETENTION_MONTHS } from "../../../../shared/inquiries";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
+import { OperatorIdentity } from "./legal/OperatorIdentity";
 
 /** Date of this version of the policy (yyyy-mm-dd). */
 const UPDATED = "2026-11-25";
@@ -101,6 +102,7 @@ export default function PrivacyPolicyPage() {
 
           {heading("controller")}
           <p>{t("privacy.controller.body")}</p>
+          <OperatorIdentity />
           <p>{t("privacy.controller.contact")}</p>
           {mail}
 

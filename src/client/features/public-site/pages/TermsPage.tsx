@@ -4,6 +4,7 @@ import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
+import { OperatorIdentity } from "./legal/OperatorIdentity";
 
 /** Date of this version of the terms (yyyy-mm-dd). */
 const UPDATED = "2026-11-21";
@@ -80,6 +81,7 @@ export default function TermsPage() {
 
           {heading("about")}
           <p>{t("terms.about.body")}</p>
+          <OperatorIdentity />
           <p>{t("terms.about.accept")}</p>
 
           {heading("application")}

@@ -1,0 +1,154 @@
+/**
+ * The public pages as the server prerenders them (src/client/app/entry-server.tsx, the same React
+ * code the browser hydrates): what a visitor reads before any script runs. Every figure comes from
+ * the catalogue and the site configuration given to the renderer, never from the page's text.
+ */
+import { describe, expect, it } from "vitest";
+import { render } from "../../../client/app/entry-server";
+import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
+import type { Language } from "../../../shared/i18n/languages";
+import type { SiteConfig } from "../../../shared/site";
+import { loadResources } from "../../lib/i18n";
+
+const resources = loadResources();
+
+const SITE: SiteConfig = {
+  supportEmail: "office@example.org",
+  paymentProvider: "offline",
+  today: "2027-01-10",
+  school: {
+    legalName: "Stichting Voorbeeld Zomerschool",
+    address: "Plein 9, 2511 CR Den Haag",
+    kvkNumber: "87654321",
+    vatNumber: "NL987654321B01",
+    phone: "+31 70 123 4567",
+    emergencyPhone: "+31 6 9876 5432",
+  },
+};
+
+const school = (over: Partial<SummerSchoolDto> = {}): SummerSchoolDto => ({
+  id: "june",
+  name: "June cohort",
+  description: "",
+  location: "The Hague",
+  startDate: "2027-06-14",
+  endDate: "2027-06-25",
+  applicationOpensAt: null,
+  applicationDeadline: "2027-04-20",
+  lengthDays: 12,
+  capacity: 50,
+  placesLeft: 20,
+  depositPercent: 100,
+  status: "open",
+  fromPrice: 295000,
+  earlyDiscount: { percent: 12, endsOn: "2027-03-08" },
+  ...over,
+});
+
+const summary = (over: Partial<CatalogueSummaryDto> = {}): CatalogueSummaryDto => ({
+  schools: [school()],
+  fromPrice: 295000,
+  lengthDays: 12,
+  earlyDiscount: { percent: 12, endsOn: "2027-03-08" },
+  ...over,
+});
+
+async function page(url: string, language: Language, catalogueSummary: CatalogueSummaryDto = summary()) {
+  const out = await render({ url, language, resources: resources[language], site: SITE, catalogueSummary });
+  // Text as read: tags out, entities of apostrophes back.
+  const text = out.html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+  return { ...out, text };
+}
+
+describe("the early application discount on the prerendered pages (decision 030)", () => {
+  it.each([
+    ["en", "12% off for applications before 8 March 2027"],
+    ["zh", "2027年3月8日前申请，优惠 12%"],
+    ["fr", "12\u202f% de réduction pour toute candidature avant le 8 mars 2027"],
+  ] as const)(
+    "the home page's price card in %s says the percentage and the date of the data",
+    async (language, expected) => {
+      const { status, text } = await page("/", language);
+      expect(status).toBe(200);
+      expect(text).toContain(expected);
+    },
+  );
+
+  it("says nothing of a discount when no rule is in effect", async () => {
+    for (const url of ["/", "/courses", "/for-parents", "/faq"]) {
+      const { text } = await page(
+        url,
+        "en",
+        summary({ schools: [school({ earlyDiscount: null })], earlyDiscount: null }),
+      );
+      expect(text, url).not.toMatch(/early application discount|% off/i);
+    }
+  });
+
+  it("the courses page gives each cohort its deadline and discount, and the shared discount among the dates", async () => {
+    const { text } = await page("/courses", "fr");
+    expect(text).toContain("20 avril 2027");
+    expect(text).toContain(
+      "8 mars 2027\u202f: postulez avant cette date (heure de La Haye) pour bénéficier de 12\u202f% de réduction.",
+    );
+    expect(text).not.toMatch(/30 avril|1er mars|15 mars/);
+  });
+
+  it("the parents page states the discount with the date in The Hague", async () => {
+    const { text } = await page("/for-parents", "zh");
+    expect(text).toContain("2027年3月8日（海牙时间）前提交的申请，可享 12% 优惠");
+  });
+
+  it("the FAQ answers the deadlines question with the discount of the data and no invented dates", async () => {
+    const { text } = await page("/faq", "en");
+    expect(text).toContain(
+      "Applications made before 8 March 2027 (The Hague time) receive a 12% early application discount.",
+    );
+    expect(text).not.toMatch(/30 April|1 March|15 March/);
+  });
+});
+
+describe("the school's legal facts from configuration (issue 13)", () => {
+  it("every page's footer names the legal entity, its address, KvK and VAT numbers", async () => {
+    const { text } = await page("/", "fr");
+    expect(text).toContain(
+      "Stichting Voorbeeld Zomerschool · Plein 9, 2511 CR Den Haag · Chambre de commerce (KvK) 87654321 · TVA NL987654321B01",
+    );
+  });
+
+  it.each(["/terms", "/privacy-policy"])("%s names the operator with its numbers and phone", async (url) => {
+    const { html, text } = await page(url, "zh");
+    expect(html).toMatch(/<address[^>]*>.*Stichting Voorbeeld Zomerschool.*<\/address>/s);
+    expect(text).toContain("Plein 9, 2511 CR Den Haag");
+    expect(text).toContain("荷兰商会注册号（KvK）：87654321");
+    expect(text).toContain("增值税号：NL987654321B01");
+    expect(html).toContain('href="tel:+31701234567"');
+  });
+
+  it("the parents page gives the emergency number", async () => {
+    const { text } = await page("/for-parents", "en");
+    expect(text).toContain("answered day and night for the whole programme: +31 6 9876 5432");
+  });
+});
+
+describe("the page for an unknown address (issue 13)", () => {
+  it.each([
+    ["en", "This page does not exist"],
+    ["zh", "此页面不存在"],
+    ["fr", "Cette page n’existe pas"],
+  ] as const)(
+    "%s: says in plain words that the page does not exist and links the main pages in that language",
+    async (language, heading) => {
+      const { status, html, title } = await page("/summer-2019-brochure", language);
+      expect(status).toBe(404);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(title).toContain(heading);
+      expect(html).not.toContain("404");
+      for (const path of ["", "/program", "/apply", "/faq", "/contact"])
+        expect(html, path).toContain(`href="/${language}${path}"`);
+    },
+  );
+});
