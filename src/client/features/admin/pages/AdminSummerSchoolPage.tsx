@@ -17,6 +17,7 @@ import { SchoolForm } from "../components/catalogue/SchoolForm";
 import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
 import { AdminPageHeader, Panel } from "../components/common";
 import { CohortCompletionPanel } from "../components/letters/CohortCompletionPanel";
+import { EarlyDiscountPanel } from "../components/pricing/EarlyDiscountPanel";
 import { canChangeStatus } from "../permissions";
 
 /** One school's packages, housing options or add-ons as a table with "New …". */
@@ -85,8 +86,9 @@ function ItemSection({
 
 /**
  * /admin/summer-schools/:id: a summer school's form (texts in English, Chinese and French, dates,
- * capacity, deposit) with its status and paid places, Archive / Unarchive, and below it the
- * school's packages, housing options and add-ons with New, Edit and Archive (issue 3 "Courses").
+ * capacity, deposit) with its status and paid places, Archive / Unarchive, its early application
+ * discount (decision 030), and below it the school's packages, housing options and add-ons with
+ * New, Edit and Archive (issue 3 "Courses").
  */
 export default function AdminSummerSchoolPage() {
   const { t } = useTranslation("adminCatalogue");
@@ -159,6 +161,7 @@ export default function AdminSummerSchoolPage() {
           onSaved={() => void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() })}
         />
       </Panel>
+      <EarlyDiscountPanel schoolId={school.id} role={admin.role} />
       {admin && canChangeStatus(admin) ? (
         <Panel title={tl("admin.cohortTitle")} id="school-completion" className="mt-6">
           <CohortCompletionPanel schoolId={school.id} version={school.version} />
