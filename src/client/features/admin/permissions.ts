@@ -1,4 +1,5 @@
 import { can, type Permission } from "../../../shared/permissions";
+import { ADMIN_ROLES, type AdminRoleName } from "../../../shared/schemas/accounts";
 import type { AdminUser } from "../../lib/session";
 
 /**
@@ -10,6 +11,10 @@ import type { AdminUser } from "../../lib/session";
 /** True when the admin's role holds `permission` (the shared table). */
 export const adminCan = (admin: Pick<AdminUser, "role">, permission: Permission) =>
   can(admin.role, permission);
+
+/** The roles that hold `permission`, in the table's order (to tell a reader who may change something). */
+export const rolesThatCan = (permission: Permission): AdminRoleName[] =>
+  ADMIN_ROLES.filter((role) => can(role, permission));
 
 /** Changing an application's status, sending offers, the waiting list (applications:write). */
 export const canChangeStatus = (admin: AdminUser) => adminCan(admin, "applications:write");

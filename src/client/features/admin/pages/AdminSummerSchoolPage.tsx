@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import type { AdminSummerSchoolDetail } from "../../../../shared/catalogue-admin";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
@@ -18,6 +18,7 @@ import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../componen
 import { AdminPageHeader, Panel } from "../components/common";
 import { CohortCompletionPanel } from "../components/letters/CohortCompletionPanel";
 import { EarlyDiscountPanel } from "../components/pricing/EarlyDiscountPanel";
+import { WaitingListPanel } from "../components/waiting-list/WaitingListPanel";
 import { canChangeStatus } from "../permissions";
 
 /** One school's packages, housing options or add-ons as a table with "New …". */
@@ -86,8 +87,8 @@ function ItemSection({
 
 /**
  * /admin/summer-schools/:id: a summer school's form (texts in English, Chinese and French, dates,
- * capacity, deposit) with its status and paid places, Archive / Unarchive, its early application
- * discount (decision 030), and below it the school's packages, housing options and add-ons with
+ * capacity, deposit) with its status and paid places, Archive / Unarchive, its waiting list
+ * (decision 027; `#waiting-list` scrolls to it), its early application discount (decision 030), and below it the school's packages, housing options and add-ons with
  * New, Edit and Archive (issue 3 "Courses").
  */
 export default function AdminSummerSchoolPage() {
@@ -103,6 +104,13 @@ export default function AdminSummerSchoolPage() {
     queryKey: catalogueAdminKeys.school(id),
     queryFn: ({ signal }) => api<AdminSummerSchoolDetail>(`/api/admin/summer-schools/${id}`, { signal }),
   });
+  // A link to one section (the cohorts list's "Waiting list": #waiting-list) scrolls to it once
+  // the page has drawn its sections.
+  const { hash } = useLocation();
+  const loaded = detail.isSuccess;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.closest("section")?.scrollIntoView();
+  }, [loaded, hash]);
 
   const back = (
     <p className="mb-3">
@@ -161,6 +169,7 @@ export default function AdminSummerSchoolPage() {
           onSaved={() => void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() })}
         />
       </Panel>
+      <WaitingListPanel schoolId={school.id} role={admin.role} />
       <EarlyDiscountPanel schoolId={school.id} role={admin.role} />
       {admin && canChangeStatus(admin) ? (
         <Panel title={tl("admin.cohortTitle")} id="school-completion" className="mt-6">

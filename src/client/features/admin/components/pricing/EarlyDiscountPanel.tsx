@@ -5,9 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { LOCALE_OF } from "../../../../../shared/i18n/languages";
-import { can } from "../../../../../shared/permissions";
-import { ADMIN_ROLES, type AdminRoleName } from "../../../../../shared/schemas/accounts";
+import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminPricingRule,
   type AdminPricingRules,
@@ -23,7 +21,7 @@ import { ApiError, apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import { adminCan } from "../../permissions";
 import { applyCatalogueServerErrors, catalogueAdminKeys, FormInput } from "../catalogue/shared";
-import { Panel } from "../common";
+import { Panel, useRolesThatCan } from "../common";
 
 type FormInputValues = z.input<typeof earlyDiscountRuleFormSchema>;
 type FormOutputValues = z.output<typeof earlyDiscountRuleFormSchema>;
@@ -235,7 +233,6 @@ function RuleForm({
 export function EarlyDiscountPanel({ schoolId, role }: { schoolId: string; role: AdminRoleName }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const format = useFormat();
   const [conflict, setConflict] = useState(false);
   const key = pricingRulesKey(schoolId);
   const rules = useQuery({
@@ -244,10 +241,7 @@ export function EarlyDiscountPanel({ schoolId, role }: { schoolId: string; role:
       apiParsed(adminPricingRulesSchema, `/api/admin/summer-schools/${schoolId}/pricing-rules`, { signal }),
   });
   const canEdit = adminCan({ role }, "pricing:write");
-  // The roles that may change it, named from the shared permission table.
-  const writers = new Intl.ListFormat(LOCALE_OF[format.language], { type: "conjunction" }).format(
-    ADMIN_ROLES.filter((r) => can(r, "pricing:write")).map((r) => t(`admin:roles.${r}`)),
-  );
+  const writers = useRolesThatCan("pricing:write");
   const replaceRule = (rule: AdminPricingRule) =>
     queryClient.setQueryData<AdminPricingRules>(key, (old) =>
       old ? { ...old, earlyApplication: { ...rule } } : old,
