@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import type { AdminSummerSchoolDetail } from "../../../../shared/catalogue-admin";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
@@ -104,13 +104,6 @@ export default function AdminSummerSchoolPage() {
     queryKey: catalogueAdminKeys.school(id),
     queryFn: ({ signal }) => api<AdminSummerSchoolDetail>(`/api/admin/summer-schools/${id}`, { signal }),
   });
-  // A link to one section (the cohorts list's "Waiting list": #waiting-list) scrolls to it once
-  // the page has drawn its sections.
-  const { hash } = useLocation();
-  const loaded = detail.isSuccess;
-  useEffect(() => {
-    if (loaded && hash) document.getElementById(hash.slice(1))?.closest("section")?.scrollIntoView();
-  }, [loaded, hash]);
 
   const back = (
     <p className="mb-3">

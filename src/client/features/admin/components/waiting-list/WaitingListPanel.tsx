@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, RefreshCw, Send, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { LOCALE_OF } from "../../../../../shared/i18n/languages";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
@@ -172,6 +173,14 @@ export function WaitingListPanel({ schoolId, role }: { schoolId: string; role: A
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 
+  // The cohorts list links here with #waiting-list: once the list is drawn, it comes into view.
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === "#waiting-list") sectionRef.current?.closest("section")?.scrollIntoView();
+  }, [loaded, hash]);
+
   const refresh = (
     <Button variant="secondary" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
       <RefreshCw aria-hidden="true" className="h-4 w-4" />
@@ -197,7 +206,11 @@ export function WaitingListPanel({ schoolId, role }: { schoolId: string; role: A
           </Button>
         </Notice>
       ) : (
-        <div className="space-y-5" aria-busy={list.isFetching || act.isPending ? true : undefined}>
+        <div
+          ref={sectionRef}
+          className="space-y-5"
+          aria-busy={list.isFetching || act.isPending ? true : undefined}
+        >
           <PlacesSummary list={list.data} />
           {failed ? (
             <Notice
