@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentState } from "../../../../shared/balance";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import type { Permission } from "../../../../shared/permissions";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
 import { StatusBadge } from "../../../components/account/StatusBadge";
 import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
 import { useLanguage } from "../../../lib/catalogue";
+import { rolesThatCan } from "../permissions";
 
 /** The heading band of a back-office page (its one h1). */
 export function AdminPageHeader({
@@ -73,6 +75,18 @@ export function ApplicationStatusBadge({ status }: { status: AdminApplicationSta
 export function PaymentStatusBadge({ status }: { status: PaymentState }) {
   const { t } = useTranslation("admin");
   return <StatusBadge kind="payment" value={status} label={t(`paymentStatus.${status}`)} />;
+}
+
+/**
+ * The names of the roles that hold `permission` (shared table), joined for a sentence in the UI
+ * language: "Owner and Finance", "所有者和财务", "Propriétaire et Finance".
+ */
+export function useRolesThatCan(permission: Permission): string {
+  const { t } = useTranslation("admin");
+  const locale = LOCALE_OF[useLanguage()];
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(
+    rolesThatCan(permission).map((role) => t(`roles.${role}`)),
+  );
 }
 
 /** Date and time of a timestamp in the UI language (back-office lists and logs). */

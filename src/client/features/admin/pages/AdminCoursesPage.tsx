@@ -21,7 +21,8 @@ import {
 
 /**
  * /admin/courses: the summer schools (cohorts) with their dates, capacity, paid places and fill,
- * and status (open, few spots left, full, opening soon, closed, past, archived); search, status
+ * and status (open, few spots left, full, opening soon, closed, past, archived) with a link to the
+ * cohort's waiting list (issue 13); search, status
  * filter, sort and pages on the server, kept in the address; CSV export of the same selection;
  * "New summer school" (issue 3 "Courses").
  */
@@ -153,6 +154,13 @@ export default function AdminCoursesPage() {
               </td>
               <td className="px-3 py-3">
                 <SchoolStatusBadge status={school.status} />
+                <Link
+                  to={`/admin/summer-schools/${school.id}#waiting-list`}
+                  className="mt-1 block text-sm font-medium whitespace-nowrap text-brand-700 underline"
+                  aria-label={t("courses.waitingListOf", { name: l(school.name) })}
+                >
+                  {t("courses.waitingList")}
+                </Link>
               </td>
             </tr>
           )}

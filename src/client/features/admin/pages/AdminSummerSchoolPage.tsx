@@ -17,6 +17,8 @@ import { SchoolForm } from "../components/catalogue/SchoolForm";
 import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
 import { AdminPageHeader, Panel } from "../components/common";
 import { CohortCompletionPanel } from "../components/letters/CohortCompletionPanel";
+import { EarlyDiscountPanel } from "../components/pricing/EarlyDiscountPanel";
+import { WaitingListPanel } from "../components/waiting-list/WaitingListPanel";
 import { canChangeStatus } from "../permissions";
 
 /** One school's packages, housing options or add-ons as a table with "New …". */
@@ -85,8 +87,9 @@ function ItemSection({
 
 /**
  * /admin/summer-schools/:id: a summer school's form (texts in English, Chinese and French, dates,
- * capacity, deposit) with its status and paid places, Archive / Unarchive, and below it the
- * school's packages, housing options and add-ons with New, Edit and Archive (issue 3 "Courses").
+ * capacity, deposit) with its status and paid places, Archive / Unarchive, its waiting list
+ * (decision 027; `#waiting-list` scrolls to it), its early application discount (decision 030), and below it the school's packages, housing options and add-ons with
+ * New, Edit and Archive (issue 3 "Courses").
  */
 export default function AdminSummerSchoolPage() {
   const { t } = useTranslation("adminCatalogue");
@@ -159,6 +162,8 @@ export default function AdminSummerSchoolPage() {
           onSaved={() => void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() })}
         />
       </Panel>
+      <WaitingListPanel schoolId={school.id} role={admin.role} />
+      <EarlyDiscountPanel schoolId={school.id} role={admin.role} />
       {admin && canChangeStatus(admin) ? (
         <Panel title={tl("admin.cohortTitle")} id="school-completion" className="mt-6">
           <CohortCompletionPanel schoolId={school.id} version={school.version} />

@@ -1,13 +1,14 @@
+import { can } from "../../../../../shared/permissions";
 import type { AdminUser } from "../../../../lib/session";
 
 /**
- * What the signed-in admin may do with students and the team, mirrored from the server's table
- * (src/server/modules/auth/guard.ts) so the screens only offer actions that will be accepted; the
- * server still decides (403).
+ * What the signed-in admin may do with students and the team, read from the permission table the
+ * server's guard enforces (`can`, src/shared/permissions.ts) so the screens only offer actions that
+ * will be accepted; the server still decides (403).
  */
 
 /** Adding, editing, disabling students and sending them e-mails (students:write): owners and admissions. */
-export const canWriteStudents = (admin: AdminUser) => admin.role === "owner" || admin.role === "admissions";
+export const canWriteStudents = (admin: AdminUser) => can(admin.role, "students:write");
 
 /** Query keys of these screens (under ["admin"], dropped at logout). */
 export const peopleKeys = {
