@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
-import { z } from "zod";
 import { LOCALE_OF } from "../../../../../shared/i18n/languages";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
@@ -12,6 +10,7 @@ import {
   adminWaitingListSchema,
   type WAITING_LIST_STATUSES,
 } from "../../../../../shared/schemas/waiting-list";
+import { z } from "../../../../../shared/schemas/zod";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { cn } from "../../../../components/ui/cn";
@@ -174,12 +173,12 @@ export function WaitingListPanel({ schoolId, role }: { schoolId: string; role: A
   });
 
   // The cohorts list links here with #waiting-list: once the list is drawn, it comes into view.
-  const { hash } = useLocation();
   const sectionRef = useRef<HTMLDivElement>(null);
   const loaded = list.isSuccess;
   useEffect(() => {
-    if (loaded && hash === "#waiting-list") sectionRef.current?.closest("section")?.scrollIntoView();
-  }, [loaded, hash]);
+    if (loaded && window.location.hash === "#waiting-list")
+      sectionRef.current?.closest("section")?.scrollIntoView();
+  }, [loaded]);
 
   const refresh = (
     <Button variant="secondary" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
