@@ -37,7 +37,8 @@ test.describe("the owner's catalogue", () => {
     await page.getByLabel("Status").selectOption("");
 
     // The July cohort's page: its form and its packages.
-    await page.getByRole("link", { name: /— July \d{4}/ }).click();
+    // The cohort's name links to its page (its "Waiting list" link to the same page's section).
+    await page.getByRole("link", { name: /^International Business Summer School — July \d{4}$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: /— July \d{4}/ })).toBeVisible();
     await expect(page.getByText("46 of 50 places paid")).toBeVisible();
     await expectNoAxeViolations(page, "/admin/summer-schools/:id");

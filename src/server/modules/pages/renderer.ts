@@ -7,7 +7,7 @@ import { localizedPath } from "../../../shared/i18n/addresses";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
 import type { SiteConfig, SiteFacts } from "../../../shared/site";
-import { type CompressedBody, compressOnce } from "../../lib/compression";
+import { type CompressedBody, compressOnceAsync } from "../../lib/compression";
 
 /** The prerenderer built from src/client/app/entry-server.tsx (`vite build --ssr`). */
 export interface ServerEntry {
@@ -147,8 +147,10 @@ export class PageCache {
             () => count++,
             () => undefined,
           );
-          // Let requests in between two renders.
-          await new Promise((resolve) => setImmediate(resolve));
+          // Let requests in between two renders: a few milliseconds, so that a request needing
+          // several turns of the event loop (connection, headers, answer) is served meanwhile, not
+          // one turn per render (a loaded machine made chunks wait seconds behind a re-render).
+          await new Promise((resolve) => setTimeout(resolve, 5));
         }
       }
     } finally {
@@ -251,7 +253,7 @@ export class PageCache {
         "<!--state-->",
         () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
       );
-    const compressed = compressOnce(html);
+    const compressed = await compressOnceAsync(html);
     return {
       status: out.status,
       ...compressed,
