@@ -367,12 +367,22 @@ describe("I1 passport uploads on a listening server", () => {
 
   it("I1 a 50 MB body sent without Content-Length is cut off at 5 MB with 413, and nothing is kept", async () => {
     const a = await newApplicant(t, "198.51.100.252");
-    const res = await upload(port, {
-      size: 50 * MB,
-      cookie: a.cookie,
-      applicantId: a.id,
-      forwardedFor: "192.0.2.51",
-      declaredLength: false,
+    // The server answers 413 and closes while the client is still writing; now and then the
+    // client's write fails (EPIPE) before it has read the answer. That attempt says nothing about
+    // the server, so it is made again once, from another address (the bytes read are per address).
+    let address = "192.0.2.51";
+    const send = () =>
+      upload(port, {
+        size: 50 * MB,
+        cookie: a.cookie,
+        applicantId: a.id,
+        forwardedFor: address,
+        declaredLength: false,
+      });
+    const res = await send().catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== "EPIPE" && err.code !== "ECONNRESET") throw err;
+      address = "192.0.2.61";
+      return send();
     });
     console.info(
       `I1: chunked 50 MB: ${res.status} after ${res.ms.toFixed(0)} ms, the client had sent ${(res.sentWhenAnswered / MB).toFixed(1)} MB`,
@@ -381,7 +391,7 @@ describe("I1 passport uploads on a listening server", () => {
     expect(JSON.parse(res.body).message).toBe(TOO_LARGE);
     expect(res.ms).toBeLessThan(3000);
     await new Promise((r) => setTimeout(r, 200));
-    expect(bytesRead.get("192.0.2.51") ?? 0).toBeLessThan(8 * MB);
+    expect(bytesRead.get(address) ?? 0).toBeLessThan(8 * MB);
     const rows = await t.database.db.select().from(storedFiles).where(eq(storedFiles.applicantId, a.id));
     expect(rows).toEqual([]);
   });
