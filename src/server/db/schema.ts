@@ -621,6 +621,26 @@ export const emailOutbox = pgTable("email_outbox", {
   headers: jsonb("headers").$type<Record<string, string>>(),
 });
 
+/**
+ * Files sent with a queued e-mail (issue 12: the payout statement PDF of the "payout sent" e-mail),
+ * in the order they are attached. Written in the same transaction as their `email_outbox` row and
+ * deleted with it. Kept small by the callers (a statement is a few KB); never personal documents
+ * such as passports, which stay behind a sign-in.
+ */
+export const emailAttachments = pgTable(
+  "email_attachments",
+  {
+    emailId: uuid("email_id")
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.emailId, t.idx] })],
+);
+
 /** Notes of the admissions team on an applicant (spec §2 admin "applicant notes"). */
 export const applicantNotes = pgTable(
   "applicant_notes",

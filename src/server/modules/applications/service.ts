@@ -10,7 +10,6 @@ import {
   ruleInEffect,
   withDiscountSource,
 } from "../../../shared/pricing";
-import { schoolDate } from "../../../shared/refunds";
 import type { ApplicantInput } from "../../../shared/schemas/applicant";
 import type { ProgramSelection } from "../../../shared/schemas/application";
 import type { Db, Tx } from "../../db/client";

@@ -6,11 +6,7 @@
  */
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CONFIRM_LINK_HOURS,
-  inquiryListSchema,
-  subscriberListSchema,
-} from "../../../shared/schemas/inquiries";
+import { CONFIRM_LINK_HOURS } from "../../../shared/schemas/inquiries";
 import { emailOutbox, inquiries, newsletterSubscribers } from "../../db/schema";
 import {
   adminRoles,

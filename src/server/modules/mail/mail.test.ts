@@ -4,7 +4,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema";
+import { emailAttachments, emailOutbox } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { createTransport, MailService } from "./service";
 
@@ -60,6 +60,41 @@ describe("e-mail delivery", () => {
     expect(received[0]).toContain("To: amara.okafor@example.com");
   });
 
+  it("sends an e-mail's attachments byte for byte, stored once however often it is queued", async () => {
+    const { transport } = createTransport(`smtp://127.0.0.1:${port}`, t.dataDir);
+    const mail = new MailService(t.database.db, transport, "School <admissions@school.example>", null);
+    // Every byte value, so that an encoding slip anywhere (hex, base64, the driver) shows.
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.3\n"),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    ]);
+    const withStatement = {
+      ...email("payout-paid:attachment-1"),
+      attachments: [
+        { filename: "payout-statement-1a2b3c4d.pdf", contentType: "application/pdf", content: pdf },
+        { filename: "note.txt", contentType: "text/plain", content: Buffer.from("second") },
+      ],
+    };
+    expect(await mail.enqueue(t.database.db, withStatement)).toBe(true);
+    expect(await mail.enqueue(t.database.db, withStatement)).toBe(false);
+    const [stored] = await t.database.db.select({ n: count() }).from(emailAttachments);
+    expect(stored!.n).toBe(2);
+    const before = received.length;
+    expect(await mail.flush()).toBe(1);
+    const message = received[before]!;
+    expect(message).toMatch(/Content-Disposition: attachment;\s+filename=payout-statement-1a2b3c4d\.pdf/);
+    expect(message).toMatch(/Content-Disposition: attachment;\s+filename=note\.txt/);
+    expect(message.indexOf("payout-statement-1a2b3c4d.pdf")).toBeLessThan(message.indexOf("note.txt"));
+    // The PDF part's base64 body, decoded, is the file that was queued.
+    const part = message.split(/\r?\n--/).find((p) => p.includes("filename=payout-statement-1a2b3c4d.pdf"))!;
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, "");
+    expect(Buffer.from(body, "base64").equals(pdf)).toBe(true);
+  });
+
   it("writes e-mails to the local outbox as .eml files when no SMTP server is configured", async () => {
     const { transport, outboxDir } = createTransport(undefined, t.dataDir);
     const mail = new MailService(t.database.db, transport, "School <admissions@school.example>", outboxDir);
@@ -94,7 +129,7 @@ describe("e-mail delivery", () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeTruthy();
     const [{ n } = { n: 0 }] = await t.database.db.select({ n: count() }).from(emailOutbox);
-    // The four e-mails of the earlier tests plus this one, each stored once.
-    expect(n).toBe(5);
+    // The five e-mails of the earlier tests plus this one, each stored once.
+    expect(n).toBe(6);
   });
 });

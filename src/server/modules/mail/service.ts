@@ -4,7 +4,16 @@ import path from "node:path";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Tx } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
+import { emailAttachments, emailOutbox } from "../../db/schema";
+
+/** A file sent with an e-mail, e.g. a payout statement PDF (issue 12). */
+export interface EmailAttachment {
+  /** The name the reader sees, e.g. `payout-statement-1a2b3c4d.pdf`. */
+  filename: string;
+  /** Its MIME type, e.g. `application/pdf`. */
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutgoingEmail {
   /** Makes the e-mail queued once, whatever retries happen (e.g. `confirmation:<applicationId>`). */
@@ -15,6 +24,8 @@ export interface OutgoingEmail {
   html: string;
   /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of the newsletter's e-mails. */
   headers?: Record<string, string>;
+  /** Files attached to the message, in this order (stored with it in `email_attachments`). */
+  attachments?: EmailAttachment[];
 }
 
 /** Sending attempts of one e-mail before it is marked `failed` and left alone. */
@@ -87,7 +98,8 @@ export class MailService {
    * transaction; a second call with the same dedupeKey does
    * nothing. Returns true when this call queued it, false when the key was already there (by any
    * process, at any time: the unique `dedupe_key` decides, so a reminder job run by two processes
-   * at once, or again after a restart, queues each e-mail once; decision 016).
+   * at once, or again after a restart, queues each e-mail once; decision 016). Its attachments
+   * are stored in the same transaction, only when this call queued the e-mail.
    */
   async enqueue(tx: Tx, queued: OutgoingEmail): Promise<boolean> {
     const email = this.finish(queued);
@@ -103,6 +115,20 @@ export class MailService {
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
+    const [row] = inserted;
+    if (row && email.attachments?.length) {
+      await tx.insert(emailAttachments).values(
+        email.attachments.map((a, idx) => ({
+          emailId: row.id,
+          idx,
+          filename: a.filename,
+          contentType: a.contentType,
+          // As base64 text, decoded by the database: PGlite converts a bytea parameter through hex
+          // in JavaScript, several times slower (files/storage.ts).
+          content: sql`decode(${a.content.toString("base64")}, 'base64')`,
+        })),
+      );
+    }
     return inserted.length > 0;
   }
 
@@ -161,10 +187,38 @@ export class MailService {
     );
   }
 
+  /** The attachments of the claimed e-mails, by e-mail id, each list in its order. */
+  private async attachmentsOf(ids: string[]): Promise<Map<string, EmailAttachment[]>> {
+    const byEmail = new Map<string, EmailAttachment[]>();
+    if (ids.length === 0) return byEmail;
+    const rows = await this.db
+      .select({
+        emailId: emailAttachments.emailId,
+        filename: emailAttachments.filename,
+        contentType: emailAttachments.contentType,
+        content: sql<string>`encode(${emailAttachments.content}, 'base64')`,
+      })
+      .from(emailAttachments)
+      .where(inArray(emailAttachments.emailId, ids))
+      .orderBy(asc(emailAttachments.emailId), asc(emailAttachments.idx));
+    for (const r of rows) {
+      const list = byEmail.get(r.emailId) ?? [];
+      list.push({
+        filename: r.filename,
+        contentType: r.contentType,
+        content: Buffer.from(r.content, "base64"),
+      });
+      byEmail.set(r.emailId, list);
+    }
+    return byEmail;
+  }
+
   private async sendQueued(): Promise<number> {
     const claimed = await this.claimBatch();
+    const attachments = await this.attachmentsOf(claimed.map((e) => e.id));
     let sent = 0;
     for (const email of claimed) {
+      const files = attachments.get(email.id);
       try {
         const info = await this.transport.sendMail({
           from: this.from,
@@ -174,6 +228,7 @@ export class MailService {
           html: email.htmlBody,
           messageId: `<${email.id}@hague-summer-school>`,
           ...(email.headers ? { headers: email.headers } : {}),
+          ...(files ? { attachments: files } : {}),
         });
         if (this.outboxDir && "message" in info && Buffer.isBuffer(info.message)) {
           const stamp = new Date().toISOString().replace(/[:.]/g, "-");

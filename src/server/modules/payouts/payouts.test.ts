@@ -1,6 +1,15 @@
+import { execFileSync } from "node:child_process";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliates, auditLog, commissionEntries, emailOutbox, payoutRuns, payouts } from "../../db/schema";
+import {
+  affiliates,
+  auditLog,
+  commissionEntries,
+  emailAttachments,
+  emailOutbox,
+  payoutRuns,
+  payouts,
+} from "../../db/schema";
 import { loginAsAffiliate } from "../../testing/accounts";
 import { adminRoles, apiOf, SAME_ORIGIN } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -18,6 +27,10 @@ import { affiliateDetailsAad, openText } from "./sealed-text";
 
 const DAY = 86_400_000;
 /** Valid IBANs (mod-97 checks out). */
+/** The text of a PDF, as a reader would copy it (poppler's `pdftotext`). */
+const pdfText = (pdf: Buffer) =>
+  execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
+
 const IBAN_A = "NL91ABNA0417164300";
 const IBAN_E = "DE89370400440532013000";
 
@@ -379,6 +392,22 @@ describe("payouts", () => {
       expect(mails[0]!.textBody).toContain("€60.00");
       expect(mails[0]!.textBody).toContain("ABN-2026-11-0042");
       expect(mails[0]!.textBody).toContain("/affiliate/payouts");
+      expect(mails[0]!.textBody).toContain("attached to this e-mail as a PDF");
+      // The statement PDF is attached, once, and is the statement of this payout.
+      const attached = await db()
+        .select()
+        .from(emailAttachments)
+        .where(eq(emailAttachments.emailId, mails[0]!.id));
+      expect(attached).toHaveLength(1);
+      expect(attached[0]).toMatchObject({
+        filename: `payout-statement-${payoutA.id.slice(0, 8)}.pdf`,
+        contentType: "application/pdf",
+      });
+      const statementText = pdfText(attached[0]!.content);
+      expect(statementText).toContain("Amara Agency");
+      expect(statementText).toContain("ABN-2026-11-0042");
+      expect(statementText).toContain("€60.00");
+      expect(statementText).toContain("-€20.00");
 
       const mine = (await api("GET", "/api/affiliate/payouts", a.cookie)).json();
       expect(mine.items).toEqual([

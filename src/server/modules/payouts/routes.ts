@@ -17,7 +17,6 @@ import { recordAudit } from "../admin/audit";
 import { adminId } from "../admin/params";
 import { loadFileKeys } from "../files/keys";
 import { type OpenedPayout, PayoutService } from "./service";
-import { renderStatementPdf } from "./statement";
 
 const payoutIdParams = z.object({ id: z.uuid() });
 
@@ -127,6 +126,8 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
     now,
     appOrigin: env.APP_ORIGIN,
     minimumPayout: env.MINIMUM_PAYOUT_CENTS,
+    school: { name: env.SCHOOL_LEGAL_NAME, address: env.SCHOOL_ADDRESS },
+    documentFont: env.DOCUMENT_FONT,
   });
 
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -170,27 +171,10 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
     const affiliateId = await affiliateOf(request);
     const parsed = payoutIdParams.safeParse(request.params);
     if (!parsed.success) throw new HttpError(404, "errors.notFound");
-    const s = await service.statementOf(affiliateId, parsed.data.id);
-    const pdf = await renderStatementPdf(
-      {
-        language: s.language,
-        school: { name: env.SCHOOL_LEGAL_NAME, address: env.SCHOOL_ADDRESS },
-        affiliateName: s.affiliateName,
-        payout: {
-          id: s.payout.id,
-          amountCents: s.payout.amountCents,
-          createdAt: s.payout.createdAt,
-          paidAt: s.payout.paidAt,
-          reference: s.payout.reference,
-          masked: s.payout.detailsMasked,
-        },
-        entries: s.entries,
-      },
-      env.DOCUMENT_FONT,
-    );
+    const { filename, pdf } = await service.statementPdf(affiliateId, parsed.data.id);
     return reply
       .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="payout-statement-${s.payout.id.slice(0, 8)}.pdf"`)
+      .header("content-disposition", `attachment; filename="${filename}"`)
       .header("x-content-type-options", "nosniff")
       .send(pdf);
   });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
-import { makeTranslator } from "../../../shared/i18n/translate";
+import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { maskEmail, maskIban, maskTail } from "../../../shared/payouts";
 import type {
@@ -26,7 +25,6 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { HttpError, isUniqueViolation } from "../../lib/errors";
-import { loadResources } from "../../lib/i18n";
 import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
@@ -35,15 +33,8 @@ import { studentShortName } from "../commissions/ledger";
 import type { FileKeyRing } from "../files/keys";
 import type { MailService } from "../mail/service";
 import { affiliateDetailsAad, openText, payoutDetailsAad, sealText } from "./sealed-text";
-
-/** Texts of this area (payouts namespace) in every language: e-mails and the statement PDF. */
-const resources = loadResources();
-export const tp = makeTranslator(
-  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].payouts ?? {}])) as Record<
-    Language,
-    Record<string, unknown>
-  >,
-);
+import { renderStatementPdf, type StatementEntry } from "./statement";
+import { tp } from "./texts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -54,17 +45,6 @@ export function maskDetails(d: PayoutDetails): string {
   return maskEmail(d.email);
 }
 
-/** A payout's entry for the statement. */
-export interface StatementEntry {
-  createdAt: Date;
-  kind: "payment" | "refund" | "adjustment";
-  studentName: string | null;
-  cohortName: string | null;
-  /** An adjustment's reason as the admin gave it; empty for payments and refunds. */
-  reason: string;
-  amount: number;
-}
-
 export interface PayoutServiceDeps {
   db: Db;
   keys: FileKeyRing;
@@ -72,6 +52,10 @@ export interface PayoutServiceDeps {
   now: () => Date;
   appOrigin: string;
   minimumPayout: number;
+  /** The school's legal name and address, printed at the top of a statement (`SCHOOL_*`). */
+  school: { name: string; address: string };
+  /** A Unicode font for Chinese statements (`DOCUMENT_FONT`, decision 017); else Noto Sans CJK. */
+  documentFont?: string;
 }
 
 /** The rows of a CSV / SEPA export: each payout of a run with its details opened. */
@@ -425,9 +409,10 @@ export class PayoutService {
 
   /**
    * `POST /api/admin/payouts/:id/paid { reference }`: a pending payout becomes paid (its entries
-   * read `paid`), and the statement e-mail (with a link to the payouts page, where the statement PDF
-   * is downloaded after signing in; MailService sends no attachments) is queued once in
-   * the affiliate's language. The same reference again → the payout as it is; a cancelled or
+   * read `paid`), and the "payout sent" e-mail is queued once in the affiliate's language, with the
+   * statement PDF of the entries it covers attached (issue 12 "the affiliate is e-mailed a
+   * statement (PDF)"; rendered in the same transaction, so it shows the reference and date just
+   * recorded) and a link to the payouts page, where the same file can be downloaded again. The same reference again → the payout as it is; a cancelled or
    * otherwise paid payout → 409 errors.payouts.notPending. Audit "payout.paid".
    */
   async markPaid(admin: AdminUser, payoutId: string, reference: string): Promise<AdminPayout> {
@@ -463,16 +448,20 @@ export class PayoutService {
       const paragraphs = [
         k("greeting", { name: a.name }),
         k("body", { amount: formatMoney(p.amountCents, language), reference }),
-        // The statement is behind the partner's sign-in: the link opens the payouts page (login first).
+        // The statement is attached; the link opens the payouts page (sign-in first) to download it again.
         k("statement", { link: pageUrl(this.deps.appOrigin, language, "/affiliate/payouts") }),
         k("signature"),
       ];
+      const statement = await this.statementPdf(p.affiliateId, p.id, tx);
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `payout-paid:${p.id}`,
         to: a.email,
         subject,
         text: paragraphs.join("\n\n"),
         html: emailHtml(language, subject, paragraphs),
+        attachments: [
+          { filename: statement.filename, contentType: "application/pdf", content: statement.pdf },
+        ],
       });
       return p.runId;
     });
@@ -526,17 +515,18 @@ export class PayoutService {
 
   /**
    * The statement of one of the affiliate's own payouts: the payout, the affiliate and the entries
-   * it covers. Another affiliate's payout, or an unknown id → 404 (checklist S6).
+   * it covers. Another affiliate's payout, or an unknown id → 404 (checklist S6). Read through
+   * `tx` when given (the "payout sent" e-mail builds it in the transaction that marks it paid).
    */
-  async statementOf(affiliateId: string, payoutId: string, language?: Language) {
-    const [p] = await this.deps.db
+  async statementOf(affiliateId: string, payoutId: string, language?: Language, tx: Tx = this.deps.db) {
+    const [p] = await tx
       .select()
       .from(payouts)
       .where(and(eq(payouts.id, payoutId), eq(payouts.affiliateId, affiliateId)));
     if (!p) throw new HttpError(404, "errors.notFound");
-    const a = await this.affiliate(this.deps.db, affiliateId);
+    const a = await this.affiliate(tx, affiliateId);
     const lang: Language = language ?? (isLanguage(a.language) ? a.language : "en");
-    const rows = await this.deps.db
+    const rows = await tx
       .select({
         entry: commissionEntries,
         firstName: applicants.firstName,
@@ -558,6 +548,37 @@ export class PayoutService {
       amount: entry.amountCents,
     }));
     return { payout: p, affiliateName: a.name, language: lang, entries };
+  }
+
+  /**
+   * The statement PDF of one of the affiliate's own payouts, in the affiliate's language, with its
+   * file name `payout-statement-<first 8 of the id>.pdf`: the download of the payouts page and the
+   * attachment of the "payout sent" e-mail are the same file. 404 as `statementOf`.
+   */
+  async statementPdf(
+    affiliateId: string,
+    payoutId: string,
+    tx: Tx = this.deps.db,
+  ): Promise<{ filename: string; pdf: Buffer }> {
+    const s = await this.statementOf(affiliateId, payoutId, undefined, tx);
+    const pdf = await renderStatementPdf(
+      {
+        language: s.language,
+        school: this.deps.school,
+        affiliateName: s.affiliateName,
+        payout: {
+          id: s.payout.id,
+          amountCents: s.payout.amountCents,
+          createdAt: s.payout.createdAt,
+          paidAt: s.payout.paidAt,
+          reference: s.payout.reference,
+          masked: s.payout.detailsMasked,
+        },
+        entries: s.entries,
+      },
+      this.deps.documentFont,
+    );
+    return { filename: `payout-statement-${s.payout.id.slice(0, 8)}.pdf`, pdf };
   }
 }
 

@@ -2,7 +2,18 @@ import PDFDocument from "pdfkit";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { isWinAnsi, unicodeFont } from "../documents/pdf";
-import { type StatementEntry, tp } from "./service";
+import { tp } from "./texts";
+
+/** A payout's entry for the statement. */
+export interface StatementEntry {
+  createdAt: Date;
+  kind: "payment" | "refund" | "adjustment";
+  studentName: string | null;
+  cohortName: string | null;
+  /** An adjustment's reason as the admin gave it; empty for payments and refunds. */
+  reason: string;
+  amount: number;
+}
 
 /** What a payout statement prints (issue 12 "a statement (PDF) of the entries it covers"). */
 export interface StatementInput {

@@ -178,7 +178,7 @@ describe("offers when places free up (checklist P14)", () => {
     );
     expect(offerMails).toHaveLength(1);
     expect(offerMails[0]!.subject).toBe(
-      "Une place est libre pour vous\u202f: " + offerMails[0]!.subject.split(": ")[1],
+      `Une place est libre pour vous\u202f: ${offerMails[0]!.subject.split(": ")[1]}`,
     );
     // The offers hold the freed places: June stays full for everyone else.
     expect(await juneStatus()).toMatchObject({ status: "full", placesLeft: 0 });

@@ -20,7 +20,7 @@ import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api, apiParsed } from "../../../../lib/api";
+import { ApiError, apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import { HeaderCell } from "../AdminListFrame";
 import { Panel, useDateTime } from "../common";
