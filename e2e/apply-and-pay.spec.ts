@@ -44,5 +44,5 @@ test("after Continue and Back the focus is on the new step, which a screen reade
   await page.getByRole("button", { name: "Continue to Application" }).click();
   await expect(page.getByRole("region", { name: "Step 2 of 3: Personal Info" })).toBeFocused();
   await page.getByRole("button", { name: "Back", exact: true }).click();
-  await expect(page.getByRole("region", { name: "Step 1 of 3: Program Selection" })).toBeFocused();
+  await expect(page.getByRole("region", { name: "Step 1 of 3: Programme Selection" })).toBeFocused();
 });

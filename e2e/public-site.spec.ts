@@ -86,7 +86,7 @@ test.describe("a visitor on the public site", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
     const links = page.getByRole("navigation", { name: "Pages you may be looking for" });
-    for (const name of ["Program", "Apply Now", "FAQ", "Contact"])
+    for (const name of ["Programme", "Apply Now", "FAQ", "Contact"])
       await expect(links.getByRole("link", { name, exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Go to the homepage" }).click();
     await expect(page).toHaveURL(/\/en$/);
@@ -177,7 +177,7 @@ test.describe("a visitor on the public site", () => {
     await chooseCookies(page, "necessary");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Program", exact: true }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Programme", exact: true }).click();
     await expect(page).toHaveURL(/\/program$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "program", "header.title"));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -203,7 +203,7 @@ test.describe("a visitor on the public site", () => {
         await page.getByRole("button", { name: "Continue to Application" }).click();
         await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
       } else {
-        await page.getByRole("contentinfo").getByRole("link", { name: "Program", exact: true }).click();
+        await page.getByRole("contentinfo").getByRole("link", { name: "Programme", exact: true }).click();
         await expect(page).toHaveURL(/\/program$/);
       }
       await page.waitForLoadState("networkidle");

@@ -55,7 +55,7 @@ test.describe("a visitor arriving through a partner's referral link (checklist D
     await page.goto("/?ref=LINDA2027");
     await expect(toastWith(page, "Referral code noted")).toBeVisible();
     await chooseCookies(page, "necessary");
-    await page.getByRole("link", { name: "Program" }).first().click();
+    await page.getByRole("link", { name: "Programme" }).first().click();
     await expect(page).toHaveURL(/\/program$/);
     await page.reload();
     expect(await affiliateCookie(context)).toBeUndefined();

@@ -134,10 +134,13 @@ export function computeQuote(input: QuoteInput): Quote {
   };
 }
 
-/** Date the remainder is due: 28 days before the programme starts (spec §4 "Totals"). ISO yyyy-mm-dd. */
+/** Days before the programme starts on which the remainder (balance) is due (spec §4 "Totals"). */
+export const BALANCE_DUE_DAYS_BEFORE_START = 28;
+
+/** Date the remainder is due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start. ISO yyyy-mm-dd. */
 export function remainingDueDate(startDate: string): string {
   const d = new Date(`${startDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 28);
+  d.setUTCDate(d.getUTCDate() - BALANCE_DUE_DAYS_BEFORE_START);
   return d.toISOString().slice(0, 10);
 }
 

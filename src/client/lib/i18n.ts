@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../shared/i18n/languages";
 import type { Namespace, Resources } from "../../shared/i18n/namespaces";
+import { POLICY_TEXT_VARIABLES } from "../../shared/i18n/policy-variables";
 
 /**
  * A namespace that was not in the page: the texts as the site shows them now, edited ones
@@ -31,7 +32,8 @@ const lazyBackend: BackendModule = {
  * @param language the visitor's language (decisions.md §1)
  * @param resources namespaces already at hand: on the server, all of them; in the browser, the ones
  *   the server put in the page, so hydration needs no request. Others load lazily.
- * Missing keys fall back to English, then to the key itself (spec §8).
+ * Missing keys fall back to English, then to the key itself (spec §8). Every text may use the
+ * rules' variables (`POLICY_TEXT_VARIABLES`: balance due days, refund policy, cookie lifetime).
  */
 export function createI18n(language: Language, resources: Partial<Record<Language, Resources>>): I18n {
   const instance = i18next.createInstance();
@@ -45,7 +47,7 @@ export function createI18n(language: Language, resources: Partial<Record<Languag
     defaultNS: "common",
     resources: resources as Record<string, Record<Namespace, Record<string, unknown>>>,
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: POLICY_TEXT_VARIABLES },
     initAsync: false,
     react: { useSuspense: true },
     returnNull: false,

@@ -1,4 +1,5 @@
 import type { Language } from "./languages";
+import { POLICY_TEXT_VARIABLES } from "./policy-variables";
 
 type Tree = Record<string, unknown>;
 
@@ -21,11 +22,12 @@ export function interpolate(template: string, vars: Record<string, string | numb
 
 /**
  * Minimal translator over one namespace of every language, for code outside React (server error
- * messages, e-mails): the language's text, else English, else the key itself (spec §8).
+ * messages, e-mails): the language's text, else English, else the key itself (spec §8). Every text
+ * may also use the rules' variables (`POLICY_TEXT_VARIABLES`), as on the pages; `vars` win.
  */
 export function makeTranslator(byLanguage: Partial<Record<Language, Tree>>) {
   return (language: Language, key: string, vars?: Record<string, string | number>): string => {
     const text = lookup(byLanguage[language], key) ?? lookup(byLanguage.en, key) ?? key;
-    return interpolate(text, vars);
+    return interpolate(text, { ...POLICY_TEXT_VARIABLES, ...vars });
   };
 }

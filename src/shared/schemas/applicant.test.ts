@@ -213,7 +213,7 @@ describe("English wording of the message keys (spec §5)", () => {
     [V.tooYoung]: "You must be at least 18 years old to apply.",
     [V.tooOld]: "The maximum age for application is 40 years old.",
     [V.specifyReferral]: "Please specify how you heard about us.",
-    [V.selectSchool]: "Please select a summer school program",
+    [V.selectSchool]: "Please select a summer school programme",
     [V.selectPackage]: "Please select a package",
     [V.selectHousing]: "Please select a housing option",
     [V.enterCode]: "Please enter a code",

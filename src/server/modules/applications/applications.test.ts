@@ -32,7 +32,7 @@ const EN = {
   passportRequired: "Please upload your passport document (PDF format).",
   passportPdfOnly: "Please upload your passport in PDF format only.",
   fileTooLarge: "Maximum file size is 5MB. Please upload a smaller file.",
-  selectSchool: "Please select a summer school program",
+  selectSchool: "Please select a summer school programme",
   selectPackage: "Please select a package",
   selectHousing: "Please select a housing option",
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { type Balance, balanceOf } from "../../../shared/balance";
+import { BALANCE_REMINDER_DAYS_BEFORE_DUE, type Balance, balanceOf } from "../../../shared/balance";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
@@ -52,8 +52,8 @@ export interface ReminderDeps {
 export function reminderKindOn(balance: Balance, today: string, endDate: string): ReminderKind | null {
   if (balance.balanceDue <= 0 || !balance.dueDate) return null;
   const days = daysBeforeStart(balance.dueDate, today);
-  if (days > 14) return null;
-  if (days >= 4) return "due14";
+  if (days > BALANCE_REMINDER_DAYS_BEFORE_DUE.first) return null;
+  if (days > BALANCE_REMINDER_DAYS_BEFORE_DUE.last) return "due14";
   if (days >= 0) return "due3";
   return daysBeforeStart(endDate, today) >= 0 ? "overdue" : null;
 }

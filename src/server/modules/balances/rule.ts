@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PaymentState } from "../../../shared/balance";
+import { BALANCE_DUE_DAYS_BEFORE_START } from "../../../shared/pricing";
 import { applications, summerSchools } from "../../db/schema";
 
 /**
@@ -19,8 +20,8 @@ const OPEN_SQL = sql`${applications.status} not in ('rejected', 'withdrawn', 'ca
 /** What is still owed, integer cents, never below 0 (balanceOf's `balanceDue`). */
 export const balanceDueSql: SQL<number> = sql<number>`(case when ${HAS_PAID_SQL} and ${OPEN_SQL} and ${applications.totalAmountCents} is not null then greatest(0, ${applications.totalAmountCents} - ${applications.amountPaidCents}) else 0 end)`;
 
-/** The day the balance falls due: 28 days before the cohort's start (`remainingDueDate`). */
-export const dueDateSql: SQL<string> = sql<string>`(${summerSchools.startDate} - 28)`;
+/** The day the balance falls due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start (`remainingDueDate`). */
+export const dueDateSql: SQL<string> = sql<string>`(${summerSchools.startDate} - ${sql.raw(String(BALANCE_DUE_DAYS_BEFORE_START))})`;
 
 /** True when the balance is owed and its due date has passed on `today` (`yyyy-mm-dd`, The Hague). */
 export const overdueSql = (today: string): SQL<boolean> =>

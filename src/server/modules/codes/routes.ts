@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { CodeValidationDto } from "../../../shared/application";
+import { REFERRAL_COOKIE_DAYS } from "../../../shared/commissions";
 import { formatMoney } from "../../../shared/money";
 import { schoolDate } from "../../../shared/refunds";
 import { recordCodeClickSchema, validateCodeSchema } from "../../../shared/schemas/application";
@@ -13,9 +14,6 @@ import { type ApplicationRow, applicationForOwner, currentQuote } from "../appli
 import type { PaymentsService } from "../payments/service";
 import { attribute, withdrawAttribution } from "./attribution";
 import { assertCodeUsable, findCodeByText, releaseHolds } from "./service";
-
-/** Affiliate cookie lifetime the browser is told to use (spec §9: 30 days). */
-export const REFERRAL_EXPIRY_DAYS = 30;
 
 /**
  * Code calls of spec §7: validation (rate-limited: 20/min per address, checklist S5), click
@@ -60,7 +58,7 @@ export async function codeRoutes(
             codeType: code.codeType,
             affiliateId: code.affiliateId,
             discountType: code.discountType ?? null,
-            expiryDays: REFERRAL_EXPIRY_DAYS,
+            expiryDays: REFERRAL_COOKIE_DAYS,
           };
         }
         const { application } = await applicationForOwner(tx, applicationId, applicantToken(request));

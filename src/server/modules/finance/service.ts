@@ -11,7 +11,7 @@ import type {
 } from "../../../shared/finance";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { includedVat } from "../../../shared/pricing";
+import { includedVat, VAT_RATE_PERCENT } from "../../../shared/pricing";
 import { refundQuote, schoolDate } from "../../../shared/refunds";
 import type {
   FinanceSummaryQuery,
@@ -580,7 +580,7 @@ export function summaryCsv(summary: FinanceSummaryDto): string {
     "Gross (EUR)",
     "Refunded (EUR)",
     "Net (EUR)",
-    "VAT 21% included (EUR)",
+    `VAT ${VAT_RATE_PERCENT}% included (EUR)`,
     "Net excl. VAT (EUR)",
     "Payments",
     "Refunds",

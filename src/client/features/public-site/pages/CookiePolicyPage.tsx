@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
-
-/** Date of this version of the policy (yyyy-mm-dd). */
-const UPDATED = "2026-11-21";
 
 const TYPES = ["necessary", "preferences", "analytics", "marketing"] as const;
 type CookieType = (typeof TYPES)[number];
@@ -30,7 +28,7 @@ export default function CookiePolicyPage() {
   return (
     <>
       <PageHeader title={t("cookies.header.title")} lead={t("cookies.header.lead")}>
-        <p className="text-slate-700">{t("updated", { date: date(UPDATED) })}</p>
+        <p className="text-slate-700">{t("updated", { date: date(LEGAL_UPDATED.cookies) })}</p>
       </PageHeader>
       <Container className="pb-16">
         <Prose>
@@ -142,7 +140,7 @@ export default function CookiePolicyPage() {
             <p>
               <Link to="/privacy-policy">{t("cookies.choice.privacy")}</Link>
             </p>
-            <p>{t("updated", { date: date(UPDATED) })}</p>
+            <p>{t("updated", { date: date(LEGAL_UPDATED.cookies) })}</p>
           </Prose>
         </div>
       </Container>

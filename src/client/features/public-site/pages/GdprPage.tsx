@@ -13,13 +13,12 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 
-/** Date of this version of the page (yyyy-mm-dd). */
-const UPDATED = "2026-11-21";
 const AP_URL = "https://autoriteitpersoonsgegevens.nl";
 
 const SUMMARY = ["needed", "passport", "cards", "noSale", "deleted"] as const;
@@ -46,7 +45,7 @@ export default function GdprPage() {
   return (
     <>
       <PageHeader title={t("gdpr.header.title")} lead={t("gdpr.header.lead")}>
-        <p className="w-full text-slate-700">{t("updated", { date: date(UPDATED) })}</p>
+        <p className="w-full text-slate-700">{t("updated", { date: date(LEGAL_UPDATED.gdpr) })}</p>
         <ButtonLink to="/privacy-policy" variant="secondary">
           {t("gdpr.header.privacy")}
         </ButtonLink>

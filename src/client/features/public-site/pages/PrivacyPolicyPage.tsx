@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { INQUIRY_RETENTION_MONTHS } from "../../../../shared/inquiries";
+import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 import { OperatorIdentity } from "./legal/OperatorIdentity";
 
-/** Date of this version of the policy (yyyy-mm-dd). */
-const UPDATED = "2026-11-25";
 const AP_URL = "https://autoriteitpersoonsgegevens.nl";
 
 const SECTIONS = [
@@ -80,7 +79,7 @@ export default function PrivacyPolicyPage() {
   return (
     <>
       <PageHeader title={t("privacy.header.title")} lead={t("privacy.header.lead")}>
-        <p className="text-slate-700">{t("updated", { date: date(UPDATED) })}</p>
+        <p className="text-slate-700">{t("updated", { date: date(LEGAL_UPDATED.privacy) })}</p>
       </PageHeader>
       <Container className="pb-16">
         <Prose>
@@ -168,7 +167,7 @@ export default function PrivacyPolicyPage() {
 
           {heading("changes")}
           <p>{t("privacy.changes.body")}</p>
-          <p>{t("updated", { date: date(UPDATED) })}</p>
+          <p>{t("updated", { date: date(LEGAL_UPDATED.privacy) })}</p>
         </Prose>
       </Container>
     </>

@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 import { OperatorIdentity } from "./legal/OperatorIdentity";
-
-/** Date of this version of the terms (yyyy-mm-dd). */
-const UPDATED = "2026-11-21";
 
 const SECTIONS = [
   "about",
@@ -59,7 +57,7 @@ export default function TermsPage() {
   return (
     <>
       <PageHeader title={t("terms.header.title")} lead={t("terms.header.lead")}>
-        <p className="text-slate-700">{t("updated", { date: date(UPDATED) })}</p>
+        <p className="text-slate-700">{t("updated", { date: date(LEGAL_UPDATED.terms) })}</p>
       </PageHeader>
       <Container className="pb-16">
         <Prose>
@@ -148,7 +146,7 @@ export default function TermsPage() {
           <p>
             <Link to="/privacy-policy">{t("terms.law.privacy")}</Link>
           </p>
-          <p>{t("updated", { date: date(UPDATED) })}</p>
+          <p>{t("updated", { date: date(LEGAL_UPDATED.terms) })}</p>
         </Prose>
       </Container>
     </>

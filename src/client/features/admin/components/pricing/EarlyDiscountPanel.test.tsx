@@ -96,6 +96,17 @@ describe("the early application discount section", () => {
     expect((screen.getByLabelText(/Discount \(%\)/) as HTMLInputElement).value).toBe("15");
   });
 
+  it("reads the chosen end day back in words under the date field, whatever the browser's date format", async () => {
+    setup("finance");
+    await screen.findByText("10% off the price");
+    const reading = screen.getByTestId("early-discount-ends-reading");
+    expect(reading.textContent).toMatch(/as 15 March 2027 begins.*14 March 2027 is the last day/);
+    fireEvent.change(screen.getByLabelText(/Ends on/), { target: { value: "2027-04-01" } });
+    expect(reading.textContent).toMatch(/as 1 April 2027 begins.*31 March 2027 is the last day/);
+    fireEvent.change(screen.getByLabelText(/Ends on/), { target: { value: "" } });
+    expect(reading.textContent).toBe("");
+  });
+
   it("says when someone else saved first and shows their values", async () => {
     setup("finance", () => {
       // Another admin switched it off at 20 % while this one was typing.

@@ -30,6 +30,9 @@ type FormOutputValues = z.output<typeof earlyDiscountRuleFormSchema>;
 export const pricingRulesKey = (schoolId: string) =>
   [...catalogueAdminKeys.school(schoolId), "pricing-rules"] as const;
 
+/** A complete `yyyy-mm-dd` day, as a date input gives it once a day is chosen. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** `yyyy-mm-dd` moved by `days` days (calendar arithmetic, no time zone involved). */
 function shiftDay(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -115,14 +118,17 @@ function RuleForm({
   onConflict: (current: AdminPricingRule | null) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
+  const format = useFormat();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<FormInputValues, unknown, FormOutputValues>(
-    {
-      resolver: zodResolver(earlyDiscountRuleFormSchema),
-      defaultValues: formValues(rule),
-      mode: "onTouched",
-    },
-  );
+  const { register, handleSubmit, formState, setError, watch } = useForm<
+    FormInputValues,
+    unknown,
+    FormOutputValues
+  >({
+    resolver: zodResolver(earlyDiscountRuleFormSchema),
+    defaultValues: formValues(rule),
+    mode: "onTouched",
+  });
   const errors = formState.errors;
   const save = useMutation({
     mutationFn: (values: FormOutputValues) =>
@@ -150,6 +156,15 @@ function RuleForm({
   });
   const submit = handleSubmit((values) => save.mutate(values));
   const busy = save.isPending;
+  // The date input shows the browser's own format (e.g. 03/15/2027 on an American system): the
+  // chosen day is read back in the admin's language, with its last day, as the applicants see it.
+  const endsOnValue = watch("endsOn");
+  const endsOnReading = ISO_DAY.test(endsOnValue ?? "")
+    ? t("earlyDiscount.endsDetail", {
+        date: format.date(endsOnValue),
+        lastDay: format.date(shiftDay(endsOnValue, -1)),
+      })
+    : null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="early-discount-form-title">
@@ -197,6 +212,9 @@ function RuleForm({
           errors={errors}
         />
       </div>
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="early-discount-ends-reading">
+        {endsOnReading}
+      </p>
       <div className="flex items-start gap-3">
         <input
           id="early-discount-active"

@@ -1,0 +1,142 @@
+/**
+ * The copy states the code's rules by reading them (issue 13 "every amount or date the copy
+ * mentions is read from the data"): the balance's due date, the reminders, the refund policy, the
+ * partner cookie's lifetime and the VAT rate are `{{variables}}` of POLICY_TEXT_VARIABLES, filled
+ * in on the pages (i18next) and in e-mails (makeTranslator). These tests keep the numbers out of
+ * the texts, keep the words of the copy ("more than 60 days", "30 to 60 days") true to the
+ * boundaries the code applies, and check that both translators fill the variables in.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../client/lib/i18n";
+import { remainingDueDate } from "../pricing";
+import { daysBeforeStart, refundPercent } from "../refunds";
+import { LANGUAGES, type Language } from "./languages";
+import type { Resources } from "./namespaces";
+import { POLICY_TEXT_VARIABLES } from "./policy-variables";
+import { makeTranslator } from "./translate";
+
+const LOCALES = fileURLToPath(new URL("./locales/", import.meta.url));
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+function resourcesOf(language: Language): Record<string, Json> {
+  return Object.fromEntries(
+    readdirSync(`${LOCALES}${language}`)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => [name.slice(0, -5), JSON.parse(readFileSync(`${LOCALES}${language}/${name}`, "utf8"))]),
+  );
+}
+
+/** Every text of `language` as `namespace:key` → text. */
+function texts(language: Language): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const walk = (node: Json, where: string) => {
+    if (typeof node === "string") out.push([where, node]);
+    else if (node !== null && typeof node === "object")
+      for (const [key, value] of Object.entries(node))
+        walk(value, where.endsWith(":") ? `${where}${key}` : `${where}.${key}`);
+  };
+  for (const [namespace, tree] of Object.entries(resourcesOf(language))) walk(tree, `${namespace}:`);
+  return out;
+}
+
+const v = POLICY_TEXT_VARIABLES;
+
+/**
+ * A rule's number written as a number in the copy: days of the balance, the reminders, the refund
+ * policy and the cookie; the refund and VAT percentages. Outside placeholders.
+ */
+const DAYS = [
+  v.balanceDueDays,
+  v.reminderFirstDays,
+  v.reminderLastDays,
+  v.refundHighAfterDays,
+  v.refundLowFromDays,
+  v.referralCookieDays,
+];
+const PERCENTS = [v.refundHighPercent, v.refundLowPercent, v.vatPercent];
+const LITERAL = new RegExp(
+  `(?<![\\d{])(?:${DAYS.join("|")})(?:[ \\u00a0-]?(?:days?|jours?)\\b|\\s?天)|(?<![\\d{.,])(?:${PERCENTS.join("|")})[\\s\\u202f\\u00a0]?%`,
+);
+
+/**
+ * Texts whose number is not one of these rules: the dashboard's "last 30 days" period, and the
+ * cookie table's lifetime of the applicant's access cookie (the partner cookie's row shares it).
+ */
+const NOT_A_RULE = new Set(["affiliatePortal:dashboard.period30", "legal:cookies.list.durations.days30"]);
+
+describe("the rules the copy states", () => {
+  it.each(LANGUAGES)(
+    "%s: no text writes the balance, reminder, refund, cookie or VAT numbers by hand",
+    (language) => {
+      const found = texts(language)
+        .filter(([where]) => !NOT_A_RULE.has(where))
+        .filter(([, text]) => LITERAL.test(text.replace(/\{\{[^}]*\}\}/g, "")))
+        .map(([where, text]) => `${where}: ${text}`);
+      expect(found).toEqual([]);
+    },
+  );
+
+  it("every rule placeholder a text uses is a known variable (a misspelt one would show as {{…}})", () => {
+    const known = new Set(Object.keys(POLICY_TEXT_VARIABLES));
+    const looksLikeRule = /^(refund(High|Low)|balanceDue|reminder(First|Last)|referralCookie|vatP)/;
+    const unknown = LANGUAGES.flatMap((language) =>
+      texts(language).flatMap(([where, text]) =>
+        [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+          .map((m) => m[1]!)
+          .filter((name) => looksLikeRule.test(name) && !known.has(name))
+          .map((name) => `${language} ${where}: {{${name}}}`),
+      ),
+    );
+    expect(unknown).toEqual([]);
+    // And each variable is used by some text, else it is dead weight.
+    const used = new Set(
+      texts("en").flatMap(([, text]) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!)),
+    );
+    expect([...known].filter((name) => !used.has(name))).toEqual([]);
+  });
+
+  it("says what the refund policy does at its boundaries: more than N days, from N to M days, under N days", () => {
+    expect(refundPercent(v.refundHighAfterDays + 1)).toBe(v.refundHighPercent);
+    expect(refundPercent(v.refundHighAfterDays)).toBe(v.refundLowPercent);
+    expect(refundPercent(v.refundLowToDays)).toBe(v.refundLowPercent);
+    expect(refundPercent(v.refundLowFromDays)).toBe(v.refundLowPercent);
+    expect(refundPercent(v.refundLowFromDays - 1)).toBe(0);
+  });
+
+  it("says when the balance is due as the code computes it", () => {
+    expect(daysBeforeStart("2027-07-17", remainingDueDate("2027-07-17"))).toBe(v.balanceDueDays);
+  });
+});
+
+describe("both translators fill the rules in", () => {
+  const en = resourcesOf("en");
+  const fr = resourcesOf("fr");
+  const zh = resourcesOf("zh");
+
+  /** French no-break spaces read as plain ones, so that the expected texts stay legible here. */
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+  it("on the pages (i18next), in every language", () => {
+    const i18n = createI18n("fr", { en: en as Resources, fr: fr as Resources, zh: zh as Resources });
+    expect(plain(i18n.t("faq:q.refund.answer"))).toBe(
+      `Cela dépend de la date d’annulation : plus de ${v.refundHighAfterDays} jours avant le début, vous récupérez ${v.refundHighPercent} % du montant payé ; de ${v.refundLowFromDays} à ${v.refundLowToDays} jours avant, ${v.refundLowPercent} % ; moins de ${v.refundLowFromDays} jours avant, aucun remboursement. Les conditions générales donnent le détail.`,
+    );
+    // A text's own variables still work beside them.
+    expect(plain(i18n.t("balance:why", { percent: 30 }))).toBe(
+      `Vous avez versé un acompte de 30 % lors de votre candidature ; le reste est dû ${v.balanceDueDays} jours avant le début du programme.`,
+    );
+    expect(i18n.t("parents:refunds.from30to60", { lng: "zh" })).toBe(
+      `开课前 ${v.refundLowFromDays}至${v.refundLowToDays}天`,
+    );
+  });
+
+  it("in e-mails and documents (makeTranslator), where a caller's variables win", () => {
+    const t = makeTranslator({ en: en.home as Record<string, unknown> });
+    expect(t("en", "price.paymentDeposit", { percent: 30 })).toContain(
+      `A 30% deposit when you apply; the balance is due ${v.balanceDueDays} days before the start`,
+    );
+    expect(t("en", "faq.refund.answer", { refundHighPercent: 99 })).toContain("you get 99% back");
+  });
+});

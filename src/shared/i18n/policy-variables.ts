@@ -1,0 +1,39 @@
+import { BALANCE_REMINDER_DAYS_BEFORE_DUE } from "../balance";
+import { REFERRAL_COOKIE_DAYS } from "../commissions";
+import { BALANCE_DUE_DAYS_BEFORE_START, VAT_RATE_PERCENT } from "../pricing";
+import { REFUND_POLICY } from "../refunds";
+
+const [higher, lower] = REFUND_POLICY;
+if (!higher || !lower || REFUND_POLICY.length !== 2) {
+  // The copy (terms, parents, FAQ, home, back office) names two refund steps and "nothing" below.
+  throw new Error("the refund policy's copy describes exactly two steps");
+}
+
+/**
+ * The rules of the code that the texts state, as `{{variables}}` every translated text may use in
+ * every language, on pages (i18next's `interpolation.defaultVariables`) and in e-mails and PDFs
+ * (`makeTranslator`): the copy reads them instead of repeating the numbers (issue 13 "every amount
+ * or date the copy mentions is read from the data"). Changing a constant changes every text.
+ *
+ * - `balanceDueDays`: the balance is due this many days before the start (`remainingDueDate`);
+ * - `reminderFirstDays`, `reminderLastDays`: the balance reminders, days before the due date;
+ * - refund policy (`REFUND_POLICY`, spec §9): `refundHighPercent` back when cancelling more than
+ *   `refundHighAfterDays` days before the start; `refundLowPercent` from `refundLowFromDays` to
+ *   `refundLowToDays` days, both included; nothing under `refundLowFromDays` days;
+ * - `referralCookieDays`: the partner code's cookie lifetime, with consent (spec §9);
+ * - `vatPercent`: the Dutch VAT rate included in the prices (spec §9).
+ */
+export const POLICY_TEXT_VARIABLES = {
+  balanceDueDays: BALANCE_DUE_DAYS_BEFORE_START,
+  reminderFirstDays: BALANCE_REMINDER_DAYS_BEFORE_DUE.first,
+  reminderLastDays: BALANCE_REMINDER_DAYS_BEFORE_DUE.last,
+  refundHighPercent: higher.percent,
+  refundHighAfterDays: higher.minDays - 1,
+  refundLowPercent: lower.percent,
+  refundLowFromDays: lower.minDays,
+  refundLowToDays: higher.minDays - 1,
+  referralCookieDays: REFERRAL_COOKIE_DAYS,
+  vatPercent: VAT_RATE_PERCENT,
+} as const satisfies Record<string, number>;
+
+export type PolicyTextVariable = keyof typeof POLICY_TEXT_VARIABLES;
