@@ -19,11 +19,7 @@ import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin
  *   in The Hague, it is overdue. Nothing is cancelled automatically: overdue is shown, not acted on.
  */
 
-/**
- * The automatic balance reminders (decision 016): the first this many days before the due date,
- * the last this many days before it; a third the day after it (overdue).
- */
-export const BALANCE_REMINDER_DAYS_BEFORE_DUE = { first: 14, last: 3 } as const;
+export { BALANCE_REMINDER_DAYS_BEFORE_DUE } from "./policy";
 
 /** How an application's payment stands: the stored statuses plus the two balance states. */
 export const PAYMENT_STATES = [

@@ -34,11 +34,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** An affiliate's rate as it was applied to an entry (stored on the entry, so a later change of rate leaves it). */
 export type CommissionRate = { type: "percentage"; percent: number } | { type: "fixed"; fixedCents: number };
 
-/**
- * How long the browser keeps a partner's code after a visit through their link, with consent
- * (spec §9 "30-day cookie"; the `affiliate_code` cookie's lifetime and the window of attribution).
- */
-export const REFERRAL_COOKIE_DAYS = 30;
+export { REFERRAL_COOKIE_DAYS } from "./policy";
 
 /** Default minimum payout: 50 EUR (issue 12 "Payouts"). */
 export const DEFAULT_MINIMUM_PAYOUT_CENTS = 5000;

@@ -5,7 +5,9 @@
  * All amounts are integer euro cents.
  */
 
-export const VAT_RATE_PERCENT = 21;
+import { BALANCE_DUE_DAYS_BEFORE_START, VAT_RATE_PERCENT } from "./policy";
+
+export { BALANCE_DUE_DAYS_BEFORE_START, VAT_RATE_PERCENT };
 
 export type DiscountRule =
   | { codeType: "discount"; discountType: "percentage"; percent: number }
@@ -133,9 +135,6 @@ export function computeQuote(input: QuoteInput): Quote {
     addOnsAmount,
   };
 }
-
-/** Days before the programme starts on which the remainder (balance) is due (spec §4 "Totals"). */
-export const BALANCE_DUE_DAYS_BEFORE_START = 28;
 
 /** Date the remainder is due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start. ISO yyyy-mm-dd. */
 export function remainingDueDate(startDate: string): string {

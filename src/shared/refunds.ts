@@ -15,17 +15,9 @@
 /** Timezone of the school: the day a refund is asked counts in The Hague. */
 export const SCHOOL_TIME_ZONE = "Europe/Amsterdam";
 
-/** One step of the policy: from `minDays` before the start (inclusive) this percent is refunded. */
-export interface RefundPolicyStep {
-  minDays: number;
-  percent: number;
-}
+import { REFUND_POLICY } from "./policy";
 
-/** Spec §9, highest first: ≥ 61 days 70 %, ≥ 30 days 50 %, otherwise 0 %. */
-export const REFUND_POLICY: readonly RefundPolicyStep[] = [
-  { minDays: 61, percent: 70 },
-  { minDays: 30, percent: 50 },
-];
+export { REFUND_POLICY, type RefundPolicyStep } from "./policy";
 
 /** The calendar date `yyyy-mm-dd` of an instant in The Hague. */
 export function schoolDate(at: Date): string {

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../client/lib/i18n";
+import { REFUND_POLICY } from "../policy";
 import { remainingDueDate } from "../pricing";
 import { daysBeforeStart, refundPercent } from "../refunds";
 import { LANGUAGES, type Language } from "./languages";
@@ -98,6 +99,8 @@ describe("the rules the copy states", () => {
   });
 
   it("says what the refund policy does at its boundaries: more than N days, from N to M days, under N days", () => {
+    // The copy names two steps and "nothing" below them.
+    expect(REFUND_POLICY).toHaveLength(2);
     expect(refundPercent(v.refundHighAfterDays + 1)).toBe(v.refundHighPercent);
     expect(refundPercent(v.refundHighAfterDays)).toBe(v.refundLowPercent);
     expect(refundPercent(v.refundLowToDays)).toBe(v.refundLowPercent);
