@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ArrowLeft, X } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
+import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import type { PaymentState } from "../../../../shared/balance";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
@@ -14,8 +15,8 @@ import { AdminPageHeader, ApplicationStatusBadge, PaymentStatusBadge } from "./c
 
 /**
  * Pieces shared by the back office's forms and detail pages: the dialog that holds a form, the
- * confirm-then-act button, the failure toast, and the frame, description list and tables of a
- * detail page.
+ * confirm-then-act button, the failure toast, the checkbox of a boolean field, and the frame,
+ * description list and tables of a detail page.
  */
 
 type ButtonProps = ComponentProps<typeof Button>;
@@ -346,6 +347,60 @@ export function DialogFormActions({
       <Button type="submit" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A checkbox bound to react-hook-form (a boolean field), its label beside it, and under the label
+ * an optional hint and error, both read with it (`aria-describedby`). The one checkbox of the back
+ * office's forms; lists of checkboxes sharing one field (a value each) keep their own markup.
+ */
+export function FormCheckbox<T extends FieldValues>({
+  id,
+  name,
+  label,
+  register,
+  hint,
+  error,
+  className,
+}: {
+  id: string;
+  name: Path<T>;
+  label: string;
+  register: UseFormRegister<T>;
+  hint?: string;
+  /** A message already in the reader's language, shown as an alert. */
+  error?: string;
+  className?: string;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={cn("flex items-start gap-3", className)}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        aria-invalid={error ? true : undefined}
+        {...register(name)}
+      />
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-slate-700">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { toast } from "../../../../components/ui/toast-store";
 import { apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import { Panel } from "../common";
+import { FormCheckbox } from "../forms";
 import { SaveNotices, useVersionedSave } from "./fields";
 import { catalogueAdminKeys, FormInput, FormTextarea, LanguageSections, useLocalized } from "./shared";
 
@@ -239,10 +240,12 @@ function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: str
             />
           )}
         </LanguageSections>
-        <label className="flex items-start gap-3 text-slate-900">
-          <input type="checkbox" className="mt-1 h-5 w-5" {...register("insuranceProofRequired")} />
-          <span>{t("editor.insuranceRequired")}</span>
-        </label>
+        <FormCheckbox<CohortGuideFormValues>
+          id="cohort-guide-insurance-required"
+          name="insuranceProofRequired"
+          label={t("editor.insuranceRequired")}
+          register={register}
+        />
       </fieldset>
 
       <Button type="submit" disabled={save.mutation.isPending}>

@@ -18,7 +18,7 @@ import { toast } from "../../../../components/ui/toast-store";
 import { ApiError, api } from "../../../../lib/api";
 import { useSummerSchools } from "../../../../lib/catalogue";
 import { useFormat } from "../../../../lib/format";
-import { DialogFormActions, FormDialog } from "../forms";
+import { DialogFormActions, FormCheckbox, FormDialog } from "../forms";
 import { codeKeys, useAffiliateOptions } from "./shared";
 
 /** The form's values for a new code, or for editing `code` (money in euros, dates in local time). */
@@ -313,10 +313,12 @@ export function CodeFormDialog({
           ) : null}
         </fieldset>
 
-        <label className="inline-flex items-center gap-2 text-slate-900">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-400" {...register("active")} />
-          {t("form.active")}
-        </label>
+        <FormCheckbox<CodeFormValues>
+          id="code-form-active"
+          name="active"
+          label={t("form.active")}
+          register={register}
+        />
 
         <DialogFormActions
           cancelLabel={t("form.cancel")}

@@ -22,6 +22,7 @@ import { useFormat } from "../../../../lib/format";
 import { adminCan } from "../../permissions";
 import { applyCatalogueServerErrors, catalogueAdminKeys, FormInput } from "../catalogue/shared";
 import { Panel, useRolesThatCan } from "../common";
+import { FormCheckbox } from "../forms";
 
 type FormInputValues = z.input<typeof earlyDiscountRuleFormSchema>;
 type FormOutputValues = z.output<typeof earlyDiscountRuleFormSchema>;
@@ -215,23 +216,13 @@ function RuleForm({
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="early-discount-ends-reading">
         {endsOnReading}
       </p>
-      <div className="flex items-start gap-3">
-        <input
-          id="early-discount-active"
-          type="checkbox"
-          className="mt-1 h-5 w-5"
-          aria-describedby="early-discount-active-hint"
-          {...register("active")}
-        />
-        <div>
-          <label htmlFor="early-discount-active" className="font-medium text-slate-900">
-            {t("earlyDiscount.fields.active")}
-          </label>
-          <p id="early-discount-active-hint" className="text-sm text-slate-600">
-            {t("earlyDiscount.fields.activeHint")}
-          </p>
-        </div>
-      </div>
+      <FormCheckbox<FormInputValues>
+        id="early-discount-active"
+        name="active"
+        label={t("earlyDiscount.fields.active")}
+        hint={t("earlyDiscount.fields.activeHint")}
+        register={register}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? t("saving") : t(rule ? "earlyDiscount.save" : "earlyDiscount.create")}
       </Button>
