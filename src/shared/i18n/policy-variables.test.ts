@@ -6,41 +6,22 @@
  * the texts, keep the words of the copy ("more than 60 days", "30 to 60 days") true to the
  * boundaries the code applies, and check that both translators fill the variables in.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../client/lib/i18n";
 import { REFUND_POLICY } from "../policy";
 import { remainingDueDate } from "../pricing";
 import { daysBeforeStart, refundPercent } from "../refunds";
 import { LANGUAGES, type Language } from "./languages";
+import { localeFiles, localeTexts } from "./locale-files";
 import type { Resources } from "./namespaces";
 import { POLICY_TEXT_VARIABLES } from "./policy-variables";
 import { makeTranslator } from "./translate";
 
-const LOCALES = fileURLToPath(new URL("./locales/", import.meta.url));
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-function resourcesOf(language: Language): Record<string, Json> {
-  return Object.fromEntries(
-    readdirSync(`${LOCALES}${language}`)
-      .filter((name) => name.endsWith(".json"))
-      .map((name) => [name.slice(0, -5), JSON.parse(readFileSync(`${LOCALES}${language}/${name}`, "utf8"))]),
-  );
-}
+const resourcesOf = (language: Language) => localeFiles(language);
 
 /** Every text of `language` as `namespace:key` → text. */
-function texts(language: Language): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const walk = (node: Json, where: string) => {
-    if (typeof node === "string") out.push([where, node]);
-    else if (node !== null && typeof node === "object")
-      for (const [key, value] of Object.entries(node))
-        walk(value, where.endsWith(":") ? `${where}${key}` : `${where}.${key}`);
-  };
-  for (const [namespace, tree] of Object.entries(resourcesOf(language))) walk(tree, `${namespace}:`);
-  return out;
-}
+const texts = (language: Language): Array<[string, string]> =>
+  localeTexts(language).map(({ namespace, key, text }) => [`${namespace}:${key}`, text]);
 
 const v = POLICY_TEXT_VARIABLES;
 

@@ -7,29 +7,12 @@
  * addresses (https://…, mailto:…) are left out of the checks. Failures name the file, the key and the
  * text around the fault.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { localeTexts } from "./locale-files";
 
-const LOCALES = fileURLToPath(new URL("./locales/", import.meta.url));
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** Every text of every file of `language`, as `file key` → text. */
-function texts(language: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const walk = (node: Json, where: string) => {
-    if (typeof node === "string") out.push([where, node]);
-    else if (node !== null && typeof node === "object")
-      for (const [key, value] of Object.entries(node))
-        walk(value, `${where}${where.endsWith(" ") ? "" : "."}${key}`);
-  };
-  for (const file of readdirSync(`${LOCALES}${language}`)
-    .filter((name) => name.endsWith(".json"))
-    .sort())
-    walk(JSON.parse(readFileSync(`${LOCALES}${language}/${file}`, "utf8")) as Json, `${language}/${file} `);
-  return out;
-}
+/** Every text of every file of `language`, as `language/file.json key` → text. */
+const texts = (language: string): Array<[string, string]> =>
+  localeTexts(language).map(({ namespace, key, text }) => [`${language}/${namespace}.json ${key}`, text]);
 
 /** The text as a reader sees it around the rules: placeholders as "X", addresses removed. */
 const readable = (text: string) =>
