@@ -1,4 +1,4 @@
-import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
+import { isoDateParam, listPageSchema, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
@@ -375,3 +375,146 @@ export const itemListQuerySchema = itemFiltersSchema.extend({
   sort: sortParam(ITEM_SORT_KEYS, { key: "school", direction: "asc" }),
 });
 export type ItemListQuery = z.output<typeof itemListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+//
+// What the API answers, parsed by the back office (`apiParsed`) so the browser's types come from
+// the same source as the server's (src/shared/catalogue-admin.ts derives them). Texts here are
+// every language as stored (`LocalizedText`), so the forms can edit them. Amounts are integer euro
+// cents; dates yyyy-mm-dd; timestamps ISO 8601. Every editable row carries `version` (409 when
+// stale). The rules of the forms (lengths, required English) are not repeated: the answer carries
+// what is stored.
+
+/** A stored text in the site's languages, each of one line or of several (`multiline`). */
+const storedText = (multiline: boolean) =>
+  z.object({
+    en: textOf(multiline),
+    zh: textOf(multiline).optional(),
+    fr: textOf(multiline).optional(),
+  });
+
+/**
+ * A text in the site's languages as stored (db LocalizedText): `en` is required and is the
+ * fallback; a missing language reads as English. Single-line (names, includes, urgency labels).
+ */
+export const localizedTextDtoSchema = storedText(false);
+
+/** A description in the site's languages as stored: like `localizedTextDtoSchema`, with line breaks. */
+const localizedLinesDtoSchema = storedText(true);
+
+/** A summer school (cohort) as the back office sees it. */
+export const adminSummerSchoolSchema = z.object({
+  id: z.uuid(),
+  slug: line(),
+  name: localizedTextDtoSchema,
+  description: localizedLinesDtoSchema,
+  location: line(),
+  /** yyyy-mm-dd. */
+  startDate: line(),
+  /** yyyy-mm-dd. */
+  endDate: line(),
+  /** yyyy-mm-dd, or null when none is set. */
+  applicationOpensAt: line().nullable(),
+  /** yyyy-mm-dd, or null when none is set. */
+  applicationDeadline: line().nullable(),
+  capacity: z.number().int(),
+  /** Whole percent of the total paid as deposit, 1-100. */
+  depositPercent: z.number().int(),
+  /** The visa invitation letter waits for the application's acceptance (issue 11). */
+  visaLetterRequiresAcceptance: z.boolean(),
+  /** Applications of this cohort counted as paid (paid or partially refunded): the places taken. */
+  paidPlaces: z.number().int(),
+  /** paidPlaces / capacity, 0-1 (three decimals). */
+  fillRate: z.number(),
+  status: z.enum(SCHOOL_ADMIN_STATUSES),
+  /** ISO 8601, or null while the school is live. */
+  archivedAt: line().nullable(),
+  version: z.number().int(),
+  /** ISO 8601. */
+  createdAt: line(),
+  /** ISO 8601. */
+  updatedAt: line(),
+});
+
+/** The school a package, housing option or add-on belongs to (list columns). */
+export const schoolRefSchema = z.object({
+  id: z.uuid(),
+  /** `{ en: "" }` when the school is missing (read as archived). */
+  name: localizedTextDtoSchema,
+  /** yyyy-mm-dd; "" when the school is missing. */
+  startDate: line(),
+  archived: z.boolean(),
+});
+
+/** What packages, housing options and add-ons have in common. */
+const itemShape = {
+  id: z.uuid(),
+  summerSchoolId: z.uuid(),
+  school: schoolRefSchema,
+  name: localizedTextDtoSchema,
+  description: localizedLinesDtoSchema,
+  /** Display order within the school; lower first. */
+  sortOrder: z.number().int(),
+  /** ISO 8601, or null while the item is live. */
+  archivedAt: line().nullable(),
+  version: z.number().int(),
+  /** Applications (any status) that chose this item; they keep it when it is archived. */
+  applications: z.number().int(),
+};
+
+/** A package of a summer school (spec §3 Package). */
+export const adminPackageSchema = z.object({
+  ...itemShape,
+  /** Cents. */
+  priceCents: z.number().int(),
+  /** What the package includes, one text per line shown on the package card. */
+  includes: z.array(localizedTextDtoSchema),
+  /** Add-ons of the same school that the package includes (free, cannot be removed). */
+  includedAddOnIds: z.array(z.uuid()),
+  /** The urgency label's text, or null when the package has none (then the colour is null too). */
+  urgencyText: localizedTextDtoSchema.nullable(),
+  urgencyColor: z.enum(URGENCY_COLORS).nullable(),
+});
+
+/** A housing option of a summer school (spec §3). */
+export const adminHousingSchema = z.object({
+  ...itemShape,
+  /** Cents; 0 standard, positive surcharge, negative discount (spec §3). */
+  priceAdjustmentCents: z.number().int(),
+});
+
+/** An add-on of a summer school (spec §4). */
+export const adminAddOnSchema = z.object({
+  ...itemShape,
+  /** Cents. */
+  priceCents: z.number().int(),
+  /** Required add-ons are selected on every application and cannot be removed (spec §4). */
+  isRequired: z.boolean(),
+  /** Live packages that include this add-on (ids). */
+  includedInPackageIds: z.array(z.uuid()),
+});
+
+/** `GET /api/admin/summer-schools/:id`: the school with all its items, archived ones included. */
+export const adminSummerSchoolDetailSchema = z.object({
+  school: adminSummerSchoolSchema,
+  packages: z.array(adminPackageSchema),
+  housing: z.array(adminHousingSchema),
+  addOns: z.array(adminAddOnSchema),
+});
+
+/** `GET /api/admin/summer-schools`: a page of summer schools. */
+export const adminSummerSchoolListSchema = listPageSchema(adminSummerSchoolSchema);
+/** `GET /api/admin/packages`: a page of packages. */
+export const adminPackageListSchema = listPageSchema(adminPackageSchema);
+/** `GET /api/admin/housing`: a page of housing options. */
+export const adminHousingListSchema = listPageSchema(adminHousingSchema);
+/** `GET /api/admin/add-ons`: a page of add-ons. */
+export const adminAddOnListSchema = listPageSchema(adminAddOnSchema);
+
+/**
+ * The body of a 409 on a stale version (every catalogue change): the message (already in the
+ * admin's language) and the record as it is now, parsed with `current` (the record's schema).
+ */
+export const staleVersionBodySchema = <S extends z.ZodType>(current: S) =>
+  z.object({ message: lines(), current });

@@ -64,3 +64,15 @@ export function sortParam<K extends string>(
       }),
   ).transform((v) => v ?? fallback);
 }
+
+/**
+ * The schema of a `ListPage` whose rows parse with `item`: `{ items, total, page, pageSize }`
+ * (`total`: the rows matching in all; `page` from 1). The back office parses list answers with it.
+ */
+export const listPageSchema = <S extends z.ZodType>(item: S) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });

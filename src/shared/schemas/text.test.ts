@@ -66,6 +66,8 @@ const FACTORIES: Record<string, unknown[][]> = {
   translationValueSchema: [["Hello {{name}}"]],
   refundFormSchema: [[100_00]],
   localizedTextSchema: [[100], [4000, true]],
+  listPageSchema: [[line()]],
+  staleVersionBodySchema: [[line()]],
 };
 
 /** Every schema the shared modules export (named `module.export`), factories built with FACTORIES' arguments. */

@@ -16,6 +16,19 @@ import type {
   AdminSummerSchoolDto,
   CataloguePage,
 } from "../../../shared/catalogue-admin";
+import {
+  adminAddOnListSchema,
+  adminAddOnSchema,
+  adminHousingListSchema,
+  adminHousingSchema,
+  adminPackageListSchema,
+  adminPackageSchema,
+  adminSummerSchoolDetailSchema,
+  adminSummerSchoolListSchema,
+  adminSummerSchoolSchema,
+  staleVersionBodySchema,
+} from "../../../shared/schemas/catalogue-admin";
+import type { z } from "../../../shared/schemas/zod";
 import { addOnOptions, applications, packages, summerSchools } from "../../db/schema";
 import {
   apiOf,
@@ -87,8 +100,21 @@ const packageUpdate = (p: AdminPackageDto, overrides: Record<string, unknown> = 
   ...overrides,
 });
 
-const detailOf = async (id: string) =>
-  (await owner("GET", `/api/admin/summer-schools/${id}`)).json() as AdminSummerSchoolDetail;
+/**
+ * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
+ * (one source of the shape); the issues are printed when it does not.
+ */
+function expectParses(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
+}
+
+/** `GET /api/admin/summer-schools/:id`, checked against its schema on every read. */
+async function detailOf(id: string): Promise<AdminSummerSchoolDetail> {
+  const body = (await owner("GET", `/api/admin/summer-schools/${id}`)).json();
+  expectParses(adminSummerSchoolDetailSchema, body);
+  return body as AdminSummerSchoolDetail;
+}
 
 /** Audit entries of an entity, oldest first. */
 const auditOf = (entityType: string, entityId: string) => auditEntries(db(), { entityType, entityId });
@@ -144,6 +170,7 @@ describe("the summer school list", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const page = res.json() as CataloguePage<AdminSummerSchoolDto>;
+    expectParses(adminSummerSchoolListSchema, page);
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
     expect(page.items.map((s) => s.slug)).toEqual(schools.map((s) => s.slug));
     expect(page.items[0]).toMatchObject({ paidPlaces: 50, capacity: 50, fillRate: 1, status: "full" });
@@ -163,6 +190,7 @@ describe("the summer school list", () => {
     const literal = (await owner("GET", "/api/admin/summer-schools?q=%25")).json();
     expect(literal.total).toBe(0);
     const byPaid = (await owner("GET", "/api/admin/summer-schools?sort=paid:desc&pageSize=2&page=1")).json();
+    expectParses(adminSummerSchoolListSchema, byPaid);
     expect(byPaid.items.map((s: AdminSummerSchoolDto) => s.paidPlaces)).toEqual([50, 46]);
     expect(byPaid.total).toBe(5);
     const second = (
@@ -193,6 +221,7 @@ describe("creating a summer school", () => {
     const res = await owner("POST", "/api/admin/summer-schools", schoolInput());
     expect(res.statusCode).toBe(201);
     const school = res.json() as AdminSummerSchoolDto;
+    expectParses(adminSummerSchoolSchema, school);
     expect(school).toMatchObject({
       slug: schoolInput().slug,
       name: { en: schoolInput().name.en, zh: schoolInput().name.zh },
@@ -297,6 +326,7 @@ describe("editing a summer school", () => {
       schoolUpdate(school, { capacity: 70 }),
     );
     expect(stale.statusCode).toBe(409);
+    expectParses(staleVersionBodySchema(adminSummerSchoolSchema), stale.json());
     expect(stale.json().message).toMatch(/Someone else changed this/);
     expect(stale.json().current).toMatchObject({ id: school.id, capacity: 55, version: school.version + 1 });
     expect((await detailOf(school.id)).school.capacity).toBe(55);
@@ -360,6 +390,7 @@ describe("archiving a summer school", () => {
       version: school.version,
     });
     expect(archived.statusCode).toBe(200);
+    expectParses(adminSummerSchoolSchema, archived.json());
     expect(archived.json()).toMatchObject({ status: "archived", version: school.version + 1 });
     expect((await publicSchools()).some((s) => s.id === school.id)).toBe(false);
     expect((await api("GET", `/api/summer-schools/${school.id}/packages`)).statusCode).toBe(404);
@@ -369,6 +400,7 @@ describe("archiving a summer school", () => {
       .where(eq(applications.id, made.applicationId));
     expect(application).toMatchObject({ summerSchoolId: school.id, status: "pending_payment" });
     const adminView = await owner("GET", "/api/admin/summer-schools?status=archived");
+    expectParses(adminSummerSchoolListSchema, adminView.json());
     expect(adminView.json().items.map((s: AdminSummerSchoolDto) => s.id)).toContain(school.id);
 
     const again = await owner("POST", `/api/admin/summer-schools/${school.id}/archive`, {
@@ -432,6 +464,7 @@ describe("packages", () => {
     });
     expect(res.statusCode).toBe(201);
     const created = res.json() as AdminPackageDto;
+    expectParses(adminPackageSchema, created);
     expect(created).toMatchObject({
       priceCents: 249900,
       includedAddOnIds: [pickup.id],
@@ -494,6 +527,7 @@ describe("packages", () => {
       packageUpdate(pkg!, { priceCents: 1 }),
     );
     expect(stale.statusCode).toBe(409);
+    expectParses(staleVersionBodySchema(adminPackageSchema), stale.json());
     expect(stale.json().current).toMatchObject({ id: pkg!.id, sortOrder: 3, priceCents: pkg!.priceCents });
     expect((await owner("PATCH", `/api/admin/packages/${UNKNOWN}`, packageUpdate(pkg!))).statusCode).toBe(
       404,
@@ -524,6 +558,7 @@ describe("packages", () => {
     const archivedList = (
       await owner("GET", `/api/admin/packages?state=archived&schoolId=${schools[3]!.id}`)
     ).json();
+    expectParses(adminPackageListSchema, archivedList);
     expect(archivedList.items.map((p: AdminPackageDto) => p.id)).toEqual([pkg.id]);
     const back = await owner("POST", `/api/admin/packages/${pkg.id}/unarchive`, { version: pkg.version + 1 });
     expect(back.statusCode).toBe(200);
@@ -537,6 +572,7 @@ describe("packages", () => {
     const all = (
       await owner("GET", "/api/admin/packages?pageSize=100")
     ).json() as CataloguePage<AdminPackageDto>;
+    expectParses(adminPackageListSchema, all);
     expect(all.total).toBeGreaterThanOrEqual(10);
     expect(all.items[0]!.school.id).toBe(schools[0]!.id);
     const premium = (await owner("GET", `/api/admin/packages?q=${encodeURIComponent("尊享")}`)).json();
@@ -567,6 +603,7 @@ describe("housing options", () => {
     });
     expect(res.statusCode).toBe(201);
     const dorm = res.json() as AdminHousingDto;
+    expectParses(adminHousingSchema, dorm);
     expect(dorm.priceAdjustmentCents).toBe(-45000);
     let pub = (await api("GET", `/api/summer-schools/${schools[2]!.id}/housing-options`)).json();
     expect(pub.find((h: { id: string }) => h.id === dorm.id).priceAdjustment).toBe(-45000);
@@ -586,6 +623,7 @@ describe("housing options", () => {
       version: dorm.version,
     });
     expect(stale.statusCode).toBe(409);
+    expectParses(staleVersionBodySchema(adminHousingSchema), stale.json());
     expect(stale.json().current.priceAdjustmentCents).toBe(-40000);
     const archived = await owner("POST", `/api/admin/housing/${dorm.id}/archive`, {
       version: dorm.version + 1,
@@ -618,6 +656,7 @@ describe("housing options", () => {
       404,
     );
     const list = (await owner("GET", `/api/admin/housing?schoolId=${schools[0]!.id}&sort=price:desc`)).json();
+    expectParses(adminHousingListSchema, list);
     expect(list.items.map((h: AdminHousingDto) => h.priceAdjustmentCents)).toEqual([80000, 0, -30000]);
     const csv = await owner("GET", `/api/admin/housing.csv?schoolId=${schools[0]!.id}`);
     // A negative amount stays a number (not guarded like a formula), so the column adds up.
@@ -629,6 +668,7 @@ describe("add-ons", () => {
   it("lists one school's add-ons with the packages that include them", async () => {
     const res = await owner("GET", `/api/admin/add-ons?schoolId=${schools[1]!.id}&sort=price:asc`);
     expect(res.statusCode).toBe(200);
+    expectParses(adminAddOnListSchema, res.json());
     const items = (res.json() as CataloguePage<AdminAddOnDto>).items;
     expect(items.map((a) => a.name.en)).toEqual([
       "Airport pickup",
@@ -652,6 +692,7 @@ describe("add-ons", () => {
     });
     expect(res.statusCode).toBe(201);
     const pass = res.json() as AdminAddOnDto;
+    expectParses(adminAddOnSchema, pass);
     const edit = await owner("PATCH", `/api/admin/add-ons/${pass.id}`, {
       name: pass.name,
       description: pass.description,

@@ -2,10 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AdminSummerSchoolDto, CataloguePage } from "../../../../shared/catalogue-admin";
-import { SCHOOL_ADMIN_STATUSES, SCHOOL_SORT_KEYS } from "../../../../shared/schemas/catalogue-admin";
+import {
+  adminSummerSchoolListSchema,
+  SCHOOL_ADMIN_STATUSES,
+  SCHOOL_SORT_KEYS,
+} from "../../../../shared/schemas/catalogue-admin";
 import { ButtonLink } from "../../../components/ui/Button";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
@@ -42,7 +45,7 @@ export default function AdminCoursesPage() {
   const query = useQuery({
     queryKey: catalogueAdminKeys.list("school", list.search),
     queryFn: ({ signal }) =>
-      api<CataloguePage<AdminSummerSchoolDto>>(`/api/admin/summer-schools?${list.search}`, { signal }),
+      apiParsed(adminSummerSchoolListSchema, `/api/admin/summer-schools?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,11 +3,11 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { AdminSummerSchoolDetail } from "../../../../shared/catalogue-admin";
+import { adminSummerSchoolDetailSchema } from "../../../../shared/schemas/catalogue-admin";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { CohortGuidePanel } from "../components/catalogue/CohortGuideForm";
@@ -102,7 +102,8 @@ export default function AdminSummerSchoolPage() {
   const [dialog, setDialog] = useState<ItemDialogState | null>(null);
   const detail = useQuery({
     queryKey: catalogueAdminKeys.school(id),
-    queryFn: ({ signal }) => api<AdminSummerSchoolDetail>(`/api/admin/summer-schools/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed(adminSummerSchoolDetailSchema, `/api/admin/summer-schools/${id}`, { signal }),
   });
 
   const back = (

@@ -65,6 +65,7 @@ function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: str
   const days = useFieldArray({ control, name: "days" });
   const errors = formState.errors;
   const save = useVersionedSave<AdminCohortGuide, CohortGuideFormValues>({
+    schema: adminCohortGuideSchema,
     version: guide.version,
     send: (values, version) =>
       apiParsed(adminCohortGuideSchema, `/api/admin/summer-schools/${schoolId}/guide`, {

@@ -11,15 +11,14 @@ import {
   useForm,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type {
-  AdminAddOnDto,
-  AdminHousingDto,
-  AdminPackageDto,
-  CataloguePage,
-} from "../../../../../shared/catalogue-admin";
+import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../../../shared/catalogue-admin";
 import {
   type AddOnFormValues,
   addOnFormSchema,
+  adminAddOnListSchema,
+  adminAddOnSchema,
+  adminHousingSchema,
+  adminPackageSchema,
   CATALOGUE_LIMITS,
   centsToEurosText,
   eurosTextToCents,
@@ -29,10 +28,11 @@ import {
   packageFormSchema,
   URGENCY_COLORS,
 } from "../../../../../shared/schemas/catalogue-admin";
+import type { z } from "../../../../../shared/schemas/zod";
 import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { api } from "../../../../lib/api";
+import { apiParsed } from "../../../../lib/api";
 import { FormDialog } from "../forms";
 import {
   LocalizedTextFields,
@@ -56,11 +56,13 @@ export const ITEM_PATHS: Record<ItemKind, string> = {
 
 /**
  * The save of an item's form: POST for a new one (with the school), PATCH with the version for an
- * existing one (useVersionedSave: field errors, 409 stale notice, other failures); refreshes the
- * catalogue queries and the public catalogue, and says so in a toast.
+ * existing one (useVersionedSave: field errors, 409 stale notice, other failures), the answer and
+ * a 409's current item parsed with `schema` (the kind's shared schema); refreshes the catalogue
+ * queries and the public catalogue, and says so in a toast.
  */
 function useItemSave<Dto extends { id: string; version: number }, Values extends FieldValues>(options: {
   kind: ItemKind;
+  schema: z.ZodType<Dto>;
   item?: Dto;
   schoolId?: string;
   toBody: (values: Values) => Record<string, unknown>;
@@ -72,14 +74,15 @@ function useItemSave<Dto extends { id: string; version: number }, Values extends
   const queryClient = useQueryClient();
   const path = ITEM_PATHS[options.kind];
   return useVersionedSave<Dto, Values>({
+    schema: options.schema,
     version: options.item?.version,
     send: (values, version) =>
       options.item
-        ? api<Dto>(`/api/admin/${path}/${options.item.id}`, {
+        ? apiParsed(options.schema, `/api/admin/${path}/${options.item.id}`, {
             method: "PATCH",
             body: { ...options.toBody(values), version },
           })
-        : api<Dto>(`/api/admin/${path}`, {
+        : apiParsed(options.schema, `/api/admin/${path}`, {
             body: { ...options.toBody(values), summerSchoolId: options.schoolId },
           }),
     setError: options.setError,
@@ -191,13 +194,15 @@ function PackageForm({
   const addOns = useQuery({
     queryKey: catalogueAdminKeys.list("addOn", `schoolId=${schoolId}&state=active&pageSize=100`),
     queryFn: ({ signal }) =>
-      api<CataloguePage<AdminAddOnDto>>(
+      apiParsed(
+        adminAddOnListSchema,
         `/api/admin/add-ons?schoolId=${schoolId}&state=active&pageSize=100&sort=sortOrder:asc`,
         { signal },
       ),
   });
   const save = useItemSave<AdminPackageDto, PackageFormValues>({
     kind: "package",
+    schema: adminPackageSchema,
     item,
     schoolId,
     setError: form.setError,
@@ -370,6 +375,7 @@ function HousingForm({
   });
   const save = useItemSave<AdminHousingDto, HousingFormValues>({
     kind: "housing",
+    schema: adminHousingSchema,
     item,
     schoolId,
     setError: form.setError,
@@ -429,6 +435,7 @@ function AddOnForm({
   });
   const save = useItemSave<AdminAddOnDto, AddOnFormValues>({
     kind: "addOn",
+    schema: adminAddOnSchema,
     item,
     schoolId,
     setError: form.setError,

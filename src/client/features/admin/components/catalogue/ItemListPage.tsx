@@ -4,9 +4,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CataloguePage } from "../../../../../shared/catalogue-admin";
-import { ARCHIVE_STATES, ITEM_SORT_KEYS } from "../../../../../shared/schemas/catalogue-admin";
+import {
+  ARCHIVE_STATES,
+  adminAddOnListSchema,
+  adminHousingListSchema,
+  adminPackageListSchema,
+  ITEM_SORT_KEYS,
+} from "../../../../../shared/schemas/catalogue-admin";
+import type { z } from "../../../../../shared/schemas/zod";
 import { Button } from "../../../../components/ui/Button";
-import { api } from "../../../../lib/api";
+import { apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../AdminListFrame";
 import { AdminPageHeader } from "../common";
@@ -16,6 +23,13 @@ import { type AnyItem, ItemRow } from "./ItemRows";
 import { catalogueAdminKeys, useLocalized, useSchoolOptions } from "./shared";
 
 const PAGE_TITLE: Record<ItemKind, string> = { package: "packages", housing: "housing", addOn: "addOns" };
+
+/** The schema of each kind's list answer (`GET /api/admin/packages|housing|add-ons`). */
+const LIST_SCHEMAS: Record<ItemKind, z.ZodType<CataloguePage<AnyItem>>> = {
+  package: adminPackageListSchema,
+  housing: adminHousingListSchema,
+  addOn: adminAddOnListSchema,
+};
 
 /**
  * A back-office list of packages, housing options or add-ons across summer schools (or of one
@@ -41,7 +55,7 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
   const path = ITEM_PATHS[kind];
   const query = useQuery({
     queryKey: catalogueAdminKeys.list(kind, list.search),
-    queryFn: ({ signal }) => api<CataloguePage<AnyItem>>(`/api/admin/${path}?${list.search}`, { signal }),
+    queryFn: ({ signal }) => apiParsed(LIST_SCHEMAS[kind], `/api/admin/${path}?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const schools = useSchoolOptions();

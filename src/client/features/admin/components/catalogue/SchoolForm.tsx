@@ -4,13 +4,14 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { AdminSummerSchoolDto } from "../../../../../shared/catalogue-admin";
 import {
+  adminSummerSchoolSchema,
   CATALOGUE_LIMITS,
   type SummerSchoolFormValues,
   summerSchoolInputSchema,
 } from "../../../../../shared/schemas/catalogue-admin";
 import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
-import { api } from "../../../../lib/api";
+import { apiParsed } from "../../../../lib/api";
 import { LocalizedTextFields, localizedValues, SaveNotices, useVersionedSave } from "./fields";
 import { FormInput } from "./shared";
 
@@ -53,14 +54,15 @@ export function SchoolForm({
   });
   const errors = formState.errors;
   const save = useVersionedSave<AdminSummerSchoolDto, SummerSchoolFormValues>({
+    schema: adminSummerSchoolSchema,
     version: school?.version,
     send: (values, version) =>
       base
-        ? api<AdminSummerSchoolDto>(`/api/admin/summer-schools/${base.id}`, {
+        ? apiParsed(adminSummerSchoolSchema, `/api/admin/summer-schools/${base.id}`, {
             method: "PATCH",
             body: { ...values, version },
           })
-        : api<AdminSummerSchoolDto>("/api/admin/summer-schools", { body: values }),
+        : apiParsed(adminSummerSchoolSchema, "/api/admin/summer-schools", { body: values }),
     setError,
     onSaved: (saved) => {
       setBase(saved);

@@ -3,10 +3,17 @@ import { useState } from "react";
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CATALOGUE_LIMITS } from "../../../../../shared/schemas/catalogue-admin";
+import type { z } from "../../../../../shared/schemas/zod";
 import { Notice } from "../../../../components/account/auth";
 import { ApiError } from "../../../../lib/api";
-import { conflictCurrent } from "../forms";
-import { applyCatalogueServerErrors, FormInput, FormTextarea, LanguageSections, StaleNotice } from "./shared";
+import {
+  applyCatalogueServerErrors,
+  FormInput,
+  FormTextarea,
+  LanguageSections,
+  StaleNotice,
+  staleCurrent,
+} from "./shared";
 
 /** The form's value of a localized text (`{ en, zh, fr }`, missing languages as ""). */
 export const localizedValues = (value?: { en: string; zh?: string; fr?: string } | null) => ({
@@ -17,16 +24,19 @@ export const localizedValues = (value?: { en: string; zh?: string; fr?: string }
 
 /**
  * The save of a catalogue form whose record carries a `version` (schools, packages, housing,
- * add-ons). `send(values, version)` makes the request: a POST for a new record (`version`
- * undefined), a PATCH with the version last seen for an existing one. Answers:
+ * add-ons, the cohort guide). `send(values, version)` makes the request: a POST for a new record (`version`
+ * undefined), a PATCH with the version last seen for an existing one; it parses the answer with
+ * `schema`, the record's shared schema. Answers:
  * - saved: the version moves on, notices clear, `onSaved(saved)`;
- * - 409 `{ message, current }` (someone else saved first): `stale` holds `current`;
- *   `reload(apply)` takes it (its version, and `apply` puts it in the form);
+ * - 409 `{ message, current }` (someone else saved first): `stale` holds `current`, parsed with
+ *   `schema`; `reload(apply)` takes it (its version, and `apply` puts it in the form);
  * - 400/409 with field errors: they go next to their fields (`fieldMap` renames API fields to the
  *   form's, e.g. priceCents → price);
  * - anything else: `failure` holds the server's message (or the generic "failed" text).
  */
 export function useVersionedSave<Dto extends { version: number }, Values extends FieldValues>(options: {
+  /** The record's shared schema (src/shared/schemas): a 409's `current` is parsed with it. */
+  schema: z.ZodType<Dto>;
   version: number | undefined;
   send: (values: Values, version: number | undefined) => Promise<Dto>;
   setError: UseFormSetError<Values>;
@@ -46,7 +56,7 @@ export function useVersionedSave<Dto extends { version: number }, Values extends
       options.onSaved(saved);
     },
     onError: (error) => {
-      const current = conflictCurrent<Dto>(error);
+      const current = staleCurrent(options.schema, error);
       if (current) {
         setStale(current);
         return;

@@ -10,19 +10,20 @@ import type {
   UseFormSetError,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type {
-  AdminSummerSchoolDto,
-  CataloguePage,
-  LocalizedTextDto,
-} from "../../../../../shared/catalogue-admin";
+import type { LocalizedTextDto } from "../../../../../shared/catalogue-admin";
 import type { Language } from "../../../../../shared/i18n/languages";
-import type { SchoolAdminStatus } from "../../../../../shared/schemas/catalogue-admin";
+import {
+  adminSummerSchoolListSchema,
+  type SchoolAdminStatus,
+  staleVersionBodySchema,
+} from "../../../../../shared/schemas/catalogue-admin";
 import { MAX_PAGE_SIZE } from "../../../../../shared/schemas/list";
+import type { z } from "../../../../../shared/schemas/zod";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { cn } from "../../../../components/ui/cn";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
-import { ApiError, api } from "../../../../lib/api";
+import { ApiError, apiParsed } from "../../../../lib/api";
 import { useLanguage } from "../../../../lib/catalogue";
 
 /** Query keys of the catalogue screens (under ["admin"], dropped at logout). */
@@ -51,7 +52,8 @@ export function useSchoolOptions() {
   return useQuery({
     queryKey: catalogueAdminKeys.schoolOptions(),
     queryFn: ({ signal }) =>
-      api<CataloguePage<AdminSummerSchoolDto>>(
+      apiParsed(
+        adminSummerSchoolListSchema,
         `/api/admin/summer-schools?pageSize=${MAX_PAGE_SIZE}&sort=startDate:desc`,
         { signal },
       ),
@@ -87,11 +89,16 @@ export function applyCatalogueServerErrors<T extends FieldValues>(
   return entries.length > 0;
 }
 
-/** The record a 409 carries (`{ message, current }`), or null for any other error. */
-export function staleCurrent<T>(error: unknown): T | null {
-  if (error instanceof ApiError && error.status === 409 && error.body?.current)
-    return error.body.current as T;
-  return null;
+/**
+ * The record a 409 on a stale version carries (`{ message, current }`, staleVersionBodySchema),
+ * parsed with the record's schema (`schema`: a school, package, housing option or add-on). Null for
+ * any other error, a 409 without a record (a taken slug), or a record that does not match the
+ * schema: the save then shows the server's message instead of offering to load it.
+ */
+export function staleCurrent<T>(schema: z.ZodType<T>, error: unknown): T | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = staleVersionBodySchema(schema).safeParse(error.body);
+  return body.success ? body.data.current : null;
 }
 
 /** Deep error lookup (`name.en`) in react-hook-form's nested errors. */
