@@ -33,7 +33,7 @@ import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
 import { apiParsed } from "../../../../lib/api";
-import { FormDialog } from "../forms";
+import { FormCheckbox, FormDialog } from "../forms";
 import {
   LocalizedTextFields,
   localizedValues,
@@ -460,25 +460,14 @@ function AddOnForm({
         hint: t("items.fields.priceHint"),
       }}
     >
-      <div>
-        <label className="inline-flex items-center gap-2 font-medium text-slate-900">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-700"
-            aria-describedby={`${idPrefix}-required-hint${requiredError ? ` ${idPrefix}-required-error` : ""}`}
-            {...form.register("isRequired")}
-          />
-          {t("addOn.required")}
-        </label>
-        <p id={`${idPrefix}-required-hint`} className="mt-1 text-sm text-slate-700">
-          {t("addOn.requiredHint")}
-        </p>
-        {requiredError ? (
-          <p id={`${idPrefix}-required-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {requiredError}
-          </p>
-        ) : null}
-      </div>
+      <FormCheckbox<AddOnFormValues>
+        id={`${idPrefix}-required`}
+        name="isRequired"
+        label={t("addOn.required")}
+        hint={t("addOn.requiredHint")}
+        error={requiredError}
+        register={form.register}
+      />
     </ItemFormFrame>
   );
 }

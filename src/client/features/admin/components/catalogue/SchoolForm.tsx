@@ -12,6 +12,7 @@ import {
 import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
 import { apiParsed } from "../../../../lib/api";
+import { FormCheckbox } from "../forms";
 import { LocalizedTextFields, localizedValues, SaveNotices, useVersionedSave } from "./fields";
 import { FormInput } from "./shared";
 
@@ -179,23 +180,13 @@ export function SchoolForm({
           errors={errors}
         />
       </div>
-      <div className="flex items-start gap-3">
-        <input
-          id="school-visa-acceptance"
-          type="checkbox"
-          className="mt-1 h-4 w-4"
-          aria-describedby="school-visa-acceptance-hint"
-          {...register("visaLetterRequiresAcceptance")}
-        />
-        <div>
-          <label htmlFor="school-visa-acceptance" className="font-medium text-slate-900">
-            {t("school.fields.visaLetterRequiresAcceptance")}
-          </label>
-          <p id="school-visa-acceptance-hint" className="text-sm text-slate-600">
-            {t("school.fields.visaLetterRequiresAcceptanceHint")}
-          </p>
-        </div>
-      </div>
+      <FormCheckbox<SummerSchoolFormValues>
+        id="school-visa-acceptance"
+        name="visaLetterRequiresAcceptance"
+        label={t("school.fields.visaLetterRequiresAcceptance")}
+        hint={t("school.fields.visaLetterRequiresAcceptanceHint")}
+        register={register}
+      />
       <Button type="submit" disabled={save.mutation.isPending}>
         {save.mutation.isPending ? t("saving") : base ? t("school.save") : t("school.create")}
       </Button>
