@@ -1,7 +1,10 @@
 import type { ApplicationQuoteDto } from "./application";
 import type { PaymentState } from "./balance";
 import type { AdminApplicationStatus } from "./schemas/admin";
+import type { auditEntrySchema, auditPageSchema } from "./schemas/audit";
+import type { adminDashboardSchema, dashboardCohortSchema } from "./schemas/dashboard";
 import type { ListPage } from "./schemas/list";
+import type { z } from "./schemas/zod";
 
 /**
  * Response shapes of the admin back office API (issue 3 contract, "Admin back office,
@@ -168,41 +171,14 @@ export interface AdminNoteDto {
   updatedAt: string;
 }
 
-/** One audit entry (append-only). */
-export interface AuditEntryDto {
-  id: string;
-  actorRole: "admin" | "student" | "affiliate" | "system";
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  entityType: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+/** One audit entry (append-only); fields documented in src/shared/schemas/audit.ts. */
+export type AuditEntryDto = z.output<typeof auditEntrySchema>;
 
 /** `GET /api/admin/audit` answer (50 entries a page, newest first). */
-export type AuditPage = ListPage<AuditEntryDto>;
+export type AuditPage = z.output<typeof auditPageSchema>;
 
-/** A cohort on the dashboard: paid places against capacity. */
-export interface DashboardCohort {
-  id: string;
-  name: string;
-  startDate: string;
-  capacity: number;
-  paid: number;
-  /** paid / capacity, 0-1 (may exceed 1 when over-booked). */
-  fillRate: number;
-}
+/** A cohort on the dashboard: paid places against capacity (src/shared/schemas/dashboard.ts). */
+export type DashboardCohort = z.output<typeof dashboardCohortSchema>;
 
-/** `GET /api/admin/dashboard`. */
-export interface AdminDashboard {
-  /** Number of applications in each status (every status listed, 0 included). */
-  byStatus: Record<AdminApplicationStatus, number>;
-  /** Sum paid on applications that are paid or partially refunded, cents. */
-  paidRevenue: number;
-  cohorts: DashboardCohort[];
-  /** The 10 newest audit entries the admin may see (all for owners, application changes otherwise). */
-  recent: AuditEntryDto[];
-}
+/** `GET /api/admin/dashboard` (src/shared/schemas/dashboard.ts). */
+export type AdminDashboard = z.output<typeof adminDashboardSchema>;

@@ -16,6 +16,8 @@
 export const SCHOOL_TIME_ZONE = "Europe/Amsterdam";
 
 import { REFUND_POLICY } from "./policy";
+import type { refundQuoteSchema } from "./schemas/finance";
+import type { z } from "./schemas/zod";
 
 export { REFUND_POLICY, type RefundPolicyStep } from "./policy";
 
@@ -43,26 +45,13 @@ export function refundPercent(days: number): number {
   return REFUND_POLICY.find((step) => days >= step.minDays)?.percent ?? 0;
 }
 
-/** What `GET /api/admin/applications/:id/refund-quote` answers (amounts in euro cents). */
-export interface RefundQuote {
-  /** Cohort start date `yyyy-mm-dd`. */
-  startDate: string;
-  /** Calendar days from today (The Hague) to the start; negative once started. */
-  daysBeforeStart: number;
-  /** 70, 50 or 0 (spec §9). */
-  percent: number;
-  /** Paid in total (gross, before refunds). */
-  paidCents: number;
-  /** Refunds that succeeded or are still pending. */
-  refundedCents: number;
-  /** What may still be refunded: paid − succeeded − pending refunds, never below 0. */
-  refundableCents: number;
-  /**
-   * The policy's suggestion: `percent` of the amount paid (rounded down to the cent, never more
-   * than the policy), less what was already refunded, capped by `refundableCents`, never below 0.
-   */
-  suggestedAmountCents: number;
-}
+/**
+ * What `GET /api/admin/applications/:id/refund-quote` answers of the policy (amounts in euro
+ * cents): the start date, the days before it, the percent, what was paid and refunded, what is
+ * refundable and the suggestion. Derived from `refundQuoteSchema` (src/shared/schemas/finance.ts,
+ * where the fields are documented); a type import only, so this module stays free of zod.
+ */
+export type RefundQuote = z.output<typeof refundQuoteSchema>;
 
 /**
  * Applies the policy to an application: `paidCents` paid in total, `refundedCents` already

@@ -1,12 +1,14 @@
 import type { PaymentState } from "./balance";
-import type { AdminRoleName } from "./schemas/accounts";
 import type { AdminApplicationStatus } from "./schemas/admin";
+import type { auditFacetsSchema } from "./schemas/audit";
 import type { ListPage } from "./schemas/list";
-import type { AdminStatus } from "./schemas/students-admin";
+import type { adminTeamListSchema, adminTeamMemberSchema } from "./schemas/students-admin";
+import type { z } from "./schemas/zod";
 
 /**
  * Response shapes of the back office's student accounts, admin team and audit filters, imported by
- * the server and the client. Amounts are integer euro cents; timestamps ISO 8601 strings.
+ * the server and the client. Amounts are integer euro cents; timestamps ISO 8601 strings. The team
+ * and the audit filters derive from the zod schemas the back office parses the answers with.
  */
 
 /** One row of `GET /api/admin/students`. */
@@ -91,22 +93,17 @@ export interface StudentLinkSent {
   email: string;
 }
 
-/** An admin of the team list (`GET /api/admin/admins`; also the answer of an invitation or a change). */
-export interface AdminTeamMember {
-  id: string;
-  email: string;
-  name: string;
-  role: AdminRoleName;
-  status: AdminStatus;
-  createdAt: string;
-}
+/**
+ * An admin of the team list (`GET /api/admin/admins`; also the answer of an invitation or a
+ * change); fields documented in src/shared/schemas/students-admin.ts ("Responses").
+ */
+export type AdminTeamMember = z.output<typeof adminTeamMemberSchema>;
 
 /** `GET /api/admin/admins` answer. */
-export type AdminTeamList = ListPage<AdminTeamMember>;
+export type AdminTeamList = z.output<typeof adminTeamListSchema>;
 
-/** `GET /api/admin/audit/facets`: values that occur in the log, for the filters of the viewer. */
-export interface AuditFacets {
-  entityTypes: string[];
-  actions: string[];
-  actors: Array<{ id: string; email: string; name: string }>;
-}
+/**
+ * `GET /api/admin/audit/facets`: values that occur in the log, for the filters of the viewer
+ * (src/shared/schemas/audit.ts).
+ */
+export type AuditFacets = z.output<typeof auditFacetsSchema>;

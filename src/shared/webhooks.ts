@@ -1,31 +1,27 @@
-import type { ListPage } from "./schemas/list";
+import type {
+  adminWebhookDetailSchema,
+  adminWebhookEventSchema,
+  adminWebhookListSchema,
+  adminWebhookReplayResultSchema,
+} from "./schemas/webhooks";
+import type { z } from "./schemas/zod";
+
+/**
+ * Shapes of the back office's webhook log, derived from the zod schemas the back office parses the
+ * answers with (src/shared/schemas/webhooks.ts; the fields are documented there).
+ */
+
 /** One received provider event in the admin webhook log (`GET /api/admin/webhooks`). */
-export interface AdminWebhookEventDto {
-  id: string;
-  provider: string;
-  type: string;
-  /** ISO timestamp. */
-  receivedAt: string;
-  /** ISO timestamp; null while the event is unprocessed. */
-  processedAt: string | null;
-  /** Processing result, e.g. "paid", "already_paid", "expired", "ignored: …"; null when unprocessed. */
-  result: string | null;
-  /** The payload's `data.object.metadata.applicationId` (or `client_reference_id`), else null. */
-  applicationId: string | null;
-}
+export type AdminWebhookEventDto = z.output<typeof adminWebhookEventSchema>;
 
 /** `GET /api/admin/webhooks` → newest first. */
-export type AdminWebhookList = ListPage<AdminWebhookEventDto>;
+export type AdminWebhookList = z.output<typeof adminWebhookListSchema>;
 
 /** `GET /api/admin/webhooks/:id` → the event with its stored payload. */
-export interface AdminWebhookDetail extends AdminWebhookEventDto {
-  payload: unknown;
-}
+export type AdminWebhookDetail = z.output<typeof adminWebhookDetailSchema>;
 
 /** `POST /api/admin/webhooks/:id/replay` → the new processing result. */
-export interface AdminWebhookReplayResult {
-  result: string;
-}
+export type AdminWebhookReplayResult = z.output<typeof adminWebhookReplayResultSchema>;
 
 /** Result filter value selecting events not processed yet. */
 export const UNPROCESSED_RESULT = "unprocessed";

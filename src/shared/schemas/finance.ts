@@ -1,12 +1,15 @@
-import { isoDateParam, optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { PAYMENT_STATUSES } from "./admin";
+import { isoDateParam, listPageSchema, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
  * Zod schemas of the finances area of the back office (issue "Finances"): the refund request, the
- * refund form of the application page, and the queries of the ledger and the revenue summary.
- * Shared by the server (parseOrThrow → 400 with a plain message) and the browser.
+ * refund form of the application page, the queries of the ledger and the revenue summary, and the
+ * API's answers ("Responses"). Shared by the server (parseOrThrow → 400 with a plain message) and
+ * the browser (forms, `apiParsed`). The back office only: the public pages must not import this
+ * module (their JavaScript budget).
  */
 
 /** Longest refund reason. */
@@ -106,3 +109,166 @@ export type FinanceSummaryQuery = z.output<typeof financeSummaryQuerySchema>;
  * flagged payment now paying the application.
  */
 export const acceptedPaymentSchema = z.object({ paymentId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+//
+// What the finances API answers, parsed by the back office (`apiParsed`) so the browser's types
+// come from the same source as the server's (src/shared/finance.ts and the `RefundQuote` of
+// src/shared/refunds.ts derive them). Amounts are integer euro cents; timestamps ISO 8601 strings;
+// calendar dates yyyy-mm-dd.
+
+/** Refund statuses (db column `refunds.status`). */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled"] as const;
+
+/** Who moved the money (db columns `payments.provider`, `refunds.provider`); "none": a zero payment. */
+export const MONEY_PROVIDERS = ["stripe", "offline", "none"] as const;
+
+/** An amount in integer euro cents. */
+const cents = () => z.number().int();
+
+/** One refund of an application. */
+export const adminRefundSchema = z.object({
+  id: z.uuid(),
+  paymentId: z.uuid(),
+  /** Cents. */
+  amount: cents(),
+  currency: line(),
+  status: z.enum(REFUND_STATUSES),
+  /** Why the admin refunded (free text, several lines). */
+  reason: lines(),
+  /** What the policy suggested when it was asked (spec §9), cents; null when unknown. */
+  suggestedAmount: cents().nullable(),
+  provider: z.enum(MONEY_PROVIDERS),
+  /** The provider's refund id (`re_…`), null until the provider answered. */
+  providerRefundId: line().nullable(),
+  /** The admin who asked (name "" when none was given), null when unknown. */
+  requestedBy: z.object({ id: z.uuid(), name: line(), email: line() }).nullable(),
+  /** ISO 8601. */
+  createdAt: line(),
+  /** ISO 8601, or null until the refund succeeded. */
+  succeededAt: line().nullable(),
+});
+
+/** One payment of an application, with what may still be refunded of it. */
+export const adminRefundablePaymentSchema = z.object({
+  id: z.uuid(),
+  /** Cents. */
+  amount: cents(),
+  currency: line(),
+  provider: z.enum(MONEY_PROVIDERS),
+  /** The provider's payment reference (payment intent id). */
+  reference: line(),
+  /** ISO 8601. */
+  paidAt: line(),
+  /** Succeeded and pending refunds of this payment, cents. */
+  refunded: cents(),
+  /** amount − refunded, cents; 0 for a zero payment (provider "none"). */
+  refundable: cents(),
+});
+
+/**
+ * What the refund policy suggests for an application (spec §9; `refundQuote` of
+ * src/shared/refunds.ts), amounts in euro cents.
+ */
+export const refundQuoteSchema = z.object({
+  /** Cohort start date `yyyy-mm-dd`. */
+  startDate: line(),
+  /** Calendar days from today (The Hague) to the start; negative once started. */
+  daysBeforeStart: z.number().int(),
+  /** 70, 50 or 0 (spec §9). */
+  percent: z.number().int(),
+  /** Paid in total (gross, before refunds). */
+  paidCents: cents(),
+  /** Refunds that succeeded or are still pending. */
+  refundedCents: cents(),
+  /** What may still be refunded: paid − succeeded − pending refunds, never below 0. */
+  refundableCents: cents(),
+  /**
+   * The policy's suggestion: `percent` of the amount paid (rounded down to the cent, never more
+   * than the policy), less what was already refunded, capped by `refundableCents`, never below 0.
+   */
+  suggestedAmountCents: cents(),
+});
+
+/**
+ * `GET /api/admin/applications/:id/refund-quote`: the policy's suggestion (spec §9) with the
+ * application's payments and refunds, for the refund panel.
+ */
+export const adminRefundQuoteSchema = refundQuoteSchema.extend({
+  applicationId: z.uuid(),
+  /** The application's stored payment status (db column `applications.payment_status`). */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Oldest first. */
+  payments: z.array(adminRefundablePaymentSchema),
+  /** Oldest first. */
+  refunds: z.array(adminRefundSchema),
+});
+
+/**
+ * `POST /api/admin/applications/:id/refunds` answer: the refund (201 when created, 200 when the
+ * same idempotency key returned an existing one) and the application's payment status after it.
+ */
+export const adminRefundResultSchema = z.object({
+  refund: adminRefundSchema,
+  /** The application's stored payment status after the refund. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** True when the idempotency key was seen before (nothing new happened). */
+  replayed: z.boolean(),
+});
+
+/** One row of the ledger: a payment (money in) or a refund (money out, `amount` positive). */
+export const ledgerEntrySchema = z.object({
+  /** `payment:<id>` or `refund:<id>`. */
+  id: line(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Payment date, or refund request date (ISO 8601). */
+  date: line(),
+  /** Cents, positive for a refund too. */
+  amount: cents(),
+  currency: line(),
+  /** Payments are always `succeeded`; refunds as their status. */
+  status: z.enum(REFUND_STATUSES),
+  provider: z.enum(MONEY_PROVIDERS),
+  /** Payment intent (payment) or provider refund id (refund). */
+  reference: line().nullable(),
+  /** A refund's reason; null for a payment. */
+  reason: lines().nullable(),
+  applicationId: z.uuid(),
+  applicant: z.object({ firstName: line(), lastName: line(), email: line() }),
+  /** The summer school, its name in the admin's language. */
+  school: z.object({ id: z.uuid(), name: line() }),
+});
+
+/** `GET /api/admin/finances/ledger`: a page of ledger entries. */
+export const ledgerPageSchema = listPageSchema(ledgerEntrySchema);
+
+/** Revenue of one group (a school, a month, or everything). Cents; VAT 21 % included in `net`. */
+export const revenueFiguresSchema = z.object({
+  /** Payments received. */
+  gross: cents(),
+  /** Refunds that succeeded. */
+  refunded: cents(),
+  /** gross − refunded. */
+  net: cents(),
+  /** The 21 % VAT included in net: net − round(net / 1.21) (spec §9, `includedVat`). */
+  vat: cents(),
+  /** net − vat. */
+  netExVat: cents(),
+  /** Number of payments. */
+  payments: z.number().int(),
+  /** Number of succeeded refunds. */
+  refunds: z.number().int(),
+});
+
+/** `GET /api/admin/finances/summary`: revenue per school, per month (yyyy-mm, UTC) and in total. */
+export const financeSummarySchema = z.object({
+  /** The period asked for, yyyy-mm-dd (inclusive), or null when open. */
+  from: line().nullable(),
+  to: line().nullable(),
+  /** By start date, then name; `name` in the admin's language, `startDate` yyyy-mm-dd. */
+  bySchool: z.array(revenueFiguresSchema.extend({ schoolId: z.uuid(), name: line(), startDate: line() })),
+  /** By month, oldest first; `month` yyyy-mm (UTC). */
+  byMonth: z.array(revenueFiguresSchema.extend({ month: line() })),
+  total: revenueFiguresSchema,
+});

@@ -1,14 +1,16 @@
 import { LANGUAGES } from "../i18n/languages";
 import { ADMIN_ROLES } from "./accounts";
 import { emailField, requiredText } from "./applicant";
-import { optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { listPageSchema, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
+import { line } from "./text";
 import { z } from "./zod";
 
 /**
  * Zod schemas of the back office's student accounts and admin team (issue "Students: list, add,
  * detail"; admin team). Shared by the server (parseOrThrow → 400 with
- * a plain message) and the browser forms (zodResolver).
+ * a plain message) and the browser forms (zodResolver); the team's answers ("Responses") are
+ * parsed by the browser (`apiParsed`).
  */
 
 /** A yes/no filter of a list's query string: `yes` / `no`, empty or absent = no filter. */
@@ -120,3 +122,26 @@ export type StudentEditFormValues = z.input<typeof studentEditFormSchema>;
 /** `POST /api/{student|affiliate}/resend-verification` — `{ email }`. */
 export const resendVerificationSchema = z.object({ email: emailField });
 export type ResendVerificationInput = z.output<typeof resendVerificationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+//
+// What the team API answers, parsed by the back office (`apiParsed`) so the browser's types come
+// from the same source as the server's (src/shared/students-admin.ts derives them). Timestamps
+// ISO 8601 strings.
+
+/** An admin of the team list (`GET /api/admin/admins`; also the answer of an invitation or a change). */
+export const adminTeamMemberSchema = z.object({
+  id: z.uuid(),
+  email: line(),
+  /** "" when none was given (the list shows the e-mail address instead). */
+  name: line(),
+  role: z.enum(ADMIN_ROLES),
+  /** invited until the invitation is accepted, then active; disabled by an owner. */
+  status: z.enum(ADMIN_STATUSES),
+  /** ISO 8601 UTC. */
+  createdAt: line(),
+});
+
+/** `GET /api/admin/admins` answer. */
+export const adminTeamListSchema = listPageSchema(adminTeamMemberSchema);

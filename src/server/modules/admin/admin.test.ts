@@ -15,6 +15,8 @@ import type {
   AdminNoteDto,
   AuditPage,
 } from "../../../shared/admin";
+import { auditPageSchema } from "../../../shared/schemas/audit";
+import { adminDashboardSchema } from "../../../shared/schemas/dashboard";
 import {
   affiliates,
   applicantNotes,
@@ -39,6 +41,7 @@ import {
   type RoleSessions,
 } from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, PDF_BYTES, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 
 let t: TestApp;
 let cookies: RoleSessions["cookies"];
@@ -152,6 +155,7 @@ describe("dashboard against the seeded data", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const body = res.json() as AdminDashboard;
+    expectParses(adminDashboardSchema, body);
     expect(body.byStatus).toEqual({
       pending_payment: 1,
       submitted: 96,
@@ -182,6 +186,7 @@ describe("dashboard against the seeded data", () => {
       (await api("GET", `/api/admin/applicants/${real.applicantId}/passport`, cookies.owner)).statusCode,
     ).toBe(200);
     const forFinance = (await api("GET", "/api/admin/dashboard", cookies.finance)).json() as AdminDashboard;
+    expectParses(adminDashboardSchema, forFinance);
     expect(forFinance.recent[0]).toMatchObject({
       action: "application.status",
       entityId: applicationId,
@@ -189,6 +194,7 @@ describe("dashboard against the seeded data", () => {
     });
     expect(forFinance.recent.every((e) => e.entityType === "application")).toBe(true);
     const forOwner = (await api("GET", "/api/admin/dashboard", cookies.owner)).json() as AdminDashboard;
+    expectParses(adminDashboardSchema, forOwner);
     expect(forOwner.recent[0]).toMatchObject({ action: "passport.download", entityId: real.applicantId });
     expect(forOwner.recent.length).toBeLessThanOrEqual(10);
   });
@@ -1112,6 +1118,7 @@ describe("audit log", () => {
     );
     expect(res.statusCode).toBe(200);
     const page = res.json() as AuditPage;
+    expectParses(auditPageSchema, page);
     expect(page.total).toBe(2);
     expect(page.items[0]).toMatchObject({
       actorRole: "admin",
@@ -1125,6 +1132,7 @@ describe("audit log", () => {
     });
     expect(page.items[1]).toMatchObject({ actorId: adminIds.admissions, after: { status: "under_review" } });
     const all = (await api("GET", "/api/admin/audit", cookies.owner)).json() as AuditPage;
+    expectParses(auditPageSchema, all);
     expect(all.pageSize).toBe(50);
     expect(all.total).toBeGreaterThan(2);
     expect((await api("GET", "/api/admin/audit?page=0", cookies.owner)).statusCode).toBe(400);

@@ -5,6 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminWebhookDetailSchema,
+  adminWebhookListSchema,
+  adminWebhookReplayResultSchema,
+} from "../../../shared/schemas/webhooks";
 import type { AdminWebhookDetail, AdminWebhookList } from "../../../shared/webhooks";
 import { applications, emailOutbox, payments, webhookEvents } from "../../db/schema";
 import {
@@ -20,6 +25,7 @@ import {
 } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 import { buildOfflineEvent, completeOfflineSession } from "../payments/providers/offline";
 
 let t: TestApp;
@@ -28,6 +34,15 @@ let owner: string;
 const db = () => t.database.db;
 const api = apiOf(() => t.app, SAME_ORIGIN);
 const flow = paymentFlow(() => t, { addressPrefix: "10.77" });
+
+/** `GET /api/admin/webhooks?<query>` as the owner, checked against the list's shared schema. */
+async function webhookList(query = ""): Promise<AdminWebhookList> {
+  const res = await api("GET", `/api/admin/webhooks${query ? `?${query}` : ""}`, owner);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expectParses(adminWebhookListSchema, body);
+  return body as AdminWebhookList;
+}
 
 /** An application with an open offline checkout session. */
 async function withCheckout(email: string) {
@@ -64,6 +79,7 @@ describe("admin webhook log", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const list = res.json() as AdminWebhookList;
+    expectParses(adminWebhookListSchema, list);
     const event = list.items.find(
       (e) => e.type === "checkout.session.completed" && e.applicationId === paidApp.applicationId,
     );
@@ -72,17 +88,16 @@ describe("admin webhook log", () => {
     expect(list.total).toBeGreaterThanOrEqual(1);
     completedEventId = event!.id;
 
-    const filtered = (
-      await api("GET", "/api/admin/webhooks?type=checkout.session.completed&result=paid", owner)
-    ).json() as AdminWebhookList;
+    const filtered = await webhookList("type=checkout.session.completed&result=paid");
     expect(filtered.items.map((e) => e.id)).toContain(completedEventId);
-    const none = (await api("GET", "/api/admin/webhooks?result=expired", owner)).json() as AdminWebhookList;
+    const none = await webhookList("result=expired");
     expect(none.items.map((e) => e.id)).not.toContain(completedEventId);
     expect((await api("GET", "/api/admin/webhooks?pageSize=1000", owner)).statusCode).toBe(400);
 
     const detail = await api("GET", `/api/admin/webhooks/${completedEventId}`, owner);
     expect(detail.statusCode).toBe(200);
     const d = detail.json() as AdminWebhookDetail;
+    expectParses(adminWebhookDetailSchema, d);
     expect(d).toMatchObject({ id: completedEventId, result: "paid" });
     expect(d.payload).toMatchObject({ type: "checkout.session.completed" });
   });
@@ -91,6 +106,7 @@ describe("admin webhook log", () => {
     expect(await countsOf(paidApp.applicationId)).toEqual({ payments: 1, emails: 1 });
     const res = await api("POST", `/api/admin/webhooks/${completedEventId}/replay`, owner);
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminWebhookReplayResultSchema, res.json());
     expect(res.json()).toEqual({ result: "already_paid" });
     expect(await countsOf(paidApp.applicationId)).toEqual({ payments: 1, emails: 1 });
     const [application] = await db()
@@ -111,9 +127,7 @@ describe("admin webhook log", () => {
     await db()
       .insert(webhookEvents)
       .values({ id: event.id, provider: "offline", type: event.type, payload: event });
-    const listed = (
-      await api("GET", "/api/admin/webhooks?result=unprocessed", owner)
-    ).json() as AdminWebhookList;
+    const listed = await webhookList("result=unprocessed");
     expect(listed.items.find((e) => e.id === event.id)).toMatchObject({
       processedAt: null,
       result: null,

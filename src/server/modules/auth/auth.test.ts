@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { and, eq, like } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminTeamListSchema, adminTeamMemberSchema } from "../../../shared/schemas/students-admin";
 import { openDatabase } from "../../db/client";
 import {
   accountTokens,
@@ -21,6 +22,7 @@ import {
 import { hashToken } from "../../lib/tokens";
 import { loginAsAdmin, loginAsAffiliate, loginAsStudent, TEST_PASSWORD } from "../../testing/accounts";
 import { cookiesFrom, createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 import { hashPassword, isCommonPassword, passwordPolicyIssue, verifyPassword } from "./passwords";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -900,6 +902,7 @@ describe("admins: invitations, acceptance, roles", () => {
     );
     expect(res.statusCode).toBe(201);
     const invited = res.json();
+    expectParses(adminTeamMemberSchema, invited);
     expect(invited).toMatchObject({ email, name: "Sanne de Vries", role: "admissions", status: "invited" });
     const [mail] = await mailTo(email);
     expect(mail!.subject).toBe("Your invitation to the back office of The Hague Summer School");
@@ -928,6 +931,7 @@ describe("admins: invitations, acceptance, roles", () => {
 
     const list = await get(`/api/admin/admins?q=${encodeURIComponent(email)}`, owner);
     expect(list.statusCode).toBe(200);
+    expectParses(adminTeamListSchema, list.json());
     expect(list.json().items.find((a: { id: string }) => a.id === invited.id)).toMatchObject({
       status: "active",
     });
@@ -947,6 +951,7 @@ describe("admins: invitations, acceptance, roles", () => {
       { cookie: owner },
     );
     expect(again.statusCode).toBe(201);
+    expectParses(adminTeamMemberSchema, again.json());
     expect(again.json()).toMatchObject({ name: "Second", role: "admissions", status: "invited" });
     const second = await tokenSentTo(email, "/admin/accept-invite");
     expect((await post("/api/admin/accept-invite", { token: first, password: PASSWORD })).statusCode).toBe(
@@ -1007,6 +1012,7 @@ describe("admins: invitations, acceptance, roles", () => {
     const { cookie, admin, password } = await loginAsAdmin(t.app, "admissions");
     const res = await patch(`/api/admin/admins/${admin.id}`, { disabled: true }, owner);
     expect(res.statusCode).toBe(200);
+    expectParses(adminTeamMemberSchema, res.json());
     expect(res.json()).toMatchObject({ id: admin.id, status: "disabled" });
     expect((await get("/api/admin/me", cookie)).statusCode).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.accountId, admin.id))).toHaveLength(0);
@@ -1015,6 +1021,7 @@ describe("admins: invitations, acceptance, roles", () => {
     expect(login.json().message).toBe(MSG.invalidCredentials);
 
     const enabled = await patch(`/api/admin/admins/${admin.id}`, { disabled: false, role: "finance" }, owner);
+    expectParses(adminTeamMemberSchema, enabled.json());
     expect(enabled.json()).toMatchObject({ status: "active", role: "finance" });
     const back = await post("/api/admin/login", { email: admin.email, password });
     expect(back.statusCode).toBe(200);

@@ -6,6 +6,7 @@
  * session). The owner-lockout rules are tested in auth.test.ts and students-admin.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminTeamListSchema } from "../../../shared/schemas/students-admin";
 import type { AdminTeamList } from "../../../shared/students-admin";
 import { admins } from "../../db/schema";
 import {
@@ -17,6 +18,7 @@ import {
   type RoleCookies,
 } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 
 let t: TestApp;
 let cookies: RoleCookies;
@@ -35,11 +37,18 @@ const TEAM = [
 ] as const;
 const DOMAIN = "team.example";
 
+/** `GET /api/admin/admins?<query>` as the owner: 200, checked against the list's shared schema. */
+async function teamPage(query: string): Promise<AdminTeamList> {
+  const res = await api("GET", `/api/admin/admins?${query}`, cookies.owner);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expectParses(adminTeamListSchema, body);
+  return body as AdminTeamList;
+}
+
 /** The local parts of the e-mails of a list answer, in order. */
 async function locals(query: string): Promise<string[]> {
-  const res = await api("GET", `/api/admin/admins?q=${DOMAIN}&${query}`, cookies.owner);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AdminTeamList).items.map((a) => a.email.split("@")[0]!);
+  return (await teamPage(`q=${DOMAIN}&${query}`)).items.map((a) => a.email.split("@")[0]!);
 }
 
 beforeAll(async () => {
@@ -62,9 +71,7 @@ afterAll(async () => {
 
 describe("GET /api/admin/admins: pages, sort, filters, search", () => {
   it("answers one page with the total; page 2 holds the rest", async () => {
-    const first = await api("GET", `/api/admin/admins?q=${DOMAIN}&pageSize=3`, cookies.owner);
-    expect(first.statusCode).toBe(200);
-    const page1 = first.json() as AdminTeamList;
+    const page1 = await teamPage(`q=${DOMAIN}&pageSize=3`);
     expect(page1).toMatchObject({ total: 5, page: 1, pageSize: 3 });
     expect(page1.items).toHaveLength(3);
     expect(page1.items[0]).toEqual({
@@ -75,16 +82,12 @@ describe("GET /api/admin/admins: pages, sort, filters, search", () => {
       status: "active",
       createdAt: "2026-01-01T09:00:00.000Z",
     });
-    const page2 = (
-      await api("GET", `/api/admin/admins?q=${DOMAIN}&pageSize=3&page=2`, cookies.owner)
-    ).json() as AdminTeamList;
+    const page2 = await teamPage(`q=${DOMAIN}&pageSize=3&page=2`);
     expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 3 });
     expect(page2.items).toHaveLength(2);
     const ids = [...page1.items, ...page2.items].map((a) => a.id);
     expect(new Set(ids).size).toBe(5);
-    const beyond = (
-      await api("GET", `/api/admin/admins?q=${DOMAIN}&pageSize=3&page=3`, cookies.owner)
-    ).json() as AdminTeamList;
+    const beyond = await teamPage(`q=${DOMAIN}&pageSize=3&page=3`);
     expect(beyond).toMatchObject({ items: [], total: 5, page: 3 });
   });
 
@@ -119,11 +122,7 @@ describe("GET /api/admin/admins: pages, sort, filters, search", () => {
 
   it("searches in the e-mail address and the name, ignoring case", async () => {
     const search = async (q: string) =>
-      (
-        (
-          await api("GET", `/api/admin/admins?q=${encodeURIComponent(q)}`, cookies.owner)
-        ).json() as AdminTeamList
-      ).items.map((a) => a.email);
+      (await teamPage(`q=${encodeURIComponent(q)}`)).items.map((a) => a.email);
     expect(await search("OLSEN")).toEqual([`di@${DOMAIN}`]);
     expect(await search("ED@TEAM")).toEqual([`ed@${DOMAIN}`]);
     expect(await search("Chen Wei")).toEqual([`cy@${DOMAIN}`]);

@@ -17,6 +17,13 @@ import type {
 } from "../../../shared/finance";
 import { includedVat } from "../../../shared/pricing";
 import { daysBeforeStart, refundPercent, schoolDate } from "../../../shared/refunds";
+import { adminDashboardSchema } from "../../../shared/schemas/dashboard";
+import {
+  adminRefundQuoteSchema,
+  adminRefundResultSchema,
+  financeSummarySchema,
+  ledgerPageSchema,
+} from "../../../shared/schemas/finance";
 import { applications, payments, refunds, webhookEvents } from "../../db/schema";
 import { loginAsAdmin } from "../../testing/accounts";
 import {
@@ -31,6 +38,7 @@ import {
 import { paymentFlow } from "../../testing/checkout";
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from "../../testing/fake-stripe";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 import { buildOfflineRefundEvent, type OfflineStripeRefund } from "../payments/providers/offline";
 import { createStripeProvider } from "../payments/providers/stripe";
 import { PaymentProviderError } from "../payments/providers/types";
@@ -74,6 +82,27 @@ describe("refunds and finances with the offline provider", () => {
       ...body,
     });
 
+  /** `GET /api/admin/applications/:id/refund-quote` as finance: 200, checked against its shared schema. */
+  async function quoteOf(applicationId: string): Promise<AdminRefundQuoteDto> {
+    const res = await api("GET", `/api/admin/applications/${applicationId}/refund-quote`, finance);
+    expect(res.statusCode, res.body).toBe(200);
+    return expectParses(adminRefundQuoteSchema, res.json());
+  }
+
+  /** `GET /api/admin/finances/ledger?<query>` as finance: 200, checked against its shared schema. */
+  async function ledgerOf(query: string): Promise<LedgerPage> {
+    const res = await api("GET", `/api/admin/finances/ledger?${query}`, finance);
+    expect(res.statusCode, res.body).toBe(200);
+    return expectParses(ledgerPageSchema, res.json());
+  }
+
+  /** `GET /api/admin/finances/summary[?<query>]` as `cookie`: 200, checked against its shared schema. */
+  async function summaryOf(query = "", cookie = finance): Promise<FinanceSummaryDto> {
+    const res = await api("GET", `/api/admin/finances/summary${query ? `?${query}` : ""}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return expectParses(financeSummarySchema, res.json());
+  }
+
   const refundRows = (applicationId: string) =>
     db().select().from(refunds).where(eq(refunds.applicationId, applicationId));
   const applicationRow = async (applicationId: string) =>
@@ -97,6 +126,7 @@ describe("refunds and finances with the offline provider", () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-store");
       const quote = res.json() as AdminRefundQuoteDto;
+      expectParses(adminRefundQuoteSchema, quote);
       const days = daysBeforeStart(quote.startDate, schoolDate(new Date()));
       const percent = refundPercent(days);
       expect(quote).toMatchObject({
@@ -142,6 +172,7 @@ describe("refunds and finances with the offline provider", () => {
       const res = await refund(a.applicationId, { amountCents: 50_000 });
       expect(res.statusCode, res.body).toBe(201);
       const result = res.json() as AdminRefundResult;
+      expectParses(adminRefundResultSchema, result);
       expect(result).toMatchObject({
         replayed: false,
         paymentStatus: "partially_refunded",
@@ -176,9 +207,7 @@ describe("refunds and finances with the offline provider", () => {
         after: expect.objectContaining({ amountCents: 50_000, applicationId: a.applicationId }),
       });
 
-      const quote = (
-        await api("GET", `/api/admin/applications/${a.applicationId}/refund-quote`, finance)
-      ).json() as AdminRefundQuoteDto;
+      const quote = await quoteOf(a.applicationId);
       expect(quote).toMatchObject({ refundedCents: 50_000, refundableCents: PAID - 50_000 });
       expect(quote.refunds).toHaveLength(1);
     });
@@ -280,6 +309,7 @@ describe("refunds and finances with the offline provider", () => {
       const second = await api("POST", `/api/admin/applications/${a.applicationId}/refunds`, finance, body);
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(200);
+      expectParses(adminRefundResultSchema, second.json());
       expect(second.json()).toMatchObject({
         replayed: true,
         refund: { id: first.json().refund.id, status: "succeeded" },
@@ -311,9 +341,7 @@ describe("refunds and finances with the offline provider", () => {
       const rows = await refundRows(a.applicationId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ amountCents: 30_000, status: "succeeded" });
-      const quote = (
-        await api("GET", `/api/admin/applications/${a.applicationId}/refund-quote`, finance)
-      ).json();
+      const quote = await quoteOf(a.applicationId);
       expect(quote.refundedCents).toBe(30_000);
     });
 
@@ -337,6 +365,7 @@ describe("refunds and finances with the offline provider", () => {
       });
       const res = await refund(a.applicationId, { amountCents: PAID });
       expect(res.statusCode, res.body).toBe(201);
+      expectParses(adminRefundResultSchema, res.json());
       expect(res.json()).toMatchObject({ paymentStatus: "paid", refund: { status: "pending" } });
 
       const event = buildOfflineRefundEvent("refund.updated", refundObject!);
@@ -378,9 +407,7 @@ describe("refunds and finances with the offline provider", () => {
       const audit = await auditEntries(db(), { entityId: rows[0]!.id });
       expect(audit.map((e) => e.action).sort()).toEqual(["refund.create", "refund.failed"]);
       // A failed refund holds no money: the whole payment can still be refunded.
-      const quote = (
-        await api("GET", `/api/admin/applications/${a.applicationId}/refund-quote`, finance)
-      ).json();
+      const quote = await quoteOf(a.applicationId);
       expect(quote.refundableCents).toBe(PAID);
       vi.restoreAllMocks();
       expect((await refund(a.applicationId, { amountCents: 10_000 })).statusCode).toBe(201);
@@ -397,9 +424,7 @@ describe("refunds and finances with the offline provider", () => {
         remoteAddress: a.address,
       });
       expect(zero.statusCode, zero.body).toBe(200);
-      const quote = (
-        await api("GET", `/api/admin/applications/${a.applicationId}/refund-quote`, finance)
-      ).json();
+      const quote = await quoteOf(a.applicationId);
       expect(quote).toMatchObject({ paidCents: 0, refundableCents: 0, suggestedAmountCents: 0 });
       expect(quote.payments).toEqual([expect.objectContaining({ provider: "none", refundable: 0 })]);
       const res = await refund(a.applicationId, { amountCents: 100 });
@@ -449,16 +474,14 @@ describe("refunds and finances with the offline provider", () => {
     let ledgerBefore: FinanceSummaryDto;
 
     beforeAll(async () => {
-      ledgerBefore = (await api("GET", "/api/admin/finances/summary", finance)).json();
+      ledgerBefore = await summaryOf();
       zhou = await paidApplication("wei.zhou@example.com", "Zhou");
       const res = await refund(zhou.applicationId, { amountCents: 104_500, reason: "Visa refused" });
       expect(res.statusCode).toBe(201);
     });
 
     it("lists payments and refunds interleaved, newest first, with filters, search and pagination", async () => {
-      const res = await api("GET", "/api/admin/finances/ledger?q=wei.zhou", finance);
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as LedgerPage;
+      const page = await ledgerOf("q=wei.zhou");
       expect(page).toMatchObject({ total: 2, page: 1, pageSize: 25 });
       expect(page.items.map((i) => [i.kind, i.amount, i.status])).toEqual([
         ["refund", 104_500, "succeeded"],
@@ -470,20 +493,18 @@ describe("refunds and finances with the offline provider", () => {
         applicant: { lastName: "Zhou", email: "wei.zhou@example.com" },
         school: { id: zhou.schoolId, name: expect.any(String) },
       });
-      const refundsOnly = (await api("GET", "/api/admin/finances/ledger?kind=refund&q=Zhou", finance)).json();
+      const refundsOnly = await ledgerOf("kind=refund&q=Zhou");
       expect(refundsOnly.items.map((i: { kind: string }) => i.kind)).toEqual(["refund"]);
-      const asc = (await api("GET", "/api/admin/finances/ledger?q=zhou&sort=date:asc", finance)).json();
+      const asc = await ledgerOf("q=zhou&sort=date:asc");
       expect(asc.items.map((i: { kind: string }) => i.kind)).toEqual(["payment", "refund"]);
-      const paged = (await api("GET", "/api/admin/finances/ledger?pageSize=1&page=2&q=zhou", finance)).json();
+      const paged = await ledgerOf("pageSize=1&page=2&q=zhou");
       expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
       expect(paged.items.map((i: { kind: string }) => i.kind)).toEqual(["payment"]);
-      const none = (
-        await api("GET", `/api/admin/finances/ledger?q=zhou&schoolId=${randomUUID()}`, finance)
-      ).json();
+      const none = await ledgerOf(`q=zhou&schoolId=${randomUUID()}`);
       expect(none.total).toBe(0);
-      const future = (await api("GET", "/api/admin/finances/ledger?q=zhou&from=2099-01-01", finance)).json();
+      const future = await ledgerOf("q=zhou&from=2099-01-01");
       expect(future.total).toBe(0);
-      const literal = (await api("GET", "/api/admin/finances/ledger?q=%25", finance)).json();
+      const literal = await ledgerOf("q=%25");
       expect(literal.total).toBe(0);
       for (const bad of ["sort=amount:up", "kind=payout", "from=2026-02-30", "pageSize=101", "schoolId=x"]) {
         expect((await api("GET", `/api/admin/finances/ledger?${bad}`, finance)).statusCode, bad).toBe(400);
@@ -508,9 +529,7 @@ describe("refunds and finances with the offline provider", () => {
     });
 
     it("sums revenue per school and per month: gross, refunded, net and the 21 % VAT in net apart", async () => {
-      const res = await api("GET", "/api/admin/finances/summary", finance);
-      expect(res.statusCode, res.body).toBe(200);
-      const summary = res.json() as FinanceSummaryDto;
+      const summary = await summaryOf();
       const school = summary.bySchool.find((s) => s.schoolId === zhou.schoolId)!;
       const before = ledgerBefore.bySchool.find((s) => s.schoolId === zhou.schoolId);
       const gross = (before?.gross ?? 0) + PAID;
@@ -532,9 +551,7 @@ describe("refunds and finances with the offline provider", () => {
       expect(summary.total.vat).toBe(includedVat(summary.total.net));
       expect(summary.byMonth.reduce((total, m) => total + m.net, 0)).toBe(summary.total.net);
 
-      const empty = (
-        await api("GET", "/api/admin/finances/summary?from=2099-01-01&to=2099-12-31", finance)
-      ).json();
+      const empty = await summaryOf("from=2099-01-01&to=2099-12-31");
       expect(empty).toMatchObject({ from: "2099-01-01", to: "2099-12-31", bySchool: [], byMonth: [] });
       expect(empty.total).toMatchObject({ gross: 0, net: 0, vat: 0 });
       expect((await api("GET", "/api/admin/finances/summary?from=yesterday", finance)).statusCode).toBe(400);
@@ -549,7 +566,7 @@ describe("refunds and finances with the offline provider", () => {
       expect(lines[0]).toBe(
         "Group,Name,Gross (EUR),Refunded (EUR),Net (EUR),VAT 21% included (EUR),Net excl. VAT (EUR),Payments,Refunds",
       );
-      const summary = (await api("GET", "/api/admin/finances/summary", owner)).json() as FinanceSummaryDto;
+      const summary = await summaryOf("", owner);
       const euros = (c: number) => (c / 100).toFixed(2);
       expect(lines.at(-1)).toBe(
         `total,,${euros(summary.total.gross)},${euros(summary.total.refunded)},${euros(summary.total.net)},${euros(summary.total.vat)},${euros(summary.total.netExVat)},${summary.total.payments},${summary.total.refunds}`,
@@ -558,8 +575,11 @@ describe("refunds and finances with the offline provider", () => {
     });
 
     it("the dashboard's paid revenue is net of refunds", async () => {
-      const dashboard = (await api("GET", "/api/admin/dashboard", owner)).json();
-      const summary = (await api("GET", "/api/admin/finances/summary", owner)).json() as FinanceSummaryDto;
+      const dashboard = expectParses(
+        adminDashboardSchema,
+        (await api("GET", "/api/admin/dashboard", owner)).json(),
+      );
+      const summary = await summaryOf("", owner);
       expect(dashboard.paidRevenue).toBe(summary.total.net);
     });
   });
@@ -616,6 +636,7 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
     const url = `/api/admin/applications/${a.applicationId}/refunds`;
     const res = await api("POST", url, finance, body);
     expect(res.statusCode, res.body).toBe(201);
+    expectParses(adminRefundResultSchema, res.json());
     expect(res.json()).toMatchObject({
       paymentStatus: "partially_refunded",
       refund: { status: "succeeded", provider: "stripe", providerRefundId: expect.stringMatching(/^re_/) },
@@ -644,6 +665,7 @@ describe("refunds with the Stripe provider (fake Stripe API, SDK-signed events)"
     });
     fake.refundStatus = "succeeded";
     expect(res.statusCode, res.body).toBe(201);
+    expectParses(adminRefundResultSchema, res.json());
     expect(res.json()).toMatchObject({ paymentStatus: "paid", refund: { status: "pending" } });
     const reId = res.json().refund.providerRefundId as string;
 

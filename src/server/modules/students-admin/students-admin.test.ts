@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditPage } from "../../../shared/admin";
+import { auditFacetsSchema, auditPageSchema } from "../../../shared/schemas/audit";
 import type {
   AdminStudentDetail,
   AdminStudentList,
@@ -40,6 +41,7 @@ import {
   type RoleSessions,
 } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 
 let t: TestApp;
 let cookies: RoleSessions["cookies"];
@@ -161,6 +163,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** `GET /api/admin/audit?<query>` as the owner: 200, checked against the page's shared schema. */
+async function auditPage(query: string): Promise<AuditPage> {
+  const res = await api("GET", `/api/admin/audit?${query}`, cookies.owner);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expectParses(auditPageSchema, body);
+  return body as AuditPage;
+}
 
 describe("permissions of the student routes", () => {
   const someId = randomUUID();
@@ -732,27 +743,15 @@ describe("GET /api/admin/audit: actor and action filters, CSV export, facets", (
   });
 
   it("filters by actor and action, newest first", async () => {
-    const byActor = (
-      await api("GET", `/api/admin/audit?entityId=${studentId}&actorId=${adminIds.admissions}`, cookies.owner)
-    ).json() as AuditPage;
+    const byActor = await auditPage(`entityId=${studentId}&actorId=${adminIds.admissions}`);
     expect(byActor.items.map((e) => e.after)).toEqual([{ lastName: "One", version: 2 }]);
     expect(byActor.items[0]).toMatchObject({ actorEmail: expect.stringContaining("admin-admissions") });
-    const byAction = (
-      await api(
-        "GET",
-        `/api/admin/audit?entityType=student&action=student.update&entityId=${studentId}`,
-        cookies.owner,
-      )
-    ).json() as AuditPage;
+    const byAction = await auditPage(`entityType=student&action=student.update&entityId=${studentId}`);
     expect(byAction.items.map((e) => (e.after as { lastName: string }).lastName)).toEqual(["Two", "One"]);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = (
-      await api("GET", `/api/admin/audit?entityId=${studentId}&from=${today}&to=${today}`, cookies.owner)
-    ).json() as AuditPage;
+    const dated = await auditPage(`entityId=${studentId}&from=${today}&to=${today}`);
     expect(dated.total).toBe(2);
-    const future = (
-      await api("GET", `/api/admin/audit?entityId=${studentId}&from=2999-01-01`, cookies.owner)
-    ).json() as AuditPage;
+    const future = await auditPage(`entityId=${studentId}&from=2999-01-01`);
     expect(future.total).toBe(0);
   });
 
@@ -769,6 +768,7 @@ describe("GET /api/admin/audit: actor and action filters, CSV export, facets", (
 
   it("lists the entity types, actions and admins for the filters", async () => {
     const facets = (await api("GET", "/api/admin/audit/facets", cookies.owner)).json() as AuditFacets;
+    expectParses(auditFacetsSchema, facets);
     expect(facets.entityTypes).toContain("student");
     expect(facets.actions).toEqual(expect.arrayContaining(["student.update", "student.create"]));
     expect(facets.actors.map((a) => a.id)).toEqual(

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AuditPage } from "../../../../shared/admin";
-import type { AuditFacets } from "../../../../shared/students-admin";
+import { auditFacetsSchema, auditPageSchema } from "../../../../shared/schemas/audit";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader, useDateTime } from "../components/common";
 import { ClearFiltersButton, CsvLink, FilterPanel, FilterSelect, useListParams } from "../components/list";
@@ -27,12 +26,12 @@ export default function AdminAuditPage() {
   const { params, update } = state;
   const list = useQuery({
     queryKey: peopleKeys.audit(state.search),
-    queryFn: ({ signal }) => api<AuditPage>(`/api/admin/audit?${state.search}`, { signal }),
+    queryFn: ({ signal }) => apiParsed(auditPageSchema, `/api/admin/audit?${state.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const facets = useQuery({
     queryKey: peopleKeys.auditFacets(),
-    queryFn: ({ signal }) => api<AuditFacets>("/api/admin/audit/facets", { signal }),
+    queryFn: ({ signal }) => apiParsed(auditFacetsSchema, "/api/admin/audit/facets", { signal }),
   });
 
   // The record id and the dates are typed, then applied together.

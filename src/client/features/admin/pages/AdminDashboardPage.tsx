@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AdminDashboard, AuditEntryDto } from "../../../../shared/admin";
+import type { AuditEntryDto } from "../../../../shared/admin";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { APPLICATION_STATUSES } from "../../../../shared/schemas/admin";
+import { adminDashboardSchema } from "../../../../shared/schemas/dashboard";
 import { Notice } from "../../../components/account/auth";
 import { Spinner } from "../../../components/ui/Spinner";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { BalancesPanel } from "../components/finance/BalancesPanel";
@@ -58,7 +59,7 @@ export default function AdminDashboardPage() {
   const format = useFormat();
   const dashboard = useQuery({
     queryKey: adminKeys.dashboard(),
-    queryFn: () => api<AdminDashboard>("/api/admin/dashboard"),
+    queryFn: () => apiParsed(adminDashboardSchema, "/api/admin/dashboard"),
   });
   const percent = new Intl.NumberFormat(LOCALE_OF[format.language], {
     style: "percent",

@@ -2,12 +2,17 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { FinanceSummaryDto, LedgerPage, RevenueFigures } from "../../../../shared/finance";
+import type { RevenueFigures } from "../../../../shared/finance";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
-import { LEDGER_KINDS, LEDGER_SORT_KEYS } from "../../../../shared/schemas/finance";
+import {
+  financeSummarySchema,
+  LEDGER_KINDS,
+  LEDGER_SORT_KEYS,
+  ledgerPageSchema,
+} from "../../../../shared/schemas/finance";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
@@ -152,14 +157,19 @@ export default function AdminFinancesPage() {
   const summary = useQuery({
     queryKey: financeQueryKeys.summary(periodSearch),
     queryFn: ({ signal }) =>
-      api<FinanceSummaryDto>(`/api/admin/finances/summary${periodSearch ? `?${periodSearch}` : ""}`, {
-        signal,
-      }),
+      apiParsed(
+        financeSummarySchema,
+        `/api/admin/finances/summary${periodSearch ? `?${periodSearch}` : ""}`,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
   const ledger = useQuery({
     queryKey: financeQueryKeys.ledger(list.search),
-    queryFn: ({ signal }) => api<LedgerPage>(`/api/admin/finances/ledger?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed(ledgerPageSchema, `/api/admin/finances/ledger?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

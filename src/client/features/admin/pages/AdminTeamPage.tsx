@@ -5,13 +5,18 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ADMIN_ROLES, type AdminRoleName, adminInviteSchema } from "../../../../shared/schemas/accounts";
-import { ADMIN_STATUSES, TEAM_SORT_KEYS } from "../../../../shared/schemas/students-admin";
-import type { AdminTeamList, AdminTeamMember } from "../../../../shared/students-admin";
+import {
+  ADMIN_STATUSES,
+  adminTeamListSchema,
+  adminTeamMemberSchema,
+  TEAM_SORT_KEYS,
+} from "../../../../shared/schemas/students-admin";
+import type { AdminTeamMember } from "../../../../shared/students-admin";
 import { applyServerErrors, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { toast } from "../../../components/ui/toast-store";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useSignedInUser } from "../../../lib/session";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -55,7 +60,7 @@ function InviteForm() {
   const errors = formState.errors;
   const invite = useMutation({
     mutationFn: (values: InviteFormValues) =>
-      api<AdminTeamMember>("/api/admin/admins", { body: adminInviteSchema.parse(values) }),
+      apiParsed(adminTeamMemberSchema, "/api/admin/admins", { body: adminInviteSchema.parse(values) }),
     onSuccess: (member) => {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.team() });
       reset();
@@ -134,12 +139,12 @@ export default function AdminTeamPage() {
   });
   const team = useQuery({
     queryKey: [...peopleKeys.team(), list.search],
-    queryFn: ({ signal }) => api<AdminTeamList>(`/api/admin/admins?${list.search}`, { signal }),
+    queryFn: ({ signal }) => apiParsed(adminTeamListSchema, `/api/admin/admins?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const update = useMutation({
     mutationFn: (change: Pending) =>
-      api<AdminTeamMember>(`/api/admin/admins/${change.member.id}`, {
+      apiParsed(adminTeamMemberSchema, `/api/admin/admins/${change.member.id}`, {
         method: "PATCH",
         body: change.kind === "role" ? { role: change.role } : { disabled: change.kind === "disable" },
       }),
@@ -155,7 +160,7 @@ export default function AdminTeamPage() {
   });
   const resend = useMutation({
     mutationFn: (member: AdminTeamMember) =>
-      api<AdminTeamMember>("/api/admin/admins", {
+      apiParsed(adminTeamMemberSchema, "/api/admin/admins", {
         body: { email: member.email, name: member.name || member.email, role: member.role },
       }),
     onSuccess: (member) =>

@@ -4,15 +4,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
-  type AdminWebhookDetail,
-  type AdminWebhookEventDto,
-  type AdminWebhookList,
-  type AdminWebhookReplayResult,
-  UNPROCESSED_RESULT,
-} from "../../../../shared/webhooks";
+  adminWebhookDetailSchema,
+  adminWebhookListSchema,
+  adminWebhookReplayResultSchema,
+} from "../../../../shared/schemas/webhooks";
+import { type AdminWebhookEventDto, UNPROCESSED_RESULT } from "../../../../shared/webhooks";
 import { Button } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, useDateTime } from "../components/common";
@@ -54,7 +53,7 @@ function Payload({ id }: { id: string }) {
   const detail = useQuery({
     queryKey: webhookKeys.detail(id),
     queryFn: ({ signal }) =>
-      api<AdminWebhookDetail>(`/api/admin/webhooks/${encodeURIComponent(id)}`, { signal }),
+      apiParsed(adminWebhookDetailSchema, `/api/admin/webhooks/${encodeURIComponent(id)}`, { signal }),
     enabled: open,
   });
   return (
@@ -89,13 +88,14 @@ export default function AdminWebhooksPage() {
 
   const events = useQuery({
     queryKey: webhookKeys.list(list.search),
-    queryFn: ({ signal }) => api<AdminWebhookList>(`/api/admin/webhooks?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed(adminWebhookListSchema, `/api/admin/webhooks?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
   const replay = useMutation({
     mutationFn: (id: string) =>
-      api<AdminWebhookReplayResult>(`/api/admin/webhooks/${encodeURIComponent(id)}/replay`, {
+      apiParsed(adminWebhookReplayResultSchema, `/api/admin/webhooks/${encodeURIComponent(id)}/replay`, {
         method: "POST",
       }),
     onSuccess: (answer) => {

@@ -4,8 +4,10 @@ import { Undo2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { AdminRefundQuoteDto, AdminRefundResult, RefundStatus } from "../../../../../shared/finance";
+import type { AdminRefundQuoteDto, RefundStatus } from "../../../../../shared/finance";
 import {
+  adminRefundQuoteSchema,
+  adminRefundResultSchema,
   eurosTextToCents,
   REFUND_REASON_MAX_LENGTH,
   type RefundFormValues,
@@ -17,7 +19,7 @@ import { cn } from "../../../../components/ui/cn";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api } from "../../../../lib/api";
+import { ApiError, apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import type { AdminUser } from "../../../../lib/session";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -80,9 +82,13 @@ export function RefundPanel({ applicationId, onChanged }: { applicationId: strin
   const quote = useQuery({
     queryKey: financeKeys.quote(applicationId),
     queryFn: ({ signal }) =>
-      api<AdminRefundQuoteDto>(`/api/admin/applications/${encodeURIComponent(applicationId)}/refund-quote`, {
-        signal,
-      }),
+      apiParsed(
+        adminRefundQuoteSchema,
+        `/api/admin/applications/${encodeURIComponent(applicationId)}/refund-quote`,
+        {
+          signal,
+        },
+      ),
   });
 
   if (quote.isPending) return <Spinner />;
@@ -211,10 +217,14 @@ function RefundForm({
 
   const send = useMutation({
     mutationFn: (input: { amountCents: number; reason: string }) =>
-      api<AdminRefundResult>(`/api/admin/applications/${encodeURIComponent(applicationId)}/refunds`, {
-        method: "POST",
-        body: { ...input, idempotencyKey: key.current },
-      }),
+      apiParsed(
+        adminRefundResultSchema,
+        `/api/admin/applications/${encodeURIComponent(applicationId)}/refunds`,
+        {
+          method: "POST",
+          body: { ...input, idempotencyKey: key.current },
+        },
+      ),
     onSuccess: (result) => {
       key.current = newKey();
       setPending(null);
@@ -232,7 +242,8 @@ function RefundForm({
     onError: (error) => {
       setPending(null);
       // A refusal (4xx) or a provider failure (502) ends this refund: the next try is a new one.
-      // A network failure keeps the key, so trying again cannot refund twice.
+      // A network failure keeps the key, so trying again cannot refund twice; so does an answer
+      // that does not parse with the shared schema (the refund may have been made).
       if (error instanceof ApiError) key.current = newKey();
       onDone();
       toast({ title: t("refund.failedTitle"), description: error.message, variant: "destructive" });
