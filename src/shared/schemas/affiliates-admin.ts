@@ -1,7 +1,10 @@
+import { AFFILIATE_STATUSES } from "../affiliates";
 import { COMMISSION_TYPES } from "../commissions";
 import { LANGUAGES } from "../i18n/languages";
+import { APPLICATION_STATUSES, PAYMENT_STATUSES } from "./admin";
+import { adminCodeSchema } from "./codes-admin";
 import { commissionLedgerSchema } from "./commissions";
-import { optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { listPageSchema, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
@@ -11,8 +14,7 @@ import { z } from "./zod";
  * commission rate, their codes and referred applications). Shared by the server and the forms.
  */
 
-export const AFFILIATE_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
-export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
+export { AFFILIATE_STATUSES, type AffiliateStatus } from "../affiliates";
 
 /** Message key of the commission rule (common.json `errors.affiliates.*`). */
 export const AFFILIATE_MESSAGES = {
@@ -233,4 +235,35 @@ export const adminAffiliateSchema = z.object({
   commissionPaid: z.number().int(),
   version: z.number().int(),
   createdAt: line(),
+});
+
+/** `GET /api/admin/affiliates`: a page of affiliates. */
+export const adminAffiliateListSchema = listPageSchema(adminAffiliateSchema);
+
+/** An application credited to an affiliate, as the affiliate's detail lists it. */
+export const adminReferredApplicationSchema = z.object({
+  id: z.uuid(),
+  /** ISO 8601 (UTC). */
+  createdAt: line(),
+  status: z.enum(APPLICATION_STATUSES),
+  /** The stored payment status (db column `applications.payment_status`). */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** E-mail address as stored (text, not checked again as an address). */
+  applicant: z.object({ firstName: line(), lastName: line(), email: line() }),
+  /** The summer school's name in the admin's language. */
+  programName: line(),
+  /** The code applied to the application (upper-case), or null. */
+  code: line().nullable(),
+  /** Cents, or null when none is stored on the application. */
+  totalAmount: z.number().int().nullable(),
+  /** Cents. */
+  amountPaid: z.number().int(),
+});
+
+/** `GET /api/admin/affiliates/:id`: the affiliate, its codes, and its newest referred applications. */
+export const adminAffiliateDetailSchema = adminAffiliateSchema.extend({
+  /** Every code linked to the affiliate with its usage, oldest first. */
+  codeDetails: z.array(adminCodeSchema),
+  /** The newest 100; the application list filtered by `affiliateId` has them all. */
+  applications: z.array(adminReferredApplicationSchema),
 });

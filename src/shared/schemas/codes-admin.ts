@@ -1,4 +1,7 @@
-import { optionalParam, pageParams, searchParam, sortParam } from "./list";
+import { AFFILIATE_STATUSES } from "../affiliates";
+import { PAYMENT_STATES } from "../balance";
+import { APPLICATION_STATUSES } from "./admin";
+import { listPageSchema, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { line } from "./text";
 import { z } from "./zod";
@@ -266,3 +269,88 @@ export const codeFormSchema = z
     return parsed.data;
   });
 export type CodeFormValues = z.input<typeof codeFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+//
+// What the codes API answers, parsed by the back office (`apiParsed`) so the browser's types come
+// from the same source as the server's (src/shared/codes-admin.ts derives them). Amounts are
+// integer euro cents; timestamps ISO 8601 strings in UTC. The rules of the form (code pattern,
+// ranges) are not repeated: the answer carries what is stored. E-mail addresses are text, not
+// checked again as addresses: a stored one is shown as it is.
+
+/** The states of a use of a code (db column `code_redemptions.status`). */
+export const CODE_REDEMPTION_STATUSES = ["held", "redeemed", "released"] as const;
+export type CodeRedemptionStatus = (typeof CODE_REDEMPTION_STATUSES)[number];
+
+/** One row of `GET /api/admin/codes` (also the answer of create, edit, activate and deactivate). */
+export const adminCodeSchema = z.object({
+  id: z.uuid(),
+  /** Upper-case. */
+  code: line(),
+  codeType: z.enum(CODE_TYPES),
+  /** Null for referral codes. */
+  discountType: z.enum(DISCOUNT_TYPES).nullable(),
+  /** Percent (1-100) for percentage codes, cents for fixed codes, 0 for referral codes. */
+  discountValue: z.number().int(),
+  active: z.boolean(),
+  /** ISO 8601 (UTC), or null: valid from its creation. */
+  validFrom: line().nullable(),
+  /** ISO 8601 (UTC), or null: no end. */
+  validTo: line().nullable(),
+  /** True when `validTo` has passed. */
+  expired: z.boolean(),
+  /** Null: unlimited. */
+  maxRedemptions: z.number().int().nullable(),
+  /**
+   * Empty: valid for every summer school. Names in the admin's language; a school that no longer
+   * exists is named by its id.
+   */
+  summerSchools: z.array(z.object({ id: z.uuid(), name: line() })),
+  /** The affiliate the code credits (always set for referral codes), or null. */
+  affiliate: z.object({ id: z.uuid(), name: line(), status: z.enum(AFFILIATE_STATUSES) }).nullable(),
+  description: line(),
+  /** Live uses counted against `maxRedemptions`: redeemed, and held by an open checkout. */
+  uses: z.number().int(),
+  /** Redeemed (paid) uses. */
+  redeemed: z.number().int(),
+  /** Sum of the amounts paid by the applications that redeemed the code (paid or partially refunded). */
+  revenue: z.number().int(),
+  /** Send it back with a change; a stale version is refused with 409. */
+  version: z.number().int(),
+  /** ISO 8601 (UTC). */
+  createdAt: line(),
+  /** ISO 8601 (UTC). */
+  updatedAt: line(),
+});
+
+/** `GET /api/admin/codes`: a page of codes. */
+export const adminCodeListSchema = listPageSchema(adminCodeSchema);
+
+/** A use of a code by an application, as the code's detail lists it. */
+export const adminCodeRedemptionSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(CODE_REDEMPTION_STATUSES),
+  /** End of a hold, ISO 8601 (held only; else null). */
+  holdExpiresAt: line().nullable(),
+  /** ISO 8601 (UTC). */
+  createdAt: line(),
+  application: z.object({
+    id: z.uuid(),
+    status: z.enum(APPLICATION_STATUSES),
+    /** The state `balanceOf` gives today (issue 11). */
+    paymentStatus: z.enum(PAYMENT_STATES),
+    /** Cents, or null when none is stored on the application. */
+    discountAmount: z.number().int().nullable(),
+    /** Cents, or null when none is stored on the application. */
+    totalAmount: z.number().int().nullable(),
+    /** Cents. */
+    amountPaid: z.number().int(),
+  }),
+  applicant: z.object({ id: z.uuid(), firstName: line(), lastName: line(), email: line() }),
+});
+
+/** `GET /api/admin/codes/:id`: the code and its redemptions, newest first. */
+export const adminCodeDetailSchema = adminCodeSchema.extend({
+  redemptions: z.array(adminCodeRedemptionSchema),
+});

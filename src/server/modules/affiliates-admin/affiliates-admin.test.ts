@@ -11,8 +11,14 @@ import type {
   AdminAffiliateDto,
   AdminAffiliateList,
 } from "../../../shared/affiliates-admin";
-import { adminAffiliateSchema } from "../../../shared/schemas/affiliates-admin";
+import {
+  adminAffiliateDetailSchema,
+  adminAffiliateListSchema,
+  adminAffiliateSchema,
+} from "../../../shared/schemas/affiliates-admin";
+import { staleVersionBodySchema } from "../../../shared/schemas/catalogue-admin";
 import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
+import type { z } from "../../../shared/schemas/zod";
 import { affiliates, codeClicks, codes, commissionEntries, emailOutbox, sessions } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import {
@@ -69,6 +75,23 @@ async function pendingAffiliate(name: string) {
 
 const auditOf = (entityId: string) => auditEntries(t.database.db, { entityType: "affiliate", entityId });
 
+/**
+ * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
+ * (one source of the shape); the issues are printed when it does not.
+ */
+function expectParses(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
+}
+
+/** `GET /api/admin/affiliates?<query>` as finance, checked against its schema. */
+async function listOf(query: string): Promise<AdminAffiliateList> {
+  const res = await api("GET", `/api/admin/affiliates?${query}`, cookies.finance);
+  expect(res.statusCode, res.body).toBe(200);
+  expectParses(adminAffiliateListSchema, json(res));
+  return json<AdminAffiliateList>(res);
+}
+
 describe("access to the affiliates API", () => {
   const UNKNOWN = "00000000-0000-4000-8000-000000000000";
   const routes: Array<[Parameters<typeof api>[0], string, unknown?]> = [
@@ -120,7 +143,7 @@ describe("approving an affiliate", () => {
       version: 2,
     });
     // The answer is what the back office parses it with (one source of the shape).
-    expect(adminAffiliateSchema.safeParse(json(res)).success).toBe(true);
+    expectParses(adminAffiliateSchema, json(res));
     const again = await api("POST", `/api/admin/affiliates/${pending.id}/approve`, cookies.owner, {});
     expect(json(again)).toMatchObject({ referralCode: "NAIROBISCHOL", version: 2 });
     const mails = await t.database.db
@@ -145,6 +168,7 @@ describe("approving an affiliate", () => {
       version: 7,
     });
     expect(res.statusCode).toBe(409);
+    expectParses(staleVersionBodySchema(adminAffiliateSchema), json(res));
     expect(json<{ current: AdminAffiliateDto }>(res).current).toMatchObject({
       status: "pending",
       version: 1,
@@ -187,6 +211,7 @@ describe("suspending and reactivating an affiliate", () => {
       version: approved.version,
     });
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminAffiliateSchema, json(res));
     expect(json(res)).toMatchObject({
       status: "suspended",
       referralCode: null,
@@ -229,6 +254,7 @@ describe("suspending and reactivating an affiliate", () => {
       version: approved.version + 1,
     });
     expect(back.statusCode, back.body).toBe(200);
+    expectParses(adminAffiliateSchema, json(back));
     expect(json(back)).toMatchObject({
       status: "approved",
       referralCode: code,
@@ -273,6 +299,7 @@ describe("commission rate", () => {
       version: 1,
     });
     expect(ok.statusCode).toBe(200);
+    expectParses(adminAffiliateSchema, json(ok));
     expect(json(ok)).toMatchObject({ commissionPercent: 0, version: 2 });
     const stale = await api("PATCH", `/api/admin/affiliates/${pending.id}/commission`, cookies.finance, {
       commissionPercent: 15,
@@ -317,9 +344,7 @@ describe("list, figures, detail and CSV", () => {
   });
 
   it("shows clicks, referred and paid applications, and commission owed from the ledger", async () => {
-    const list = json<AdminAffiliateList>(
-      await api("GET", "/api/admin/affiliates?q=zanzibar", cookies.finance),
-    );
+    const list = await listOf("q=zanzibar");
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({
       id: partner.id,
@@ -338,6 +363,7 @@ describe("list, figures, detail and CSV", () => {
   it("details the affiliate's codes with usage and its referred applications", async () => {
     const res = await api("GET", `/api/admin/affiliates/${partner.id}`, cookies.finance);
     expect(res.statusCode).toBe(200);
+    expectParses(adminAffiliateDetailSchema, json(res));
     const detail = json<AdminAffiliateDetail>(res);
     expect(detail.codeDetails).toHaveLength(1);
     expect(detail.codeDetails[0]).toMatchObject({
@@ -358,10 +384,7 @@ describe("list, figures, detail and CSV", () => {
   it("filters by status, searches name and e-mail, sorts and pages", async () => {
     const suspended = await pendingAffiliate("Zanzibar Paused Agency");
     await api("POST", `/api/admin/affiliates/${suspended.id}/suspend`, cookies.finance, { version: 1 });
-    const names = async (query: string) =>
-      json<AdminAffiliateList>(
-        await api("GET", `/api/admin/affiliates?q=zanzibar&${query}`, cookies.finance),
-      ).items.map((a) => a.name);
+    const names = async (query: string) => (await listOf(`q=zanzibar&${query}`)).items.map((a) => a.name);
     expect(await names("status=suspended")).toEqual(["Zanzibar Paused Agency"]);
     expect(await names("status=approved")).toEqual(["Zanzibar Referral Circle"]);
     expect(await names("sort=name:asc")).toEqual(["Zanzibar Paused Agency", "Zanzibar Referral Circle"]);
@@ -374,13 +397,7 @@ describe("list, figures, detail and CSV", () => {
       "Zanzibar Referral Circle",
     ]);
     expect(await names("sort=name:asc&pageSize=1&page=2")).toEqual(["Zanzibar Referral Circle"]);
-    const byEmail = json<AdminAffiliateList>(
-      await api(
-        "GET",
-        `/api/admin/affiliates?q=${encodeURIComponent(suspended.email.toUpperCase())}`,
-        cookies.finance,
-      ),
-    );
+    const byEmail = await listOf(`q=${encodeURIComponent(suspended.email.toUpperCase())}`);
     expect(byEmail.items.map((a) => a.id)).toEqual([suspended.id]);
     for (const query of ["status=gone", "sort=email:asc", "pageSize=0"]) {
       expect((await api("GET", `/api/admin/affiliates?${query}`, cookies.finance)).statusCode, query).toBe(
@@ -565,6 +582,7 @@ describe("rate type", () => {
       version: approved.version,
     });
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminAffiliateSchema, json(res));
     expect(json(res)).toMatchObject({ commissionType: "fixed", commissionFixedCents: 15_000 });
     const audit = await auditEntries(t.database.db, { action: "affiliate.commission", entityId: row.id });
     expect(audit[0]!.after).toMatchObject({ commissionType: "fixed", commissionFixedCents: 15_000 });
@@ -609,6 +627,7 @@ describe("rejecting with a reason, and what an affiliate not approved sees at lo
     const reason = "Your <b>website</b> does not show an education business.";
     const res = await api("POST", url, cookies.finance, { reason, version: 1 });
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminAffiliateSchema, json(res));
     expect(json(res)).toMatchObject({ status: "rejected", rejectionReason: reason, version: 2 });
     expect((await api("POST", url, cookies.finance, { reason })).statusCode).toBe(422);
     const audit = await auditOf(row.id);

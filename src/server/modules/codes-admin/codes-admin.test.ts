@@ -8,6 +8,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummerSchoolDto } from "../../../shared/catalogue";
 import type { AdminCodeDetail, AdminCodeDto, AdminCodeList } from "../../../shared/codes-admin";
+import { staleVersionBodySchema } from "../../../shared/schemas/catalogue-admin";
+import {
+  adminCodeDetailSchema,
+  adminCodeListSchema,
+  adminCodeSchema,
+} from "../../../shared/schemas/codes-admin";
+import type { z } from "../../../shared/schemas/zod";
 import { affiliates, codes } from "../../db/schema";
 import { loginAsAffiliate } from "../../testing/accounts";
 import {
@@ -33,6 +40,7 @@ const api = apiOf(() => t.app);
 const {
   newApplication,
   validate,
+  sessionOf,
   payByWebhook: pay,
 } = paymentFlow(() => t, {
   addressPrefix: "10.31",
@@ -63,10 +71,29 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/**
+ * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
+ * (one source of the shape); the issues are printed when it does not.
+ */
+function expectParses(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
+}
+
+/** `POST /api/admin/codes` with a valid body and `overrides`: the created code, checked against its schema. */
 async function create(overrides: Record<string, unknown> = {}, cookie = cookies.finance) {
   const res = await api("POST", "/api/admin/codes", cookie, body(overrides));
   expect(res.statusCode, res.body).toBe(201);
+  expectParses(adminCodeSchema, json(res));
   return json<AdminCodeDto>(res);
+}
+
+/** `GET /api/admin/codes/:id` as finance, checked against its schema. */
+async function detailOf(id: string): Promise<AdminCodeDetail> {
+  const res = await api("GET", `/api/admin/codes/${id}`, cookies.finance);
+  expect(res.statusCode, res.body).toBe(200);
+  expectParses(adminCodeDetailSchema, json(res));
+  return json<AdminCodeDetail>(res);
 }
 
 const auditOf = (entityId: string) => auditEntries(t.database.db, { entityType: "code", entityId });
@@ -131,6 +158,7 @@ describe("POST /api/admin/codes", () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const code = json<AdminCodeDto>(res);
+    expectParses(adminCodeSchema, code);
     expect(code).toMatchObject({
       code: text.toUpperCase(),
       codeType: "discount",
@@ -266,6 +294,7 @@ describe("PUT /api/admin/codes/:id, activate, deactivate, delete", () => {
       version: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminCodeSchema, json(res));
     expect(json(res)).toMatchObject({ discountValue: 25, description: "Raised", version: 2 });
 
     const stale = await api("PUT", `/api/admin/codes/${code.id}`, cookies.finance, {
@@ -273,6 +302,7 @@ describe("PUT /api/admin/codes/:id, activate, deactivate, delete", () => {
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
+    expectParses(staleVersionBodySchema(adminCodeSchema), json(stale));
     expect(json(stale).message).toContain("changed by someone else");
     expect(json<{ current: AdminCodeDto }>(stale).current).toMatchObject({ discountValue: 25, version: 2 });
 
@@ -303,6 +333,7 @@ describe("PUT /api/admin/codes/:id, activate, deactivate, delete", () => {
     expect(json(await validate(code.code)).isValid).toBe(true);
     const off = await api("POST", `/api/admin/codes/${code.id}/deactivate`, cookies.finance, { version: 1 });
     expect(off.statusCode).toBe(200);
+    expectParses(adminCodeSchema, json(off));
     expect(json(off)).toMatchObject({ active: false, version: 2 });
     expect(json(await validate(code.code))).toEqual({
       isValid: false,
@@ -315,6 +346,7 @@ describe("PUT /api/admin/codes/:id, activate, deactivate, delete", () => {
       400,
     );
     const on = await api("POST", `/api/admin/codes/${code.id}/activate`, cookies.finance, { version: 2 });
+    expectParses(adminCodeSchema, json(on));
     expect(json(on)).toMatchObject({ active: true, version: 3 });
     expect(json(await validate(code.code)).isValid).toBe(true);
     expect((await auditOf(code.id)).map((a) => a.action)).toEqual([
@@ -337,6 +369,11 @@ describe("PUT /api/admin/codes/:id, activate, deactivate, delete", () => {
     const refused = await api("DELETE", `/api/admin/codes/${used.id}`, cookies.finance);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toContain("cannot be deleted");
+    // The open checkout holds a use: the detail lists it with the end of its hold.
+    await sessionOf(applied);
+    const held = await detailOf(used.id);
+    expect(held.redemptions).toHaveLength(1);
+    expect(held.redemptions[0]).toMatchObject({ status: "held", holdExpiresAt: expect.any(String) });
     await pay(applied);
     expect((await api("DELETE", `/api/admin/codes/${used.id}`, cookies.finance)).statusCode).toBe(409);
     expect(await t.database.db.select().from(codes).where(eq(codes.id, used.id))).toHaveLength(1);
@@ -351,7 +388,7 @@ describe("usage and revenue of a code", () => {
     expect(json(await validate(code.code, applied)).isValid).toBe(true);
     await pay(applied);
 
-    const detail = json<AdminCodeDetail>(await api("GET", `/api/admin/codes/${code.id}`, cookies.finance));
+    const detail = await detailOf(code.id);
     // 3,045.00 EUR − 15 % (456.75) = 2,588.25 EUR paid.
     expect(detail).toMatchObject({ uses: 1, redeemed: 1, revenue: 258825 });
     expect(detail.redemptions).toHaveLength(1);
@@ -369,6 +406,7 @@ describe("usage and revenue of a code", () => {
     const listed = json<AdminCodeList>(
       await api("GET", `/api/admin/codes?q=${encodeURIComponent(code.code)}`, cookies.finance),
     );
+    expectParses(adminCodeListSchema, listed);
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]).toMatchObject({ uses: 1, redeemed: 1, revenue: 258825 });
 
@@ -420,6 +458,7 @@ describe("GET /api/admin/codes: search, filters, sort, pages, CSV", () => {
   const list = async (query: string) => {
     const res = await api("GET", `/api/admin/codes?q=${prefix}&${query}`, cookies.finance);
     expect(res.statusCode, res.body).toBe(200);
+    expectParses(adminCodeListSchema, json(res));
     return json<AdminCodeList>(res);
   };
   const codesOf = (l: AdminCodeList) => l.items.map((i) => i.code);

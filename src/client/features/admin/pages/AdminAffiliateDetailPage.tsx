@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { AdminAffiliateDetail, AdminAffiliateDto } from "../../../../shared/affiliates-admin";
+import type { AdminAffiliateDto } from "../../../../shared/affiliates-admin";
+import { adminAffiliateDetailSchema } from "../../../../shared/schemas/affiliates-admin";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
@@ -52,7 +53,7 @@ export default function AdminAffiliateDetailPage() {
   const detail = useQuery({
     queryKey: codeKeys.affiliate(id),
     queryFn: ({ signal }) =>
-      api<AdminAffiliateDetail>(`/api/admin/affiliates/${encodeURIComponent(id)}`, { signal }),
+      apiParsed(adminAffiliateDetailSchema, `/api/admin/affiliates/${encodeURIComponent(id)}`, { signal }),
   });
 
   const back = <BackLink to="/admin/affiliates">{t("detailAffiliate.back")}</BackLink>;

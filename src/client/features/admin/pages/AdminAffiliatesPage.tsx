@@ -2,10 +2,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AdminAffiliateDto, AdminAffiliateList } from "../../../../shared/affiliates-admin";
-import { AFFILIATE_SORT_KEYS, AFFILIATE_STATUSES } from "../../../../shared/schemas/affiliates-admin";
+import type { AdminAffiliateDto } from "../../../../shared/affiliates-admin";
+import {
+  AFFILIATE_SORT_KEYS,
+  AFFILIATE_STATUSES,
+  adminAffiliateListSchema,
+} from "../../../../shared/schemas/affiliates-admin";
 import { Button } from "../../../components/ui/Button";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
@@ -45,7 +49,8 @@ export default function AdminAffiliatesPage() {
 
   const affiliates = useQuery({
     queryKey: codeKeys.affiliateList(list.search),
-    queryFn: ({ signal }) => api<AdminAffiliateList>(`/api/admin/affiliates?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed(adminAffiliateListSchema, `/api/admin/affiliates?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

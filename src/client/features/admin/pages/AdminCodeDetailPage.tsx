@@ -3,11 +3,12 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import type { AdminCodeDetail, AdminCodeDto } from "../../../../shared/codes-admin";
+import type { AdminCodeDto } from "../../../../shared/codes-admin";
+import { adminCodeDetailSchema, adminCodeSchema } from "../../../../shared/schemas/codes-admin";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { CodeFormDialog } from "../components/codes/CodeFormDialog";
@@ -43,14 +44,15 @@ export default function AdminCodeDetailPage() {
   const key = codeKeys.detail(id);
   const detail = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<AdminCodeDetail>(`/api/admin/codes/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiParsed(adminCodeDetailSchema, `/api/admin/codes/${encodeURIComponent(id)}`, { signal }),
   });
   const [formOpen, setFormOpen] = useState(false);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: codeKeys.codes() });
   const toggle = useMutation({
     mutationFn: (code: AdminCodeDto) =>
-      api<AdminCodeDto>(`/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
+      apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
         body: { version: code.version },
       }),
     onSuccess: (saved) => {
@@ -67,7 +69,8 @@ export default function AdminCodeDetailPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (code: AdminCodeDto) => api<null>(`/api/admin/codes/${code.id}`, { method: "DELETE" }),
+    // 204 without a body: nothing to parse.
+    mutationFn: (code: AdminCodeDto) => api(`/api/admin/codes/${code.id}`, { method: "DELETE" }),
     onSuccess: () => {
       refresh();
       toast({ title: t("detail.deletedTitle"), variant: "success" });

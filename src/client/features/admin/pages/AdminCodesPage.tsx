@@ -3,11 +3,16 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AdminCodeDto, AdminCodeList } from "../../../../shared/codes-admin";
-import { CODE_SORT_KEYS, CODE_TYPES } from "../../../../shared/schemas/codes-admin";
+import type { AdminCodeDto } from "../../../../shared/codes-admin";
+import {
+  adminCodeListSchema,
+  adminCodeSchema,
+  CODE_SORT_KEYS,
+  CODE_TYPES,
+} from "../../../../shared/schemas/codes-admin";
 import { Button } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { api } from "../../../lib/api";
+import { apiParsed } from "../../../lib/api";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
@@ -63,13 +68,13 @@ export default function AdminCodesPage() {
 
   const codes = useQuery({
     queryKey: codeKeys.list(list.search),
-    queryFn: ({ signal }) => api<AdminCodeList>(`/api/admin/codes?${list.search}`, { signal }),
+    queryFn: ({ signal }) => apiParsed(adminCodeListSchema, `/api/admin/codes?${list.search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
   const toggle = useMutation({
     mutationFn: (code: AdminCodeDto) =>
-      api<AdminCodeDto>(`/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
+      apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
         body: { version: code.version },
       }),
     onSuccess: (saved) => {

@@ -91,9 +91,10 @@ export function applyCatalogueServerErrors<T extends FieldValues>(
 
 /**
  * The record a 409 on a stale version carries (`{ message, current }`, staleVersionBodySchema),
- * parsed with the record's schema (`schema`: a school, package, housing option or add-on). Null for
- * any other error, a 409 without a record (a taken slug), or a record that does not match the
- * schema: the save then shows the server's message instead of offering to load it.
+ * parsed with the record's schema (`schema`: a school, package, housing option or add-on; the code
+ * form uses it with a discount code's). Null for any other error, a 409 without a record (a taken
+ * slug), or a record that does not match the schema: the save then shows the server's message
+ * instead of offering to load it.
  */
 export function staleCurrent<T>(schema: z.ZodType<T>, error: unknown): T | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;

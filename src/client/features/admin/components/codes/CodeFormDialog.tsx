@@ -5,6 +5,7 @@ import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { AdminCodeDto } from "../../../../../shared/codes-admin";
 import {
+  adminCodeSchema,
   CODE_DESCRIPTION_MAX,
   type CodeCreateInput,
   type CodeFormValues,
@@ -15,9 +16,10 @@ import {
 import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api } from "../../../../lib/api";
+import { ApiError, apiParsed } from "../../../../lib/api";
 import { useSummerSchools } from "../../../../lib/catalogue";
 import { useFormat } from "../../../../lib/format";
+import { staleCurrent } from "../catalogue/shared";
 import { DialogFormActions, FormCheckbox, FormDialog } from "../forms";
 import { codeKeys, useAffiliateOptions } from "./shared";
 
@@ -50,7 +52,8 @@ function formField(field: string, discountType: string): Path<CodeFormValues> {
  * percentage or fixed amount in euros; referral: the affiliate it credits), validity window as
  * local date and time (sent as UTC), maximum number of uses, programmes it applies to (none:
  * all), active. Checked with the shared schema in the browser and on the server; the server's
- * field messages appear next to their fields; a 409 on edit shows the current code.
+ * field messages appear next to their fields; a 409 on edit shows the current code (parsed with
+ * `adminCodeSchema`, like the answer; a 409 without one, a taken code, marks the field instead).
  * `onSaved` receives the saved code.
  */
 export function CodeFormDialog({
@@ -96,8 +99,11 @@ export function CodeFormDialog({
   const save = useMutation({
     mutationFn: (input: CodeCreateInput) =>
       code
-        ? api<AdminCodeDto>(`/api/admin/codes/${code.id}`, { method: "PUT", body: { ...input, version } })
-        : api<AdminCodeDto>("/api/admin/codes", { body: input }),
+        ? apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}`, {
+            method: "PUT",
+            body: { ...input, version },
+          })
+        : apiParsed(adminCodeSchema, "/api/admin/codes", { body: input }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: codeKeys.codes() });
       void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
@@ -111,7 +117,7 @@ export function CodeFormDialog({
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        const current = error.status === 409 ? (error.body?.current as AdminCodeDto | undefined) : undefined;
+        const current = staleCurrent(adminCodeSchema, error);
         if (current) {
           reset(valuesOf(current));
           setVersion(current.version);

@@ -1,11 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { AdminAffiliateDto, AdminAffiliateList } from "../../../../../shared/affiliates-admin";
+import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
 import type { AdminCodeDto } from "../../../../../shared/codes-admin";
-import type { AffiliateStatus } from "../../../../../shared/schemas/affiliates-admin";
+import {
+  type AffiliateStatus,
+  adminAffiliateListSchema,
+} from "../../../../../shared/schemas/affiliates-admin";
 import { cn } from "../../../../components/ui/cn";
-import { api } from "../../../../lib/api";
+import { apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
 import { HeaderCell } from "../AdminListFrame";
 
@@ -91,7 +94,8 @@ export function useUsesLabel() {
 export function useAffiliateOptions() {
   return useQuery({
     queryKey: codeKeys.affiliateOptions(),
-    queryFn: () => api<AdminAffiliateList>("/api/admin/affiliates?pageSize=100&sort=name:asc"),
+    queryFn: ({ signal }) =>
+      apiParsed(adminAffiliateListSchema, "/api/admin/affiliates?pageSize=100&sort=name:asc", { signal }),
     staleTime: 60_000,
   });
 }
