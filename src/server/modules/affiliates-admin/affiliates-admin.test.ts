@@ -18,7 +18,6 @@ import {
 } from "../../../shared/schemas/affiliates-admin";
 import { staleVersionBodySchema } from "../../../shared/schemas/catalogue-admin";
 import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
-import type { z } from "../../../shared/schemas/zod";
 import { affiliates, codeClicks, codes, commissionEntries, emailOutbox, sessions } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import {
@@ -32,6 +31,7 @@ import {
 } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 import { hashPassword } from "../auth/passwords";
 import { ledgerOf } from "../commissions/ledger";
 
@@ -74,15 +74,6 @@ async function pendingAffiliate(name: string) {
 }
 
 const auditOf = (entityId: string) => auditEntries(t.database.db, { entityType: "affiliate", entityId });
-
-/**
- * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
- * (one source of the shape); the issues are printed when it does not.
- */
-function expectParses(schema: z.ZodType, body: unknown) {
-  const result = schema.safeParse(body);
-  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
-}
 
 /** `GET /api/admin/affiliates?<query>` as finance, checked against its schema. */
 async function listOf(query: string): Promise<AdminAffiliateList> {

@@ -28,7 +28,6 @@ import {
   adminSummerSchoolSchema,
   staleVersionBodySchema,
 } from "../../../shared/schemas/catalogue-admin";
-import type { z } from "../../../shared/schemas/zod";
 import { addOnOptions, applications, packages, summerSchools } from "../../db/schema";
 import {
   apiOf,
@@ -40,6 +39,7 @@ import {
   type RoleCookies,
 } from "../../testing/admin";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 
 let t: TestApp;
 let cookies: RoleCookies;
@@ -99,15 +99,6 @@ const packageUpdate = (p: AdminPackageDto, overrides: Record<string, unknown> = 
   version: p.version,
   ...overrides,
 });
-
-/**
- * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
- * (one source of the shape); the issues are printed when it does not.
- */
-function expectParses(schema: z.ZodType, body: unknown) {
-  const result = schema.safeParse(body);
-  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
-}
 
 /** `GET /api/admin/summer-schools/:id`, checked against its schema on every read. */
 async function detailOf(id: string): Promise<AdminSummerSchoolDetail> {

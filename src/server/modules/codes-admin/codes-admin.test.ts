@@ -14,7 +14,6 @@ import {
   adminCodeListSchema,
   adminCodeSchema,
 } from "../../../shared/schemas/codes-admin";
-import type { z } from "../../../shared/schemas/zod";
 import { affiliates, codes } from "../../db/schema";
 import { loginAsAffiliate } from "../../testing/accounts";
 import {
@@ -27,6 +26,7 @@ import {
 } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, json, type TestApp } from "../../testing/harness";
+import { expectParses } from "../../testing/schemas";
 
 const WEBHOOK_SECRET = "whsec_codes_admin_test_secret";
 let t: TestApp;
@@ -70,15 +70,6 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   description: "Spring campaign",
   ...overrides,
 });
-
-/**
- * Expects `body` to parse with `schema`, the shared schema the back office parses the answer with
- * (one source of the shape); the issues are printed when it does not.
- */
-function expectParses(schema: z.ZodType, body: unknown) {
-  const result = schema.safeParse(body);
-  expect(result.success, JSON.stringify(result.error?.issues, null, 2)).toBe(true);
-}
 
 /** `POST /api/admin/codes` with a valid body and `overrides`: the created code, checked against its schema. */
 async function create(overrides: Record<string, unknown> = {}, cookie = cookies.finance) {
