@@ -23,6 +23,13 @@ function dateFormat(language: Language, style: keyof typeof DATE_STYLES): Intl.D
 
 const utcDay = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 
+/** `iso` (`yyyy-mm-dd`) moved by `days` calendar days (negative: earlier); no time zone involved. */
+export function addDays(iso: string, days: number): string {
+  const d = utcDay(iso);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Formats a `yyyy-mm-dd` date as day, full month, year in `language` (spec §9). */
 export function formatDate(iso: string, language: Language): string {
   return dateFormat(language, "date").format(utcDay(iso));

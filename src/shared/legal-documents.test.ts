@@ -5,15 +5,12 @@
  * are fingerprinted; the record below pairs each fingerprint with the date LEGAL_UPDATED shows.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "./i18n/languages";
+import { type Json, localeFiles } from "./i18n/locale-files";
 import { POLICY_TEXT_VARIABLES } from "./i18n/policy-variables";
 import { interpolate } from "./i18n/translate";
 import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /**
  * The wording each date stands for. When a page's texts change on purpose: set its date in
@@ -42,8 +39,7 @@ const rendered = (node: Json): Json =>
 function fingerprint(document: LegalDocument): string {
   const hash = createHash("sha256");
   for (const language of LANGUAGES) {
-    const file = fileURLToPath(new URL(`./i18n/locales/${language}/legal.json`, import.meta.url));
-    const legal = JSON.parse(readFileSync(file, "utf8")) as Record<string, Json>;
+    const legal = localeFiles(language).legal as Record<string, Json>;
     const texts = {
       page: legal[document] ?? null,
       operator: WITH_OPERATOR.has(document) ? legal.operator : null,

@@ -1,4 +1,5 @@
 import { type Balance, type BalanceFacts, balanceOf, type PaymentState } from "./balance";
+import { addDays } from "./dates";
 import { type Language, LOCALE_OF } from "./i18n/languages";
 import type { AdminApplicationStatus } from "./schemas/admin";
 
@@ -13,13 +14,6 @@ export const PROGRAMME_ECTS = 6;
 
 /** Weeks before the start when the visa application window opens and closes (spec §1: "6-8 weeks"). */
 export const VISA_WINDOW_WEEKS = { opens: 8, closes: 6 } as const;
-
-/** `iso` moved by `days` calendar days (negative: earlier). */
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** When to apply for the Schengen visa of a cohort: `opens` and `closes`, both included. */
 export interface VisaWindow {

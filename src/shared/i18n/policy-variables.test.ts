@@ -17,8 +17,6 @@ import type { Resources } from "./namespaces";
 import { POLICY_TEXT_VARIABLES } from "./policy-variables";
 import { makeTranslator } from "./translate";
 
-const resourcesOf = (language: Language) => localeFiles(language);
-
 /** Every text of `language` as `namespace:key` → text. */
 const texts = (language: Language): Array<[string, string]> =>
   localeTexts(language).map(({ namespace, key, text }) => [`${namespace}:${key}`, text]);
@@ -95,9 +93,9 @@ describe("the rules the copy states", () => {
 });
 
 describe("both translators fill the rules in", () => {
-  const en = resourcesOf("en");
-  const fr = resourcesOf("fr");
-  const zh = resourcesOf("zh");
+  const en = localeFiles("en");
+  const fr = localeFiles("fr");
+  const zh = localeFiles("zh");
 
   /** French no-break spaces read as plain ones, so that the expected texts stay legible here. */
   const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../../shared/dates";
 import { affiliateStatsSchema, referralListSchema } from "../../../shared/schemas/affiliate-portal";
 import { commissionLedgerSchema } from "../../../shared/schemas/commissions";
 import { affiliates, codeClicks, codes, emailOutbox, summerSchools } from "../../db/schema";
@@ -10,7 +11,7 @@ import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { decodeQrPng, decodeQrSvg } from "../../testing/qr";
 import { completeOfflineSession } from "../payments/providers/offline";
-import { addDays, dayInTheHague } from "./service";
+import { dayInTheHague } from "./service";
 
 /**
  * Issue 12 "Affiliate dashboard": an approved affiliate sees its clicks, applications, paid

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { COMMISSION_STATES } from "../../../shared/commissions";
+import { addDays } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
@@ -49,13 +50,6 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 export const dayInTheHague = (at: Date): string => dayFormat.format(at);
-
-/** `yyyy-mm-dd` plus `days` days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Monday of the week of a `yyyy-mm-dd` date. */
 function mondayOf(day: string): string {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { balanceOf, type PaymentState } from "../../../shared/balance";
+import { addDays } from "../../../shared/dates";
 import type { Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import {
@@ -104,13 +105,6 @@ const full = (text: LocalizedText | null | undefined) => ({
   zh: text?.zh ?? "",
   fr: text?.fr ?? "",
 });
-
-/** `yyyy-mm-dd` plus `days` days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 async function guidesOf(db: Db | Tx, schoolIds: string[]) {
   if (schoolIds.length === 0) return new Map<string, typeof cohortGuides.$inferSelect>();

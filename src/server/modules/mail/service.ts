@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { byteaAsBase64, byteaValue } from "../../db/bytea";
 import type { Db, Tx } from "../../db/client";
 import { emailAttachments, emailOutbox } from "../../db/schema";
 
@@ -123,9 +124,7 @@ export class MailService {
           idx,
           filename: a.filename,
           contentType: a.contentType,
-          // As base64 text, decoded by the database: PGlite converts a bytea parameter through hex
-          // in JavaScript, several times slower (files/storage.ts).
-          content: sql`decode(${a.content.toString("base64")}, 'base64')`,
+          content: byteaValue(a.content),
         })),
       );
     }
@@ -196,7 +195,7 @@ export class MailService {
         emailId: emailAttachments.emailId,
         filename: emailAttachments.filename,
         contentType: emailAttachments.contentType,
-        content: sql<string>`encode(${emailAttachments.content}, 'base64')`,
+        content: byteaAsBase64(emailAttachments.content),
       })
       .from(emailAttachments)
       .where(inArray(emailAttachments.emailId, ids))

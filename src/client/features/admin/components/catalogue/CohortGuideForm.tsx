@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { addDays } from "../../../../../shared/dates";
 import {
   type AdminCohortGuide,
   adminCohortGuideSchema,
@@ -43,13 +44,6 @@ const emptyText = { en: "", zh: "", fr: "" };
 
 /** The guide's query key, under the school's (so refreshing the catalogue refreshes it too). */
 const guideKey = (schoolId: string) => [...catalogueAdminKeys.school(schoolId), "guide"] as const;
-
-/** `yyyy-mm-dd` plus `days` days. */
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: string }) {
   const { t } = useTranslation("cohort");

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { addDays } from "../../../../../shared/dates";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminPricingRule,
@@ -33,13 +34,6 @@ export const pricingRulesKey = (schoolId: string) =>
 
 /** A complete `yyyy-mm-dd` day, as a date input gives it once a day is chosen. */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `yyyy-mm-dd` moved by `days` days (calendar arithmetic, no time zone involved). */
-function shiftDay(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The form's values of a saved rule; without one, an empty percentage, no date, active. */
 function formValues(rule: AdminPricingRule | null): FormInputValues {
@@ -94,7 +88,7 @@ function RuleSummary({ rules }: { rules: AdminPricingRules }) {
       <dd>
         <p>{t("earlyDiscount.endsValue", { date: endsOn })}</p>
         <p className="mt-1 text-sm text-slate-700">
-          {t("earlyDiscount.endsDetail", { date: endsOn, lastDay: format.date(shiftDay(rule.endsOn, -1)) })}
+          {t("earlyDiscount.endsDetail", { date: endsOn, lastDay: format.date(addDays(rule.endsOn, -1)) })}
         </p>
       </dd>
     </dl>
@@ -163,7 +157,7 @@ function RuleForm({
   const endsOnReading = ISO_DAY.test(endsOnValue ?? "")
     ? t("earlyDiscount.endsDetail", {
         date: format.date(endsOnValue),
-        lastDay: format.date(shiftDay(endsOnValue, -1)),
+        lastDay: format.date(addDays(endsOnValue, -1)),
       })
     : null;
 
