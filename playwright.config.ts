@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -19,7 +19,8 @@ export default defineConfig({
   // first page of an area can take more than ten seconds to appear.
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // One worker per core (each drives a Chromium against the same server): more only queue for the CPU.
+  workers: Math.max(1, Math.min(4, availableParallelism())),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

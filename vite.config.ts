@@ -64,6 +64,31 @@ function publicIconFiles(): Set<string> {
 }
 const PUBLIC_ICONS = publicIconFiles();
 
+const TEST_FILES = ["src/**/*.test.{ts,tsx}"];
+
+/**
+ * The test files that touch a database: they build an app with the test harness
+ * (`createTestApp`) or read TEST_DATABASE_URL. Found by reading the files, so a new test file
+ * joins the right project by itself.
+ */
+function databaseTestFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (
+        /\.test\.tsx?$/.test(entry) &&
+        /createTestApp|TEST_DATABASE_URL/.test(readFileSync(full, "utf8"))
+      )
+        found.push(full.split(path.sep).join("/"));
+    }
+  };
+  walk("src");
+  return found.sort();
+}
+const DATABASE_TEST_FILES = databaseTestFiles();
+
 /**
  * Builds the browser bundle (dist/client) and, with `--ssr`, the page renderer the server uses to
  * prerender public pages (dist/server). In development, `npm run dev` serves the client with hot
@@ -134,11 +159,27 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Both cores: most test files wait on their database, a child process or a socket for part of
+    // their time, so two files at once nearly halve the run (issue 21; Vitest's default is cores - 1).
+    maxWorkers: 2,
     setupFiles: ["./vitest.setup.ts"],
+    // Two projects (issue 21): `db`, the files that build an app on a database (they start from one
+    // migrated template per run and are the ones `npm run test:db` runs again on PostgreSQL), and
+    // `unit`, everything else (shared rules, components, renderers), which needs no database.
+    projects: [
+      { extends: true, test: { name: "unit", include: TEST_FILES, exclude: DATABASE_TEST_FILES } },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: DATABASE_TEST_FILES,
+          globalSetup: ["./src/server/testing/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

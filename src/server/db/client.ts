@@ -27,10 +27,13 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * Opens the database: PostgreSQL through `pg` when `databaseUrl` is set, otherwise embedded PGlite
  * stored in `<dataDir>/pglite` (or in memory when `dataDir` is null, for tests), then applies the
  * pending migrations. Migrations are recorded by drizzle, so running this twice changes nothing.
+ * `pgliteTemplate` (in memory only): a data folder dumped by PGlite's `dumpDataDir` to start from
+ * instead of an empty cluster, as the test harness does with one migrated template per run (issue 21).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  pgliteTemplate?: Blob;
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -50,7 +53,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
   }
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import type { DestinationStream } from "pino";
+import { inject } from "vitest";
 import { todayIso } from "../../shared/age";
 import { buildApp, type ServerTimeouts } from "../app";
 import { type DbHandle, openDatabase } from "../db/client";
@@ -21,6 +22,27 @@ import type { PaymentProvider } from "../modules/payments/providers/types";
  * (decision 012); the same in every app, so two apps on one database read each other's files.
  */
 export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/**
+ * The migrated templates the run's global set-up made (src/server/testing/global-setup.ts), or
+ * none when this file runs without it: then each database is migrated from scratch.
+ */
+function providedTemplates(): { pglite?: string; postgres?: string } {
+  try {
+    return { pglite: inject("pgliteTemplate"), postgres: inject("postgresTemplate") ?? undefined };
+  } catch {
+    return {};
+  }
+}
+
+let templateBlob: Blob | undefined;
+/** The PGlite template's data folder, read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = providedTemplates().pglite;
+  if (!file || !existsSync(file)) return undefined;
+  templateBlob ??= new Blob([readFileSync(file)]);
+  return templateBlob;
+}
 
 /**
  * A fresh, isolated app for a test file: its own database (in-memory PGlite, or a new database on
@@ -87,9 +109,10 @@ export async function createTestApp(
     if (!databaseUrl) throw new Error("peerOf needs PostgreSQL (TEST_DATABASE_URL)");
   } else if (adminUrl) {
     const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const template = providedTemplates().postgres;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -101,7 +124,11 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : null });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: databaseUrl ? dataDir : null,
+    pgliteTemplate: databaseUrl ? undefined : pgliteTemplate(),
+  });
   const now = options.now ?? (() => new Date());
   // The demo catalogue without its early application discount (decision 030): the amounts of the
   // tests are the catalogue's prices; the pricing tests add the rules they test.
