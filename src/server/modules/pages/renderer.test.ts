@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
 import { inlineStylesheets, PageCache } from "./renderer";
 
@@ -19,7 +19,8 @@ export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
   if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state: {} };
   const status = matchRoute(url) ? 200 : 404;
-  return { status, html: '<h1 class="title">' + url + " " + language + '</h1>', title: "T", description: "D", state: {} };
+  const mark = url === "/program" ? (globalThis.__programMark ?? "") : "";
+  return { status, html: '<h1 class="title">' + url + " " + language + mark + '</h1>', title: "T", description: "D", state: {} };
 }
 `;
 
@@ -101,6 +102,31 @@ describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(changes).toEqual(["v2"]);
     expect(renders().filter((r) => r === "/|en")).toHaveLength(2);
+  });
+
+  it("after a content change a page whose HTML is the same keeps its compressed bodies; a changed page is compressed anew", async () => {
+    const version = { value: "v1" };
+    const global = globalThis as unknown as { __programMark?: string };
+    global.__programMark = " 12 places";
+    onTestFinished(() => {
+      delete global.__programMark;
+    });
+    cache = makeCache(version);
+    await cache.init();
+    await cache.warm(["en"]);
+    const home = await cache.get("/", "en");
+    const program = await cache.get("/program", "en");
+    version.value = "v2";
+    global.__programMark = " 11 places";
+    const homeAgain = await cache.get("/", "en");
+    const programAgain = await cache.get("/program", "en");
+    expect(renders().filter((r) => r === "/|en")).toHaveLength(2);
+    // Rendered again, but the same bytes: the very same compressed buffers, not a second compression.
+    expect(homeAgain.br).toBe(home.br);
+    expect(homeAgain.etag).toBe(home.etag);
+    expect(programAgain.br).not.toBe(program.br);
+    expect(programAgain.body.toString()).toContain("11 places");
+    expect(programAgain.etag).not.toBe(program.etag);
   });
 });
 

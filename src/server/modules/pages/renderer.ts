@@ -90,6 +90,12 @@ export const jsonForScript = (value: unknown) =>
  */
 export class PageCache {
   private cache = new Map<string, Promise<RenderedPage>>();
+  /**
+   * The last rendering of each page kept in memory, across content versions: the SHA-1 of its HTML
+   * and its compressed page, so a page whose HTML did not change is not compressed again (brotli's
+   * highest level costs 50-150 ms of CPU a page; a payment used to recompress all 60 public pages).
+   */
+  private bodies = new Map<string, { digest: string; status: number; page: Promise<RenderedPage> }>();
   private cachedVersion = "";
   /** index.html as built, with its stylesheets inline. */
   private template = "";
@@ -214,15 +220,20 @@ export class PageCache {
     if (!cacheable && route) return this.render(pathname, language);
     let page = this.cache.get(key);
     if (!page) {
-      page = this.render(route ? pathname : "/__not_found__", language);
+      page = this.render(route ? pathname : "/__not_found__", language, key);
       page.catch(() => this.cache.delete(key));
       this.cache.set(key, page);
     }
     return page;
   }
 
-  /** Renders one page, in memory or per request (see `get`), with its compressed bodies and ETag. */
-  private async render(pathname: string, language: Language): Promise<RenderedPage> {
+  /**
+   * Renders one page, in memory or per request (see `get`), with its compressed bodies and ETag.
+   * `key`: the page's place in memory; when its HTML is the same as the last time it was rendered
+   * (most pages after a payment: only those showing places or prices change), the bodies already
+   * compressed are kept instead of compressing them again.
+   */
+  private async render(pathname: string, language: Language, key?: string): Promise<RenderedPage> {
     const entry = this.entry!;
     const route = entry.matchRoute(pathname);
     const catalogueSummary = route?.data ? await this.opts.catalogueSummary(language) : undefined;
@@ -253,12 +264,19 @@ export class PageCache {
         "<!--state-->",
         () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
       );
-    const compressed = await compressOnceAsync(html);
-    return {
+    const digest = createHash("sha1").update(html).digest("base64url");
+    const previous = key ? this.bodies.get(key) : undefined;
+    if (previous?.digest === digest && previous.status === out.status) {
+      const same = await previous.page.catch(() => undefined);
+      if (same) return same;
+    }
+    const page = compressOnceAsync(html).then((compressed) => ({
       status: out.status,
       ...compressed,
       etag: `"${createHash("sha1").update(compressed.body).digest("base64url")}"`,
       language,
-    };
+    }));
+    if (key) this.bodies.set(key, { digest, status: out.status, page });
+    return page;
   }
 }
