@@ -5,7 +5,7 @@ import {
   expectNoAxeViolations,
   linkFromOutbox,
   pathOf,
-  payForApplication,
+  payForApplicationThroughApi,
   registerStudent,
   toastWith,
   uniqueEmail,
@@ -125,7 +125,7 @@ test.describe("admin back office", () => {
 
     const applicant = await backOffice.newPage(browser);
     const applicantEmail = uniqueEmail("applicant");
-    await payForApplication(applicant, { email: applicantEmail, school: /— August \d{4}/ });
+    await payForApplicationThroughApi(applicant, { email: applicantEmail, school: /— August \d{4}/ });
     await applicant.context().close();
 
     // The owner's invitation: name and password, then signed in on the dashboard.

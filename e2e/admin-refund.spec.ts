@@ -6,7 +6,7 @@ import {
   expectNoAxeViolations,
   linkFromOutbox,
   locale,
-  payForApplication,
+  payForApplicationThroughApi,
   toastWith,
   uniqueEmail,
 } from "./support";
@@ -32,7 +32,7 @@ test.describe("refunds in the back office", () => {
 
     const applicant = await backOffice.newPage(browser);
     const applicantEmail = uniqueEmail("refund");
-    await payForApplication(applicant, { email: applicantEmail, school: /— August \d{4}/ });
+    await payForApplicationThroughApi(applicant, { email: applicantEmail, school: /— August \d{4}/ });
     await applicant.context().close();
 
     // The owner invites a finance admin, who accepts.

@@ -6,7 +6,7 @@ import {
   linkFromOutbox,
   locale,
   pathOf,
-  payForApplication,
+  payForApplicationThroughApi,
   registerStudent,
   toastWith,
   uniqueEmail,
@@ -129,7 +129,7 @@ test.describe("translations and student portal", () => {
     // before the confirmation nothing of a cohort shows).
     const student = await backOffice.newPage(browser);
     const email = uniqueEmail("portal");
-    await payForApplication(student, { email, school: /— August \d{4}/ });
+    await payForApplicationThroughApi(student, { email, school: /— August \d{4}/ });
     await student.goto("/student/register");
     await registerStudent(student, {
       firstName: "Mei",

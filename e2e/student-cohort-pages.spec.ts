@@ -5,7 +5,7 @@ import {
   locale,
   PASSPORT_PDF,
   pathOf,
-  payForApplication,
+  payForApplicationThroughApi,
   registerStudent,
   toastWith,
   uniqueEmail,
@@ -32,7 +32,7 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   const email = uniqueEmail("li.na");
   const password = "lanterns over the canal";
   // The hosted checkout returns to the site's own address (localhost), as the test server is set up.
-  await payForApplication(page, { email, school: /— August \d{4}/ });
+  await payForApplicationThroughApi(page, { email, school: /— August \d{4}/ });
 
   await page.goto("/student/register");
   await registerStudent(page, { firstName: "Na", lastName: "Li", email, password });

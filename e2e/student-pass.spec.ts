@@ -6,7 +6,7 @@ import {
   expectNoAxeViolations,
   linkFromOutbox,
   pathOf,
-  payForApplication,
+  payForApplicationThroughApi,
   registerStudent,
   uniqueEmail,
 } from "./support";
@@ -39,7 +39,7 @@ test.describe("student pass", () => {
 
     // The applicant applies and pays the whole fee on the offline provider's checkout page.
     const student = await backOffice.newPage(browser);
-    await payForApplication(student, { email, school: /— August/ });
+    await payForApplicationThroughApi(student, { email, school: /— August/ });
 
     // The school accepts the application.
     const admin = await backOffice.newPage(browser);

@@ -162,18 +162,124 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
 }
 
 /**
- * An applicant goes from the home page through the three steps (English, necessary cookies only)
- * and pays the full price on the offline provider's hosted checkout page, up to "Payment Received".
+ * An application paid in full, made through the API the wizard and the
+ * offline provider's checkout page call, for stories in which paying is only the starting point
+ * (a student portal, a refund, a pass): `POST /api/applicants`, the passport, the application
+ * (Standard package, shared room, the required add-ons), a checkout session with the terms
+ * accepted, then the test checkout page's Pay (`POST /test-payment/pay`), which delivers the signed
+ * webhook the real payment path handles. The requests go through `page.request`, so the page's
+ * browser context holds the applicant's cookie afterwards, as after paying in the wizard. The
+ * click-through of the wizard itself stays covered by apply-and-pay, chinese, balance and the
+ * other stories about applying (issue 21).
+ * @returns the application's id
  */
-export async function payForApplication(page: Page, options: { email: string; school: RegExp }) {
+export async function payForApplicationThroughApi(
+  page: Page,
+  options: { email: string; school: RegExp },
+): Promise<string> {
+  // A visitor who chose necessary cookies only, as in the wizard's stories.
   await page.goto("/");
   await chooseCookies(page, "necessary");
-  await reachPaymentStep(page, options);
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole("button", { name: /Proceed to Payment/ }).click();
-  await expect(page).toHaveURL(/\/test-payment\?session_id=/);
-  await page.getByRole("button", { name: /^Pay/ }).click();
-  await expect(page.getByText("Payment Received")).toBeVisible();
+  const request = page.request;
+  // The page's own origin (its context's baseURL), which the CSRF check wants in `Origin`.
+  const origin = new URL((await request.get("/api/health")).url()).origin;
+  const headers = { origin };
+  const ok = async <T>(res: Awaited<ReturnType<typeof request.get>>, status: number, what: string) => {
+    expect(res.status(), `${what}: ${await res.text()}`).toBe(status);
+    return (await res.json()) as T;
+  };
+  const schools: Array<{ id: string; name: string; status: string }> = await ok(
+    await request.get(`${origin}/api/summer-schools`),
+    200,
+    "summer schools",
+  );
+  const school = schools.find((s) => options.school.test(s.name) && s.status !== "full");
+  expect(school, `an open cohort matching ${options.school}`).toBeDefined();
+  const packages: Array<{ id: string }> = await ok(
+    await request.get(`${origin}/api/summer-schools/${school!.id}/packages`),
+    200,
+    "packages",
+  );
+  const housing: Array<{ id: string; priceAdjustment: number }> = await ok(
+    await request.get(`${origin}/api/summer-schools/${school!.id}/housing-options`),
+    200,
+    "housing",
+  );
+  const applicant: { id: string } = await ok(
+    await request.post(`${origin}/api/applicants`, {
+      headers,
+      data: {
+        firstName: "Amara",
+        lastName: "Okafor",
+        email: options.email,
+        phone: "+234 801 234 5678",
+        address: "12 Marina Road",
+        city: "Lagos",
+        postalCode: "101001",
+        countryOfResidence: "NG",
+        nationality: "NG",
+        dateOfBirth: birthDateForAge(24),
+        passportNumber: "A12345678",
+        university: "University of Lagos",
+        fieldOfStudy: "economics",
+        studentStatus: "undergraduate",
+        expectations: "",
+        referralSource: "",
+        otherReferralDetail: "",
+      },
+    }),
+    201,
+    "applicant",
+  );
+  await ok(
+    await request.post(`${origin}/api/upload-passport`, {
+      headers,
+      multipart: {
+        applicantId: applicant.id,
+        type: "passport",
+        document: { name: "passport.pdf", mimeType: "application/pdf", buffer: readFileSync(PASSPORT_PDF) },
+      },
+    }),
+    201,
+    "passport",
+  );
+  const application: { id: string } = await ok(
+    await request.post(`${origin}/api/create-application-from-info`, {
+      headers,
+      data: {
+        applicantId: applicant.id,
+        summerSchoolId: school!.id,
+        packageId: packages[0]!.id,
+        housingOptionId: housing.find((h) => h.priceAdjustment === 0)!.id,
+        selectedAddOns: [],
+      },
+    }),
+    201,
+    "application",
+  );
+  const session: { sessionId: string } = await ok(
+    await request.post(`${origin}/api/create-checkout-session`, {
+      headers,
+      data: { applicationId: application.id, termsAccepted: true },
+    }),
+    200,
+    "checkout session",
+  );
+  const paid = await request.post(`${origin}/test-payment/pay`, {
+    headers,
+    form: { session_id: session.sessionId },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  await expect
+    .poll(async () => {
+      const status = await request.get(`${origin}/api/applications/${application.id}`);
+      return status.ok()
+        ? ((await status.json()) as { paymentStatus?: string }).paymentStatus
+        : status.status();
+    })
+    .toBe("paid");
+  return application.id;
 }
 
 /** Fills and sends the student registration form (/student/register, English). */

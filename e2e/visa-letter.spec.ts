@@ -9,7 +9,7 @@ import {
   expectNoAxeViolations,
   linkFromOutbox,
   pathOf,
-  payForApplication,
+  payForApplicationThroughApi,
   registerStudent,
   uniqueEmail,
 } from "./support";
@@ -43,7 +43,7 @@ test("a student's visa invitation letter is checked by a consulate through its Q
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail("visa");
-  await payForApplication(page, { email, school: /— August \d{4}/ });
+  await payForApplicationThroughApi(page, { email, school: /— August \d{4}/ });
 
   // The student creates the portal account with the applicant's e-mail and confirms it.
   await page.goto(`/student/register?email=${encodeURIComponent(email)}`);
