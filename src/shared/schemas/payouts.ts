@@ -1,5 +1,6 @@
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from "../commissions";
 import { isSepaIban, isValidBic, isValidIban, normalizeIban } from "../payouts";
+import { isLatinName } from "../sepa";
 import { V } from "./messages";
 import { line } from "./text";
 import { z } from "./zod";
@@ -11,6 +12,12 @@ import { z } from "./zod";
  */
 
 const required = (max: number) => line({ error: V.required }).min(1, V.required).max(max, V.tooLong);
+/**
+ * The account holder's name as the bank has it: banks of SEPA and SWIFT transfers read Latin
+ * letters only and compare the name with the account (issue 22 item 1), so "张伟" is refused and
+ * "Zhang Wei" or "Łukasz Nowak" accepted (`isLatinName`).
+ */
+const accountHolder = () => required(140).refine(isLatinName, "errors.payouts.latinHolder");
 const email = () =>
   line({ error: V.required }).min(1, V.required).max(254, V.tooLong).pipe(z.email(V.invalidEmail));
 /** A BIC (SWIFT code), spaces removed, upper case; with `optional`, "" is accepted too. */
@@ -27,7 +34,7 @@ const bic = (optional = false) =>
 export const payoutDetailsSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("sepa"),
-    accountHolder: required(140),
+    accountHolder: accountHolder(),
     iban: line({ error: V.required })
       .min(1, V.required)
       .transform(normalizeIban)
@@ -37,7 +44,7 @@ export const payoutDetailsSchema = z.discriminatedUnion("method", [
   }),
   z.object({
     method: z.literal("swift"),
-    accountHolder: required(140),
+    accountHolder: accountHolder(),
     /** Spaces removed: banks want the number as one string. */
     accountNumber: required(64).transform((v) => v.replace(/\s+/g, "")),
     swiftCode: bic(),

@@ -93,7 +93,7 @@ describe("payouts", () => {
       "PUT",
       "/api/affiliate/payout-details",
       cookie,
-      { method: "sepa", accountHolder: "X", iban: "NL91" },
+      { method: "sepa", accountHolder: "Xu Li", iban: "NL91" },
       {
         headers: { "accept-language": "fr" },
       },
@@ -319,7 +319,7 @@ describe("payouts", () => {
         return m?.[1];
       };
       const grpHdr = xml.match(/<GrpHdr>([\s\S]*?)<\/GrpHdr>/)![1]!;
-      expect(grpHdr).toMatch(/<MsgId>[A-Za-z0-9]{1,35}<\/MsgId>/);
+      expect(grpHdr).toMatch(/<MsgId>[A-Za-z0-9-]{1,35}<\/MsgId>/);
       expect(grpHdr).toMatch(/<CreDtTm>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
       expect(grpHdr).toContain("<NbOfTxs>2</NbOfTxs>");
       expect(grpHdr).toContain("<CtrlSum>110.50</CtrlSum>");

@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import SEPA from "sepa";
 import { z } from "zod";
 import { isSepaIban } from "../../../shared/payouts";
+import { schoolDate } from "../../../shared/refunds";
 import {
   createPayoutRunSchema,
   markPayoutPaidSchema,
   payoutDetailsSchema,
 } from "../../../shared/schemas/payouts";
+import { isLatinName, nextTarget2BusinessDay, sepaLatin } from "../../../shared/sepa";
 import type { Db } from "../../db/client";
 import { affiliates } from "../../db/schema";
 import type { Env } from "../../env";
@@ -36,23 +38,6 @@ export const PAYOUT_CSV_HEADER = [
   "reference",
   "status",
 ];
-
-/**
- * A text in the SEPA character set (EPC Implementation Guidelines: Latin letters, digits and
- * / - ? : ( ) . , ' + space): accents dropped ("Müller" → "Muller"), other letters removed,
- * at most `max` characters; `fallback` when nothing is left (a name in Chinese script).
- */
-export function sepaText(text: string, max: number, fallback: string): string {
-  const latin = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/&/g, "+")
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, max);
-  return latin || fallback;
-}
 
 /** One CSV row of an opened payout. The reference is what the transfer should carry. */
 function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
@@ -219,49 +204,65 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
 
   /**
    * GET /api/admin/payout-runs/:id/sepa.xml → SEPA credit transfer initiation pain.001.001.03 of
-   * the run's pending SEPA payouts to IBANs of the SEPA area (names in the SEPA character set,
-   * `sepaText`; debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN, SCHOOL_BIC; one
-   * transaction per payout, EndToEndId the payout's reference). 422 errors.payouts.noSepa when the
-   * run has none. Audit "payoutRun.export".
+   * the run's pending SEPA payouts to IBANs of the SEPA area, valid against the ISO 20022 schema
+   * (issue 22 item 1; the tests run xmllint with the official XSD). Names are written in the SEPA
+   * character set (`sepaLatin`: Ł → L, ß → ss, accents dropped); a payout whose account holder
+   * has no name in Latin letters (details entered before they were required) is left out of the
+   * file, since a bank checks the name against the account: it stays pending, is in the CSV, and
+   * the answer's `x-sepa-left-out` header counts it. Identifiers are at most 35 characters
+   * (MsgId from the run and the time, PmtInfId the run's, InstrId and EndToEndId the payout's
+   * reference); the requested execution date is the school's date, or the next TARGET2 business
+   * day when that is a weekend or a TARGET holiday. Debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN,
+   * SCHOOL_BIC. 422 errors.payouts.noSepa when the run has none. Audit "payoutRun.export".
    */
   app.get("/api/admin/payout-runs/:id/sepa.xml", guard, async (request, reply) => {
     const id = adminId(request.params);
-    const sepaPayouts = (await service.opened(id)).filter(
+    const pending = (await service.opened(id)).filter(
       (o) => o.details.method === "sepa" && o.payout.status === "pending" && isSepaIban(o.details.iban),
     );
+    const sepaPayouts = pending.filter(
+      (o) => o.details.method === "sepa" && isLatinName(o.details.accountHolder),
+    );
+    const leftOut = pending.length - sepaPayouts.length;
     if (sepaPayouts.length === 0) throw new HttpError(422, "errors.payouts.noSepa");
     const at = now();
+    const run = id.replace(/-/g, "").slice(0, 12).toUpperCase();
     const doc = new SEPA.Document("pain.001.001.03");
-    doc.grpHdr.id = `HSS${id.replace(/-/g, "").slice(0, 24)}${at.getTime().toString(36).toUpperCase()}`.slice(
-      0,
-      35,
-    );
+    doc.grpHdr.id = `HSS-${run}-${at.getTime().toString(36).toUpperCase()}`;
     doc.grpHdr.created = at;
-    doc.grpHdr.initiatorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
+    const school = sepaLatin(env.SCHOOL_LEGAL_NAME) || "School";
+    doc.grpHdr.initiatorName = school;
     const info = doc.createPaymentInfo();
-    info.requestedExecutionDate = at;
-    info.debtorName = sepaText(env.SCHOOL_LEGAL_NAME, 70, "School");
+    // The library writes the date's local calendar day: noon of the chosen day, in local time.
+    const [year, month, day] = nextTarget2BusinessDay(schoolDate(at)).split("-").map(Number);
+    info.requestedExecutionDate = new Date(year!, month! - 1, day!, 12);
+    info.debtorName = school;
     info.debtorIBAN = env.SCHOOL_IBAN;
     info.debtorBIC = env.SCHOOL_BIC;
     doc.addPaymentInfo(info);
+    // The library prefixes ids with their parent's (".0", ".0.1"): set them once added.
+    info.id = `HSS-RUN-${run}`;
     for (const { payout, details } of sepaPayouts) {
       if (details.method !== "sepa") continue;
+      const reference = `HSS-PAYOUT-${payout.id.slice(0, 8).toUpperCase()}`;
       const tx = info.createTransaction();
-      tx.creditorName = sepaText(details.accountHolder, 70, `Partner ${payout.id.slice(0, 8).toUpperCase()}`);
+      tx.creditorName = sepaLatin(details.accountHolder);
       tx.creditorIBAN = details.iban;
       if (details.bic) tx.creditorBIC = details.bic;
       tx.amount = payout.amountCents / 100;
       tx.currency = "EUR";
       tx.remittanceInfo = `Commission payout ${payout.id.slice(0, 8).toUpperCase()}`;
-      tx.end2endId = `HSS-PAYOUT-${payout.id.slice(0, 8).toUpperCase()}`;
+      tx.end2endId = reference;
       info.addTransaction(tx);
+      tx.id = reference;
     }
+    if (leftOut > 0) reply.header("x-sepa-left-out", String(leftOut));
     await recordAudit(db, {
       actor: request.admin!,
       action: "payoutRun.export",
       entityType: "payoutRun",
       entityId: id,
-      after: { format: "pain.001.001.03", rows: sepaPayouts.length },
+      after: { format: "pain.001.001.03", rows: sepaPayouts.length, leftOut },
     });
     return reply
       .header("content-type", "application/xml; charset=utf-8")

@@ -171,7 +171,13 @@ function PayoutDetailsCard() {
             key={`${method}-${f.name}`}
             id={`payout-${f.name}`}
             label={t(`affiliate.details.${f.name}`)}
-            hint={f.name === "iban" ? t("affiliate.details.ibanHint") : undefined}
+            hint={
+              f.name === "iban"
+                ? t("affiliate.details.ibanHint")
+                : f.name === "accountHolder" && method !== "wise"
+                  ? t("affiliate.details.accountHolderHint")
+                  : undefined
+            }
             required={!f.optional}
             type={f.type ?? "text"}
             autoComplete={f.autoComplete ?? "off"}
