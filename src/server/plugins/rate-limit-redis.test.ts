@@ -91,6 +91,31 @@ describe.skipIf(!redisUrl)("rate limits shared through Redis", () => {
     // Another visitor is not affected.
     expect((await validateCode(first, `${visitor.split(".").slice(0, 3).join(".")}.0`)).statusCode).toBe(200);
   });
+
+  it("issue 22 item 22: the resume-link and sign-in limits of one address are counted apart", async () => {
+    const address = nextAddress();
+    const resume = (i: number) =>
+      first.app.inject({
+        method: "POST",
+        url: "/api/resume-links",
+        remoteAddress: address,
+        headers: SAME_ORIGIN.headers,
+        payload: { email: `someone.${i}.${randomInt(1e9)}@example.com` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await resume(i)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // The same address may still sign in: a wrong password is a 401, not a 429.
+    const signIn = await second.app.inject({
+      method: "POST",
+      url: "/api/student/login",
+      remoteAddress: address,
+      headers: SAME_ORIGIN.headers,
+      payload: { email: `nobody.${randomInt(1e9)}@example.com`, password: "not the password at all" },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(401);
+  });
 });
 
 describe("S5 limits while Redis cannot be reached", () => {

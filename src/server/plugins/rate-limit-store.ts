@@ -96,9 +96,19 @@ export function fallbackRateLimitStore(backend: LimitBackend, nameSpace: string)
       this.count("read", key, callback, timeWindow, max);
     }
 
+    /**
+     * The store of one route's limit (keys `<nameSpace><METHOD><url>-<key>`), or of a limiter made
+     * with `createRateLimit`, which has no route: its keys are `<nameSpace>limiter-<key>`, so such
+     * a limiter must name its keys in its `keyGenerator` (issue 22 item 22: two unnamed limiters
+     * of one address shared `undefinedundefined-<ip>`).
+     */
     child(routeOptions: StoreOptions) {
+      const info = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      const named = info?.url
+        ? routeOptions
+        : { ...routeOptions, routeInfo: { ...info, method: "limiter", url: "" } };
       return new FallbackRateLimitStore(routeOptions, {
-        shared: this.shared.child(routeOptions),
+        shared: this.shared.child(named as StoreOptions),
         local: this.local.child(routeOptions),
       });
     }

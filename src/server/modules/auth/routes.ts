@@ -57,9 +57,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
   const auth = new AuthService({ db: opts.db, env: opts.env, mail, now: opts.now, log: app.log, throttle });
   /**
    * Credential calls from one address, whatever the e-mail (credential stuffing): 30 a minute.
-   * A second limiter of its own (the plugin runs one limiter hook per request).
+   * A second limiter of its own (the plugin runs one limiter hook per request), with keys of its
+   * own: a limiter made with `createRateLimit` has no route, so without a name its Redis keys were
+   * those of every other such limiter of an address (issue 22 item 22).
    */
-  const perAddressLimit = app.createRateLimit({ max: 30, timeWindow: "1 minute" });
+  const perAddressLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `sign-in-address|${request.ip}`,
+  });
   const perAddress = async (request: FastifyRequest) => {
     const result = await perAddressLimit(request);
     if (!result.isAllowed && result.isExceeded) {

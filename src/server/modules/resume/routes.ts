@@ -28,7 +28,12 @@ export async function resumeRoutes(
   opts: { db: Db; env: Env; mail: MailService; now: () => Date },
 ) {
   const { db, env, mail, now } = opts;
-  const perAddressLimit = app.createRateLimit({ max: 30, timeWindow: "1 minute" });
+  // Keys of its own, apart from the sign-in limit of the same address (issue 22 item 22).
+  const perAddressLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `resume-link-address|${request.ip}`,
+  });
   const perEmailLimit = app.createRateLimit({
     max: 3,
     timeWindow: "1 hour",
