@@ -21,6 +21,9 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL advisory lock held while migrating (any 64-bit number no other code uses). */
+const MIGRATION_LOCK = 7_305_202_611;
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -44,7 +47,19 @@ export async function openDatabase(options: {
       console.error(`database connection closed: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // Several servers may start at once on one database: the first to take the advisory lock
+    // migrates, the others wait for it and then find nothing left to do (issue 22 item 24).
+    const connection = await pool.connect();
+    try {
+      await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      try {
+        await migratePg(drizzlePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      }
+    } finally {
+      connection.release();
+    }
     return { db, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
