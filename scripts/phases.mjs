@@ -2,7 +2,7 @@
 /**
  * Runs the test suite as timed phases and prints each phase's time when it ends (issue 21).
  *
- *   node scripts/phases.mjs test                 typecheck, lint, unit, build, browser (what `npm test` runs)
+ *   node scripts/phases.mjs test                 typecheck, lint, build, unit, browser (what `npm test` runs)
  *   node scripts/phases.mjs run NAME -- CMD ...  one phase: runs CMD, prints and records its time
  *   node scripts/phases.mjs summary              every phase recorded in this run, with the README's times
  *
@@ -25,8 +25,9 @@ const GROWTH_WARNING = 1.2;
 const TEST_PHASES = [
   ["typecheck", ["npm", "run", "--silent", "typecheck"]],
   ["lint", ["npm", "run", "--silent", "lint"]],
-  ["unit", ["npm", "run", "--silent", "test:unit"]],
+  // One build, before the tests that read it: the unit phase's page and log tests and the browser stories.
   ["build", ["npm", "run", "--silent", "build"]],
+  ["unit", ["npm", "run", "--silent", "test:unit"]],
   ["browser", ["npx", "playwright", "test"]],
 ];
 

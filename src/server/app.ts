@@ -18,7 +18,7 @@ import type { Env } from "./env";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
 import { openLimitBackend } from "./lib/limit-backend";
-import { loggerOptions, safeUrl } from "./lib/logging";
+import { loggerOptions, routePatternOf, safeUrl } from "./lib/logging";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
 import { privacyRoutes } from "./modules/admin/privacy";
@@ -182,13 +182,16 @@ class AccessLog extends LogController {
   override incomingRequest() {}
 
   override routeNotFound(request: FastifyRequest) {
-    request.log.info({ method: request.method, url: safeUrl(request.url) }, "route not found");
+    request.log.info(
+      { method: request.method, url: safeUrl(request.url, routePatternOf(request)) },
+      "route not found",
+    );
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
       method: request.method,
-      url: safeUrl(request.url),
+      url: safeUrl(request.url, routePatternOf(request)),
       statusCode: reply.statusCode,
       remoteAddress: request.ip,
       responseTime: reply.elapsedTime,

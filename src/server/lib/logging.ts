@@ -136,11 +136,49 @@ const LOGGED_QUERY_VALUES: Record<string, RegExp> = {
   language: /^[a-z]{2}$/,
 };
 
+/** An id of ours (a UUID): it opens nothing by itself, so it is logged for tracing. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A path segment that is a bearer value: the student pass token of `/student-pass/<token>` and
- * `/api/student-pass/<token>` (decision 020), whoever holds it sees the pass's check.
+ * The path with the values of the route's parameters replaced (issue 22 item 20): `pattern` is
+ * the route the request matched (`/api/visa-letters/:token`, a page's `/en/waiting-list/offer/:token`);
+ * each segment that stands for a parameter (`:name`) is `[redacted]` unless it is a UUID, and a
+ * `*` redacts what is left. A token in a path is so never logged, whatever the route is called.
  */
-const SECRET_PATH_SEGMENT = /(\/student-pass\/)[^/?#]+/;
+function redactPath(path: string, pattern: string | undefined): string {
+  if (!pattern) return path;
+  const segments = path.split("/");
+  const parts = pattern.split("/");
+  for (let i = 1; i < segments.length; i++) {
+    const part = parts[i];
+    if (part === undefined || part === "*") {
+      for (let j = i; j < segments.length; j++) if (segments[j] !== "") segments[j] = REDACTED;
+      break;
+    }
+    if (part.startsWith(":") && !UUID.test(segments[i]!)) segments[i] = REDACTED;
+  }
+  return segments.join("/");
+}
+
+/**
+ * The route pattern of a request, for `safeUrl`: the page's own pattern when the request is for
+ * a page (`request.pagePattern()`, from the pages' route table), else the API route's
+ * (`routeOptions.url`). Undefined before routing.
+ */
+export function routePatternOf(request: LoggableRequest): string | undefined {
+  const page = typeof request.pagePattern === "function" ? request.pagePattern() : undefined;
+  return page ?? request.routeOptions?.url;
+}
+
+/** What the logger reads of a request. */
+export interface LoggableRequest {
+  method?: string;
+  url?: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+  /** Set on requests of the pages' routes (modules/pages): the page's route pattern, if any. */
+  pagePattern?: () => string | undefined;
+}
 
 /** A parameter name as logged: itself when it is a plain word, else censored too. */
 const PARAM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
@@ -151,13 +189,12 @@ const PARAM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
  * `/api/admin/applications?q=[redacted]&page=2`): the one-time tokens of e-mailed links (e-mail
  * verification, password reset, invitation), the offline checkout's session id and an admin's
  * search for a person's name or e-mail never reach the log. Only `page`, `pageSize`, `sort` and the
- * language keep a value of the expected shape. A student pass token in the path is replaced too
- * (`/api/student-pass/[redacted]`).
+ * language keep a value of the expected shape. With the route's `pattern`, the values of its path
+ * parameters are replaced too (`/api/student-pass/[redacted]`; ids that are UUIDs stay).
  */
-export function safeUrl(url: string): string {
-  url = url.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
+export function safeUrl(url: string, pattern?: string): string {
   const start = url.indexOf("?");
-  if (start === -1) return url;
+  if (start === -1) return redactPath(url, pattern);
   const params = url
     .slice(start + 1)
     .split("&")
@@ -169,7 +206,7 @@ export function safeUrl(url: string): string {
       const shape = Object.hasOwn(LOGGED_QUERY_VALUES, name) ? LOGGED_QUERY_VALUES[name] : undefined;
       return shape?.test(pair.slice(equals + 1)) ? pair : `${name}=${REDACTED}`;
     });
-  return `${url.slice(0, start)}?${params.join("&")}`;
+  return `${redactPath(url.slice(0, start), pattern)}?${params.join("&")}`;
 }
 
 /** An error as logged: its kind, a message and stack without values, and the fields below when present. */
@@ -299,9 +336,16 @@ export function serializeError(error: unknown, depth = 0): LoggedError | string 
   return out;
 }
 
-/** The request as Fastify logs it when it logs `{ req }`: no headers, and the URL without query values. */
-function serializeRequest(request: { method?: string; url?: string; ip?: string }) {
-  return { method: request.method, url: safeUrl(request.url ?? ""), remoteAddress: request.ip };
+/**
+ * The request as Fastify logs it when it logs `{ req }`: no headers, and the URL without query
+ * values or the route's parameters (`safeUrl` with the request's route pattern).
+ */
+function serializeRequest(request: LoggableRequest) {
+  return {
+    method: request.method,
+    url: safeUrl(request.url ?? "", routePatternOf(request)),
+    remoteAddress: request.ip,
+  };
 }
 
 /** Header paths pino censors in a logged request or reply (and in a logged `headers` object). */

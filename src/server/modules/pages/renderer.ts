@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
-import { localizedPath } from "../../../shared/i18n/addresses";
+import { localizedPath, splitLanguagePath } from "../../../shared/i18n/addresses";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
 import type { SiteConfig, SiteFacts } from "../../../shared/site";
@@ -193,6 +193,23 @@ export class PageCache {
       "</urlset>",
       "",
     ].join("\n");
+  }
+
+  /**
+   * The route pattern of a page address, for the log (issue 22 item 20): `/en/waiting-list/offer/:token`
+   * for `/en/waiting-list/offer/<token>`, `/student-pass/:token` without a language; the path
+   * itself for a page without parameters. Before the pages are built, where the route table is
+   * unknown, `/<language>/*` (or `/*`): everything after the language is left out of the log.
+   */
+  patternOf(url: string): string {
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const localized = splitLanguagePath(pathname);
+    const prefix = localized ? `/${localized.language}` : "";
+    const route = this.entry?.matchRoute(localized ? localized.rest : pathname);
+    if (!this.entry) return `${prefix}/*`;
+    if (!route) return pathname;
+    return route.path === "/" ? prefix || "/" : `${prefix}${route.path}`;
   }
 
   /** Canonical path of an alias (/terms-conditions → /terms), or undefined. */

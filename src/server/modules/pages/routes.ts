@@ -49,6 +49,10 @@ export function robotsTxt(origin: string): string {
 export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache; origin: string }) {
   const { pages } = opts;
   const robots = robotsTxt(opts.origin);
+  // The page's route pattern, which the log uses to leave tokens of addresses out (issue 22 item 20).
+  app.decorateRequest("pagePattern", function (this: FastifyRequest) {
+    return pages.patternOf(this.url);
+  });
   app.get("/robots.txt", async (_request, reply) =>
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
   );
