@@ -13,6 +13,7 @@ import { and, eq, like } from "drizzle-orm";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../../shared/dates";
 import { formatDateFor, visaWindow } from "../../../shared/letters";
 import { schoolDate } from "../../../shared/refunds";
 import type { ApplicationDocuments, VisaLetterVerification } from "../../../shared/schemas/letters";
@@ -458,6 +459,16 @@ describe("visa invitation letters and certificates of completion", () => {
     const completion = (id: string, body: Record<string, unknown>, cookie = roles.admissions) =>
       api("POST", `/api/admin/applications/${id}/completion`, cookie, body);
 
+    /** Moves the cohort's two weeks into the past (ended yesterday in The Hague), as if time had passed. */
+    async function endCohort(schoolId: string) {
+      const today = schoolDate(new Date());
+      await db()
+        .update(summerSchools)
+        .set({ startDate: addDays(today, -14), endDate: addDays(today, -1) })
+        .where(eq(summerSchools.id, schoolId));
+      t.app.services.catalogue.invalidate();
+    }
+
     it("is refused until an admin marks the programme completed, then names the student and 6 ECTS", async () => {
       const a = await studentApplication({ applicant: { firstName: "Chen", lastName: "Wei" } });
       expect((await api("GET", certUrl(a.applicationId), a.student)).statusCode).toBe(409);
@@ -468,6 +479,17 @@ describe("visa invitation letters and certificates of completion", () => {
       });
       expect(early.statusCode).toBe(422);
       await moveTo(a.applicationId, "under_review", "accepted");
+      // Issue 22 item 7: not before the programme's last day, in the admin's language.
+      const beforeEnd = await completion(a.applicationId, {
+        completed: true,
+        version: await versionOf(a.applicationId),
+      });
+      expect(beforeEnd.statusCode).toBe(422);
+      expect(beforeEnd.json().message).toBe(
+        "The programme has not ended yet: a certificate of completion can be issued from its last day.",
+      );
+      expect((await api("GET", certUrl(a.applicationId), a.student)).statusCode).toBe(409);
+      await endCohort(a.schoolId);
       // A stale version: refused, nothing changes.
       const stale = await completion(a.applicationId, { completed: true, version: 1 });
       expect(stale.statusCode).toBe(409);
@@ -537,6 +559,19 @@ describe("visa invitation letters and certificates of completion", () => {
         .from(summerSchools)
         .where(eq(summerSchools.id, school.id));
       const url = `/api/admin/summer-schools/${school.id}/complete-cohort`;
+      // Issue 22 item 7: a cohort still to come (or under way) cannot be marked completed.
+      const early = await api("POST", url, roles.owner, { version: row!.version });
+      expect(early.statusCode).toBe(422);
+      expect(early.json().message).toContain("has not ended yet");
+      await endCohort(school.id);
+      expect(
+        (
+          await db()
+            .select({ completedAt: applications.completedAt })
+            .from(applications)
+            .where(eq(applications.summerSchoolId, school.id))
+        ).every((r) => r.completedAt === null),
+      ).toBe(true);
       expect((await api("POST", url, roles.finance, { version: row!.version })).statusCode).toBe(403);
       expect((await api("POST", url, roles.owner, { version: row!.version + 1 })).statusCode).toBe(409);
       const res = await api("POST", url, roles.owner, { version: row!.version });

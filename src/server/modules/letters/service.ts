@@ -324,7 +324,8 @@ export async function certificatePdf(db: Db, env: Env, applicationId: string, to
  * `POST /api/admin/applications/:id/completion` `{ completed, version }`: marks (or unmarks) the
  * programme of one application completed (issue 11). Row-locked; 409 `errors.staleVersion` with
  * the current documents when `version` is not the application's; 422
- * `errors.letters.notAccepted` to mark an application that is not accepted. Bumps the version and
+ * `errors.letters.notAccepted` to mark an application that is not accepted, 422
+ * `errors.letters.notEnded` before the programme's last day (issue 22 item 7). Bumps the version and
  * writes audit "application.completion" (before → after). Returns the new documents view.
  */
 export async function setCompletion(
@@ -344,6 +345,9 @@ export async function setCompletion(
     );
     if (input.completed && application.status !== "accepted")
       throw new HttpError(422, "errors.letters.notAccepted");
+    // A certificate says the programme was completed: not before its last day (issue 22 item 7).
+    if (input.completed && !application.completedAt && today < rows.school.endDate)
+      throw new HttpError(422, "errors.letters.notEnded");
     const completedAt = input.completed ? (application.completedAt ?? now) : null;
     const version = application.version + 1;
     const [updated] = await tx
@@ -367,7 +371,8 @@ export async function setCompletion(
  * `POST /api/admin/summer-schools/:id/complete-cohort` `{ version }`: marks completed every
  * application of the cohort that is accepted and paid in full (`completionEligible`) and not
  * marked yet; leaves the others alone (issue 11). 404 unknown school, 409 `errors.staleVersion`
- * when the school changed since the admin saw it. One audit entry per application marked
+ * when the school changed since the admin saw it, 422 `errors.letters.notEnded` before the
+ * programme's last day in The Hague (issue 22 item 7). One audit entry per application marked
  * ("application.completion", `cohort: true`) and one for the cohort ("summerSchool.completeCohort").
  */
 export async function completeCohort(
@@ -388,6 +393,7 @@ export async function completeCohort(
     await assertVersion(school.version, schoolVersion, "errors.staleVersion", () => ({
       version: school.version,
     }));
+    if (today < school.endDate) throw new HttpError(422, "errors.letters.notEnded");
     const rows = await tx
       .select()
       .from(applications)
