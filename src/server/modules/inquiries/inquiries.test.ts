@@ -202,7 +202,11 @@ describe("newsletter", () => {
       "List-Unsubscribe": `<http://localhost:3000/api/public/newsletter/unsubscribe?token=${row!.unsubscribeToken}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    expect(mail!.textBody).toContain(`/newsletter/unsubscribe?token=${row!.unsubscribeToken}`);
+    // Its links open the pages in the subscriber's language (issue 22 item 18).
+    expect(mail!.textBody).toContain(
+      `http://localhost:3000/fr/newsletter/unsubscribe?token=${row!.unsubscribeToken}`,
+    );
+    expect(mail!.textBody).toMatch(/http:\/\/localhost:3000\/fr\/newsletter\/confirm\?token=[\w-]+/);
 
     const token = await confirmTokenOf(email);
     const confirmed = await post("/api/public/newsletter/confirm", { token });

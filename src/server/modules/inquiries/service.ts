@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import {
   CONFIRM_LINK_HOURS,
@@ -105,9 +106,12 @@ function factsOf(row: InquiryRow): InquiryFacts {
   };
 }
 
-/** The link that unsubscribes `token` in one click, without signing in. */
-export const unsubscribeUrl = (origin: string, token: string) =>
-  `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The link that unsubscribes `token` in one click, without signing in, at the address of the
+ * subscriber's language (issue 22 item 18).
+ */
+export const unsubscribeUrl = (origin: string, language: Language, token: string) =>
+  pageUrl(origin, language, `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
 
 /**
  * The headers of every newsletter e-mail (RFC 2369 and RFC 8058): mail programs show their own
@@ -158,11 +162,15 @@ export async function signUp(ctx: InquiryContext, email: string, language: Langu
           .insert(newsletterSubscribers)
           .values({ ...fields, email, unsubscribeToken: newToken(), createdAt: now })
           .returning();
-    const confirmUrl = `${ctx.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+    const confirmUrl = pageUrl(
+      ctx.origin,
+      language,
+      `/newsletter/confirm?token=${encodeURIComponent(token)}`,
+    );
     const content = newsletterConfirmEmail(
       language,
       confirmUrl,
-      unsubscribeUrl(ctx.origin, row!.unsubscribeToken),
+      unsubscribeUrl(ctx.origin, language, row!.unsubscribeToken),
       CONFIRM_LINK_HOURS,
     );
     await ctx.mail.enqueue(tx, {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import type {
@@ -86,10 +87,12 @@ export class WaitingListService {
     while (this.running) await this.running;
   }
 
-  private links(token: { offer?: string; leave?: string }) {
+  /** The e-mail's links, at the address of the e-mail's language (issue 22 item 18). */
+  private links(language: Language, token: { offer?: string; leave?: string }) {
+    const { origin } = this.deps;
     return {
-      offerUrl: token.offer ? `${this.deps.origin}/waiting-list/offer/${token.offer}` : "",
-      leaveUrl: token.leave ? `${this.deps.origin}/waiting-list/leave/${token.leave}` : "",
+      offerUrl: token.offer ? pageUrl(origin, language, `/waiting-list/offer/${token.offer}`) : "",
+      leaveUrl: token.leave ? pageUrl(origin, language, `/waiting-list/leave/${token.leave}`) : "",
     };
   }
 
@@ -156,7 +159,7 @@ export class WaitingListService {
         name: input.name,
         cohort: cohortOf(school, input.language),
         offerHours: this.deps.offerHours,
-        leaveUrl: this.links({ leave }).leaveUrl,
+        leaveUrl: this.links(input.language, { leave }).leaveUrl,
         supportEmail: this.deps.supportEmail,
       });
       await this.deps.mail.enqueue(tx, {
@@ -290,7 +293,7 @@ export class WaitingListService {
       cohort: cohortOf(school, language),
       expiresAt,
       // "Not interested": the offer's own token also takes the person off the list (`leave`).
-      ...this.links({ offer, leave: offer }),
+      ...this.links(language, { offer, leave: offer }),
       supportEmail: this.deps.supportEmail,
     });
     await this.deps.mail.enqueue(tx, {

@@ -122,7 +122,8 @@ describe("joining the waiting list of a full cohort", () => {
     const mails = await mailsTo("li.wei@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("您已加入候补名单");
-    expect(mails[0]!.textBody).toMatch(/\/waiting-list\/leave\/[\w-]{43}/);
+    // The link opens the page in the language of the e-mail (issue 22 item 18).
+    expect(mails[0]!.textBody).toMatch(/http:\/\/localhost:3000\/zh\/waiting-list\/leave\/[\w-]{43}/);
     expect(mails[0]!.textBody).toContain("72");
   });
 
@@ -177,6 +178,9 @@ describe("offers when places free up (checklist P14)", () => {
       m.textBody.includes("/waiting-list/offer/"),
     );
     expect(offerMails).toHaveLength(1);
+    expect(offerMails[0]!.textBody).toMatch(
+      /http:\/\/localhost:3000\/(en|zh|fr)\/waiting-list\/offer\/[\w-]{43}/,
+    );
     expect(offerMails[0]!.subject).toBe(
       `Une place est libre pour vous\u202f: ${offerMails[0]!.subject.split(": ")[1]}`,
     );
