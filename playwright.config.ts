@@ -14,6 +14,7 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   timeout: 60_000,
   // The protected areas load their pages lazily (decisions.md §5 budget); on a loaded CI machine the
   // first page of an area can take more than ten seconds to appear.
@@ -25,7 +26,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace is recorded on the retry of a failed story (CI retries once): recording every story
+    // cost about a fifth of Chromium's CPU (issue 21). Locally: `npx playwright test --trace on`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

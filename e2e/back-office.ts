@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,9 +8,9 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pathOf } from "./support";
 
 /**
- * Back-office stories run against a server of their own, one per spec file: its first owner is
- * created with the command line (`admin:create`) before that server opens the same embedded
- * database, since PGlite allows one process per data folder (a second process writing next to the
+ * Back-office stories run against a server of their own, one per spec file: its data folder is a
+ * copy of the one `admin:create` made before the run (e2e/global-setup.ts: migrated, its first
+ * owner invited), opened by that server alone, since PGlite allows one process per data folder (a second process writing next to the
  * shared test server would not be seen by it). A fresh database per file also keeps the figures
  * the stories check (an empty student list, the invitations in the audit log, one payment's
  * revenue) independent of the other files and of the order they run in.
@@ -30,7 +30,7 @@ export interface BackOffice {
   readonly origin: string;
   /** The server's DATA_DIR (the e-mail outbox is `<dataDir>/outbox`). */
   readonly dataDir: string;
-  /** The owner's one-time invitation link printed by `admin:create` (absolute). */
+  /** The owner's one-time invitation link printed by `admin:create` (absolute, on this server). */
   readonly ownerInvite: string;
   /** A page in a fresh browser context on this server, optionally with the `language` cookie. */
   newPage(browser: Browser, language?: "en" | "zh" | "fr"): Promise<Page>;
@@ -51,9 +51,9 @@ function freePort(): Promise<number> {
 
 /**
  * Registers the `beforeAll` and `afterAll` of the current spec file (or describe block) that give
- * it a back-office server: a fresh data folder (`hss-e2e-<label>-…` in the temp folder), the owner
- * created with `admin:create`, then the server started and waited for (`/api/health`), stopped
- * after the last test. The returned object is filled in once `beforeAll` has run. `extraEnv` adds
+ * it a back-office server: a fresh data folder (`hss-e2e-<label>-…` in the temp folder) copied from
+ * the run's template, in which `admin:create` invited the owner, then the server started and
+ * waited for (`/api/health`), stopped after the last test. The returned object is filled in once `beforeAll` has run. `extraEnv` adds
  * settings of this server only (e.g. a shorter commission hold).
  */
 export function useBackOffice(label: string, extraEnv: Record<string, string> = {}): BackOffice {
@@ -74,13 +74,10 @@ export function useBackOffice(label: string, extraEnv: Record<string, string> = 
       LOG_LEVEL: "warn",
       ...extraEnv,
     };
-    const out = execFileSync(TSX, ["src/server/cli/create-admin.ts", OWNER.email, "--name", OWNER.name], {
-      cwd: ROOT,
-      env,
-      encoding: "utf8",
-    });
-    state.ownerInvite = out.match(/https?:\/\/\S+\/admin\/accept-invite\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-    expect(state.ownerInvite, out).not.toBe("");
+    // The data folder made once by `admin:create` in e2e/global-setup.ts: migrated, the owner invited.
+    cpSync(process.env.E2E_BACK_OFFICE_TEMPLATE!, state.dataDir, { recursive: true });
+    const invite = new URL(process.env.E2E_OWNER_INVITE!);
+    state.ownerInvite = `${state.origin}${invite.pathname}${invite.search}`;
     server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env, stdio: "ignore" });
     await expect
       .poll(
