@@ -33,7 +33,9 @@ test("a scholarship student completes the application without paying @phone", as
 
   await expect(page.getByRole("heading", { name: "Application Submitted Successfully!" })).toBeVisible();
   await expect(page).toHaveURL(/\/apply(\/payment)?$/);
-  await expect(page.getByText("Payment Received")).toBeVisible();
+  // Nothing was paid, and the page does not say otherwise (issue 22 item 17).
+  await expect(page.getByText("No payment due")).toBeVisible();
+  await expect(page.getByText("Payment Received")).toHaveCount(0);
   await expect(page.getByText("Original amount")).toBeVisible();
   await expect(page.getByText("Total amount")).toBeVisible();
   // The student never went through a checkout page.

@@ -1086,6 +1086,11 @@ describe("student invitation after payment and the student's applications", () =
       `http://localhost:3000/en/student/register?email=${encodeURIComponent(email)}`,
     );
     expect(invites[0]!.textBody).toContain("Dear Amara,");
+    // A 100 % scholarship: nothing was paid, and the e-mail does not say so (issue 22 item 17).
+    expect(invites[0]!.textBody).toContain(
+      "your scholarship covers the whole fee, so there is nothing to pay",
+    );
+    expect(invites[0]!.textBody).not.toContain("received your payment");
 
     const { student } = await loginAsStudent(t.app);
     await paidApplication(student.email);

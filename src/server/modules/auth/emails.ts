@@ -9,6 +9,7 @@ export type AccountEmailKind =
   | "passwordReset"
   | "adminInvite"
   | "studentInvite"
+  | "studentInviteNoPayment"
   | "studentAccount"
   | "registrationAttempt"
   | "emailChange"

@@ -215,7 +215,8 @@ async function consumeToken(
 }
 
 /**
- * Queues the "create your student account" e-mail for the applicant of a paid application when no
+ * Queues the "create your student account" e-mail for the applicant of a paid application (or one
+ * whose fee a scholarship covers whole, `noPayment`: the e-mail then does not thank for a payment) when no
  * student account has that e-mail (contract: dedupe key `student-invite:<email>`, link
  * /student/register?email=…). When a verified account has that e-mail, the paid application is
  * linked to it instead (decision 021). Called by PaymentsService.markPaid inside the fulfilment
@@ -226,6 +227,8 @@ export async function queueStudentInvite(
   mail: MailService,
   appOrigin: string,
   applicant: { email: string; firstName: string; language: Language },
+  /** Nothing to pay (a 100 % scholarship): the e-mail does not speak of a payment (issue 22 item 17). */
+  options: { noPayment?: boolean } = {},
 ): Promise<void> {
   const email = applicant.email.toLowerCase();
   const [existing] = await tx.select({ id: students.id }).from(students).where(eq(students.email, email));
@@ -237,7 +240,14 @@ export async function queueStudentInvite(
   await mail.enqueue(tx, {
     dedupeKey: `student-invite:${email}`,
     to: email,
-    ...accountEmail("studentInvite", applicant.language, link, { name: applicant.firstName }),
+    ...accountEmail(
+      options.noPayment ? "studentInviteNoPayment" : "studentInvite",
+      applicant.language,
+      link,
+      {
+        name: applicant.firstName,
+      },
+    ),
   });
 }
 

@@ -20,7 +20,8 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The confirmation of spec §2 "Payment step views" item 3: heading, Payment Received badge and the
+ * The confirmation of spec §2 "Payment step views" item 3: heading, Payment Received badge ("No
+ * payment due" when a scholarship covers the whole fee, issue 22 item 17) and the
  * Confirmation Details card (applicant, academic, programme, payment, next steps), with Print
  * Confirmation and Return to Homepage. Clears the wizard's stored state once shown.
  */
@@ -45,7 +46,7 @@ export function ConfirmationDetails({ app }: { app: ApplicationDto }) {
         <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-emerald-700" />
         <h1 className="mt-3 text-3xl font-bold text-brand-900">{t("confirmation.title")}</h1>
         <p className="mt-3 inline-block rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
-          {t("confirmation.badge")}
+          {q.totalAmount === 0 ? t("confirmation.badgeNoPayment") : t("confirmation.badge")}
         </p>
       </div>
       <Card>
