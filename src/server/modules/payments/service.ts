@@ -19,6 +19,7 @@ import {
 } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
+import { t } from "../../lib/i18n";
 import { recordAudit } from "../admin/audit";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
@@ -308,7 +309,13 @@ export class PaymentsService {
           ? [{ name: `${schoolName} — deposit ${quote.depositPercent}%`, amountCents: quote.depositAmount }]
           : lineItems,
         discountCents: deposit ? 0 : quote.discountAmount,
-        discountLabel: quote.appliedCode ? `Code ${quote.appliedCode.code}` : null,
+        // The early discount is named as such, not after a referral code that came with it (issue 22 item 13).
+        discountLabel:
+          quote.discountSource === "automatic"
+            ? t(language, "pricing.earlyDiscount")
+            : quote.appliedCode
+              ? `Code ${quote.appliedCode.code}`
+              : null,
         amountCents: quote.depositAmount,
         currency: "EUR",
         customerEmail: applicant.email,
@@ -712,7 +719,12 @@ export class PaymentsService {
       depositAmountCents: p.quote.depositAmount,
       submittedAt: p.application.submittedAt ?? p.at,
     };
-    const dto = await applicationDto(tx, fresh, p.applicant, p.language, schoolDate(p.at));
+    // The e-mail states the quote the payment was made at (the one stored with its checkout
+    // session), not one priced again under rules changed since (issue 22 item 13).
+    const dto = {
+      ...(await applicationDto(tx, fresh, p.applicant, p.language, schoolDate(p.at))),
+      quote: p.quote,
+    };
     const email = confirmationEmail(
       dto,
       p.language,
@@ -725,11 +737,13 @@ export class PaymentsService {
       to: p.applicant.email,
       ...email,
     });
-    await queueStudentInvite(tx, this.deps.mail, this.deps.env.APP_ORIGIN, {
-      email: p.applicant.email,
-      firstName: p.applicant.firstName,
-      language: p.language,
-    });
+    await queueStudentInvite(
+      tx,
+      this.deps.mail,
+      this.deps.env.APP_ORIGIN,
+      { email: p.applicant.email, firstName: p.applicant.firstName, language: p.language },
+      { noPayment: p.quote.totalAmount === 0 },
+    );
     // Issue 11: "visa letter ready" once the deposit makes the letter available (deduped per application).
     await queueVisaLetterReady(tx, this.deps.mail, this.deps.env, p.application.id, schoolDate(p.at));
   }

@@ -223,6 +223,12 @@ describe("pricing rules", () => {
       totalAmount: TOTAL - TEN_PERCENT,
       appliedCode: { code, codeType: "referral" },
     });
+    // The hosted checkout names the early discount, not the agent's code (issue 22 item 13).
+    const sessionId = await flow.sessionOf(a);
+    const page = await t.app.inject({ url: `/test-payment?session_id=${sessionId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Early application discount");
+    expect(page.body).not.toContain(`Code ${code}`);
     await flow.payByWebhook(a);
     const [payment] = await db().select().from(payments).where(eq(payments.applicationId, a.applicationId));
     expect(payment).toMatchObject({ amountCents: TOTAL - TEN_PERCENT, flag: null });
@@ -271,5 +277,24 @@ describe("pricing rules", () => {
     expect(confirmation?.textBody).toContain(
       `Early application discount (10% before ${ENDS_ON_TEXT}): − €304.50`,
     );
+  });
+
+  it("issue 22 item 13: a rule raised to 15 % while a checkout is open: the confirmation e-mail states the 10 % charged", async () => {
+    await saveRule({ percent: 10, endsOn: ENDS_ON, active: true });
+    const a = await flow.newApplication(school);
+    const sessionId = await flow.sessionOf(a);
+    await saveRule({ percent: 15, endsOn: ENDS_ON, active: true });
+    await completeOfflineSession(db(), sessionId);
+    expect((await flow.deliverSessionEvent("checkout.session.completed", sessionId)).statusCode).toBe(200);
+    const [payment] = await db().select().from(payments).where(eq(payments.applicationId, a.applicationId));
+    expect(payment).toMatchObject({ amountCents: TOTAL - TEN_PERCENT });
+    const [confirmation] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `confirmation:${a.applicationId}`));
+    expect(confirmation!.textBody).toContain(
+      `Early application discount (10% before ${ENDS_ON_TEXT}): − €304.50`,
+    );
+    expect(confirmation!.textBody).not.toContain("15%");
   });
 });

@@ -424,9 +424,12 @@ export default function AdminApplicationDetailPage() {
                 {app.quote.discountAmount > 0 || app.code ? (
                   <div className="flex justify-between gap-4">
                     <dt className="text-slate-800">
-                      {app.code
-                        ? t("applicationDetail.money.discountCode", { code: app.code })
-                        : t("applicationDetail.money.discount")}
+                      {/* The early discount is the school's, whatever code came with it (issue 22 item 13). */}
+                      {app.quote.discountSource === "automatic"
+                        ? t("applicationDetail.money.earlyDiscount")
+                        : app.code
+                          ? t("applicationDetail.money.discountCode", { code: app.code })
+                          : t("applicationDetail.money.discount")}
                     </dt>
                     <dd className="whitespace-nowrap text-slate-900">
                       −{format.money(app.quote.discountAmount)}
