@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { applicantFixture } from "../src/server/testing/fixtures";
 import { computeQuote } from "../src/shared/pricing";
 import { schoolDate } from "../src/shared/refunds";
 
@@ -208,25 +209,7 @@ export async function payForApplicationThroughApi(
   const applicant: { id: string } = await ok(
     await request.post(`${origin}/api/applicants`, {
       headers,
-      data: {
-        firstName: "Amara",
-        lastName: "Okafor",
-        email: options.email,
-        phone: "+234 801 234 5678",
-        address: "12 Marina Road",
-        city: "Lagos",
-        postalCode: "101001",
-        countryOfResidence: "NG",
-        nationality: "NG",
-        dateOfBirth: birthDateForAge(24),
-        passportNumber: "A12345678",
-        university: "University of Lagos",
-        fieldOfStudy: "economics",
-        studentStatus: "undergraduate",
-        expectations: "",
-        referralSource: "",
-        otherReferralDetail: "",
-      },
+      data: applicantFixture({ email: options.email }),
     }),
     201,
     "applicant",

@@ -16,6 +16,7 @@ import { type ChangeFeed, postgresChangeFeed } from "../lib/change-feed";
 import { loadFileKeys } from "../modules/files/keys";
 import { FileStorage, type StorageMode } from "../modules/files/storage";
 import type { PaymentProvider } from "../modules/payments/providers/types";
+import { applicantFixture } from "./fixtures";
 
 /**
  * The file encryption key of test apps on PostgreSQL, where the configuration requires one
@@ -253,30 +254,7 @@ export function json<T = any>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
 
-/** A valid applicant of the shared schema (18-40 today), with overrides. */
-export function applicantFixture(overrides: Record<string, unknown> = {}) {
-  const year = new Date().getUTCFullYear() - 25;
-  return {
-    firstName: "Amara",
-    lastName: "Okafor",
-    email: "amara.okafor@example.com",
-    phone: "+234 801 234 5678",
-    address: "12 Marina Road",
-    city: "Lagos",
-    postalCode: "101001",
-    countryOfResidence: "NG",
-    nationality: "NG",
-    dateOfBirth: `${year}-05-14`,
-    passportNumber: "A12345678",
-    university: "University of Lagos",
-    fieldOfStudy: "economics",
-    studentStatus: "undergraduate",
-    expectations: "Learn how European companies expand abroad.",
-    referralSource: "university",
-    otherReferralDetail: "",
-    ...overrides,
-  };
-}
+export { applicantFixture };
 
 /** A minimal valid PDF. */
 export const PDF_BYTES = Buffer.from(
