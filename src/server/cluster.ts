@@ -71,7 +71,9 @@ export async function runPrimary(env: Env, log: PrimaryLog): Promise<void> {
   let failedStarts = 0;
   const started = new Map<Worker, { jobs: boolean; at: number }>();
 
-  const offlineSecret = `whsec_offline_${randomBytes(24).toString("base64url")}`;
+  // One secret for every process (and, when set, for every machine: OFFLINE_WEBHOOK_SECRET).
+  const offlineSecret =
+    env.OFFLINE_WEBHOOK_SECRET ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;
   const fork = (jobs: boolean) => {
     const worker = cluster.fork({
       [OFFLINE_SECRET_VARIABLE]: offlineSecret,

@@ -144,6 +144,15 @@ describe("file storage and keys (decision 012)", () => {
   });
 });
 
+describe("the offline provider on several machines (issue 22 item 25)", () => {
+  it("takes one shared webhook secret of at least 24 characters, and refuses a shorter one by name", () => {
+    const secret = "whsec_offline_shared_by_every_machine";
+    expect(loadEnv({ OFFLINE_WEBHOOK_SECRET: secret }).OFFLINE_WEBHOOK_SECRET).toBe(secret);
+    expect(loadEnv({}).OFFLINE_WEBHOOK_SECRET).toBeUndefined();
+    expect(() => loadEnv({ OFFLINE_WEBHOOK_SECRET: "short" })).toThrow(/OFFLINE_WEBHOOK_SECRET/);
+  });
+});
+
 describe("the list of settings", () => {
   it("`.env.example` and the README's configuration table name every setting the server reads", () => {
     const settings = Object.keys(envSchema.in.shape);

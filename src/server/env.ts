@@ -40,6 +40,12 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Only for tests: base URL of a fake Stripe API, e.g. http://127.0.0.1:12111 */
     STRIPE_API_BASE: z.url().optional(),
+    /**
+     * The offline provider's webhook signing secret (at least 24 characters). Servers on several
+     * machines share one, so a checkout opened on one is confirmed on another (issue 22 item 25);
+     * unset, each start (and each set of processes of one machine) makes its own.
+     */
+    OFFLINE_WEBHOOK_SECRET: z.string().min(24, "must be at least 24 characters").optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
     SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),

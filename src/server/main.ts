@@ -43,7 +43,7 @@ async function main() {
     // chose the one worker that runs the background jobs.
     prepare: cluster.isPrimary,
     runJobs: cluster.isPrimary || process.env[JOBS_WORKER_VARIABLE] === "1",
-    offlineWebhookSecret: process.env[OFFLINE_SECRET_VARIABLE],
+    offlineWebhookSecret: process.env[OFFLINE_SECRET_VARIABLE] ?? env.OFFLINE_WEBHOOK_SECRET,
   });
 }
 
