@@ -85,19 +85,20 @@ export function inquiryNotificationEmail(f: InquiryFacts, origin: string) {
 
 /**
  * The sender's confirmation (issue 13): in the language of the page the form was sent from, with
- * the answer time (spec §9: within 5 business days) and a copy of the message.
+ * the answer time (spec §9: within 5 business days). It repeats nothing the sender typed (name,
+ * university, message): anyone can type someone else's address into a public form, and a receipt
+ * that carried their text would relay it from the school's address (issue 22 item 19).
  */
-export function inquiryReceiptEmail(f: InquiryFacts, supportEmail: string) {
+export function inquiryReceiptEmail(f: Pick<InquiryFacts, "kind" | "language">, supportEmail: string) {
   const language = f.language;
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.inquiry.receipt.${key}`, vars);
   const subject = f.kind === "partnership" ? k("subjectPartnership") : k("subjectMessage");
   return plainEmail(language, subject, [
-    k("greeting", { name: f.name }),
+    k("greeting"),
     f.kind === "partnership"
-      ? k("introPartnership", { university: f.university, days: ANSWER_BUSINESS_DAYS })
+      ? k("introPartnership", { days: ANSWER_BUSINESS_DAYS })
       : k("introMessage", { days: ANSWER_BUSINESS_DAYS }),
-    `${label(k("copy"), language)}\n${f.message}`,
     k("help", { email: supportEmail }),
   ]);
 }

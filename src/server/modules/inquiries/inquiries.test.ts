@@ -95,8 +95,11 @@ describe("partnership inquiry", () => {
     expect(school!.textBody).toContain("Partnership interest: Group referral");
     const [receipt] = await outboxTo("awa.ndiaye@ucad.example");
     expect(receipt!.subject).toBe("Nous avons bien reçu votre demande de partenariat");
-    expect(receipt!.textBody).toContain("Bonjour Awa Ndiaye,");
+    expect(receipt!.textBody).toContain("Bonjour,");
     expect(receipt!.textBody).toContain("sous 5 jours ouvrés");
+    // Nothing the sender typed comes back in the school's e-mail (issue 22 item 19).
+    for (const typed of ["Awa Ndiaye", "Université Cheikh Anta Diop", "group of 25 students"])
+      expect(receipt!.textBody + receipt!.htmlBody).not.toContain(typed);
   });
 
   it("answers 400 with the field's message in the visitor's language, and stores nothing", async () => {
@@ -153,8 +156,33 @@ describe("contact message", () => {
     expect(row).toMatchObject({ kind: "message", name: "Li Wei", language: "zh" });
     const [receipt] = await outboxTo("li.wei@example.com");
     expect(receipt!.subject).toBe("我们已收到您的留言");
-    expect(receipt!.textBody).toContain("Li Wei，您好：");
-    expect(receipt!.textBody).toContain("您的留言：");
+    expect(receipt!.textBody).toContain("您好：");
+    expect(receipt!.textBody).not.toContain("Li Wei");
+    expect(receipt!.textBody).not.toContain("visa invitation letter");
+  });
+
+  it("issue 22 item 19: the form relays nothing to a typed-in address, and sends it at most 3 receipts an hour from any client address", async () => {
+    const victim = "victim.relay@example.com";
+    const phishing = "Your account is locked: sign in at https://evil.example/login";
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        i % 2 === 0 ? "/api/public/messages" : "/api/public/partnership-inquiries",
+        i % 2 === 0
+          ? message({ email: victim, name: "Security team", message: phishing, language: "en" })
+          : partnership({ email: victim, contactPerson: "Security team", message: phishing, language: "en" }),
+      );
+      statuses.push(res.statusCode);
+    }
+    // The same answer every time, and every inquiry stored and notified to the school.
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(await db().select().from(inquiries).where(eq(inquiries.email, victim))).toHaveLength(5);
+    const receipts = await outboxTo(victim);
+    expect(receipts).toHaveLength(3);
+    for (const receipt of receipts) {
+      expect(receipt.textBody + receipt.htmlBody).not.toContain("evil.example");
+      expect(receipt.textBody + receipt.htmlBody).not.toContain("Security team");
+    }
   });
 
   it("a required message that is empty reads the required-field message", async () => {

@@ -39,6 +39,15 @@ const LINK_LIMIT = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 
 const RECEIVED: FormReceived = { ok: true };
 
+/** Receipts of the contact and partnership forms one e-mail address may get in an hour. */
+export const RECEIPTS_PER_ADDRESS_PER_HOUR = 3;
+
+/** The form's e-mail address, lower case, as the receipts' limit counts it. */
+const receiptAddress = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+};
+
 /** True when the honeypot field was filled in: a bot (issue 13). It gets the same answer as a person. */
 const isBot = (input: { website: string }) => input.website.trim() !== "";
 
@@ -68,6 +77,21 @@ export async function inquiryRoutes(
   const ctx: InquiryContext = { db, mail, now, origin: opts.origin, schoolEmail: opts.schoolEmail };
   const sendMail = (request: FastifyRequest) =>
     void mail.flush().catch((err) => request.log.error({ err }, "mail flush failed"));
+  /**
+   * Receipts to one address: 3 an hour, whatever the client address, counted in Redis when there
+   * is one (every process together). Past it the inquiry is still stored and the school notified,
+   * without a receipt, and the sender gets the same answer (issue 22 item 19: the forms were a way
+   * to send the school's e-mails to anyone).
+   */
+  const receiptsPerAddress = app.createRateLimit({
+    max: RECEIPTS_PER_ADDRESS_PER_HOUR,
+    timeWindow: "1 hour",
+    keyGenerator: (request) => `inquiry-receipt|${receiptAddress(request)}`,
+  });
+  const mayReceipt = async (request: FastifyRequest) => {
+    const result = await receiptsPerAddress(request);
+    return result.isAllowed || !result.isExceeded;
+  };
 
   // RFC 8058: a mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a
   // form. Only this module (an encapsulated plugin) reads form bodies; the token is in the URL.
@@ -82,7 +106,7 @@ export async function inquiryRoutes(
     const input = parseOrThrow(partnershipInquirySchema, request.body);
     reply.header("cache-control", "no-store");
     if (isBot(input)) return RECEIVED;
-    await receiveInquiry(ctx, { kind: "partnership", ...input });
+    await receiveInquiry(ctx, { kind: "partnership", ...input }, { receipt: await mayReceipt(request) });
     sendMail(request);
     return RECEIVED;
   });
@@ -92,7 +116,7 @@ export async function inquiryRoutes(
     const input = parseOrThrow(contactMessageSchema, request.body);
     reply.header("cache-control", "no-store");
     if (isBot(input)) return RECEIVED;
-    await receiveInquiry(ctx, { kind: "message", ...input });
+    await receiveInquiry(ctx, { kind: "message", ...input }, { receipt: await mayReceipt(request) });
     sendMail(request);
     return RECEIVED;
   });

@@ -48,12 +48,14 @@ const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * Stores a partnership inquiry or a message and, in the same transaction, queues the school's
- * notification (to SUPPORT_EMAIL, English) and the sender's confirmation (in the language of the
- * page): issue 13. Returns the new row's id.
+ * notification (to SUPPORT_EMAIL, English) and, unless `options.receipt` is false, the sender's
+ * confirmation (in the language of the page): issue 13. Returns the new row's id.
  */
 export async function receiveInquiry(
   ctx: InquiryContext,
   input: ({ kind: "partnership" } & PartnershipInquiryInput) | ({ kind: "message" } & ContactMessageInput),
+  /** False past the limit of receipts to one address (issue 22 item 19): stored and notified, no receipt. */
+  options: { receipt: boolean } = { receipt: true },
 ): Promise<string> {
   const values =
     input.kind === "partnership"
@@ -85,8 +87,10 @@ export async function receiveInquiry(
       to: ctx.schoolEmail,
       ...notification,
     });
-    const receipt = inquiryReceiptEmail(facts, ctx.schoolEmail);
-    await ctx.mail.enqueue(tx, { dedupeKey: `inquiry-receipt:${row!.id}`, to: row!.email, ...receipt });
+    if (options.receipt) {
+      const receipt = inquiryReceiptEmail(facts, ctx.schoolEmail);
+      await ctx.mail.enqueue(tx, { dedupeKey: `inquiry-receipt:${row!.id}`, to: row!.email, ...receipt });
+    }
     return row!.id;
   });
 }
