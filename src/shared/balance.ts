@@ -66,6 +66,16 @@ const CLOSED: ReadonlySet<AdminApplicationStatus> = new Set(["rejected", "withdr
 const HAS_PAID: ReadonlySet<AdminPaymentStatus> = new Set(["paid", "deposit_paid", "partially_refunded"]);
 
 /**
+ * Whether an application takes a place in its cohort (capacity, "Full", the waiting list): an
+ * accepted payment not fully refunded, the deposit included, of an application still open. A
+ * withdrawn, cancelled or rejected application frees its place, paid or not (issue 22 item 12);
+ * what happens to its money is the refund's business. The server's `takesPlaceSql` is the same rule.
+ */
+export function takesPlace(facts: Pick<BalanceFacts, "status" | "paymentStatus">): boolean {
+  return HAS_PAID.has(facts.paymentStatus) && !CLOSED.has(facts.status);
+}
+
+/**
  * What `facts` owes on `today` (`yyyy-mm-dd` in The Hague: `schoolDate(now)`), and the state every
  * screen shows. Pure; the server's SQL filters (`balanceStateSql`) follow the same rule.
  */

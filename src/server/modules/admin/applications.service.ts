@@ -41,7 +41,7 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
 import { can } from "../auth/guard";
-import { PLACE_TAKING_STATUSES, paymentStateIs } from "../balances/rule";
+import { PLACE_TAKING_STATUSES, paymentStateIs, takesPlaceSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import { revokeVisaLetters } from "../letters/revoke";
 import { queueVisaLetterReady } from "../letters/service";
@@ -747,7 +747,7 @@ export async function dashboard(db: Db, admin: AdminUser, language: Language): P
   const paid = await db
     .select({ schoolId: applications.summerSchoolId, n: sql<number>`count(*)::int` })
     .from(applications)
-    .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]))
+    .where(takesPlaceSql)
     .groupBy(applications.summerSchoolId);
   const paidBySchool = new Map(paid.map((p) => [p.schoolId, Number(p.n)]));
   const recent = await readAudit(db, {

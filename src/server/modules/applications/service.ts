@@ -239,9 +239,9 @@ export interface QuoteChanger {
 /**
  * Loads the rows of a selection and checks that its cohort takes applications (409 otherwise).
  * A place is taken by a paid application and held by an open waiting-list offer (issue 13,
- * decision 027: `waiting-list/places.ts`); the open offer of `offer` (the offer cookie's entry, for
- * this cohort) does not count against its own holder, who may apply although the cohort is full
- * for everyone else.
+ * decision 027: `waiting-list/places.ts`), and a free place is owed to the people in line first
+ * (`placesFor`); the open offer of `offer` (the offer cookie's entry, for this cohort) does not count
+ * against its own holder, who may apply although the cohort is full for everyone else.
  */
 async function openRowsOf(
   tx: Tx,
@@ -252,7 +252,9 @@ async function openRowsOf(
   const rows = await loadPricedRows(tx, selection);
   const entry = await openOfferOf(tx, offer.token, rows.school.id, offer.now);
   const places = await cohortPlaces(tx, rows.school.id, offer.now, { except: { entryId: entry?.id } });
-  const status = cohortStatus(rows.school, places!.paid + places!.offers, today);
+  // Free places owed to the people in line are taken for everyone but an offer's holder (issue 22 item 12).
+  const owedToLine = entry ? 0 : places!.waiting;
+  const status = cohortStatus(rows.school, places!.paid + places!.offers + owedToLine, today);
   if (status === "full") throw new HttpError(409, "errors.schoolFull");
   if (!status || !canApply(status)) throw new HttpError(409, "errors.applicationClosed");
   return { ...rows, offerEntryId: entry?.id ?? null };

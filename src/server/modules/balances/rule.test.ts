@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balanceOf, PAYMENT_STATES } from "../../../shared/balance";
+import { balanceOf, PAYMENT_STATES, takesPlace } from "../../../shared/balance";
 import { APPLICATION_STATUSES, PAYMENT_STATUSES } from "../../../shared/schemas/admin";
 import { applications, summerSchools } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -101,12 +101,18 @@ describe("the SQL balance rule", () => {
     }
   });
 
-  it("counts a deposit-paid place as taken, and an unpaid or refunded one as free", async () => {
+  it("counts a deposit-paid place as taken, and an unpaid, refunded, withdrawn or cancelled one as free", async () => {
     const all = await rows();
     for (const row of all) {
-      expect(row.takesPlace, `${row.paymentStatus}`).toBe(
-        ["paid", "deposit_paid", "partially_refunded"].includes(row.paymentStatus),
+      expect(row.takesPlace, `${row.status} ${row.paymentStatus}`).toBe(takesPlace(row));
+      expect(row.takesPlace, `${row.status} ${row.paymentStatus}`).toBe(
+        ["paid", "deposit_paid", "partially_refunded"].includes(row.paymentStatus) &&
+          !["withdrawn", "cancelled", "rejected"].includes(row.status),
       );
     }
+    // Issue 22 item 12: a paid application that was withdrawn frees its place.
+    const withdrawnPaid = all.filter((r) => r.status === "withdrawn" && r.paymentStatus === "paid");
+    expect(withdrawnPaid.length).toBeGreaterThan(0);
+    expect(withdrawnPaid.every((r) => r.takesPlace === false)).toBe(true);
   });
 });

@@ -36,13 +36,23 @@ export const paymentStateIs = (state: PaymentState, today: string): SQL =>
   sql`${paymentStateSql(today)} = ${state}`;
 
 /**
- * Whether an application takes a place in its cohort (capacity, "Full", "Few spots left"): any
- * accepted payment not fully refunded, the deposit included (issue 11: a deposit-paid application
- * holds its place). Same statuses as balanceOf's "has paid".
+ * Whether an application takes a place in its cohort (capacity, "Full", "Few spots left", the
+ * waiting list): any accepted payment not fully refunded, the deposit included (issue 11), of an
+ * application that is not withdrawn, cancelled or rejected (issue 22 item 12). The shared
+ * `takesPlace` is the same rule; `rule.test.ts` compares them.
  */
-export const takesPlaceSql: SQL<boolean> = sql<boolean>`(${HAS_PAID_SQL})`;
+export const takesPlaceSql: SQL<boolean> = sql<boolean>`(${HAS_PAID_SQL} and ${OPEN_SQL})`;
 
-/** Payment statuses that take a place (for `inArray` filters): see `takesPlaceSql`. */
+/**
+ * `takesPlaceSql` for the application row of another alias in a subquery (`a.payment_status`, `a.status`).
+ */
+export const takesPlaceOfAlias = (alias: string): SQL<boolean> =>
+  sql<boolean>`(${sql.raw(alias)}.payment_status in ('paid', 'deposit_paid', 'partially_refunded') and ${sql.raw(alias)}.status not in ('rejected', 'withdrawn', 'cancelled'))`;
+
+/**
+ * Payment statuses with a payment not fully refunded (codes' uses, a school's paid applications).
+ * To count places, use `takesPlaceSql`, which also leaves out closed applications.
+ */
 export const PLACE_TAKING_STATUSES = ["paid", "deposit_paid", "partially_refunded"] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { inArray, isNull, sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import { todayIso } from "../../../shared/age";
 import {
   type AddOnOptionDto,
@@ -27,7 +27,7 @@ import {
   waitingListEntries,
 } from "../../db/schema";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { takesPlaceSql } from "../balances/rule";
 import { openOfferSql } from "../waiting-list/places";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
@@ -136,7 +136,7 @@ export class CatalogueService {
         .select({ schoolId: applications.summerSchoolId, count: sql<number>`count(*)::int` })
         .from(applications)
         // A deposit-paid application holds its place too (issue 11; balances/rule.ts).
-        .where(inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]))
+        .where(takesPlaceSql)
         .groupBy(applications.summerSchoolId),
       // An open waiting-list offer holds its place (issue 13, decision 027): the cohort stays
       // "Full" for everyone else while the person offered decides.

@@ -15,6 +15,7 @@ import {
   payments,
   refunds,
   summerSchools,
+  waitingListEntries,
   webhookEvents,
 } from "../../db/schema";
 import type { Env } from "../../env";
@@ -33,7 +34,7 @@ import { settleRefund } from "../finance/settle";
 import { queueVisaLetterReady } from "../letters/service";
 import type { MailService } from "../mail/service";
 import { balancePaidEmail, confirmationEmail } from "../mail/templates";
-import { cohortPlaces } from "../waiting-list/places";
+import { cohortPlaces, openOfferSql, placesFor } from "../waiting-list/places";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
 import {
   type CheckoutLineItem,
@@ -90,7 +91,8 @@ function hasAcceptedPayment(status: PaymentStatus): boolean {
 /**
  * Checklist P14, issue 13 (decision 027): an application may start paying only into a place of its
  * cohort that nobody else takes or holds (paid places, open waiting-list offers, other open
- * checkouts: `waiting-list/places.ts`); its own open checkout and its own offer do not count. Locks
+ * checkouts: `waiting-list/places.ts`), nor one owed to the people in line on the waiting list unless
+ * it holds an offer (`placesFor`); its own open checkout and its own offer do not count. Locks
  * the cohort's row, so two applicants racing for the last place never both get a checkout. 409
  * `errors.schoolFull` otherwise.
  */
@@ -99,7 +101,12 @@ async function assertPlaceFor(tx: Tx, application: typeof applications.$inferSel
     lock: true,
     except: { applicationId: application.id },
   });
-  if (places && places.free <= 0) throw new HttpError(409, "errors.schoolFull");
+  if (!places) return;
+  const [offer] = await tx
+    .select({ id: waitingListEntries.id })
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.applicationId, application.id), openOfferSql(now)));
+  if (placesFor(places, Boolean(offer)) <= 0) throw new HttpError(409, "errors.schoolFull");
 }
 
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */

@@ -1,15 +1,15 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { applications, checkoutSessions, summerSchools, waitingListEntries } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { takesPlaceOfAlias, takesPlaceSql } from "../balances/rule";
 
 /** The name of the cookie that carries an opened offer's token to the application wizard's calls. */
 export const OFFER_COOKIE = "waiting_list_offer";
 
 /**
  * The places of a cohort in the hold model of issue 13 (decision 027; checklist P14): a place is
- * taken by a paid application (in full or its deposit: `PLACE_TAKING_STATUSES`), held by an open
+ * taken by a paid application (in full or its deposit, not withdrawn or cancelled: `takesPlaceSql`), held by an open
  * waiting-list offer, or held by an open checkout session of an unpaid application (like a code's
  * hold, for the session's life). `free` = capacity − paid − offers − checkouts; it is negative when
  * the cohort was filled past its capacity (a payment accepted by an admin, P14).
@@ -20,6 +20,18 @@ export interface CohortPlaces {
   offers: number;
   checkouts: number;
   free: number;
+  /** People in line on the cohort's waiting list, not offered a place yet. */
+  waiting: number;
+}
+
+/**
+ * The places someone may take now (issue 22 item 12): the holder of an open offer, any free place;
+ * anyone else, only the free places beyond those owed to the people in line. A place freed by a
+ * lapsed offer, a withdrawal or a refund goes to the first in line, not to whoever asks first
+ * before the waiting list's next run makes the offer.
+ */
+export function placesFor(places: CohortPlaces, holdsOffer: boolean): number {
+  return holdsOffer ? places.free : places.free - places.waiting;
 }
 
 /** What `cohortPlaces` leaves out: the caller's own offer and application do not hold against themselves. */
@@ -28,12 +40,9 @@ export interface PlacesExcept {
   entryId?: string | null;
 }
 
-/** An application that took its place (paid, or its deposit paid). */
+/** An application that took its place (paid, or its deposit paid, and not withdrawn or cancelled). */
 const takesPlace = (applicationId: unknown) =>
-  sql`exists (select 1 from ${applications} a where a.id = ${applicationId} and a.payment_status in (${sql.join(
-    PLACE_TAKING_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )}))`;
+  sql`exists (select 1 from ${applications} a where a.id = ${applicationId} and ${takesPlaceOfAlias("a")})`;
 
 /**
  * Open offers of a cohort at `now` (status `offered`, not lapsed, whose application has not taken
@@ -68,12 +77,7 @@ export async function cohortPlaces(
   const [paid] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(applications)
-    .where(
-      and(
-        eq(applications.summerSchoolId, summerSchoolId),
-        inArray(applications.paymentStatus, [...PLACE_TAKING_STATUSES]),
-      ),
-    );
+    .where(and(eq(applications.summerSchoolId, summerSchoolId), takesPlaceSql));
   const [offers] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(waitingListEntries)
@@ -105,10 +109,23 @@ export async function cohortPlaces(
         sql`not exists (select 1 from ${waitingListEntries} w where w.application_id = ${applications.id} and w.status = 'offered' and w.offer_expires_at > ${now})`,
       ),
     );
+  const [waiting] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitingListEntries)
+    .where(
+      and(eq(waitingListEntries.summerSchoolId, summerSchoolId), eq(waitingListEntries.status, "waiting")),
+    );
   const p = Number(paid?.n ?? 0);
   const o = Number(offers?.n ?? 0);
   const c = Number(checkouts?.n ?? 0);
-  return { capacity: school.capacity, paid: p, offers: o, checkouts: c, free: school.capacity - p - o - c };
+  return {
+    capacity: school.capacity,
+    paid: p,
+    offers: o,
+    checkouts: c,
+    free: school.capacity - p - o - c,
+    waiting: Number(waiting?.n ?? 0),
+  };
 }
 
 /**

@@ -354,4 +354,44 @@ describe("the back office's waiting list", () => {
     const anonymous = await api("GET", `/api/admin/summer-schools/${june}/waiting-list`);
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it("issue 22 item 12: withdrawing a paid application in the back office frees its place for the next in line", async () => {
+    await t.app.services.waitingList.settled();
+    await join(june, { name: "Gia", email: "gia@example.com" });
+    await t.app.services.waitingList.settled();
+    expect((await entryOf("gia@example.com")).status).toBe("waiting");
+    const [paid] = await t.database.db
+      .select({ id: applications.id, version: applications.version, status: applications.status })
+      .from(applications)
+      .where(and(eq(applications.summerSchoolId, june), eq(applications.paymentStatus, "paid")))
+      .limit(1);
+    const res = await api("PATCH", `/api/admin/applications/${paid!.id}/status`, sessions.cookies.owner, {
+      status: "withdrawn",
+      version: paid!.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.services.waitingList.settled();
+    // The withdrawn application keeps its money until a refund, but not its place.
+    const [after] = await t.database.db.select().from(applications).where(eq(applications.id, paid!.id));
+    expect(after).toMatchObject({ status: "withdrawn", paymentStatus: "paid" });
+    const waitingBefore = await t.database.db
+      .select()
+      .from(waitingListEntries)
+      .where(and(eq(waitingListEntries.summerSchoolId, june), eq(waitingListEntries.status, "offered")));
+    expect(waitingBefore.map((e) => e.email)).toContain("gia@example.com");
+  });
+
+  it("issue 22 item 12: a lapsed offer's place goes to the next in line, not to whoever applies before the next run", async () => {
+    await join(june, { name: "Hal", email: "hal@example.com" });
+    await t.app.services.waitingList.settled();
+    expect((await entryOf("hal@example.com")).status).toBe("waiting");
+    // Gia's offer lapses: a place is free, but Hal is in line for it.
+    await lapse("gia@example.com");
+    await expect(flow.newApplication(june, { email: "stranger@example.com" })).rejects.toThrow(/409/);
+    // The next run (the job, or any freed place) offers it to Hal, who may then apply.
+    const run = await t.app.services.waitingList.run();
+    await t.app.services.waitingList.settled();
+    expect(run.expired).toBe(1);
+    expect((await entryOf("hal@example.com")).status).toBe("offered");
+  });
 });
