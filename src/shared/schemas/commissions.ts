@@ -1,5 +1,5 @@
 import { COMMISSION_ENTRY_KINDS, COMMISSION_STATES } from "../commissions";
-import { line } from "./text";
+import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
@@ -24,8 +24,11 @@ export const commissionEntrySchema = z.object({
   /** What the entry was computed on, excluding VAT (the payment or the refund); 0 for an adjustment. */
   base: z.number().int(),
   rate: commissionRateSchema.nullable(),
-  /** For an adjustment, the admin's reason; otherwise empty. */
-  reason: line(),
+  /**
+   * For an adjustment, the admin's reason; otherwise empty. Several lines, as the adjustment's
+   * input allows (issue 22 item 8: a reason with a line break was saved, then refused by this answer).
+   */
+  reason: lines(),
   createdAt: line(),
   /** End of the hold. */
   availableAt: line(),

@@ -12,12 +12,13 @@ import type {
   AdminAffiliateList,
 } from "../../../shared/affiliates-admin";
 import {
+  adjustmentSchema,
   adminAffiliateDetailSchema,
   adminAffiliateListSchema,
   adminAffiliateSchema,
 } from "../../../shared/schemas/affiliates-admin";
 import { staleVersionBodySchema } from "../../../shared/schemas/catalogue-admin";
-import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
+import { type CommissionLedgerDto, commissionEntrySchema } from "../../../shared/schemas/commissions";
 import { affiliates, codeClicks, codes, commissionEntries, emailOutbox, sessions } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import {
@@ -552,6 +553,38 @@ describe("commission ledger in the back office (issue 12)", () => {
       entityId: partner.id,
     });
     expect(exports).toHaveLength(1);
+  });
+
+  it("issue 22 item 8: a reason written on two lines is saved once and answered with it; the ledger still answers", async () => {
+    const url = `/api/admin/affiliates/${partner.id}/adjustments`;
+    const reason = "Printing of posters\nfor the fair in Lagos";
+    const before = await t.database.db
+      .select()
+      .from(commissionEntries)
+      .where(and(eq(commissionEntries.affiliateId, partner.id), eq(commissionEntries.kind, "adjustment")));
+    const res = await api("POST", url, cookies.finance, { amountCents: 1200, reason });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json<{ ledger: CommissionLedgerDto }>(res).ledger.entries[0]).toMatchObject({
+      amount: 1200,
+      reason,
+    });
+    const after = await t.database.db
+      .select()
+      .from(commissionEntries)
+      .where(and(eq(commissionEntries.affiliateId, partner.id), eq(commissionEntries.kind, "adjustment")));
+    expect(after).toHaveLength(before.length + 1);
+    const ledger = await api("GET", `/api/admin/affiliates/${partner.id}/commissions`, cookies.finance);
+    expect(ledger.statusCode, ledger.body).toBe(200);
+    // What the input accepts, the answer accepts: the same reason field on both sides.
+    for (const text of [reason, "One line", "Two\r\nlines", "Tab\tinside"]) {
+      const input = adjustmentSchema.safeParse({ amountCents: 100, reason: text });
+      if (!input.success) continue;
+      const entry = {
+        ...json<{ ledger: CommissionLedgerDto }>(res).ledger.entries[0],
+        reason: input.data.reason,
+      };
+      expect(commissionEntrySchema.safeParse(entry).success, JSON.stringify(text)).toBe(true);
+    }
   });
 });
 
