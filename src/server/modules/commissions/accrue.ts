@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { clawbackForRefund, commissionForPayment } from "../../../shared/commissions";
+import { sameMailbox } from "../../../shared/email-address";
 import type { Tx } from "../../db/client";
 import {
   affiliates,
@@ -18,7 +19,8 @@ import { rateOf, releaseAt } from "./ledger";
 /**
  * Why an application's payment earns no commission although an affiliate is credited with it
  * (issue 12 "No commission for self-referral, for suspended or pending affiliates"), or null when it
- * earns one.
+ * earns one. A self-referral: the applicant's or the paying student account's address delivers to
+ * the affiliate's own mailbox (`sameMailbox`).
  */
 export function noCommissionReason(
   affiliate: { status: string; email: string },
@@ -26,9 +28,9 @@ export function noCommissionReason(
   studentEmail: string | null,
 ): "not_approved" | "self_referral" | null {
   if (affiliate.status !== "approved") return "not_approved";
-  const own = affiliate.email.trim().toLowerCase();
-  if (applicantEmail.trim().toLowerCase() === own) return "self_referral";
-  if (studentEmail && studentEmail.trim().toLowerCase() === own) return "self_referral";
+  // One mailbox, however the address is written: `ann+self@` and `a.nn@gmail.com` are Ann's (issue 22 item 9).
+  if (sameMailbox(applicantEmail, affiliate.email)) return "self_referral";
+  if (studentEmail && sameMailbox(studentEmail, affiliate.email)) return "self_referral";
   return null;
 }
 

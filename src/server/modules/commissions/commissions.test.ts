@@ -245,6 +245,10 @@ describe("commission ledger", () => {
     const self = await agent();
     const own = await referredAndPaid(fullSchool, self.code, { email: self.email });
     expect(await entriesOf(own.applicationId)).toEqual([]);
+    // The same mailbox written with a +tag (issue 22 item 9): still the agent's own application.
+    const [name, domain] = self.email.split("@");
+    const tagged = await referredAndPaid(fullSchool, self.code, { email: `${name}+self@${domain}` });
+    expect(await entriesOf(tagged.applicationId)).toEqual([]);
 
     for (const status of ["suspended", "pending"] as const) {
       const other = await agent();
