@@ -18,7 +18,7 @@ export type AttributionSource = "link" | "code";
  * up). A suspended or pending affiliate's code credits nobody (issue 12 "No commission for …
  * suspended or pending affiliates"; their codes are also switched off on suspension).
  */
-async function mayCredit(tx: Tx, code: CodeRow, summerSchoolId: string, now: Date): Promise<boolean> {
+export async function mayCredit(tx: Tx, code: CodeRow, summerSchoolId: string, now: Date): Promise<boolean> {
   if (!code.affiliateId) return false;
   const [affiliate] = await tx
     .select({ status: affiliates.status })

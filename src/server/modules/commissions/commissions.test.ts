@@ -268,6 +268,23 @@ describe("commission ledger", () => {
     }
   });
 
+  it("issue 22 item 11: a student credited to an agent suspended since (codes switched off) still pays; the agent earns nothing", async () => {
+    const suspended = await agent();
+    const a = await flow.newApplication(fullSchool);
+    expect((await flow.validate(suspended.code, a)).json()).toMatchObject({ isValid: true });
+    // The suspension switches the agent's codes off.
+    await db().update(affiliates).set({ status: "suspended" }).where(eq(affiliates.id, suspended.id));
+    await db().update(codes).set({ active: false }).where(eq(codes.code, suspended.code));
+    const res = await flow.checkout(a);
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = res.json().sessionId as string;
+    await completeOfflineSession(db(), sessionId);
+    expect((await flow.deliverSessionEvent("checkout.session.completed", sessionId)).statusCode).toBe(200);
+    const [application] = await db().select().from(applications).where(eq(applications.id, a.applicationId));
+    expect(application).toMatchObject({ paymentStatus: "paid", appliedCodeId: null });
+    expect(await entriesOf(a.applicationId)).toEqual([]);
+  });
+
   it("an application nobody referred earns no one anything", async () => {
     const a = await flow.newApplication(fullSchool);
     await flow.payByWebhook(a);

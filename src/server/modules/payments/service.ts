@@ -27,7 +27,8 @@ import type { AdminUser } from "../auth/guard";
 import { queueStudentInvite } from "../auth/service";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
-import { claimCode, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
+import { mayCredit } from "../codes/attribution";
+import { claimCode, findCodeById, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { accrueCommissionForPayment } from "../commissions/accrue";
 import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
@@ -109,6 +110,31 @@ async function assertPlaceFor(tx: Tx, application: typeof applications.$inferSel
   if (placesFor(places, Boolean(offer)) <= 0) throw new HttpError(409, "errors.schoolFull");
 }
 
+/**
+ * A referral code without a discount that can no longer credit anyone (its agent was suspended and
+ * its codes switched off since the student applied it) is taken off the application before it
+ * pays, instead of blocking the payment until the student removes it (issue 22 item 11). The price
+ * does not change; the agent earns nothing (`noCommissionReason`). Returns the application as it
+ * now is. A code that gives a discount is left alone: losing it changes the price, which the
+ * student must see (409 with the new quote).
+ */
+async function dropDeadReferral(
+  tx: Tx,
+  application: typeof applications.$inferSelect,
+  now: Date,
+): Promise<typeof applications.$inferSelect> {
+  if (!application.appliedCodeId) return application;
+  const code = await findCodeById(tx, application.appliedCodeId);
+  if (!code || code.codeType !== "referral" || code.discountValue !== 0) return application;
+  if (await mayCredit(tx, code, application.summerSchoolId, now)) return application;
+  const [updated] = await tx
+    .update(applications)
+    .set({ appliedCodeId: null, updatedAt: now })
+    .where(eq(applications.id, application.id))
+    .returning();
+  return updated ?? application;
+}
+
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */
 export const CHECKOUT_MINUTES = 30;
 
@@ -175,9 +201,9 @@ export class PaymentsService {
     for (let attempt = 0; ; attempt++) {
       const started = now();
       const prepared = await db.transaction(async (tx) => {
-        const { application, applicant } = await applicationForOwner(tx, applicationId, token, {
-          lock: true,
-        });
+        const owned = await applicationForOwner(tx, applicationId, token, { lock: true });
+        const { applicant } = owned;
+        const application = await dropDeadReferral(tx, owned.application, started);
         if (hasAcceptedPayment(application.paymentStatus)) throw new HttpError(409, "errors.alreadyPaid");
         if (application.paymentStatus === "pending") throw new HttpError(409, "errors.paymentPending");
         if (application.status !== "pending_payment") throw new HttpError(409, "errors.applicationClosed");
