@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   computeQuote,
   type DiscountRule,
+  depositPercentOn,
   discountFor,
   includedVat,
   type QuoteInput,
@@ -232,5 +233,15 @@ describe("remainingDueDate (spec §4: 28 days before the start)", () => {
 
   it("is not shifted by the summer time change (dates are UTC calendar dates)", () => {
     expect(remainingDueDate("2026-04-20")).toBe("2026-03-23");
+  });
+});
+
+describe("the deposit once the balance is due (issue 22 item 5)", () => {
+  it("is the cohort's deposit until the balance's due date, then the whole amount", () => {
+    // Start 7 September 2027: the balance is due 28 days before, on 10 August.
+    expect(depositPercentOn(30, "2027-09-07", "2027-08-09")).toBe(30);
+    expect(depositPercentOn(30, "2027-09-07", "2027-08-10")).toBe(100);
+    expect(depositPercentOn(30, "2027-09-07", "2027-08-11")).toBe(100);
+    expect(depositPercentOn(100, "2027-09-07", "2027-01-01")).toBe(100);
   });
 });

@@ -136,6 +136,16 @@ export function computeQuote(input: QuoteInput): Quote {
   };
 }
 
+/**
+ * The deposit a cohort takes from an applicant on `today` (yyyy-mm-dd, The Hague): its own
+ * `depositPercent` while the balance is not yet due, 100 from the balance's due date on (issue 22
+ * item 5: an applicant after the due date paid only the deposit and was overdue at once). Every
+ * quote uses it, so the payment step, the e-mail and the letter follow.
+ */
+export function depositPercentOn(depositPercent: number, startDate: string, today: string): number {
+  return today >= remainingDueDate(startDate) ? 100 : depositPercent;
+}
+
 /** Date the remainder is due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start. ISO yyyy-mm-dd. */
 export function remainingDueDate(startDate: string): string {
   const d = new Date(`${startDate}T00:00:00Z`);

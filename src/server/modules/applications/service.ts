@@ -6,6 +6,7 @@ import type { Language } from "../../../shared/i18n/languages";
 import {
   type AutomaticDiscountRule,
   computeQuote,
+  depositPercentOn,
   remainingDueDate,
   ruleInEffect,
   withDiscountSource,
@@ -109,7 +110,7 @@ export function quoteOf(
     packagePriceCents: rows.pkg.priceCents,
     housingAdjustmentCents: rows.housing.priceAdjustmentCents,
     addOns: rows.addOns.map((a) => ({ id: a.id, priceCents: a.priceCents, includedInPackage: false })),
-    depositPercent: rows.school.depositPercent,
+    depositPercent: depositPercentOn(rows.school.depositPercent, rows.school.startDate, today),
     discount: code ? discountRuleOf(code) : null,
     automaticDiscount: automaticDiscountOf(rows, today),
   });

@@ -13,7 +13,7 @@ import {
   type SummerSchoolDto,
 } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
-import { ruleInEffect } from "../../../shared/pricing";
+import { depositPercentOn, ruleInEffect } from "../../../shared/pricing";
 import { schoolDayClock } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import {
@@ -175,7 +175,7 @@ export class CatalogueService {
         lengthDays: lengthInDays(s.startDate, s.endDate),
         capacity: s.capacity,
         placesLeft: Math.max(0, s.capacity - paid),
-        depositPercent: s.depositPercent,
+        depositPercent: depositPercentOn(s.depositPercent, s.startDate, schoolToday),
         status,
         fromPrice: prices.length ? Math.min(...prices) : null,
         earlyDiscount: earlyDiscountOf(snap.rules, s.id, schoolToday),

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../../shared/dates";
 import { remainingDueDate } from "../../../shared/pricing";
+import { schoolDate } from "../../../shared/refunds";
 import { studentPaymentSchema } from "../../../shared/schemas/student-payment";
 import { applications, emailOutbox, payments, summerSchools } from "../../db/schema";
 import { loginAsAdmin, loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
@@ -358,5 +360,48 @@ describe("balance of a deposit cohort (Stripe adapter against the fake Stripe AP
       paymentStatus: "deposit_paid",
       amountPaidCents: DEPOSIT,
     });
+  });
+});
+
+describe("issue 22 item 5: applying after the balance's due date", () => {
+  let t: TestApp;
+  const s = scenario(() => t);
+
+  beforeAll(async () => {
+    t = await createTestApp({ offlineWebhookSecret: WEBHOOK_SECRET });
+  });
+  afterAll(async () => t?.close());
+
+  it("the whole amount is due at once: the quote and the checkout take it all, nothing is left overdue", async () => {
+    const schoolId = await s.depositSchool();
+    // The programme starts in 20 days: its balance (due 28 days before) is already due.
+    const today = schoolDate(new Date());
+    await s
+      .db()
+      .update(summerSchools)
+      .set({
+        startDate: addDays(today, 20),
+        endDate: addDays(today, 33),
+        applicationDeadline: addDays(today, 5),
+      })
+      .where(eq(summerSchools.id, schoolId));
+    t.app.services.catalogue.invalidate();
+    const summary = (await t.app.inject({ url: "/api/summer-schools" })).json() as Array<{
+      id: string;
+      depositPercent: number;
+    }>;
+    expect(summary.find((c) => c.id === schoolId)?.depositPercent).toBe(100);
+    const applied = await s.flow.newApplication(schoolId);
+    const dto = (
+      await t.app.inject({
+        url: `/api/applications/${applied.applicationId}`,
+        headers: { cookie: applied.cookie },
+      })
+    ).json();
+    expect(dto.quote).toMatchObject({ totalAmount: TOTAL, depositAmount: TOTAL, depositPercent: 100 });
+    await s.flow.payByWebhook(applied);
+    const { application, payments: paid } = await s.row(applied.applicationId);
+    expect(application).toMatchObject({ paymentStatus: "paid", amountPaidCents: TOTAL });
+    expect(paid.map((p) => p.amountCents)).toEqual([TOTAL]);
   });
 });
