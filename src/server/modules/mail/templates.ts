@@ -62,7 +62,9 @@ export function confirmationEmail(
       ? [
           k("invoiceLink", {
             number: invoice.number,
-            url: `${origin}/api/student/invoices/${invoice.id}.pdf`,
+            // The portal's payment page, which signs the student in and lists the invoice: the
+            // API's address answered a new applicant with JSON (issue 22 item 18).
+            url: pageUrl(origin, language, "/student/payment"),
           }),
         ]
       : []),
@@ -177,7 +179,7 @@ export function balancePaidEmail(
   if (invoice)
     rows.push([
       t(language, "emails.confirmation.invoice"),
-      `${invoice.number}: ${origin}/api/student/invoices/${invoice.id}.pdf`,
+      `${invoice.number}: ${pageUrl(origin, language, "/student/payment")}`,
     ]);
   const url = pageUrl(origin, language, "/student/payment");
   const portal = k("portal", { url });
