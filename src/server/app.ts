@@ -15,6 +15,7 @@ import { schoolDayClock } from "../shared/refunds";
 import type { SchoolFacts } from "../shared/site";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
+import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
 import { openLimitBackend } from "./lib/limit-backend";
@@ -161,6 +162,8 @@ export interface AppServices {
    * `metrics.paymentsFlagged.inc()`, `metrics.webhookFailures.inc({ reason })`.
    */
   metrics: Metrics;
+  /** Work done after a route's answer (password reset, resume link: issue 22 item 21). */
+  background: BackgroundWork;
 }
 
 declare module "fastify" {
@@ -343,7 +346,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (err) => app.log.error({ err }, "reloading the translations failed"),
     );
   });
+  const background = new BackgroundWork(app.log);
+  app.addHook("onClose", () => background.settled());
   app.decorate("services", {
+    background,
     sessions,
     throttle,
     requireAdmin,

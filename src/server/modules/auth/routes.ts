@@ -152,7 +152,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
       async (request, reply) => {
         const { email } = parseOrThrow(passwordResetRequestSchema, request.body);
-        await auth.requestPasswordReset(role, email, request.language);
+        // The per-account limit is checked before the answer, whether or not the account exists;
+        // the look-up and the e-mail come after it (issue 22 item 21: no timing difference).
+        await throttle.admitResetRequest(role, email);
+        const language = request.language;
+        app.services.background.run("password reset", () => auth.sendPasswordReset(role, email, language));
         return reply.status(202).send({ ok: true });
       },
     );

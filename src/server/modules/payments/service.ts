@@ -125,7 +125,7 @@ async function dropDeadReferral(
 ): Promise<typeof applications.$inferSelect> {
   if (!application.appliedCodeId) return application;
   const code = await findCodeById(tx, application.appliedCodeId);
-  if (!code || code.codeType !== "referral" || code.discountValue !== 0) return application;
+  if (code?.codeType !== "referral" || code.discountValue !== 0) return application;
   if (await mayCredit(tx, code, application.summerSchoolId, now)) return application;
   const [updated] = await tx
     .update(applications)

@@ -40,8 +40,16 @@ function startApplication(email: string, overrides: Record<string, unknown> = {}
   return createPaidReadyApplication(t.app, { email, ...overrides }, { remoteAddress: nextAddress() });
 }
 
-function requestLink(email: string, remoteAddress = nextAddress()) {
-  return t.app.inject({ method: "POST", url: "/api/resume-links", payload: { email }, remoteAddress });
+/** Asks for a resume link, then waits for the work the route does after its answer (issue 22 item 21). */
+async function requestLink(email: string, remoteAddress = nextAddress()) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/resume-links",
+    payload: { email },
+    remoteAddress,
+  });
+  await t.app.services.background.settled();
+  return res;
 }
 
 function openLink(token: string, headers: Record<string, string> = {}) {
@@ -86,6 +94,30 @@ describe("asking for a resume link", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe("Continue your application");
     expect(sent[0]!.textBody).toContain("for 30 minutes");
+  });
+
+  it("issue 22 item 21: answers before looking the address up, for an applicant and a stranger alike", async () => {
+    const email = uniqueEmail("timing");
+    await startApplication(email);
+    const background = t.app.services.background;
+    background.hold();
+    try {
+      for (const address of [email, uniqueEmail("stranger")]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/resume-links",
+          payload: { email: address },
+          remoteAddress: nextAddress(),
+        });
+        expect(res.statusCode).toBe(202);
+      }
+      // Answered, and nothing looked up or written yet: both answers came before the same work.
+      expect(await mailTo(email)).toHaveLength(0);
+    } finally {
+      background.release();
+    }
+    await background.settled();
+    expect((await mailTo(email)).filter((r) => r.dedupeKey.startsWith("resume-link:"))).toHaveLength(1);
   });
 
   it("writes the e-mail in the applicant's language", async () => {
