@@ -19,6 +19,7 @@ import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
 import { openLimitBackend } from "./lib/limit-backend";
+import { registerLingeringClose } from "./lib/lingering-close";
 import { loggerOptions, routePatternOf, safeUrl } from "./lib/logging";
 import { adminApplicationRoutes } from "./modules/admin/applications.routes";
 import { auditRoutes } from "./modules/admin/audit";
@@ -247,6 +248,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // An answer given before the body was read closes the connection without losing the answer.
+  registerLingeringClose(app);
   // Rate-limit and sign-in back-off counters: Redis when REDIS_URL is set, else (and while Redis
   // cannot be reached) this process's memory (decision 011, checklist S5).
   const limits = await openLimitBackend(env.REDIS_URL, app.log);

@@ -155,17 +155,14 @@ export async function applicationRoutes(
    * UPLOAD_OVERHEAD_BYTES; 503 with Retry-After when UPLOAD_CONCURRENCY uploads are running in
    * this process. Then the file streams into the storage, encrypted as it arrives (decision 012):
    * 415 unless its first bytes are `%PDF-`, 413 as soon as it passes 5 MB. An answer given before
-   * the whole body arrived closes the connection, so the rest is never read. The new file replaces
+   * the whole body arrived closes the connection after a bounded lingering read
+   * (src/server/lib/lingering-close.ts), so the rest is never stored and the client reads the answer. The new file replaces
    * the applicant's passport in the same transaction that records it.
    */
   app.post(
     "/api/upload-passport",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      onSend: async (request, reply, payload) => {
-        if (!request.raw.complete) reply.header("connection", "close");
-        return payload;
-      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");

@@ -101,10 +101,6 @@ export async function cohortRoutes(
     "/api/student/applications/:id/insurance",
     {
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-      onSend: async (request, reply, payload) => {
-        if (!request.raw.complete) reply.header("connection", "close");
-        return payload;
-      },
     },
     async (request, reply) => {
       const student = await requireStudent(db, sessions, request);

@@ -276,12 +276,15 @@ describe("I1 memory of a server process under concurrent uploads", () => {
     console.info(
       `I1: 60 concurrent anonymous 5 MB uploads: server RSS +${rssMb.toFixed(1)} MB, Buffers +${buffersMb.toFixed(1)} MB, all answered in ${(performance.now() - started).toFixed(0)} ms`,
     );
-    // 404, or (on a busy machine) the connection closed before the client read that answer.
-    expect(result.every((r) => r.status === 404 || r.status === 0)).toBe(true);
-    expect(result.some((r) => r.status === 404)).toBe(true);
-    // Measured: RSS +0–8 MB, Buffers +8–11 MB (the old route: RSS +290 MB, Buffers +240 MB).
-    expect(rssMb).toBeLessThan(40);
-    expect(buffersMb).toBeLessThan(30);
+    // Every client reads its 404: the server reads on and throws away what a client sends until
+    // it has seen the answer (lingering close, issue 22 item 23), instead of resetting the
+    // connection under a client that is still writing.
+    expect(result.map((r) => r.status)).toEqual(result.map(() => 404));
+    // Measured: RSS +0–8 MB, Buffers +8–11 MB when the connections were reset at once; RSS
+    // +28–37 MB, Buffers +31–43 MB with the lingering read (chunks thrown away, collected later)
+    // on a loaded machine. The old route that kept the 300 MB of bodies: RSS +290, Buffers +240.
+    expect(rssMb).toBeLessThan(60);
+    expect(buffersMb).toBeLessThan(60);
   });
 
   it("I1 60 concurrent 5 MB uploads of 60 applicants: at most 8 are read at a time, the rest get 503, memory stays bounded", async () => {
@@ -361,8 +364,10 @@ describe("I1 passport uploads on a listening server", () => {
     expect(JSON.parse(res.body).message).toBe(TOO_LARGE);
     expect(res.headers.connection).toBe("close");
     expect(res.ms).toBeLessThan(1000);
+    // The server reads (and throws away) only what the client sent before it saw the answer:
+    // its buffers and the kernel's, a few MB on loopback, never the 50 MB (lingering close).
     await new Promise((r) => setTimeout(r, 200));
-    expect(bytesRead.get("192.0.2.50") ?? 0).toBeLessThan(2 * MB);
+    expect(bytesRead.get("192.0.2.50") ?? 0).toBeLessThan(8 * MB);
   });
 
   it("I1 a 50 MB body sent without Content-Length is cut off at 5 MB with 413, and nothing is kept", async () => {
