@@ -44,6 +44,31 @@ export function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): 
 }
 
 /**
+ * Permissions-Policy (issue 23 item 11): the site uses none of the browser's powerful features
+ * (the partner area's Copy buttons write the clipboard, which needs no policy), so every one a
+ * page or an embedded frame could ask for is off, and Topics is refused. Only features Chromium,
+ * Firefox and Safari know are named: an unknown one prints a console error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "usb=()",
+].join(", ");
+
+/**
  * The headers a Connect-style middleware sets when it ignores the request (helmet's): it is run
  * once on a recording response. Throws at start-up if it reads the request, answers
  * asynchronously or fails, since its headers could then differ per request.
@@ -119,8 +144,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env, limits: L
       crossOriginEmbedderPolicy: false,
     }),
   );
+  const headers = Object.freeze({ ...securityHeaders, "permissions-policy": PERMISSIONS_POLICY });
   app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(headers);
     done();
   });
   // One process keeps its counters in memory; several share them in Redis (decision 011). While
