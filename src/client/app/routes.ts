@@ -25,9 +25,15 @@ export interface RouteDef {
   data?: "catalogue" | "apply";
   /**
    * Listed in sitemap.xml with its three languages and indexable (issue 13): the public layout's
-   * pages without parameters, unless `false` (steps of the payment, sign-in pages).
+   * pages without parameters, unless `false` (steps of the payment, sign-in pages, and every page
+   * an e-mailed link with a token opens: `noindex`, out of the sitemap; issue 23 item 10).
    */
   index?: boolean;
+  /**
+   * The page this one duplicates, whose address its canonical link names (a partner's landing
+   * page `/partner/CODE` is `/partners` with a welcome line; issue 23 item 10). Its own path by default.
+   */
+  canonical?: string;
 }
 
 const site = (
@@ -62,18 +68,25 @@ export const ROUTES: RouteDef[] = [
   }),
   site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
   site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
-  site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage")),
-  site("/student-pass/:token", "studentPass", () => import("../features/public-site/pages/StudentPassPage")),
+  site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage"), {
+    canonical: "/partners",
+  }),
+  site("/student-pass/:token", "studentPass", () => import("../features/public-site/pages/StudentPassPage"), {
+    index: false,
+  }),
   site(
     "/verify/visa-letter/:token",
     "letters",
     () => import("../features/public-site/pages/VisaLetterVerifyPage"),
+    { index: false },
   ),
   // The waiting list of a full cohort (issue 13): its own lazily loaded pages, not the landing page's bundle.
   site("/waiting-list/offer/:token", "waitingList", () => import("../features/waiting-list/OfferPage"), {
+    index: false,
     meta: { title: "waitingList:offer.meta.title", description: "waitingList:meta.description" },
   }),
   site("/waiting-list/leave/:token", "waitingList", () => import("../features/waiting-list/LeavePage"), {
+    index: false,
     meta: { title: "waitingList:leave.meta.title", description: "waitingList:meta.description" },
   }),
   site("/waiting-list/:cohortId", "waitingList", () => import("../features/waiting-list/JoinPage"), {
@@ -86,9 +99,11 @@ export const ROUTES: RouteDef[] = [
   // The newsletter (issue 13): sign-up, and the pages its e-mailed links open.
   site("/newsletter", "forms", () => import("../features/public-site/pages/NewsletterPage")),
   site("/newsletter/confirm", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+    index: false,
     meta: { title: "forms:link.confirm.title", description: "forms:meta.description" },
   }),
   site("/newsletter/unsubscribe", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+    index: false,
     meta: { title: "forms:link.unsubscribe.title", description: "forms:meta.description" },
   }),
   site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
@@ -111,9 +126,11 @@ export const ROUTES: RouteDef[] = [
     meta: { title: "apply:success.meta.title", description: "apply:meta.description" },
   }),
   site("/apply/resume", "apply", () => import("../features/apply/ResumePage"), {
+    index: false,
     meta: { title: "apply:resume.meta.title", description: "apply:resume.meta.description" },
   }),
   site("/apply/reminders/stop", "apply", () => import("../features/apply/StopRemindersPage"), {
+    index: false,
     meta: { title: "apply:stopReminders.meta.title", description: "apply:resume.meta.description" },
   }),
   site("/payment-success", "apply", () => import("../features/apply/PaymentSuccessPage"), {

@@ -77,7 +77,7 @@ export function ResendVerification({
         <button
           type="button"
           aria-expanded={open}
-          aria-controls={`${idPrefix}-form`}
+          aria-controls={open ? `${idPrefix}-form` : undefined}
           onClick={() => setOpen(!open)}
           className="font-medium text-brand-700 underline"
         >

@@ -41,14 +41,16 @@ export function Section({
   id?: string;
   children: ReactNode;
 }) {
+  // A section without a title is a plain block: an HTML <section> needs a heading (issue 23 item 9).
+  const Element = title ? "section" : "div";
   return (
-    <section id={id} className={cn("py-12 sm:py-16", tinted && "bg-slate-50")}>
+    <Element id={id} className={cn("py-12 sm:py-16", tinted && "bg-slate-50")}>
       <Container>
         {title ? <h2 className="text-2xl font-bold text-brand-900 sm:text-3xl">{title}</h2> : null}
         {intro ? <p className="mt-3 max-w-3xl text-slate-700">{intro}</p> : null}
         <div className={title || intro ? "mt-8" : undefined}>{children}</div>
       </Container>
-    </section>
+    </Element>
   );
 }
 

@@ -21,7 +21,9 @@ export interface ServerEntry {
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
   matchRoute(
     pathname: string,
-  ): { path: string; data?: "catalogue" | "apply"; layout: string; index?: boolean } | undefined;
+  ):
+    | { path: string; data?: "catalogue" | "apply"; layout: string; index?: boolean; canonical?: string }
+    | undefined;
   ALIASES: Record<string, string>;
   /** Public pages without parameters (rendered ahead of the first visitor by `warm`). */
   PUBLIC_PATHS: string[];
@@ -267,7 +269,7 @@ export class PageCache {
     });
     const head =
       route?.layout === "public" && route.index !== false
-        ? alternateLinks(this.opts.origin, pathname, language)
+        ? alternateLinks(this.opts.origin, route.canonical ?? pathname, language)
         : '<meta name="robots" content="noindex" />';
     const html = this.template
       .replace('<html lang="en">', `<html lang="${language}">`)

@@ -22,7 +22,7 @@ export default function AdminLoginPage() {
         <button
           type="button"
           aria-expanded={resetOpen}
-          aria-controls="admin-reset"
+          aria-controls={resetOpen ? "admin-reset" : undefined}
           onClick={() => setResetOpen((open) => !open)}
           className="font-medium text-brand-700 underline"
         >

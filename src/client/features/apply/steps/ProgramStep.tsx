@@ -1,5 +1,5 @@
 import { AlertCircle, CalendarDays, Check, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type AddOnOptionDto, canApply, defaultSchool, type PackageDto } from "../../../../shared/catalogue";
@@ -51,6 +51,7 @@ export function ProgramStep({
 }) {
   const { t } = useTranslation("apply");
   const { money, date } = useFormat();
+  const includesId = useId();
   const [params] = useSearchParams();
   const summary = useCatalogueSummary();
   const schools = summary.data?.schools ?? [];
@@ -261,7 +262,10 @@ export function ProgramStep({
             {packages.data.map((p) => {
               const checked = p.id === pkg?.id;
               return (
-                <label
+                // The card is the label's click area (its ::after covers the card); the list of what
+                // the package includes is outside the label (a label holds phrasing content only)
+                // and describes the radio button.
+                <div
                   key={p.id}
                   className={cn(
                     "relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
@@ -270,30 +274,33 @@ export function ProgramStep({
                       : "border-slate-200 hover:border-brand-200",
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="packageId"
-                    value={p.id}
-                    checked={checked}
-                    onChange={() => change({ packageId: p.id })}
-                    className="sr-only"
-                  />
-                  <span className="flex items-start justify-between gap-2">
-                    <span className="text-lg font-semibold text-brand-900">{p.name}</span>
-                    <span className="text-lg font-bold text-brand-900">{money(p.price)}</span>
-                  </span>
-                  {p.urgencyText && p.urgencyColor ? (
-                    <span
-                      className={cn(
-                        "mt-2 w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                        urgencyClass[p.urgencyColor],
-                      )}
-                    >
-                      {p.urgencyText}
+                  <label className="flex flex-col after:absolute after:inset-0 after:rounded-xl">
+                    <input
+                      type="radio"
+                      name="packageId"
+                      value={p.id}
+                      checked={checked}
+                      onChange={() => change({ packageId: p.id })}
+                      className="sr-only"
+                      aria-describedby={`${includesId}-${p.id}`}
+                    />
+                    <span className="flex items-start justify-between gap-2">
+                      <span className="text-lg font-semibold text-brand-900">{p.name}</span>
+                      <span className="text-lg font-bold text-brand-900">{money(p.price)}</span>
                     </span>
-                  ) : null}
-                  <span className="mt-2 text-sm text-slate-700">{p.description}</span>
-                  <ul className="mt-3 space-y-1 text-sm text-slate-800">
+                    {p.urgencyText && p.urgencyColor ? (
+                      <span
+                        className={cn(
+                          "mt-2 w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                          urgencyClass[p.urgencyColor],
+                        )}
+                      >
+                        {p.urgencyText}
+                      </span>
+                    ) : null}
+                    <span className="mt-2 text-sm text-slate-700">{p.description}</span>
+                  </label>
+                  <ul id={`${includesId}-${p.id}`} className="mt-3 space-y-1 text-sm text-slate-800">
                     {p.includes.map((item) => (
                       <li key={item} className="flex gap-2">
                         <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
@@ -301,7 +308,7 @@ export function ProgramStep({
                       </li>
                     ))}
                   </ul>
-                </label>
+                </div>
               );
             })}
           </div>

@@ -44,6 +44,8 @@ export function Footer() {
     { to: "/for-parents", label: t("nav.forParents") },
     { to: "/for-universities", label: t("nav.forUniversities") },
     { to: "/affiliate-program", label: t("footer.affiliateProgram") },
+    // The newsletter's sign-up, on every public page (issue 23 item 8).
+    { to: "/newsletter", label: t("footer.newsletter") },
   ];
   const legal = [
     { to: "/privacy-policy", label: t("footer.privacy") },
