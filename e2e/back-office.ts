@@ -34,6 +34,10 @@ export interface BackOffice {
   readonly ownerInvite: string;
   /** A page in a fresh browser context on this server, optionally with the `language` cookie. */
   newPage(browser: Browser, language?: "en" | "zh" | "fr"): Promise<Page>;
+  /** Stops the server process for real (SIGTERM, then waits for it to exit). */
+  stop(): Promise<void>;
+  /** Starts it again on the same address and data folder, and waits until it answers. */
+  start(): Promise<void>;
 }
 
 /** A free TCP port on this machine (the system picks it; free when the probe closes). */
@@ -58,7 +62,25 @@ function freePort(): Promise<number> {
  */
 export function useBackOffice(label: string, extraEnv: Record<string, string> = {}): BackOffice {
   let server: ChildProcess | undefined;
-  const state = { origin: "", dataDir: "", ownerInvite: "" };
+  const state = { origin: "", dataDir: "", ownerInvite: "", env: {} as NodeJS.ProcessEnv };
+
+  /** Starts the server on the state's port and data folder, and waits for its health check. */
+  async function startServer() {
+    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env: state.env, stdio: "ignore" });
+    await expect
+      .poll(
+        async () => {
+          if (server?.exitCode != null) throw new Error(`the server exited with code ${server.exitCode}`);
+          try {
+            return (await fetch(`${state.origin}/api/health`)).ok;
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBe(true);
+  }
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -78,20 +100,8 @@ export function useBackOffice(label: string, extraEnv: Record<string, string> = 
     cpSync(process.env.E2E_BACK_OFFICE_TEMPLATE!, state.dataDir, { recursive: true });
     const invite = new URL(process.env.E2E_OWNER_INVITE!);
     state.ownerInvite = `${state.origin}${invite.pathname}${invite.search}`;
-    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env, stdio: "ignore" });
-    await expect
-      .poll(
-        async () => {
-          if (server?.exitCode != null) throw new Error(`the server exited with code ${server.exitCode}`);
-          try {
-            return (await fetch(`${state.origin}/api/health`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(true);
+    state.env = env;
+    await startServer();
   });
 
   test.afterAll(() => {
@@ -108,6 +118,14 @@ export function useBackOffice(label: string, extraEnv: Record<string, string> = 
     get ownerInvite() {
       return state.ownerInvite;
     },
+    async stop() {
+      const running = server;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once("exit", resolve));
+      running.kill("SIGTERM");
+      await exited;
+    },
+    start: startServer,
     async newPage(browser, language) {
       const context = await browser.newContext({ baseURL: state.origin });
       if (language) await context.addCookies([{ name: "language", value: language, url: state.origin }]);

@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, Suspense, useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Outlet, Route, Routes, useLocation } from "react-router";
+import { LoadBoundary, PlainToasts, retryableLazy } from "../components/ui/LoadBoundary";
 import { Spinner } from "../components/ui/Spinner";
 import { useToasts } from "../components/ui/toast-store";
 import { PublicLayout } from "../features/public-site/layout/PublicLayout";
@@ -11,7 +12,7 @@ import { ReferralTracker } from "../features/referral/ReferralTracker";
 import { type SiteConfig, SiteContext } from "../lib/site";
 import { matchRoute, metaKeys, ROUTES, type RouteDef } from "./routes";
 
-const lazyPages = new Map(ROUTES.map((route) => [route, lazy(route.load)]));
+const lazyPages = new Map(ROUTES.map((route) => [route, retryableLazy(route.load)]));
 
 /** Keeps the document title in step with the route, and scrolls to the top on navigation (spec §2). */
 function RouteEffects() {
@@ -31,9 +32,13 @@ function RouteEffects() {
   return null;
 }
 
-const Toaster = lazy(() => import("../components/ui/toast"));
+const Toaster = retryableLazy(() => import("../components/ui/toast"));
 
-/** Loads the toast area (Radix Toast) with the first toast, keeping it out of the first page load. */
+/**
+ * Loads the toast area (Radix Toast) with the first toast, keeping it out of the first page load.
+ * When its module cannot be loaded (the connection or the server is down: often the failure the
+ * toast reports), the toasts show without Radix, from code already loaded (issue 23 item 6).
+ */
 function LazyToaster() {
   const toasts = useToasts();
   const [needed, setNeeded] = useState(false);
@@ -42,34 +47,45 @@ function LazyToaster() {
   }, [toasts.length]);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <LoadBoundary fallback={() => <PlainToasts />}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 
 /** The protected areas' layouts (session check, redirect to the role's login, navigation). */
-const AdminLayout = lazy(() => import("../features/admin/AdminLayout"));
-const StudentLayout = lazy(() => import("../features/student-portal/StudentLayout"));
-const AffiliateLayout = lazy(() => import("../features/affiliate-portal/AffiliateLayout"));
+const AdminLayout = retryableLazy(() => import("../features/admin/AdminLayout"));
+const StudentLayout = retryableLazy(() => import("../features/student-portal/StudentLayout"));
+const AffiliateLayout = retryableLazy(() => import("../features/affiliate-portal/AffiliateLayout"));
 
 /** A page without the public header and footer (admin login). */
 function BareLayout() {
+  const { pathname } = useLocation();
   return (
     <main id="main" className="min-h-dvh bg-slate-50">
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
+      <LoadBoundary resetKey={pathname}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </LoadBoundary>
     </main>
   );
 }
 
-/** Loads an area's layout lazily, with a spinner meanwhile (spec §2 "Guards"). */
+/**
+ * Loads an area's layout lazily, with a spinner meanwhile (spec §2 "Guards"), and a message with
+ * "Try again" when it cannot be loaded.
+ */
 function AreaFrame({ layout: Layout }: { layout: ComponentType }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner />}>
-      <Layout />
-    </Suspense>
+    <LoadBoundary resetKey={pathname}>
+      <Suspense fallback={<Spinner />}>
+        <Layout />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

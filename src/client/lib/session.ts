@@ -86,6 +86,20 @@ export function useSession<R extends Role>(role: R) {
 const serverMessage = (error: unknown): string | undefined =>
   error instanceof ApiError && typeof error.body?.message === "string" ? error.body.message : undefined;
 
+/**
+ * The words of a failed sign-in or registration: the server's own message (wrong password, a
+ * suspended partner, …); when the server could not be reached (status 0) or failed without a
+ * message (5xx, a proxy's error page), the plain words of that failure, which say that what was
+ * typed is kept: never "Invalid login credentials" for a failure that is not about them (issue 23
+ * item 7); else `fallback`.
+ */
+function failureWords(error: unknown, fallback: string): string {
+  const own = serverMessage(error);
+  if (own) return own;
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500 ? error.message : fallback;
+  return fallback;
+}
+
 /** Follows a successful sign-in: `to` after about 0.5 s, unless the component is gone by then. */
 function useDelayedNavigate() {
   const navigate = useNavigate();
@@ -130,9 +144,10 @@ export function useLogin<R extends Role>(role: R, options: { to?: string } = {})
     onError: (error) => {
       toast({
         title: t("session.loginFailedTitle"),
-        description:
-          serverMessage(error) ??
-          (error instanceof ApiError ? t("session.loginFailedDefault") : t("session.loginFailedNetwork")),
+        description: failureWords(
+          error,
+          error instanceof ApiError ? t("session.loginFailedDefault") : t("session.loginFailedNetwork"),
+        ),
         variant: "destructive",
       });
     },
@@ -169,9 +184,10 @@ export function useRegisterStudent() {
 export function registrationFailed(t: (key: string) => string, error: unknown) {
   toast({
     title: t("session.registerFailedTitle"),
-    description:
-      serverMessage(error) ??
-      (error instanceof ApiError ? t("session.registerFailedDefault") : t("session.registerFailedNetwork")),
+    description: failureWords(
+      error,
+      error instanceof ApiError ? t("session.registerFailedDefault") : t("session.registerFailedNetwork"),
+    ),
     variant: "destructive",
   });
 }

@@ -203,8 +203,19 @@ export function LoginForm({ account: role, idPrefix = "login" }: { account: Role
   // toast; the reason is rendered as text, never as HTML.
   const refusal =
     login.error instanceof ApiError && login.error.status === 403 && !busy ? login.error.message : null;
+  // The server could not be reached, or failed (issue 23 item 7): said on the page, apart from
+  // wrong credentials; the e-mail and password stay in the form and the button tries again.
+  const unreachable =
+    login.error instanceof ApiError && (login.error.status === 0 || login.error.status >= 500) && !busy
+      ? login.error.message
+      : null;
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+      {unreachable ? (
+        <Notice tone="error" title={t("login.unreachableTitle")}>
+          <p>{unreachable}</p>
+        </Notice>
+      ) : null}
       {refusal ? (
         <Notice tone="error" title={t("login.refusedTitle")}>
           <p className="whitespace-pre-line break-words">{refusal}</p>

@@ -22,6 +22,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { cn } from "../../components/ui/cn";
+import { LoadBoundary } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
 import { type AdminUser, RequireSession, useLogout } from "../../lib/session";
 
@@ -156,9 +157,11 @@ function AdminFrame({ admin }: { admin: AdminUser }) {
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <LoadBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </LoadBoundary>
       </main>
     </div>
   );

@@ -6,6 +6,7 @@ import { PortalLanguageSwitcher } from "../../components/account/PortalLanguageS
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Container } from "../../components/ui/Layout";
+import { LoadBoundary } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
 import { RequireSession, useLogout } from "../../lib/session";
 
@@ -133,9 +134,11 @@ export default function AffiliateLayout() {
           </header>
           {user.status === "approved" ? <AffiliateNav /> : null}
           <main id="main" className="flex-1">
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
+            <LoadBoundary resetKey={location.pathname}>
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
+            </LoadBoundary>
           </main>
         </div>
       )}

@@ -1,8 +1,9 @@
 import { Lock } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Container } from "../../components/ui/Layout";
+import { LoadBoundary, retryableLazy } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
 import { Progress } from "./components/Progress";
 import { loadSelectionRules, ProgramStep } from "./steps/ProgramStep";
@@ -17,9 +18,11 @@ import { useWizardState, type WizardState } from "./wizard-state";
 const loadPersonalStep = () => import("./steps/PersonalStep");
 const loadPaymentStep = () => import("./steps/PaymentStep");
 const loadConfirmationStep = () => import("./steps/ConfirmationStep");
-const PersonalStep = lazy(() => loadPersonalStep().then((m) => ({ default: m.PersonalStep })));
-const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
-const ConfirmationStep = lazy(() => loadConfirmationStep().then((m) => ({ default: m.ConfirmationStep })));
+const PersonalStep = retryableLazy(() => loadPersonalStep().then((m) => ({ default: m.PersonalStep })));
+const PaymentStep = retryableLazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
+const ConfirmationStep = retryableLazy(() =>
+  loadConfirmationStep().then((m) => ({ default: m.ConfirmationStep })),
+);
 
 function loadLaterSteps() {
   void Promise.all([
@@ -130,28 +133,32 @@ export default function ApplyPage() {
           }
           className="scroll-mt-4 outline-none"
         >
-          <Suspense fallback={<Spinner />}>
-            {!loaded || state.step === 1 ? (
-              <ProgramStep state={state} onNext={(patch) => go(2, patch)} onChoose={update} />
-            ) : state.step === 2 ? (
-              <PersonalStep
-                state={state}
-                update={update}
-                onBack={() => go(1)}
-                onNext={(patch) => go(3, patch)}
-              />
-            ) : state.step === 3 && state.applicationId ? (
-              <PaymentStep
-                applicationId={state.applicationId}
-                onBack={() => go(2)}
-                onCompleted={(paymentId) => go(4, { paymentId })}
-              />
-            ) : state.step === 4 && state.applicationId ? (
-              <ConfirmationStep applicationId={state.applicationId} />
-            ) : (
-              <Spinner />
-            )}
-          </Suspense>
+          {/* A step that cannot be loaded (connection or server down) says so, with "Try again";
+              the wizard's state is kept above it (issue 23 item 6). */}
+          <LoadBoundary resetKey={state.step} message={t("common:errors.network")}>
+            <Suspense fallback={<Spinner />}>
+              {!loaded || state.step === 1 ? (
+                <ProgramStep state={state} onNext={(patch) => go(2, patch)} onChoose={update} />
+              ) : state.step === 2 ? (
+                <PersonalStep
+                  state={state}
+                  update={update}
+                  onBack={() => go(1)}
+                  onNext={(patch) => go(3, patch)}
+                />
+              ) : state.step === 3 && state.applicationId ? (
+                <PaymentStep
+                  applicationId={state.applicationId}
+                  onBack={() => go(2)}
+                  onCompleted={(paymentId) => go(4, { paymentId })}
+                />
+              ) : state.step === 4 && state.applicationId ? (
+                <ConfirmationStep applicationId={state.applicationId} />
+              ) : (
+                <Spinner />
+              )}
+            </Suspense>
+          </LoadBoundary>
         </section>
       </Container>
     </div>

@@ -18,6 +18,7 @@ import { PortalLanguageSwitcher } from "../../components/account/PortalLanguageS
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../components/ui/cn";
 import { Container } from "../../components/ui/Layout";
+import { LoadBoundary } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
 import { RequireSession, useLogout } from "../../lib/session";
 
@@ -145,9 +146,11 @@ export default function StudentLayout() {
           </header>
           <PortalNav />
           <main id="main" className="flex-1">
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
+            <LoadBoundary resetKey={location.pathname}>
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
+            </LoadBoundary>
           </main>
         </div>
       )}

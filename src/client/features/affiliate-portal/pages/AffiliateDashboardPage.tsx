@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type AffiliateStats, affiliateStatsSchema } from "../../../../shared/schemas/affiliate-portal";
@@ -7,6 +7,7 @@ import { commissionLedgerSchema } from "../../../../shared/schemas/commissions";
 import { Notice } from "../../../components/account/auth";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
+import { LoadBoundary, retryableLazy } from "../../../components/ui/LoadBoundary";
 import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
@@ -16,7 +17,7 @@ import { useSite } from "../../../lib/site";
 import { AffiliatePage, affiliateKey, LoadError, plusDays, todayInTheHague } from "../components/shared";
 
 /** recharts is loaded by this page only, after the figures (the other pages stay light). */
-const StatsChart = lazy(() => import("../components/StatsChart"));
+const StatsChart = retryableLazy(() => import("../components/StatsChart"));
 
 /** The period choices of the overview, in days ending today (12 months: 365 days). */
 const PERIODS = [
@@ -235,9 +236,11 @@ function Overview() {
             </h2>
             <p className="sr-only">{t("dashboard.chartAlt")}</p>
             <div className="mt-4">
-              <Suspense fallback={<p className="text-sm text-slate-600">{t("dashboard.loadingChart")}</p>}>
-                <StatsChart buckets={stats.data.buckets} />
-              </Suspense>
+              <LoadBoundary>
+                <Suspense fallback={<p className="text-sm text-slate-600">{t("dashboard.loadingChart")}</p>}>
+                  <StatsChart buckets={stats.data.buckets} />
+                </Suspense>
+              </LoadBoundary>
             </div>
             <div className="mt-6">
               <StatsTable stats={stats.data} />

@@ -1,12 +1,13 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
+import { LoadBoundary, retryableLazy } from "../../../components/ui/LoadBoundary";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
-const MobileMenu = lazy(() => import("./MobileMenu"));
+const MobileMenu = retryableLazy(() => import("./MobileMenu"));
 
 export const NAV_LINKS = [
   { to: "/program", key: "nav.program" },
@@ -117,9 +118,12 @@ export function Header() {
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
         {menuLoaded ? (
-          <Suspense fallback={null}>
-            <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
-          </Suspense>
+          // Not loaded (connection down): nothing opens, and the next tap on the button tries again.
+          <LoadBoundary resetKey={open} fallback={() => null}>
+            <Suspense fallback={null}>
+              <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
       </div>
     </header>

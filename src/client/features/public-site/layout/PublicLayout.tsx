@@ -1,15 +1,20 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { LoadBoundary } from "../../../components/ui/LoadBoundary";
 import { Spinner } from "../../../components/ui/Spinner";
 import { CookieNotice } from "./CookieNotice";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { ScrollToTop } from "./ScrollToTop";
 
-/** Frame of every public page: skip link, header, the lazily loaded page (spinner meanwhile), footer. */
+/**
+ * Frame of every public page: skip link, header, the lazily loaded page (spinner meanwhile; a
+ * message with "Try again" when it cannot be loaded), footer.
+ */
 export function PublicLayout() {
   const { t } = useTranslation("common");
+  const location = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,9 +25,11 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <LoadBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </LoadBoundary>
       </main>
       <Footer />
       <ScrollToTop />
