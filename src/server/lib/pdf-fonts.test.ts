@@ -5,7 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { renderCertificate, renderVisaLetter } from "../modules/letters/pdf";
 import { pdfTextOf, pdfTitleOf } from "../testing/pdf";
-import { DEBIAN_FONTS, documentFonts, loadDocumentFonts, standardFontText, textRuns } from "./pdf-fonts";
+import {
+  DEBIAN_FONTS,
+  documentFonts,
+  loadDocumentFonts,
+  standardFontText,
+  textRuns,
+  warnOnceOfFontProblem,
+} from "./pdf-fonts";
 
 const issuer = {
   legalName: "Stichting The Hague Summer School",
@@ -97,5 +104,15 @@ describe("document fonts", () => {
     const text = pdfTextOf(pdf);
     expect(text).toContain("Łukasz ?");
     expect(text).toContain("??");
+  });
+
+  it("says once in the server's log that a configured DOCUMENT_FONT is missing, and still draws every letter", () => {
+    const warnings: string[] = [];
+    const log = { warn: (message: string) => warnings.push(message) };
+    warnOnceOfFontProblem(log, "/nonexistent/school-font.otf");
+    warnOnceOfFontProblem(log, "/nonexistent/school-font.otf");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("DOCUMENT_FONT");
+    expect(documentFonts("/nonexistent/school-font.otf").regular).toHaveLength(2);
   });
 });

@@ -121,6 +121,20 @@ export function documentFonts(configured?: string): DocumentFonts {
   return fonts;
 }
 
+const warned = new Set<string>();
+
+/**
+ * Logs once per process what `documentFonts(configured)` lacks (`problem`; no personal data), for
+ * the routes that send PDFs. Call after a document was rendered (the fonts are then loaded).
+ */
+export function warnOnceOfFontProblem(log: { warn(message: string): void }, configured?: string): void {
+  const key = configured ?? "";
+  if (warned.has(key)) return;
+  warned.add(key);
+  const problem = documentFonts(configured).problem;
+  if (problem) log.warn(problem);
+}
+
 /** The characters PDF's standard Helvetica (WinAnsiEncoding) has beyond ASCII and Latin-1. */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
