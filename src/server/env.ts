@@ -71,6 +71,12 @@ export const envSchema = z
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
     /** The school's postal address, on invoices and letters (issue 11 "Documents"). */
     SCHOOL_ADDRESS: z.string().min(1).default("Lange Voorhout 1, 2514 EA Den Haag, the Netherlands"),
+    /**
+     * Where the programme's students stay in The Hague, one line: the address of stay printed on
+     * visa invitation letters, which a Schengen visa application asks for (issue 22 item 2).
+     * Housing options carry no address of their own. Default: SCHOOL_ADDRESS.
+     */
+    PROGRAMME_ADDRESS: z.string().min(1).optional(),
     /** Who signs the visa invitation letters and certificates of completion (decision 018). */
     VISA_SIGNATORY_NAME: z.string().min(1).default("Dr. Marieke de Vries"),
     /** The signatory's title, printed under the name (decision 018). */
@@ -169,15 +175,16 @@ export const envSchema = z
       .min(1)
       .default("Exempt from VAT: education (article 11(1)(o) of the Dutch VAT Act 1968)."),
     /**
-     * A font file (TrueType, OpenType or a collection) with the letters of every script applicants
-     * write in, for invoices naming a person or address outside the Latin alphabet. Default: Noto
-     * Sans CJK where the system has it (Debian package fonts-noto-cjk).
+     * A font file (TrueType, OpenType or a collection) tried first for every letter of every PDF;
+     * letters it lacks come from DejaVu Sans, then Noto Sans CJK (Debian fonts-dejavu-core,
+     * fonts-noto-cjk; src/server/lib/pdf-fonts.ts, decision 033). Default: none.
      */
     DOCUMENT_FONT: z.string().optional(),
   })
   .transform((env) => ({
     ...env,
     APP_ORIGIN: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    PROGRAMME_ADDRESS: env.PROGRAMME_ADDRESS ?? env.SCHOOL_ADDRESS,
     DATA_DIR: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === "production",
     paymentProvider: env.STRIPE_SECRET_KEY ? ("stripe" as const) : ("offline" as const),

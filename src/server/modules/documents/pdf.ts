@@ -1,82 +1,17 @@
-import { existsSync, readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import type { InvoiceSnapshot } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
+import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 
 /**
  * Drawing of the school's PDF documents with pdfkit (decision 017): text is real PDF text
  * (selectable, searchable, read by screen readers and by `pdftotext`).
  *
- * Fonts: a document whose texts are all in the Windows-1252 repertoire (English, Dutch, French,
- * German, Spanish, Portuguese … names and addresses) uses the PDF standard Helvetica, which every
- * viewer has and which adds nothing to the file. A document with other letters (a name or address
- * in Chinese, Polish, Vietnamese …) embeds a subset of a Unicode font: `DOCUMENT_FONT`, else Noto
- * Sans CJK where the system has it (Debian `fonts-noto-cjk`, installed by `.ci/run`). Without
- * either, those letters cannot be drawn: the document is still issued, with "?" in their place,
- * and `fontProblem` says so (the server logs it once).
+ * Fonts: the school's document fonts (src/server/lib/pdf-fonts.ts, decision 033): every letter
+ * the forms accept (Polish, Vietnamese, Cyrillic, Chinese …) prints as written. Without the font
+ * files, the document is still issued, a letter no installed font has printed as "?", and
+ * `fontProblem` says so (the server logs it once).
  */
-
-/** The characters Helvetica (WinAnsiEncoding) can draw beyond ASCII 0x20-0x7E and Latin-1 0xA0-0xFF. */
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-/** True when `text` can be drawn with the PDF standard fonts. */
-export function isWinAnsi(text: string): boolean {
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code === 10 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) continue;
-    if (!WIN_ANSI_EXTRA.has(ch)) return false;
-  }
-  return true;
-}
-
-/** Where a Unicode font may be found on a Debian or Ubuntu machine (regular and bold faces). */
-const NOTO_CJK = {
-  regular: { path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", face: "NotoSansCJKsc-Regular" },
-  bold: { path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", face: "NotoSansCJKsc-Bold" },
-};
-
-interface FontFace {
-  data: Buffer;
-  face?: string;
-}
-let unicodeFonts: { regular: FontFace; bold: FontFace } | null | undefined;
-
-/**
- * The Unicode font of documents with non-Latin letters (read once): `configured` (a TTF or OTF
- * file, or a Noto Sans CJK collection), else Noto Sans CJK when installed; null when neither is.
- */
-export function unicodeFont(configured?: string): { regular: FontFace; bold: FontFace } | null {
-  if (unicodeFonts !== undefined) return unicodeFonts;
-  const load = (path: string, face?: string): FontFace => ({
-    data: readFileSync(path),
-    face: path.endsWith(".ttc") ? face : undefined,
-  });
-  if (configured && existsSync(configured)) {
-    const regular = load(configured, NOTO_CJK.regular.face);
-    unicodeFonts = { regular, bold: regular };
-  } else if (existsSync(NOTO_CJK.regular.path)) {
-    const regular = load(NOTO_CJK.regular.path, NOTO_CJK.regular.face);
-    const bold = existsSync(NOTO_CJK.bold.path) ? load(NOTO_CJK.bold.path, NOTO_CJK.bold.face) : regular;
-    unicodeFonts = { regular, bold };
-  } else unicodeFonts = null;
-  return unicodeFonts;
-}
-
-/** Every text a snapshot prints (to choose its font). */
-function textsOf(s: InvoiceSnapshot): string[] {
-  return [
-    s.student.name,
-    ...s.student.address,
-    ...(s.organisation ? [s.organisation.name, ...s.organisation.address, s.organisation.vatNumber] : []),
-    s.programme.name,
-    ...s.lines.flatMap((l) => [l.description, l.note ?? ""]),
-    s.share?.label ?? "",
-    s.issuer.legalName,
-    s.issuer.address,
-    s.vat.mode === "exempt" ? s.vat.statement : "",
-    s.payment.reference,
-  ];
-}
 
 /** A date `yyyy-mm-dd` written for people, in English: "10 July 2027". */
 export function dateForPeople(iso: string): string {
@@ -96,8 +31,7 @@ export async function renderInvoicePdf(
   s: InvoiceSnapshot,
   fontPath?: string,
 ): Promise<{ pdf: Buffer; fontProblem: string | null }> {
-  const needsUnicode = !textsOf(s).every(isWinAnsi);
-  const unicode = needsUnicode ? unicodeFont(fontPath) : null;
+  const fonts = documentFonts(fontPath);
   const credit = s.kind === "credit_note";
   const title = credit ? "Credit note" : "Invoice";
   const doc = new PDFDocument({
@@ -114,17 +48,11 @@ export async function renderInvoicePdf(
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
 
-  let regular = "Helvetica";
-  let bold = "Helvetica-Bold";
-  if (unicode) {
-    doc.registerFont("body", unicode.regular.data, unicode.regular.face as string);
-    doc.registerFont("body-bold", unicode.bold.data, unicode.bold.face as string);
-    regular = "body";
-    bold = "body-bold";
-  }
-  // Without a font for them, letters Helvetica cannot draw are shown as "?" rather than as garbage.
-  const safe = (text: string) =>
-    unicode ? text : [...text].map((ch) => (isWinAnsi(ch) ? ch : "?")).join("");
+  const fontUse = setUpDocumentFonts(doc, fonts);
+  const regular = FONT.regular;
+  const bold = FONT.bold;
+  // Texts go as written: the document fonts draw every letter (decision 033).
+  const safe = (text: string) => text;
 
   const left = 50;
   const right = doc.page.width - 50;
@@ -276,8 +204,9 @@ export async function renderInvoicePdf(
     ? `This credit note corrects invoice ${s.refersTo?.number ?? ""}. The amount is refunded to the means of payment used (payment reference ${s.payment.reference}).`
     : `This invoice was paid on ${dateForPeople(s.payment.paidOn)} (payment reference ${s.payment.reference}). Nothing more is due on it.`;
   doc.fillColor(muted).font(regular).fontSize(9).text(safe(closing), left, y, { width });
+  // 7 pt: one line in DejaVu Sans, which is wider than Helvetica was (decision 033).
   doc
-    .fontSize(8)
+    .fontSize(7)
     .text(
       `${safe(s.issuer.legalName)} · KvK ${safe(s.issuer.kvkNumber)} · VAT ${safe(s.issuer.vatNumber)} · ${safe(s.issuer.email)}`,
       left,
@@ -287,9 +216,8 @@ export async function renderInvoicePdf(
 
   doc.end();
   const pdf = await done;
-  const fontProblem =
-    needsUnicode && !unicode
-      ? "a document has letters outside Windows-1252 and no Unicode font is installed: set DOCUMENT_FONT or install fonts-noto-cjk"
-      : null;
+  const fontProblem = fontUse.unprintable()
+    ? (fonts.problem ?? 'a document has letters no installed font has: they print as "?"')
+    : null;
   return { pdf, fontProblem };
 }

@@ -30,9 +30,12 @@ import { loginAsStudent } from "../../testing/accounts";
 import { adminRoles, apiOf, type RoleCookies, SAME_ORIGIN } from "../../testing/admin";
 import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { pdfText, verificationQrPng } from "./pdf";
+import { NAMES_IN_EVERY_SCRIPT, pdfTitleOf } from "../../testing/pdf";
+import { renderCertificate, verificationQrPng } from "./pdf";
 
 const OFFLINE_SECRET = "whsec_offline_letters_tests";
+/** Where the students stay (a setting: housing options carry no address), unlike the school's office. */
+const PROGRAMME_ADDRESS = "Stadhouderslaan 10, 2517 HV Den Haag, the Netherlands";
 
 /** The text of a PDF, as a reader's copy and paste would give it. */
 function textOf(pdf: Buffer): string {
@@ -128,7 +131,7 @@ describe("visa invitation letters and certificates of completion", () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ offlineWebhookSecret: OFFLINE_SECRET });
+    t = await createTestApp({ offlineWebhookSecret: OFFLINE_SECRET, env: { PROGRAMME_ADDRESS } });
     roles = await adminRoles(t.app);
     schools = (await t.app.inject({ url: "/api/summer-schools" })).json();
   });
@@ -208,6 +211,21 @@ describe("visa invitation letters and certificates of completion", () => {
       // Downloaded again: the same letter, the same code.
       await downloadLetter(a.applicationId, a.student);
       expect(await tokenOf(a.applicationId)).toBe(token);
+    });
+
+    it("prints a Polish, Vietnamese, Chinese or Cyrillic name as written, in its text and its Title, with the address of stay", async () => {
+      for (const name of NAMES_IN_EVERY_SCRIPT) {
+        const a = await studentApplication({
+          applicant: { firstName: name.firstName, lastName: name.lastName },
+        });
+        const pdf = await downloadLetter(a.applicationId, a.student);
+        const text = textOf(pdf);
+        expect(text, name.full).toContain(name.full);
+        expect(text).not.toContain("?");
+        expect(pdfTitleOf(pdf)).toBe(`Visa invitation letter - ${name.full}`);
+        // Issue 22 item 2: a Schengen application asks where the applicant stays.
+        expect(text.replace(/\s+/g, " ")).toContain(`Address of stay ${PROGRAMME_ADDRESS}`);
+      }
     });
 
     it("says what is still owed and by when for a deposit below 100 %", async () => {
@@ -349,7 +367,6 @@ describe("visa invitation letters and certificates of completion", () => {
     it("makes a QR code that decodes back to the verification address", async () => {
       const url = "http://localhost:3000/verify/visa-letter/abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234";
       expect(decodeQr(await verificationQrPng(url))).toBe(url);
-      expect(pdfText("Łukasz Öztürk 王")).toBe("Lukasz Öztürk ?");
     });
   });
 
@@ -468,6 +485,33 @@ describe("visa invitation letters and certificates of completion", () => {
         .where(eq(summerSchools.id, schoolId));
       t.app.services.catalogue.invalidate();
     }
+
+    it("prints a Polish, Vietnamese, Chinese or Cyrillic name as written, in its text and its Title", async () => {
+      for (const name of [...NAMES_IN_EVERY_SCRIPT.map((n) => n.full), "王小明"]) {
+        const pdf = await renderCertificate({
+          issuer: {
+            legalName: "Stichting The Hague Summer School",
+            address: "Lange Voorhout 1, 2514 EA Den Haag, the Netherlands",
+            email: "admissions@hague-summer-school.example",
+            website: "hague-summer-school.example",
+            signatoryName: "Dr. Marieke de Vries",
+            signatoryTitle: "Director of Admissions",
+          },
+          fullName: name,
+          programmeName: "Leadership and Innovation Summer School",
+          location: "The Hague, Netherlands",
+          startDate: "5 July 2027",
+          endDate: "18 July 2027",
+          ects: 6,
+          completedOn: "18 July 2027",
+          reference: "CC-1234ABCD",
+        });
+        const text = textOf(pdf);
+        expect(text, name).toContain(name);
+        expect(text).not.toContain("?");
+        expect(pdfTitleOf(pdf)).toBe(`Certificate of completion - ${name}`);
+      }
+    });
 
     it("is refused until an admin marks the programme completed, then names the student and 6 ECTS", async () => {
       const a = await studentApplication({ applicant: { firstName: "Chen", lastName: "Wei" } });

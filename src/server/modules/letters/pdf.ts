@@ -1,56 +1,18 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { type DocumentFonts, documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 
 /**
  * The PDF documents of the letters module (issue 11 "Documents"; decision 018): the visa
  * invitation letter (English only, text selectable, with a QR code to its public verification) and
  * the certificate of completion. Pure rendering: every text and fact comes from the caller.
- * Fonts are PDF's standard Helvetica (no font file to ship); text outside its character set is
- * reduced to Latin letters by `pdfText`.
+ * Fonts: the school's document fonts (src/server/lib/pdf-fonts.ts, decision 033), so a name in
+ * Polish, Vietnamese, Cyrillic or Chinese prints as written, in the text and in the Title.
  */
 
 /** The QR code of a verification address as a PNG (error correction M, 4-module quiet zone). */
 export function verificationQrPng(url: string, widthPx = 360): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 4, width: widthPx });
-}
-
-/** Characters of PDF's WinAnsi encoding beyond Latin-1 that the standard fonts can show. */
-const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
-
-/**
- * A text the standard PDF fonts can show: Latin-1 and WinAnsi characters as they are; other
- * letters without their accents when that makes them Latin ("ł" is kept as "l", "Ş" as "S");
- * anything else as "?". Names in passports are printed in Latin letters (ICAO 9303), so this
- * touches only unusual input.
- */
-export function pdfText(value: string): string {
-  let out = "";
-  for (const ch of value) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
-      out += ch;
-      continue;
-    }
-    if (ch === "\n") {
-      out += ch;
-      continue;
-    }
-    const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    const special: Record<string, string> = {
-      ł: "l",
-      Ł: "L",
-      đ: "d",
-      Đ: "D",
-      ı: "i",
-      ø: "o",
-      Ø: "O",
-      ß: "ss",
-    };
-    if (special[ch]) out += special[ch];
-    else if (/^[\x20-\x7e]+$/.test(base)) out += base;
-    else out += "?";
-  }
-  return out;
 }
 
 /** The issuing school, from configuration (README configuration table). */
@@ -80,6 +42,11 @@ export interface VisaLetterContent {
   location: string;
   accepted: boolean;
   housing: string;
+  /**
+   * The address of stay a Schengen visa application asks for (issue 22 item 2): the housing's
+   * address, one line.
+   */
+  stayAddress: string;
   /** What the fee covers: package inclusions, housing, add-ons. */
   included: string[];
   totalFee: string;
@@ -94,13 +61,15 @@ const BRAND = "#0b3a5b";
 const INK = "#1e293b";
 const MUTED = "#475569";
 
-/** Renders a document into a Buffer. */
+/** Renders a document into a Buffer, in the school's document fonts (`fonts`: for tests). */
 function render(
   options: PDFKit.PDFDocumentOptions,
   draw: (doc: PDFKit.PDFDocument) => void,
+  fonts: DocumentFonts = documentFonts(),
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ ...options, compress: true });
+    setUpDocumentFonts(doc, fonts);
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -118,18 +87,14 @@ function render(
 function letterhead(doc: PDFKit.PDFDocument, issuer: Issuer) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc
-    .fillColor(BRAND)
-    .font("Helvetica-Bold")
-    .fontSize(16)
-    .text("The Hague Summer School", left, 48, { width });
+  doc.fillColor(BRAND).font(FONT.bold).fontSize(16).text("The Hague Summer School", left, 48, { width });
   doc
     .fillColor(MUTED)
-    .font("Helvetica")
+    .font(FONT.regular)
     .fontSize(9)
-    .text(pdfText(issuer.legalName), { width })
-    .text(pdfText(issuer.address), { width })
-    .text(pdfText(`${issuer.email}  ·  ${issuer.website}`), { width });
+    .text(issuer.legalName, { width })
+    .text(issuer.address, { width })
+    .text(`${issuer.email}  ·  ${issuer.website}`, { width });
   const y = doc.y + 8;
   doc
     .moveTo(left, y)
@@ -144,14 +109,14 @@ function letterhead(doc: PDFKit.PDFDocument, issuer: Issuer) {
  * The visa invitation letter (issue 11): A4, English, selectable text; the facts in a table, who
  * pays what, the signatory, and the QR code of `verificationUrl` with the address printed beside it.
  */
-export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
+export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): Promise<Buffer> {
   return render(
     {
       size: "A4",
       margins: { top: 48, bottom: 40, left: 56, right: 56 },
       info: {
-        Title: `Visa invitation letter - ${pdfText(c.fullName)}`,
-        Author: pdfText(c.issuer.legalName),
+        Title: `Visa invitation letter - ${c.fullName}`,
+        Author: c.issuer.legalName,
         Subject: "Visa invitation letter",
       },
     },
@@ -159,7 +124,7 @@ export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
       const left = doc.page.margins.left;
       const width = doc.page.width - left - doc.page.margins.right;
       letterhead(doc, c.issuer);
-      doc.fillColor(INK).font("Helvetica").fontSize(10);
+      doc.fillColor(INK).font(FONT.regular).fontSize(10);
       doc.text(`The Hague, ${c.issuedOn}`, { width, align: "right" });
       doc.text(`Reference: ${c.reference}`, { width, align: "right" });
       doc.moveDown(0.8);
@@ -167,20 +132,18 @@ export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
         width,
       });
       doc.moveDown(0.8);
-      doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(14).text("Visa invitation letter", { width });
+      doc.fillColor(BRAND).font(FONT.bold).fontSize(14).text("Visa invitation letter", { width });
       doc.moveDown(0.4);
-      doc.fillColor(INK).font("Helvetica").fontSize(10);
+      doc.fillColor(INK).font(FONT.regular).fontSize(10);
       doc.text("Dear Sir or Madam,", { width });
       doc.moveDown(0.5);
       const standing = c.accepted
         ? "has been accepted to"
         : "has applied to, and paid the deposit that reserves a place in,";
       doc.text(
-        pdfText(
-          `We confirm that the person named below ${standing} our programme "${c.programmeName}", ` +
-            `taught in English and held in ${c.location} from ${c.startDate} to ${c.endDate} (${c.days} days). ` +
-            "We invite this person to the Netherlands for the duration of the programme.",
-        ),
+        `We confirm that the person named below ${standing} our programme "${c.programmeName}", ` +
+          `taught in English and held in ${c.location} from ${c.startDate} to ${c.endDate} (${c.days} days). ` +
+          "We invite this person to the Netherlands for the duration of the programme.",
         { width, align: "left" },
       );
       doc.moveDown(0.7);
@@ -194,43 +157,44 @@ export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
         ["Programme dates", `${c.startDate} to ${c.endDate} (${c.days} days)`],
         ["Location", c.location],
         ["Housing during the programme", c.housing],
+        ["Address of stay", c.stayAddress],
       ];
       const labelWidth = 170;
       for (const [label, value] of rows) {
         const y = doc.y;
-        doc.font("Helvetica-Bold").fillColor(MUTED).text(label, left, y, { width: labelWidth });
+        doc.font(FONT.bold).fillColor(MUTED).text(label, left, y, { width: labelWidth });
         const afterLabel = doc.y;
         doc
-          .font("Helvetica")
+          .font(FONT.regular)
           .fillColor(INK)
-          .text(pdfText(value), left + labelWidth + 8, y, { width: width - labelWidth - 8 });
+          .text(value, left + labelWidth + 8, y, { width: width - labelWidth - 8 });
         doc.y = Math.max(afterLabel, doc.y) + 3;
       }
       doc.x = left;
       doc.moveDown(0.6);
 
       doc
-        .font("Helvetica-Bold")
+        .font(FONT.bold)
         .fillColor(BRAND)
         .fontSize(11)
         .text("Costs and who pays them", left, doc.y, { width });
       doc.moveDown(0.2);
-      doc.font("Helvetica").fillColor(INK).fontSize(10);
+      doc.font(FONT.regular).fillColor(INK).fontSize(10);
       const payment = c.balance
         ? `${c.paid} has been received. The balance of ${c.balance.amount} is due by ${c.balance.dueOn}.`
         : `${c.paid} has been received: the fee is paid in full.`;
       doc.text(
-        pdfText(
-          `The participant pays the programme fee of ${c.totalFee}, which covers tuition and housing. ${payment}`,
-        ),
+        `The participant pays the programme fee of ${c.totalFee}, which covers tuition and housing. ${payment}`,
         { width },
       );
       doc.moveDown(0.3);
       doc.text("The fee includes:", { width });
-      doc.list(
-        c.included.map((item) => pdfText(item)),
-        { width: width - 16, bulletRadius: 1.6, textIndent: 10, bulletIndent: 4 },
-      );
+      // Bullets drawn here: pdfkit's list() bypasses the fonts' runs (a Chinese item would not print).
+      for (const item of c.included) {
+        const lineHeight = doc.currentLineHeight(true);
+        doc.circle(left + 6, doc.y + lineHeight / 2, 1.6).fill(INK);
+        doc.text(item, left + 16, doc.y, { width: width - 16 });
+      }
       doc.moveDown(0.3);
       doc.text(
         "Costs not listed above, such as travel to and from the Netherlands, the visa fee and personal expenses, " +
@@ -242,19 +206,17 @@ export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
       );
       doc.moveDown(0.7);
       doc.text(
-        pdfText(
-          `For any question about this letter, please contact us at ${c.issuer.email}. The letter can be checked ` +
-            "at any time with the QR code below.",
-        ),
+        `For any question about this letter, please contact us at ${c.issuer.email}. The letter can be checked ` +
+          "at any time with the QR code below.",
         { width },
       );
       doc.moveDown(0.9);
       doc.text("Yours faithfully,", { width });
       doc.moveDown(1.6);
       const signY = doc.y;
-      doc.font("Helvetica-Bold").text(pdfText(c.issuer.signatoryName), left, signY, { width: width - 140 });
-      doc.font("Helvetica").text(pdfText(c.issuer.signatoryTitle), { width: width - 140 });
-      doc.text(pdfText(c.issuer.legalName), { width: width - 140 });
+      doc.font(FONT.bold).text(c.issuer.signatoryName, left, signY, { width: width - 140 });
+      doc.font(FONT.regular).text(c.issuer.signatoryTitle, { width: width - 140 });
+      doc.text(c.issuer.legalName, { width: width - 140 });
 
       const qrSize = 104;
       const qrX = left + width - qrSize;
@@ -266,6 +228,7 @@ export function renderVisaLetter(c: VisaLetterContent): Promise<Buffer> {
         .text("Verify this letter:", qrX - 40, qrY + qrSize + 2, { width: qrSize + 40, align: "right" })
         .text(c.verificationUrl, left, doc.y, { width, align: "right", lineBreak: false });
     },
+    fonts,
   );
 }
 
@@ -283,15 +246,15 @@ export interface CertificateContent {
 }
 
 /** The certificate of completion: A4 landscape, English, selectable text. */
-export function renderCertificate(c: CertificateContent): Promise<Buffer> {
+export function renderCertificate(c: CertificateContent, fonts?: DocumentFonts): Promise<Buffer> {
   return render(
     {
       size: "A4",
       layout: "landscape",
       margins: { top: 56, bottom: 48, left: 64, right: 64 },
       info: {
-        Title: `Certificate of completion - ${pdfText(c.fullName)}`,
-        Author: pdfText(c.issuer.legalName),
+        Title: `Certificate of completion - ${c.fullName}`,
+        Author: c.issuer.legalName,
         Subject: "Certificate of completion",
       },
     },
@@ -309,7 +272,7 @@ export function renderCertificate(c: CertificateContent): Promise<Buffer> {
         .stroke();
       const left = doc.page.margins.left;
       const width = pageWidth - left - doc.page.margins.right;
-      doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(14).text("THE HAGUE SUMMER SCHOOL", left, 70, {
+      doc.fillColor(BRAND).font(FONT.bold).fontSize(14).text("THE HAGUE SUMMER SCHOOL", left, 70, {
         width,
         align: "center",
         characterSpacing: 2,
@@ -319,20 +282,20 @@ export function renderCertificate(c: CertificateContent): Promise<Buffer> {
       doc.moveDown(0.8);
       doc
         .fillColor(INK)
-        .font("Helvetica")
+        .font(FONT.regular)
         .fontSize(13)
         .text("This is to certify that", { width, align: "center" });
       doc.moveDown(0.5);
-      doc.font("Helvetica-Bold").fontSize(26).text(pdfText(c.fullName), { width, align: "center" });
+      doc.font(FONT.bold).fontSize(26).text(c.fullName, { width, align: "center" });
       doc.moveDown(0.5);
       doc
-        .font("Helvetica")
+        .font(FONT.regular)
         .fontSize(13)
         .text("has successfully completed the programme", { width, align: "center" })
-        .font("Helvetica-Bold")
-        .text(pdfText(c.programmeName), { width, align: "center" })
-        .font("Helvetica")
-        .text(pdfText(`held in ${c.location} from ${c.startDate} to ${c.endDate}.`), {
+        .font(FONT.bold)
+        .text(c.programmeName, { width, align: "center" })
+        .font(FONT.regular)
+        .text(`held in ${c.location} from ${c.startDate} to ${c.endDate}.`, {
           width,
           align: "center",
         });
@@ -350,18 +313,19 @@ export function renderCertificate(c: CertificateContent): Promise<Buffer> {
         .stroke();
       doc
         .fontSize(11)
-        .font("Helvetica-Bold")
-        .text(pdfText(c.issuer.signatoryName), left + 20, baseY + 6, { width: 240 })
-        .font("Helvetica")
-        .text(pdfText(c.issuer.signatoryTitle), { width: 240 })
-        .text(pdfText(c.issuer.legalName), { width: 240 });
+        .font(FONT.bold)
+        .text(c.issuer.signatoryName, left + 20, baseY + 6, { width: 240 })
+        .font(FONT.regular)
+        .text(c.issuer.signatoryTitle, { width: 240 })
+        .text(c.issuer.legalName, { width: 240 });
       doc
         .fontSize(11)
         .text(`The Hague, ${c.completedOn}`, left + width - 260, baseY + 6, { width: 240, align: "right" })
         .fillColor(MUTED)
         .fontSize(9)
         .text(`Reference: ${c.reference}`, { width: 240, align: "right" })
-        .text(pdfText(c.issuer.address), { width: 240, align: "right" });
+        .text(c.issuer.address, { width: 240, align: "right" });
     },
+    fonts,
   );
 }

@@ -4,6 +4,7 @@ import { cohortCompletionSchema, completionChangeSchema } from "../../../shared/
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { parseOrThrow } from "../../lib/errors";
+import { warnOnceOfFontProblem } from "../../lib/pdf-fonts";
 import { recordAudit } from "../admin/audit";
 import { adminId, adminOf } from "../admin/params";
 import { requireStudent, studentApplication } from "../student/ownership";
@@ -41,6 +42,11 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
   const { db, env, now } = opts;
   const { sessions, requireAdmin } = app.services;
   const today = () => schoolDate(now());
+  /** Sends a rendered letter; says once in the log when a font file is missing (decision 033). */
+  const send = (reply: FastifyReply, filename: string, bytes: Buffer) => {
+    warnOnceOfFontProblem(reply.log, env.DOCUMENT_FONT);
+    return sendPdf(reply, filename, bytes);
+  };
 
   /** The student's own application id, or 401/403/404 (student/ownership.ts). */
   async function ownApplication(request: Parameters<typeof requireStudent>[2]): Promise<string> {
@@ -69,7 +75,7 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    */
   app.get("/api/student/applications/:id/visa-letter.pdf", async (request, reply) => {
     const id = await ownApplication(request);
-    return sendPdf(reply, "visa-invitation-letter.pdf", await visaLetterPdf(db, env, id, now(), today()));
+    return send(reply, "visa-invitation-letter.pdf", await visaLetterPdf(db, env, id, now(), today()));
   });
 
   /**
@@ -78,7 +84,7 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    */
   app.get("/api/student/applications/:id/certificate.pdf", async (request, reply) => {
     const id = await ownApplication(request);
-    return sendPdf(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
+    return send(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
   });
 
   /** GET /api/admin/applications/:id/documents → ApplicationDocuments (applications:read); 404 unknown. */
@@ -109,7 +115,7 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
         entityType: "application",
         entityId: id,
       });
-      return sendPdf(reply, "visa-invitation-letter.pdf", bytes);
+      return send(reply, "visa-invitation-letter.pdf", bytes);
     },
   );
 
@@ -119,7 +125,7 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
     { preHandler: requireAdmin("applications:read") },
     async (request, reply) => {
       const id = adminId(request.params);
-      return sendPdf(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
+      return send(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
     },
   );
 

@@ -34,6 +34,7 @@ import {
 import type { Env } from "../../env";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { documentFonts } from "../../lib/pdf-fonts";
 import { recordAudit } from "../admin/audit";
 import { erasedEmail } from "../admin/privacy";
 import type { AdminUser } from "../auth/guard";
@@ -192,8 +193,9 @@ const daysOf = (start: string, end: string) =>
  * issuing its letter record (verification token) on the first request. 409 with
  * `errors.letters.<reason>` when it is not available (`visaLetterBlock`). The content: name,
  * passport number, nationality (country name), date of birth, programme dates and location,
- * housing, the fee stored with the application and what it includes, what was paid and what is
- * still due, the signatory, and the QR code of the verification address.
+ * housing and the address of stay (`PROGRAMME_ADDRESS`, issue 22 item 2), the fee stored with the
+ * application and what it includes, what was paid and what is still due, the signatory, and the QR
+ * code of the verification address.
  */
 export async function visaLetterPdf(
   db: Db,
@@ -255,14 +257,19 @@ export async function visaLetterPdf(
     };
   });
   const url = verificationUrl(env.APP_ORIGIN, content.letter.token);
-  return renderVisaLetter({
-    issuer: issuerOf(env),
-    issuedOn: en(today),
-    reference: `VL-${content.rows.application.id.slice(0, 8).toUpperCase()}`,
-    ...content.body,
-    verificationUrl: url,
-    qrPng: await verificationQrPng(url),
-  });
+  return renderVisaLetter(
+    {
+      issuer: issuerOf(env),
+      issuedOn: en(today),
+      reference: `VL-${content.rows.application.id.slice(0, 8).toUpperCase()}`,
+      ...content.body,
+      // Housing options have no address: the students stay at the programme's address.
+      stayAddress: env.PROGRAMME_ADDRESS,
+      verificationUrl: url,
+      qrPng: await verificationQrPng(url),
+    },
+    documentFonts(env.DOCUMENT_FONT),
+  );
 }
 
 /**
@@ -317,7 +324,7 @@ export async function certificatePdf(db: Db, env: Env, applicationId: string, to
     completedOn: en(today(application.completedAt!)),
     reference: `CC-${application.id.slice(0, 8).toUpperCase()}`,
   };
-  return renderCertificate(content);
+  return renderCertificate(content, documentFonts(env.DOCUMENT_FONT));
 }
 
 /**

@@ -13,10 +13,12 @@ import {
 import { loginAsAffiliate } from "../../testing/accounts";
 import { adminRoles, apiOf, SAME_ORIGIN } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
+import { NAMES_IN_EVERY_SCRIPT, pdfTitleOf } from "../../testing/pdf";
 import { ledgerOf } from "../commissions/ledger";
 import { loadFileKeys } from "../files/keys";
 import { PAYOUT_CSV_HEADER } from "./routes";
 import { affiliateDetailsAad, openText } from "./sealed-text";
+import { renderStatementPdf } from "./statement";
 
 /**
  * Issue 12 "Payouts" (decision 022): payout details validated, sealed bound to the affiliate,
@@ -499,5 +501,46 @@ describe("payouts", () => {
         await db().select().from(payoutRuns).where(eq(payoutRuns.idempotencyKey, "run-key-admissions")),
       ).toHaveLength(0);
     });
+  });
+});
+
+describe("the payout statement's letters (issue 22 item 2)", () => {
+  const statement = (language: "en" | "zh" | "fr") =>
+    renderStatementPdf({
+      language,
+      school: { name: "Stichting The Hague Summer School", address: "Lange Voorhout 1, 2514 EA Den Haag" },
+      affiliateName: "Agencja Edukacyjna Łódź",
+      payout: {
+        id: "0f0e0d0c-0000-4000-8000-000000000001",
+        amountCents: 123_400,
+        createdAt: new Date("2026-11-20T10:00:00Z"),
+        paidAt: new Date("2026-11-21T10:00:00Z"),
+        reference: "PAY-2026-11",
+        masked: "•••• 4300",
+      },
+      entries: NAMES_IN_EVERY_SCRIPT.map((name, i) => ({
+        createdAt: new Date(`2026-11-1${i}T10:00:00Z`),
+        kind: "payment" as const,
+        studentName: name.full,
+        cohortName: "Été 2027",
+        reason: "",
+        amount: 30_850,
+      })),
+    });
+
+  it("prints Polish, Vietnamese, Chinese and Cyrillic names, Ł and the French narrow no-break space as written", async () => {
+    for (const language of ["en", "zh", "fr"] as const) {
+      const pdf = await statement(language);
+      const text = pdfText(pdf);
+      for (const name of NAMES_IN_EVERY_SCRIPT)
+        expect(text, `${language}: ${name.full}`).toContain(name.full);
+      expect(text).toContain("Agencja Edukacyjna Łódź");
+      expect(text).not.toContain("?");
+    }
+    const fr = await statement("fr");
+    // "1 234,00 €" with narrow no-break spaces (pdftotext reads them back as plain spaces).
+    expect(pdfText(fr)).toMatch(/1\s234,00\s€/);
+    expect(pdfTitleOf(fr)).toBe("Relevé de versement PAY-2026-11");
+    expect(pdfTitleOf(await statement("zh"))).toMatch(/^\p{Script=Han}+.* PAY-2026-11$/u);
   });
 });

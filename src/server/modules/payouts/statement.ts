@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { isWinAnsi, unicodeFont } from "../documents/pdf";
+import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 import { tp } from "./texts";
 
 /** A payout's entry for the statement. */
@@ -38,19 +38,13 @@ const dateOf = (d: Date, language: Language) =>
  * The PDF statement of one payout, in the affiliate's language (en, zh, fr; texts of the payouts
  * namespace, `statement.*`): the school, the affiliate, the payout's date, reference and account
  * (masked), then each entry it covers (date, kind, student by first name and initial, cohort,
- * signed amount in EUR) and the total. Chinese texts use the Unicode font of the invoices
- * (`DOCUMENT_FONT` or Noto Sans CJK, decision 017); without one, such letters print as "?".
+ * signed amount in EUR) and the total. In the school's document fonts (decision 033): Chinese,
+ * Polish (Ł), Vietnamese and Cyrillic names and French typography (narrow no-break space in
+ * "1 234,00 €") print as written; `fontPath` is `DOCUMENT_FONT`. The Title is the statement's
+ * title and the payout's reference, in the affiliate's language.
  */
 export async function renderStatementPdf(s: StatementInput, fontPath?: string): Promise<Buffer> {
   const k = (key: string, vars?: Record<string, string | number>) => tp(s.language, `statement.${key}`, vars);
-  const texts = [
-    k("title"),
-    s.affiliateName,
-    s.school.name,
-    s.school.address,
-    ...s.entries.flatMap((e) => [e.studentName ?? "", e.cohortName ?? "", e.reason, k(`kinds.${e.kind}`)]),
-  ];
-  const unicode = texts.every(isWinAnsi) ? null : unicodeFont(fontPath);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
@@ -59,18 +53,10 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
-  let regular = "Helvetica";
-  let bold = "Helvetica-Bold";
-  if (unicode) {
-    doc.registerFont("body", unicode.regular.data, unicode.regular.face as string);
-    doc.registerFont("body-bold", unicode.bold.data, unicode.bold.face as string);
-    regular = "body";
-    bold = "body-bold";
-  }
-  // Helvetica has no narrow no-break space (French typography): it becomes a no-break space.
-  const safe = (text: string) =>
-    unicode ? text : [...text.replace(/\u202f/g, "\u00a0")].map((ch) => (isWinAnsi(ch) ? ch : "?")).join("");
-  const money = (cents: number) => safe(formatMoney(cents, s.language));
+  setUpDocumentFonts(doc, documentFonts(fontPath));
+  const regular = FONT.regular;
+  const bold = FONT.bold;
+  const money = (cents: number) => formatMoney(cents, s.language);
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
@@ -78,14 +64,10 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   const muted = "#475569";
   const accent = "#0b3a5b";
 
-  doc.fillColor(accent).font(bold).fontSize(16).text(safe(s.school.name), left, 50, { width: 300 });
-  doc.fillColor(muted).font(regular).fontSize(9).text(safe(s.school.address), { width: 300 });
+  doc.fillColor(accent).font(bold).fontSize(16).text(s.school.name, left, 50, { width: 300 });
+  doc.fillColor(muted).font(regular).fontSize(9).text(s.school.address, { width: 300 });
   const afterSchool = doc.y;
-  doc
-    .fillColor(accent)
-    .font(bold)
-    .fontSize(18)
-    .text(safe(k("title")), left, 50, { width, align: "right" });
+  doc.fillColor(accent).font(bold).fontSize(18).text(k("title"), left, 50, { width, align: "right" });
 
   const facts: Array<[string, string]> = [
     [k("affiliate"), s.affiliateName],
@@ -96,11 +78,11 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   let y = Math.max(afterSchool, 90) + 24;
   doc.fontSize(10);
   for (const [label, value] of facts) {
-    doc.fillColor(muted).font(regular).text(safe(label), left, y, { width: 140 });
+    doc.fillColor(muted).font(regular).text(label, left, y, { width: 140 });
     doc
       .fillColor(ink)
       .font(bold)
-      .text(safe(value), left + 150, y, { width: width - 150 });
+      .text(value, left + 150, y, { width: width - 150 });
     y = doc.y + 4;
   }
 
@@ -115,7 +97,7 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   y += 16;
   doc.font(bold).fontSize(9).fillColor(muted);
   for (const c of cols) {
-    doc.text(safe(k(`columns.${c.key}`)), c.x, y, {
+    doc.text(k(`columns.${c.key}`), c.x, y, {
       width: c.w,
       align: c.key === "amount" ? "right" : "left",
     });
@@ -139,7 +121,7 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
     };
     let rowBottom = y;
     for (const c of cols) {
-      doc.text(safe(cells[c.key]), c.x, y, { width: c.w, align: c.key === "amount" ? "right" : "left" });
+      doc.text(cells[c.key], c.x, y, { width: c.w, align: c.key === "amount" ? "right" : "left" });
       rowBottom = Math.max(rowBottom, doc.y);
     }
     y = rowBottom + 5;
@@ -147,14 +129,10 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   doc.moveTo(left, y).lineTo(right, y).strokeColor("#cbd5e1").lineWidth(0.5).stroke();
   y += 8;
   doc.font(bold).fontSize(11).fillColor(accent);
-  doc.text(safe(k("total")), left, y, { width: 300 });
+  doc.text(k("total"), left, y, { width: 300 });
   doc.text(money(s.payout.amountCents), left + 300, y, { width: width - 300, align: "right" });
   y = doc.y + 24;
-  doc
-    .font(regular)
-    .fontSize(8)
-    .fillColor(muted)
-    .text(safe(k("note")), left, y, { width });
+  doc.font(regular).fontSize(8).fillColor(muted).text(k("note"), left, y, { width });
   doc.end();
   return done;
 }
