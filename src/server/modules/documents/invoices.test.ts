@@ -14,6 +14,7 @@ import { formatMoney } from "../../../shared/money";
 import { includedVat } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
 import { type InvoiceList, invoiceListSchema } from "../../../shared/schemas/documents";
+import { financeSummarySchema } from "../../../shared/schemas/finance";
 import {
   applicants,
   applications,
@@ -602,5 +603,22 @@ describe("invoices of a VAT-exempt school", () => {
     expect(text).not.toContain("VAT 21%");
     expect(text).not.toContain("Amount before VAT");
     expect(text).not.toContain("Unit price excl. VAT");
+  });
+
+  it("the back office's revenue shows no VAT, in the page's data and in the CSV (issue 22 item 4)", async () => {
+    const { a } = await h.studentWithApplication();
+    await h.pay(a);
+    const res = await h.api("GET", "/api/admin/finances/summary", h.state.roles.finance);
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = financeSummarySchema.parse(res.json());
+    expect(summary.vat).toEqual({ mode: "exempt" });
+    expect(summary.total.net).toBeGreaterThanOrEqual(PAID);
+    expect(summary.total).toMatchObject({ vat: 0, netExVat: summary.total.net });
+    const csv = await h.api("GET", "/api/admin/finances/summary.csv", h.state.roles.finance);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split(/\r?\n/)[0]).toContain(
+      "Group,Name,Gross (EUR),Refunded (EUR),Net (EUR),Payments,Refunds",
+    );
+    expect(csv.body).not.toContain("VAT");
   });
 });
