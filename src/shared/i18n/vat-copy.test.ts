@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "../../client/lib/i18n";
 import { vatContext } from "../site";
 import { LANGUAGES } from "./languages";
-import { localeTexts } from "./locale-files";
+import { localeFiles, localeTexts } from "./locale-files";
 import type { Resources } from "./namespaces";
 
 /** A text about VAT: the tax, in each language. */
@@ -51,15 +51,7 @@ describe("texts that state VAT (issue 22 item 4)", () => {
 
   it("under exempt, i18next gives the variant; under included, the rate from the setting", () => {
     for (const language of LANGUAGES) {
-      const resources = {} as Resources;
-      for (const { namespace, key, text } of localeTexts(language)) {
-        const ns = ((resources as Record<string, Record<string, unknown>>)[namespace] ??= {});
-        let node = ns;
-        const parts = key.split(".");
-        for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-        node[parts.at(-1)!] = text;
-      }
-      const i18n = createI18n(language, { [language]: resources });
+      const i18n = createI18n(language, { [language]: localeFiles(language) as unknown as Resources });
       const exempt = i18n.t("apply:payment.vat", { context: vatContext({ mode: "exempt" }) });
       const included = i18n.t("apply:payment.vat", {
         context: vatContext({ mode: "included", ratePercent: 21 }),
