@@ -24,16 +24,12 @@ export interface SchoolFacts {
 /**
  * How the school's prices stand towards VAT (configuration `INVOICE_VAT`, issue 22 item 4,
  * decision 034): included at `ratePercent`, or exempt. Every page and back-office screen that states
- * VAT reads it: a text about VAT has an `_exempt` variant, chosen with `vatContext`.
+ * VAT reads it: a text about VAT has an `_exempt` variant, chosen with `vatContext` (client/lib/vat.ts).
  */
 export type VatSetting = { mode: "included"; ratePercent: number } | { mode: "exempt" };
 
 /** The default: 21 % included (spec §9), until the server's configuration says otherwise. */
 export const DEFAULT_VAT: VatSetting = { mode: "included", ratePercent: VAT_RATE_PERCENT };
-
-/** The i18next `context` of a VAT text: "exempt" picks the text's `_exempt` variant. */
-export const vatContext = (vat: VatSetting): "exempt" | undefined =>
-  vat.mode === "exempt" ? "exempt" : undefined;
 
 export interface SiteConfig {
   supportEmail: string;

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../../shared/i18n/languages";
-import { DEFAULT_VAT, type SiteConfig, vatContext } from "../../shared/site";
+import { DEFAULT_VAT, type SiteConfig } from "../../shared/site";
 
 export type { SiteConfig };
 export { DEFAULT_VAT };
@@ -33,12 +33,3 @@ export function useSite(): SiteConfig {
 
 /** Maps a UI language to its i18n-ready `Language` for formatting helpers. */
 export type { Language };
-
-/**
- * The i18next `context` of the texts that state VAT (issue 22 item 4, decision 034): "exempt" under
- * `INVOICE_VAT=exempt`, which picks each such text's `_exempt` variant; undefined when VAT is
- * included. Pass it as `t(key, { context })`.
- */
-export function useVatContext(): "exempt" | undefined {
-  return vatContext(useSite().vat);
-}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../client/lib/i18n";
-import { vatContext } from "../site";
+import { vatContext } from "../../client/lib/vat";
 import { LANGUAGES } from "./languages";
 import { localeFiles, localeTexts } from "./locale-files";
 import type { Resources } from "./namespaces";

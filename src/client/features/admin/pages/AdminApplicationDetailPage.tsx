@@ -15,7 +15,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
-import { useVatContext } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import {
   AdminPageHeader,

@@ -10,7 +10,7 @@ import { Notice } from "../../../components/account/auth";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { useVatContext } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { BalancesPanel } from "../components/finance/BalancesPanel";
 import { adminKeys } from "../permissions";

@@ -14,7 +14,7 @@ import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { useVatContext } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { BalancesPanel } from "../components/finance/BalancesPanel";

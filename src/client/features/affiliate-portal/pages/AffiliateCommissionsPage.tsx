@@ -6,7 +6,7 @@ import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
-import { useVatContext } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
 const KIND_KEYS: Record<CommissionEntryDto["kind"], string> = {

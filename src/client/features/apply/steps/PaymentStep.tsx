@@ -14,7 +14,8 @@ import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { clearReferral, currentReferral } from "../../../lib/referral";
-import { useSite, useVatContext } from "../../../lib/site";
+import { useSite } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { applicationKey, useApplication } from "../api";
 
 /** True when the fully discounted view applies (spec §4 "Payment view choice"). */

@@ -12,7 +12,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
-import { useVatContext } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { heldOfferSchool } from "../../../lib/waiting-list-offer";
 import type { WizardState } from "../wizard-state";
 

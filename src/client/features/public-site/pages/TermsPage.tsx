@@ -4,7 +4,8 @@ import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { usePaymentTerms } from "../../../lib/payment-terms";
-import { useSite, useVatContext } from "../../../lib/site";
+import { useSite } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { OperatorIdentity } from "./legal/OperatorIdentity";
 
 const SECTIONS = [

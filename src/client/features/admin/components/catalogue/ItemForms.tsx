@@ -33,7 +33,7 @@ import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
 import { apiParsed } from "../../../../lib/api";
-import { useVatContext } from "../../../../lib/site";
+import { useVatContext } from "../../../../lib/vat";
 import { FormCheckbox, FormDialog } from "../forms";
 import {
   LocalizedTextFields,

@@ -22,7 +22,7 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
 import { ApiError, apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
-import { useVatContext } from "../../../../lib/site";
+import { useVatContext } from "../../../../lib/vat";
 import { HeaderCell } from "../AdminListFrame";
 import { Panel, useDateTime } from "../common";
 import { DetailItem, DetailList, DetailTable, DialogFormActions, FormDialog, toastFailure } from "../forms";
