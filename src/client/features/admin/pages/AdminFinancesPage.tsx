@@ -142,7 +142,8 @@ function RevenueTable({
 
 /**
  * /admin/finances (owners and finance, `finance:read`; issue "Finances"): revenue per programme
- * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart —
+ * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart (none
+ * under `INVOICE_VAT=exempt`, issue 22 item 4) —
  * and the ledger of payments and refunds, newest first, with search, filters, sorting and
  * pagination on the server. The period (from/to), filters, sort and page live in the address, and
  * both CSV buttons export the same selection.
