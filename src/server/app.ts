@@ -11,8 +11,9 @@ import Fastify, {
 } from "fastify";
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
+import { VAT_RATE_PERCENT } from "../shared/policy";
 import { schoolDayClock } from "../shared/refunds";
-import type { SchoolFacts } from "../shared/site";
+import type { SchoolFacts, VatSetting } from "../shared/site";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";
@@ -318,6 +319,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   catalogue.onInvalidate(() => waitingList.runSoon());
   app.addHook("onClose", () => waitingList.settled());
 
+  // VAT included (21 %) or exempt (`INVOICE_VAT`): every page and report that states VAT reads it
+  // (issue 22 item 4, decision 034).
+  const vat: VatSetting =
+    env.INVOICE_VAT === "exempt" ? { mode: "exempt" } : { mode: "included", ratePercent: VAT_RATE_PERCENT };
   const translations = new TranslationService(db, loadResources(), now, feed);
   await translations.load();
 
@@ -329,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     site: {
       supportEmail: env.SUPPORT_EMAIL,
       paymentProvider: provider.name,
+      vat,
       school,
     },
     origin: env.APP_ORIGIN,
@@ -396,6 +402,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(financeRoutes, {
     db,
     now,
+    vat,
     notice: { origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL },
   });
   await app.register(documentRoutes, { db, env, now });

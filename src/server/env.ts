@@ -166,7 +166,8 @@ export const envSchema = z
     SCHOOL_EMERGENCY_PHONE: z.string().min(1).max(40).default("+31 6 5555 0199"),
     /**
      * VAT on the school's invoices (spec §9): `included` (21 % included in every price, the
-     * default) or `exempt` (no VAT shown; INVOICE_VAT_EXEMPTION_TEXT is printed instead).
+     * default) or `exempt` (no VAT shown; INVOICE_VAT_EXEMPTION_TEXT is printed instead). The pages,
+     * the back office and the revenue report state VAT from it too (issue 22 item 4, decision 034).
      */
     INVOICE_VAT: z.enum(["included", "exempt"]).default("included"),
     /** The statement printed on invoices when INVOICE_VAT is `exempt`. */

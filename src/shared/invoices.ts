@@ -5,9 +5,7 @@
  * written for people only when printed. Texts are in English: the documents are the school's
  * accounting records, in the language its accountant and the tax office read.
  */
-export interface InvoiceSnapshot {
-  /** Version of this shape; a renderer reads every version it ever wrote. */
-  v: 1;
+interface InvoiceSnapshotBase {
   kind: "invoice" | "credit_note";
   number: string;
   /** Date of issue. */
@@ -26,8 +24,6 @@ export interface InvoiceSnapshot {
   /** The application's id: the reference a payer quotes. */
   applicationRef: string;
   programme: { name: string; startDate: string; endDate: string };
-  /** Items of the quote the payment is for (package, housing, add-ons, discount). */
-  lines: Array<{ description: string; amount: number; note?: string }>;
   /** Total of `lines`: the price of the whole programme as quoted. */
   quoteTotal: number;
   /**
@@ -46,3 +42,50 @@ export interface InvoiceSnapshot {
   /** For a credit note: the invoice it corrects. */
   refersTo: { number: string; issuedOn: string } | null;
 }
+
+/** A line as version 1 stored it: its amount including VAT (cents) only. */
+export interface InvoiceLineV1 {
+  description: string;
+  /** Cents, VAT included (negative for a discount or on a credit note). */
+  amount: number;
+  note?: string;
+}
+
+/**
+ * A line of version 2 (issue 22 item 3, decision 034): one unit of an item, with, under VAT
+ * included, its unit price excluding VAT, the rate and its VAT, from `vatBreakdown`
+ * (src/shared/vat.ts). `vat` is null on a VAT-exempt document.
+ */
+export interface InvoiceLineV2 extends InvoiceLineV1 {
+  quantity: 1;
+  vat: { unitPriceExclVat: number; ratePercent: number; vatAmount: number } | null;
+}
+
+/** Documents issued before issue 22 item 3: lines with their amount including VAT only. */
+export interface InvoiceSnapshotV1 extends InvoiceSnapshotBase {
+  /** Version of this shape; a renderer reads every version it ever wrote. */
+  v: 1;
+  /** Items of the quote the payment is for (package, housing, add-ons, discount). */
+  lines: InvoiceLineV1[];
+}
+
+/**
+ * Documents issued since issue 22 item 3 (Wet OB art. 35a, directive 2006/112/EC art. 226): each
+ * line states its unit price excluding VAT, the rate and its VAT; under VAT included `vat` holds
+ * the document's totals (`netAmount` + `vatAmount` = `total`), which the lines' VAT adds up to
+ * when the document is for the whole price. For a part (`share`), the lines show the programme's
+ * price and `share.vat` the VAT of the amount paid, equal to the document's (decision 034).
+ */
+export interface InvoiceSnapshotV2 extends Omit<InvoiceSnapshotBase, "share"> {
+  v: 2;
+  lines: InvoiceLineV2[];
+  share: {
+    label: string;
+    amount: number;
+    /** The amount's VAT and its amount excluding VAT; null on a VAT-exempt document. */
+    vat: { netAmount: number; vatAmount: number } | null;
+  } | null;
+}
+
+/** Every version of a stored document (`invoices.snapshot`). */
+export type InvoiceSnapshot = InvoiceSnapshotV1 | InvoiceSnapshotV2;

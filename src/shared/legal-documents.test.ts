@@ -18,7 +18,7 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-27", fingerprint: "c61ffe0394fd5678" },
+  terms: { updated: "2026-11-28", fingerprint: "1cf6605308553db8" },
   privacy: { updated: "2026-11-27", fingerprint: "84b3db886c28ded0" },
   cookies: { updated: "2026-11-25", fingerprint: "5a9e76a472be8ee6" },
   gdpr: { updated: "2026-11-21", fingerprint: "858a0ebf1051ebd3" },

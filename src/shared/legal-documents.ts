@@ -6,7 +6,7 @@
  * Texts edited at run time in the back office's translations screen are not covered.
  */
 export const LEGAL_UPDATED = {
-  terms: "2026-11-27",
+  terms: "2026-11-28",
   privacy: "2026-11-27",
   cookies: "2026-11-25",
   gdpr: "2026-11-21",

@@ -6,6 +6,7 @@
  */
 
 import { BALANCE_DUE_DAYS_BEFORE_START, VAT_RATE_PERCENT } from "./policy";
+import { vatOfGross } from "./vat";
 
 export { BALANCE_DUE_DAYS_BEFORE_START, VAT_RATE_PERCENT };
 
@@ -66,9 +67,12 @@ export interface Quote {
   addOnsAmount: number;
 }
 
-/** Included VAT of a VAT-inclusive amount in cents (spec §9: rounded total minus total/1.21). */
+/**
+ * Included VAT of a VAT-inclusive amount in cents (spec §9: rounded total minus total/1.21), by the
+ * school's one VAT rule (`vatOfGross`, src/shared/vat.ts, decision 034).
+ */
 export function includedVat(totalCents: number): number {
-  return Math.round(totalCents - totalCents / (1 + VAT_RATE_PERCENT / 100));
+  return vatOfGross(totalCents, VAT_RATE_PERCENT);
 }
 
 /**

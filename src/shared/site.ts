@@ -1,3 +1,5 @@
+import { VAT_RATE_PERCENT } from "./policy";
+
 /**
  * Facts about this deployment that pages show, sent by the server inside each rendered page
  * (spec §1 {email}; issue 13 "the school's legal name, address, registration and VAT numbers,
@@ -19,8 +21,20 @@ export interface SchoolFacts {
   emergencyPhone: string;
 }
 
+/**
+ * How the school's prices stand towards VAT (configuration `INVOICE_VAT`, issue 22 item 4,
+ * decision 034): included at `ratePercent`, or exempt. Every page and back-office screen that states
+ * VAT reads it: a text about VAT has an `_exempt` variant, chosen with `vatContext` (client/lib/vat.ts).
+ */
+export type VatSetting = { mode: "included"; ratePercent: number } | { mode: "exempt" };
+
+/** The default: 21 % included (spec §9), until the server's configuration says otherwise. */
+export const DEFAULT_VAT: VatSetting = { mode: "included", ratePercent: VAT_RATE_PERCENT };
+
 export interface SiteConfig {
   supportEmail: string;
+  /** VAT included in the prices (at which rate) or exempt. */
+  vat: VatSetting;
   /** "offline" shows the test-mode note on the payment step. */
   paymentProvider: "stripe" | "offline";
   /** Today's date on the server (yyyy-mm-dd), so a prerendered page and its hydration agree. */

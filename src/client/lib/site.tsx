@@ -1,8 +1,9 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../../shared/i18n/languages";
-import type { SiteConfig } from "../../shared/site";
+import { DEFAULT_VAT, type SiteConfig } from "../../shared/site";
 
 export type { SiteConfig };
+export { DEFAULT_VAT };
 
 /** The school's facts before the server's page says them (a page built in the browser alone). */
 export const NO_SCHOOL_FACTS: SiteConfig["school"] = {
@@ -17,11 +18,15 @@ export const NO_SCHOOL_FACTS: SiteConfig["school"] = {
 export const SiteContext = createContext<SiteConfig>({
   supportEmail: "admissions@hague-summer-school.example",
   paymentProvider: "offline",
+  vat: DEFAULT_VAT,
   today: new Date().toISOString().slice(0, 10),
   school: NO_SCHOOL_FACTS,
 });
 
-/** Site facts: support e-mail address, payment provider, today's date, the school's legal facts. */
+/**
+ * Site facts: support e-mail address, payment provider, VAT (included or exempt), today's date, the
+ * school's legal facts.
+ */
 export function useSite(): SiteConfig {
   return useContext(SiteContext);
 }

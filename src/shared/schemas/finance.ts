@@ -243,7 +243,7 @@ export const ledgerEntrySchema = z.object({
 /** `GET /api/admin/finances/ledger`: a page of ledger entries. */
 export const ledgerPageSchema = listPageSchema(ledgerEntrySchema);
 
-/** Revenue of one group (a school, a month, or everything). Cents; VAT 21 % included in `net`. */
+/** Revenue of one group (a school, a month, or everything). Cents; VAT (21 % unless exempt) included in `net`. */
 export const revenueFiguresSchema = z.object({
   /** Payments received. */
   gross: cents(),
@@ -251,7 +251,7 @@ export const revenueFiguresSchema = z.object({
   refunded: cents(),
   /** gross − refunded. */
   net: cents(),
-  /** The 21 % VAT included in net: net − round(net / 1.21) (spec §9, `includedVat`). */
+  /** The VAT included in net (spec §9, `vatOfGross`, decision 034); 0 when the school is VAT-exempt. */
   vat: cents(),
   /** net − vat. */
   netExVat: cents(),
@@ -271,4 +271,9 @@ export const financeSummarySchema = z.object({
   /** By month, oldest first; `month` yyyy-mm (UTC). */
   byMonth: z.array(revenueFiguresSchema.extend({ month: line() })),
   total: revenueFiguresSchema,
+  /** VAT included (at which rate) or exempt (`INVOICE_VAT`, issue 22 item 4): exempt, `vat` is 0. */
+  vat: z.discriminatedUnion("mode", [
+    z.object({ mode: z.literal("included"), ratePercent: z.number().int() }),
+    z.object({ mode: z.literal("exempt") }),
+  ]),
 });

@@ -14,6 +14,7 @@ import { formatMoney } from "../../../shared/money";
 import { includedVat } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
 import { type InvoiceList, invoiceListSchema } from "../../../shared/schemas/documents";
+import { financeSummarySchema } from "../../../shared/schemas/finance";
 import {
   applicants,
   applications,
@@ -42,6 +43,9 @@ const OFFLINE_SECRET = "whsec_offline_invoice_tests";
 function pdfText(pdf: Buffer): string {
   return execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
 }
+
+/** `text` as a regular expression matching itself. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const euro = (cents: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -161,17 +165,42 @@ describe("invoices with VAT included (the default)", () => {
       "Package: Standard",
       "Housing:",
       "Add-on:",
-      // Amount before VAT, the rate, the VAT (spec §9) and the total.
-      "Amount before VAT",
+      // Per line: quantity, unit price excluding VAT, rate, VAT, amount (Wet OB art. 35a, issue 22
+      // item 3); then the total excluding VAT, the VAT (spec §9) and the total.
+      "Unit price excl. VAT",
+      "VAT rate",
+      "Amount incl. VAT",
+      "Total excluding VAT",
       euro(PAID - vat),
-      "VAT 21%",
+      `VAT 21% on ${euro(PAID - vat)}`,
       euro(vat),
-      "Total",
+      "Total including VAT",
       euro(PAID),
       a.applicationId,
     ])
       expect(text, expected).toContain(expected);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    // The stored lines carry their VAT, adding up to the invoice's (decision 034), and each row of
+    // the PDF prints them.
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, item.id));
+    const snapshot = row!.snapshot;
+    expect(snapshot.v).toBe(2);
+    if (snapshot.v !== 2 || snapshot.vat.mode !== "included") throw new Error("expected VAT per line");
+    expect(snapshot.vat).toEqual({
+      mode: "included",
+      ratePercent: 21,
+      vatAmount: vat,
+      netAmount: PAID - vat,
+    });
+    const lineVats = snapshot.lines.map((l) => l.vat!);
+    expect(lineVats.reduce((s, l) => s + l.vatAmount, 0)).toBe(vat);
+    expect(lineVats.reduce((s, l) => s + l.unitPriceExclVat, 0)).toBe(PAID - vat);
+    for (const l of snapshot.lines) {
+      expect(l.vat!.unitPriceExclVat + l.vat!.vatAmount).toBe(l.amount);
+      const cells = [l.description, "1", euro(l.vat!.unitPriceExclVat), "21%", euro(l.vat!.vatAmount)];
+      expect(text).toMatch(new RegExp([...cells, euro(l.amount)].map(literal).join("\\s+")));
+    }
   });
 
   it("the confirmation e-mail links the invoice and the portal's payment page", async () => {
@@ -210,7 +239,31 @@ describe("invoices with VAT included (the default)", () => {
       expect(text).toContain("Deposit: 30% of the total price");
       expect(text).toContain(euro(deposit - includedVat(deposit)));
       expect(text).toContain(euro(includedVat(deposit)));
-      expect(text).toMatch(new RegExp(`Total\\s+${euro(deposit).replace(/[.$]/g, "\\$&")}`));
+      expect(text).toMatch(new RegExp(`Total including VAT\\s+${literal(euro(deposit))}`));
+      // The lines show the programme's price with their VAT; the deposit row and the totals the VAT
+      // of the amount paid (decision 034).
+      const [row] = await db().select().from(invoices).where(eq(invoices.id, item!.id));
+      const snap = row!.snapshot;
+      if (snap.v !== 2) throw new Error("expected version 2");
+      expect(snap.share).toEqual({
+        label: "Deposit: 30% of the total price",
+        amount: deposit,
+        vat: { netAmount: deposit - includedVat(deposit), vatAmount: includedVat(deposit) },
+      });
+      expect(snap.lines.reduce((s, l) => s + l.vat!.vatAmount, 0)).toBe(includedVat(PAID));
+      expect(text).toMatch(
+        new RegExp(
+          [
+            "Total price of the programme",
+            euro(PAID - includedVat(PAID)),
+            "21%",
+            euro(includedVat(PAID)),
+            euro(PAID),
+          ]
+            .map(literal)
+            .join("\\s+"),
+        ),
+      );
     } finally {
       await db().update(summerSchools).set({ depositPercent: 100 }).where(eq(summerSchools.id, school!.id));
       h.state.t.app.services.catalogue.invalidate();
@@ -565,5 +618,23 @@ describe("invoices of a VAT-exempt school", () => {
       expect(text, expected).toContain(expected);
     expect(text).not.toContain("VAT 21%");
     expect(text).not.toContain("Amount before VAT");
+    expect(text).not.toContain("Unit price excl. VAT");
+  });
+
+  it("the back office's revenue shows no VAT, in the page's data and in the CSV (issue 22 item 4)", async () => {
+    const { a } = await h.studentWithApplication();
+    await h.pay(a);
+    const res = await h.api("GET", "/api/admin/finances/summary", h.state.roles.finance);
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = financeSummarySchema.parse(res.json());
+    expect(summary.vat).toEqual({ mode: "exempt" });
+    expect(summary.total.net).toBeGreaterThanOrEqual(PAID);
+    expect(summary.total).toMatchObject({ vat: 0, netExVat: summary.total.net });
+    const csv = await h.api("GET", "/api/admin/finances/summary.csv", h.state.roles.finance);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split(/\r?\n/)[0]).toContain(
+      "Group,Name,Gross (EUR),Refunded (EUR),Net (EUR),Payments,Refunds",
+    );
+    expect(csv.body).not.toContain("VAT");
   });
 });

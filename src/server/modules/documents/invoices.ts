@@ -1,15 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto } from "../../../shared/application";
 import { formatDate } from "../../../shared/dates";
-import type { InvoiceSnapshot } from "../../../shared/invoices";
+import type { InvoiceLineV1, InvoiceSnapshotV2 } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
-import { includedVat, VAT_RATE_PERCENT, withDiscountSource } from "../../../shared/pricing";
+import { VAT_RATE_PERCENT, withDiscountSource } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
 import type {
   BillingDetailsDto,
   BillingDetailsInput,
   InvoiceListItem,
 } from "../../../shared/schemas/documents";
+import { vatBreakdown } from "../../../shared/vat";
 import type { Db, Tx } from "../../db/client";
 import {
   addOnOptions,
@@ -42,8 +43,8 @@ export interface IssuedDocument {
 
 /** The school as printed on its invoices, and its VAT treatment, from the configuration. */
 export function invoiceSettings(env: Env): {
-  issuer: InvoiceSnapshot["issuer"];
-  vat: { mode: "included" } | { mode: "exempt"; statement: string };
+  issuer: InvoiceSnapshotV2["issuer"];
+  vat: { mode: "included"; ratePercent: number } | { mode: "exempt"; statement: string };
 } {
   return {
     issuer: {
@@ -56,7 +57,7 @@ export function invoiceSettings(env: Env): {
     vat:
       env.INVOICE_VAT === "exempt"
         ? { mode: "exempt", statement: env.INVOICE_VAT_EXEMPTION_TEXT }
-        : { mode: "included" },
+        : { mode: "included", ratePercent: VAT_RATE_PERCENT },
   };
 }
 
@@ -79,11 +80,44 @@ export async function nextDocumentNumber(tx: Tx, year: number): Promise<{ seq: n
   return { seq, number: documentNumber(year, seq) };
 }
 
-/** VAT of a document's total, cents (spec §9: VAT = round(total − total / 1.21); negative totals mirror). */
-function vatOf(total: number, settings: InvoiceSettingsVat): InvoiceSnapshot["vat"] {
-  if (settings.mode === "exempt") return { mode: "exempt", statement: settings.statement };
-  const vatAmount = Math.sign(total) * includedVat(Math.abs(total));
-  return { mode: "included", ratePercent: VAT_RATE_PERCENT, vatAmount, netAmount: total - vatAmount };
+/**
+ * The lines, share and totals of a document under the VAT treatment `settings` (issue 22 item 3,
+ * decision 034), by the one rule `vatBreakdown` (src/shared/vat.ts): each line gets its unit price
+ * excluding VAT, the rate and its VAT, adding up to the VAT of the lines' total. A document for a
+ * part of the price (`share`, a deposit or the balance) shows the lines as the programme's price and
+ * its own VAT as that of the amount paid, `total`. Exempt: no VAT anywhere, the statement instead.
+ */
+function withVat(
+  lines: InvoiceLineV1[],
+  share: { label: string; amount: number } | null,
+  total: number,
+  settings: InvoiceSettingsVat,
+): Pick<InvoiceSnapshotV2, "lines" | "share" | "vat"> {
+  if (settings.mode === "exempt")
+    return {
+      lines: lines.map((l) => ({ ...l, quantity: 1, vat: null })),
+      share: share ? { ...share, vat: null } : null,
+      vat: { mode: "exempt", statement: settings.statement },
+    };
+  const rate = settings.ratePercent;
+  const perLine = vatBreakdown(
+    lines.map((l) => l.amount),
+    rate,
+  );
+  const document = vatBreakdown([total], rate);
+  return {
+    lines: lines.map((l, i) => ({
+      ...l,
+      quantity: 1,
+      vat: {
+        unitPriceExclVat: perLine.lines[i]!.net,
+        ratePercent: rate,
+        vatAmount: perLine.lines[i]!.vat,
+      },
+    })),
+    share: share ? { ...share, vat: { netAmount: document.net, vatAmount: document.vat } } : null,
+    vat: { mode: "included", ratePercent: rate, vatAmount: document.vat, netAmount: document.net },
+  };
 }
 type InvoiceSettingsVat = ReturnType<typeof invoiceSettings>["vat"];
 
@@ -153,7 +187,7 @@ export async function issueInvoiceForPayment(
     .from(billingDetails)
     .where(eq(billingDetails.applicationId, application.id));
 
-  const lines: InvoiceSnapshot["lines"] = [];
+  const lines: InvoiceLineV1[] = [];
   let quoteTotal: number;
   if (quote) {
     const names = await englishNames(tx, quote);
@@ -186,7 +220,7 @@ export async function issueInvoiceForPayment(
   }
   const total = payment.amountCents;
   const percent = quote?.depositPercent ?? 100;
-  const share: InvoiceSnapshot["share"] =
+  const share: { label: string; amount: number } | null =
     total === quoteTotal
       ? null
       : {
@@ -203,8 +237,8 @@ export async function issueInvoiceForPayment(
   const issuedOn = schoolDate(p.at);
   const year = Number(issuedOn.slice(0, 4));
   const { seq, number } = await nextDocumentNumber(tx, year);
-  const snapshot: InvoiceSnapshot = {
-    v: 1,
+  const snapshot: InvoiceSnapshotV2 = {
+    v: 2,
     kind: "invoice",
     number,
     issuedOn,
@@ -222,12 +256,10 @@ export async function issueInvoiceForPayment(
       : null,
     applicationRef: application.id,
     programme: { name: school.name.en, startDate: school.startDate, endDate: school.endDate },
-    lines,
+    ...withVat(lines, share, total, settings.vat),
     quoteTotal,
-    share,
     total,
     currency: "EUR",
-    vat: vatOf(total, settings.vat),
     payment: { reference: payment.providerReference, paidOn: schoolDate(payment.paidAt) },
     refersTo: null,
   };
@@ -290,26 +322,30 @@ export async function issueCreditNoteForRefund(
   const vatSettings: InvoiceSettingsVat =
     original.vat.mode === "exempt"
       ? { mode: "exempt", statement: original.vat.statement }
-      : { mode: "included" };
-  const snapshot: InvoiceSnapshot = {
+      : { mode: "included", ratePercent: original.vat.ratePercent };
+  const snapshot: InvoiceSnapshotV2 = {
     ...original,
+    v: 2,
     kind: "credit_note",
     number,
     issuedOn,
-    lines: [
-      {
-        description:
-          refund.amountCents >= invoice.totalCents
-            ? `Refund of invoice ${original.number} in full`
-            : `Partial refund of invoice ${original.number}`,
-        amount: total,
-        note: `Invoice ${original.number}: ${original.programme.name}, total ${formatMoney(invoice.totalCents, "en")}`,
-      },
-    ],
+    ...withVat(
+      [
+        {
+          description:
+            refund.amountCents >= invoice.totalCents
+              ? `Refund of invoice ${original.number} in full`
+              : `Partial refund of invoice ${original.number}`,
+          amount: total,
+          note: `Invoice ${original.number}: ${original.programme.name}, total ${formatMoney(invoice.totalCents, "en")}`,
+        },
+      ],
+      null,
+      total,
+      vatSettings,
+    ),
     quoteTotal: total,
-    share: null,
     total,
-    vat: vatOf(total, vatSettings),
     refersTo: { number: original.number, issuedOn: original.issuedOn },
   };
   const [inserted] = await tx

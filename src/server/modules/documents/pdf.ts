@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import type { InvoiceSnapshot } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
 import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
+import { drawLinesWithVat, hasLineVat } from "./invoice-lines";
 
 /**
  * Drawing of the school's PDF documents with pdfkit (decision 017): text is real PDF text
@@ -138,64 +139,73 @@ export async function renderInvoicePdf(
   doc.fillColor(muted).fontSize(9).text(`Application reference: ${s.applicationRef}`, { width });
   y = doc.y + 16;
 
-  // Line items.
-  const amountX = right - 120;
-  const row = (
-    label: string,
-    amount: string,
-    opts: { bold?: boolean; note?: string; rule?: boolean } = {},
-  ) => {
-    if (y > doc.page.height - 120) {
-      doc.addPage();
-      y = 50;
-    }
-    doc
-      .fillColor(ink)
-      .font(opts.bold ? bold : regular)
-      .fontSize(10);
-    doc.text(safe(label), left, y, { width: amountX - left - 10 });
-    const labelBottom = doc.y;
-    doc.text(amount, amountX, y, { width: 120, align: "right" });
-    y = Math.max(labelBottom, doc.y);
-    if (opts.note) {
+  // Line items and totals: with their VAT per line (version 2, VAT included: invoice-lines.ts), or
+  // as documents issued before and VAT-exempt ones print them, unchanged (decision 034).
+  if (hasLineVat(s)) {
+    y = drawLinesWithVat(
+      s,
+      { doc, regular, bold, safe, left, right, colors: { ink, muted, accent, rule: "#cbd5e1" } },
+      y,
+    );
+  } else {
+    const amountX = right - 120;
+    const row = (
+      label: string,
+      amount: string,
+      opts: { bold?: boolean; note?: string; rule?: boolean } = {},
+    ) => {
+      if (y > doc.page.height - 120) {
+        doc.addPage();
+        y = 50;
+      }
       doc
-        .fillColor(muted)
-        .font(regular)
-        .fontSize(8.5)
-        .text(safe(opts.note), left + 10, y, {
-          width: amountX - left - 20,
-        });
+        .fillColor(ink)
+        .font(opts.bold ? bold : regular)
+        .fontSize(10);
+      doc.text(safe(label), left, y, { width: amountX - left - 10 });
+      const labelBottom = doc.y;
+      doc.text(amount, amountX, y, { width: 120, align: "right" });
+      y = Math.max(labelBottom, doc.y);
+      if (opts.note) {
+        doc
+          .fillColor(muted)
+          .font(regular)
+          .fontSize(8.5)
+          .text(safe(opts.note), left + 10, y, {
+            width: amountX - left - 20,
+          });
+        y = doc.y;
+      }
+      y += 5;
+      if (opts.rule) {
+        doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+        y += 6;
+      }
+    };
+    doc.fillColor(muted).font(bold).fontSize(9);
+    doc.text("Description", left, y);
+    doc.text("Amount", amountX, y, { width: 120, align: "right" });
+    y = doc.y + 4;
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(accent).stroke();
+    y += 6;
+    for (const l of s.lines) row(l.description, money(l.amount), { note: l.note });
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+    y += 6;
+    if (s.share) {
+      row("Total price of the programme", money(s.quoteTotal));
+      row(s.share.label, money(s.share.amount), { bold: true, rule: true });
+    }
+    y += 4;
+    if (s.vat.mode === "included") {
+      row("Amount before VAT", money(s.vat.netAmount));
+      row(`VAT ${s.vat.ratePercent}%`, money(s.vat.vatAmount), { rule: true });
+    }
+    row(credit ? "Total credited" : "Total", money(s.total), { bold: true });
+    if (s.vat.mode === "exempt") {
+      y += 4;
+      doc.fillColor(ink).font(regular).fontSize(9.5).text(safe(s.vat.statement), left, y, { width });
       y = doc.y;
     }
-    y += 5;
-    if (opts.rule) {
-      doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
-      y += 6;
-    }
-  };
-  doc.fillColor(muted).font(bold).fontSize(9);
-  doc.text("Description", left, y);
-  doc.text("Amount", amountX, y, { width: 120, align: "right" });
-  y = doc.y + 4;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(accent).stroke();
-  y += 6;
-  for (const l of s.lines) row(l.description, money(l.amount), { note: l.note });
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
-  y += 6;
-  if (s.share) {
-    row("Total price of the programme", money(s.quoteTotal));
-    row(s.share.label, money(s.share.amount), { bold: true, rule: true });
-  }
-  y += 4;
-  if (s.vat.mode === "included") {
-    row("Amount before VAT", money(s.vat.netAmount));
-    row(`VAT ${s.vat.ratePercent}%`, money(s.vat.vatAmount), { rule: true });
-  }
-  row(credit ? "Total credited" : "Total", money(s.total), { bold: true });
-  if (s.vat.mode === "exempt") {
-    y += 4;
-    doc.fillColor(ink).font(regular).fontSize(9.5).text(safe(s.vat.statement), left, y, { width });
-    y = doc.y;
   }
 
   // What the document means.

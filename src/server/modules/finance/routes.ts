@@ -5,6 +5,7 @@ import {
   ledgerQuerySchema,
   refundRequestSchema,
 } from "../../../shared/schemas/finance";
+import type { VatSetting } from "../../../shared/site";
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
@@ -23,15 +24,15 @@ import type { RefundNotice } from "./settle";
 /**
  * Finances of the back office (issue "Finances"): refunds of an application with the policy's
  * suggestion (spec §9), the ledger of payments and refunds, and revenue per school and month with
- * the 21 % VAT included shown apart, each with a CSV export. Reading needs `finance:read`,
+ * the 21 % VAT included shown apart (none under `INVOICE_VAT=exempt`), each with a CSV export. Reading needs `finance:read`,
  * refunding `finance:write` (owners and finance; admissions → 403); 401 without an admin session.
  * Answers are `no-store`; malformed input → 400, unknown ids → 404, every change is audited.
  */
 export async function financeRoutes(
   app: FastifyInstance,
-  opts: { db: Db; now: () => Date; notice: RefundNotice },
+  opts: { db: Db; now: () => Date; notice: RefundNotice; vat: VatSetting },
 ) {
-  const { db, now, notice } = opts;
+  const { db, now, notice, vat } = opts;
   const { requireAdmin, provider } = app.services;
 
   /**
@@ -108,9 +109,12 @@ export async function financeRoutes(
     },
   );
 
-  /** GET /api/admin/finances/summary?from&to → FinanceSummaryDto (finance:read). */
+  /**
+   * GET /api/admin/finances/summary?from&to → FinanceSummaryDto (finance:read); VAT per `INVOICE_VAT`
+   * (issue 22 item 4): none when exempt.
+   */
   app.get("/api/admin/finances/summary", { preHandler: requireAdmin("finance:read") }, async (request) =>
-    financeSummary(db, parseOrThrow(financeSummaryQuerySchema, request.query), request.language),
+    financeSummary(db, parseOrThrow(financeSummaryQuerySchema, request.query), request.language, vat),
   );
 
   /** GET /api/admin/finances/summary.csv?from&to → text/csv (finance:read; audit "finances.export"). */
@@ -119,7 +123,7 @@ export async function financeRoutes(
     { preHandler: requireAdmin("finance:read") },
     async (request, reply) => {
       const query = parseOrThrow(financeSummaryQuerySchema, request.query);
-      const summary = await financeSummary(db, query, request.language);
+      const summary = await financeSummary(db, query, request.language, vat);
       await recordAudit(db, {
         actor: request.admin!,
         action: "finances.export",

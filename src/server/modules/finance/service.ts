@@ -11,7 +11,6 @@ import type {
 } from "../../../shared/finance";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { includedVat, VAT_RATE_PERCENT } from "../../../shared/pricing";
 import { refundQuote, schoolDate } from "../../../shared/refunds";
 import type {
   FinanceSummaryQuery,
@@ -20,6 +19,8 @@ import type {
   LedgerSortKey,
   RefundRequestInput,
 } from "../../../shared/schemas/finance";
+import { DEFAULT_VAT, type VatSetting } from "../../../shared/site";
+import { vatOfGross } from "../../../shared/vat";
 import type { Db, Tx } from "../../db/client";
 import { admins, payments, refunds, summerSchools } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
@@ -466,15 +467,19 @@ export async function exportLedger(db: Db, filters: LedgerFilters, language: Lan
 
 /* ----------------------------------------------------------------- summary */
 
-/** Figures from gross and refunded cents: net, the 21 % VAT included in it (includedVat, spec §9), net ex VAT. */
+/**
+ * Figures from gross and refunded cents: net, the VAT included in it (`vatOfGross`, spec §9,
+ * decision 034; 0 when the school is VAT-exempt, issue 22 item 4), net excluding VAT.
+ */
 export function revenueFigures(
   gross: number,
   refunded: number,
   paymentsCount: number,
   refundsCount: number,
+  vatSetting: VatSetting = DEFAULT_VAT,
 ): RevenueFigures {
   const net = gross - refunded;
-  const vat = includedVat(net);
+  const vat = vatSetting.mode === "exempt" ? 0 : vatOfGross(net, vatSetting.ratePercent);
   return { gross, refunded, net, vat, netExVat: net - vat, payments: paymentsCount, refunds: refundsCount };
 }
 
@@ -491,14 +496,17 @@ interface SummaryRow {
 
 /**
  * `GET /api/admin/finances/summary`: revenue per school (cohort), per month and in total — gross
- * payments, succeeded refunds, net, and the 21 % VAT included in net shown apart (VAT = net −
- * round(net / 1.21) through `includedVat`). A payment counts in the month (UTC) it was paid, a
- * refund in the month it succeeded; `from`/`to` (inclusive) filter on those dates.
+ * payments, succeeded refunds, net, and the 21 % VAT included in net shown apart (`vatOfGross`,
+ * spec §9, decision 034), or no VAT when `vat` says the school is exempt (`INVOICE_VAT`, issue 22
+ * item 4; the report follows the setting, for past payments too). A payment counts in the month
+ * (UTC) it was paid, a refund in the month it succeeded; `from`/`to` (inclusive) filter on those
+ * dates. The answer carries `vat` so the page and the CSV show VAT columns only when included.
  */
 export async function financeSummary(
   db: Db,
   query: FinanceSummaryQuery,
   language: Language,
+  vat: VatSetting = DEFAULT_VAT,
 ): Promise<FinanceSummaryDto> {
   const range = (column: SQL) => {
     const parts: SQL[] = [sql`true`];
@@ -562,26 +570,32 @@ export async function financeSummary(
         schoolId,
         name: s.name,
         startDate: s.startDate,
-        ...revenueFigures(s.g, s.r, s.p, s.n),
+        ...revenueFigures(s.g, s.r, s.p, s.n, vat),
       }))
       .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name)),
     byMonth: [...months.entries()]
-      .map(([month, m]) => ({ month, ...revenueFigures(m.g, m.r, m.p, m.n) }))
+      .map(([month, m]) => ({ month, ...revenueFigures(m.g, m.r, m.p, m.n, vat) }))
       .sort((a, b) => a.month.localeCompare(b.month)),
-    total: revenueFigures(total.g, total.r, total.p, total.n),
+    total: revenueFigures(total.g, total.r, total.p, total.n, vat),
+    vat,
   };
 }
 
-/** The summary as CSV: one row per school, one per month, then the total (euros). */
+/**
+ * The summary as CSV: one row per school, one per month, then the total (euros). The VAT columns
+ * only when VAT is included (`summary.vat`, issue 22 item 4).
+ */
 export function summaryCsv(summary: FinanceSummaryDto): string {
+  const withVat = summary.vat.mode === "included";
   const header = [
     "Group",
     "Name",
     "Gross (EUR)",
     "Refunded (EUR)",
     "Net (EUR)",
-    `VAT ${VAT_RATE_PERCENT}% included (EUR)`,
-    "Net excl. VAT (EUR)",
+    ...(summary.vat.mode === "included"
+      ? [`VAT ${summary.vat.ratePercent}% included (EUR)`, "Net excl. VAT (EUR)"]
+      : []),
     "Payments",
     "Refunds",
   ];
@@ -589,8 +603,7 @@ export function summaryCsv(summary: FinanceSummaryDto): string {
     csvEuros(f.gross),
     csvEuros(f.refunded),
     csvEuros(f.net),
-    csvEuros(f.vat),
-    csvEuros(f.netExVat),
+    ...(withVat ? [csvEuros(f.vat), csvEuros(f.netExVat)] : []),
     f.payments,
     f.refunds,
   ];

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { render } from "../../../client/app/entry-server";
+import { ROUTES } from "../../../client/app/routes";
 import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
 import type { SiteConfig } from "../../../shared/site";
@@ -15,6 +16,7 @@ const resources = loadResources();
 const SITE: SiteConfig = {
   supportEmail: "office@example.org",
   paymentProvider: "offline",
+  vat: { mode: "included", ratePercent: 21 },
   today: "2027-01-10",
   school: {
     legalName: "Stichting Voorbeeld Zomerschool",
@@ -53,8 +55,13 @@ const summary = (over: Partial<CatalogueSummaryDto> = {}): CatalogueSummaryDto =
   ...over,
 });
 
-async function page(url: string, language: Language, catalogueSummary: CatalogueSummaryDto = summary()) {
-  const out = await render({ url, language, resources: resources[language], site: SITE, catalogueSummary });
+async function page(
+  url: string,
+  language: Language,
+  catalogueSummary: CatalogueSummaryDto = summary(),
+  site: SiteConfig = SITE,
+) {
+  const out = await render({ url, language, resources: resources[language], site, catalogueSummary });
   // Text as read: tags out, entities of apostrophes back.
   const text = out.html
     .replace(/<[^>]+>/g, " ")
@@ -151,4 +158,39 @@ describe("the page for an unknown address (issue 13)", () => {
         expect(html, path).toContain(`href="/${language}${path}"`);
     },
   );
+});
+
+describe("VAT on the public pages reads INVOICE_VAT (issue 22 item 4)", () => {
+  /** VAT, TVA or 增值税 with a rate within the same sentence. */
+  const VAT_RATE =
+    /(VAT|TVA|增值税)[^.。]{0,40}\d+\s?[\u00a0\u202f]?%|\d+\s?[\u00a0\u202f]?%[^.。]{0,40}(VAT|TVA|增值税)/;
+  const PUBLIC = ROUTES.filter((r) => r.layout === "public" && !r.path.includes(":")).map((r) => r.path);
+  const EXEMPT: SiteConfig = { ...SITE, vat: { mode: "exempt" } };
+
+  it("exempt: no page in any language states a VAT rate, and the terms state the exemption", async () => {
+    expect(PUBLIC).toContain("/terms");
+    const found: string[] = [];
+    // Every public page in English; the pages with prices or terms in every language.
+    const pages = [
+      ...PUBLIC.map((url) => ["en", url] as const),
+      ...(["zh", "fr"] as const).flatMap((language) =>
+        ["/", "/courses", "/faq", "/terms", "/apply"].map((url) => [language, url] as const),
+      ),
+    ];
+    for (const [language, url] of pages) {
+      const { text } = await page(url, language, summary(), EXEMPT);
+      const hit = text.match(VAT_RATE);
+      if (hit) found.push(`${language} ${url}: ${hit[0]}`);
+    }
+    expect(found).toEqual([]);
+    expect((await page("/terms", "en", summary(), EXEMPT)).text).toContain(
+      "Our programmes are exempt from Dutch VAT: no VAT is charged.",
+    );
+    expect((await page("/terms", "zh", summary(), EXEMPT)).text).toContain("我们的项目免征荷兰增值税");
+  });
+
+  it("included: the terms state the rate of the setting", async () => {
+    expect((await page("/terms", "en")).text).toContain("include 21% Dutch VAT");
+    expect((await page("/terms", "fr")).text).toContain("TVA néerlandaise de 21\u00a0%");
+  });
 });

@@ -51,6 +51,7 @@ function makeCache(
     site: {
       supportEmail: "office@example.org",
       paymentProvider: "offline",
+      vat: { mode: "included", ratePercent: 21 },
       school: {
         legalName: "Stichting Example",
         address: "Street 1, The Hague",

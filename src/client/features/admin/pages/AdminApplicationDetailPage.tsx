@@ -15,6 +15,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { ApiError, api, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
+import { useVatContext } from "../../../lib/vat";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import {
   AdminPageHeader,
@@ -67,6 +68,7 @@ async function fetchDetail(id: string, signal?: AbortSignal): Promise<AdminAppli
  */
 export default function AdminApplicationDetailPage() {
   const { t } = useTranslation("admin");
+  const vatCtx = useVatContext();
   const { id = "" } = useParams();
   const admin = useSignedInUser("admin");
   const backTo = useBackToList("/admin/applications");
@@ -441,8 +443,10 @@ export default function AdminApplicationDetailPage() {
                   <dd className="whitespace-nowrap text-slate-900">{format.money(app.quote.totalAmount)}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
-                  <dt className="text-slate-700">{t("applicationDetail.money.vat")}</dt>
-                  <dd className="whitespace-nowrap text-slate-700">{format.money(app.quote.vatAmount)}</dd>
+                  <dt className="text-slate-700">{t("applicationDetail.money.vat", { context: vatCtx })}</dt>
+                  {vatCtx === "exempt" ? null : (
+                    <dd className="whitespace-nowrap text-slate-700">{format.money(app.quote.vatAmount)}</dd>
+                  )}
                 </div>
                 <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
                   <dt className="text-slate-900">{t("applicationDetail.money.paid")}</dt>

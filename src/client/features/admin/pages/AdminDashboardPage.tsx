@@ -10,6 +10,7 @@ import { Notice } from "../../../components/account/auth";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { useVatContext } from "../../../lib/vat";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { BalancesPanel } from "../components/finance/BalancesPanel";
 import { adminKeys } from "../permissions";
@@ -56,6 +57,7 @@ function ActivityItem({ entry }: { entry: AuditEntryDto }) {
  */
 export default function AdminDashboardPage() {
   const { t } = useTranslation("admin");
+  const vatCtx = useVatContext();
   const format = useFormat();
   const dashboard = useQuery({
     queryKey: adminKeys.dashboard(),
@@ -92,7 +94,7 @@ export default function AdminDashboardPage() {
               <dd className="mt-1 text-2xl font-bold text-brand-900">{total}</dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm text-slate-700">{t("dashboard.revenueHelp")}</p>
+          <p className="mt-3 text-sm text-slate-700">{t("dashboard.revenueHelp", { context: vatCtx })}</p>
         </Panel>
         <BalancesPanel />
         <Panel title={t("dashboard.byStatus")} id="status-heading">

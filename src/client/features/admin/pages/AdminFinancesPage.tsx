@@ -14,6 +14,7 @@ import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { useVatContext } from "../../../lib/vat";
 import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { BalancesPanel } from "../components/finance/BalancesPanel";
@@ -36,9 +37,13 @@ const financeQueryKeys = {
   ledger: (search: string) => ["admin", "finance", "ledger", search] as const,
 };
 
-/** The revenue figures of one row: gross, refunded, net, VAT included in net, net without VAT. */
+/**
+ * The revenue figures of one row: gross, refunded, net, VAT included in net, net without VAT; the
+ * VAT columns only when VAT is included (`INVOICE_VAT`, issue 22 item 4).
+ */
 function FigureCells({ figures, strong = false }: { figures: RevenueFigures; strong?: boolean }) {
   const format = useFormat();
+  const exempt = useVatContext() === "exempt";
   const cell = cn(
     "px-3 py-2 text-right whitespace-nowrap",
     strong ? "font-semibold text-slate-900" : "text-slate-800",
@@ -48,8 +53,12 @@ function FigureCells({ figures, strong = false }: { figures: RevenueFigures; str
       <td className={cell}>{format.money(figures.gross)}</td>
       <td className={cell}>{figures.refunded ? `−${format.money(figures.refunded)}` : format.money(0)}</td>
       <td className={cell}>{format.money(figures.net)}</td>
-      <td className={cell}>{format.money(figures.vat)}</td>
-      <td className={cell}>{format.money(figures.netExVat)}</td>
+      {exempt ? null : (
+        <>
+          <td className={cell}>{format.money(figures.vat)}</td>
+          <td className={cell}>{format.money(figures.netExVat)}</td>
+        </>
+      )}
     </>
   );
 }
@@ -69,6 +78,7 @@ function RevenueTable({
   total: RevenueFigures;
 }) {
   const { t } = useTranslation("adminFinance");
+  const exempt = useVatContext() === "exempt";
   const number = "px-3 py-2 text-right font-semibold whitespace-nowrap text-slate-900";
   return (
     <section
@@ -95,12 +105,16 @@ function RevenueTable({
             <th scope="col" className={number}>
               {t("summary.columns.net")}
             </th>
-            <th scope="col" className={number}>
-              {t("summary.columns.vat")}
-            </th>
-            <th scope="col" className={number}>
-              {t("summary.columns.netExVat")}
-            </th>
+            {exempt ? null : (
+              <>
+                <th scope="col" className={number}>
+                  {t("summary.columns.vat")}
+                </th>
+                <th scope="col" className={number}>
+                  {t("summary.columns.netExVat")}
+                </th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -128,13 +142,15 @@ function RevenueTable({
 
 /**
  * /admin/finances (owners and finance, `finance:read`; issue "Finances"): revenue per programme
- * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart —
+ * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart (none
+ * under `INVOICE_VAT=exempt`, issue 22 item 4) —
  * and the ledger of payments and refunds, newest first, with search, filters, sorting and
  * pagination on the server. The period (from/to), filters, sort and page live in the address, and
  * both CSV buttons export the same selection.
  */
 export default function AdminFinancesPage() {
   const { t } = useTranslation("adminFinance");
+  const vatCtx = useVatContext();
   const format = useFormat();
   const { dateTime } = useDateTime();
   const list = useListParams({
@@ -187,7 +203,7 @@ export default function AdminFinancesPage() {
 
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-      <AdminPageHeader title={t("title")} lead={t("lead")} />
+      <AdminPageHeader title={t("title")} lead={t("lead", { context: vatCtx })} />
 
       <section
         aria-labelledby="period-heading"
@@ -245,7 +261,7 @@ export default function AdminFinancesPage() {
                     ["gross", data.total.gross],
                     ["refunded", data.total.refunded],
                     ["net", data.total.net],
-                    ["vat", data.total.vat],
+                    ...(vatCtx === "exempt" ? [] : ([["vat", data.total.vat]] as const)),
                   ] as const
                 ).map(([name, cents]) => (
                   <div key={name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -254,7 +270,7 @@ export default function AdminFinancesPage() {
                   </div>
                 ))}
               </dl>
-              <p className="text-sm text-slate-700">{t("summary.vatNote")}</p>
+              <p className="text-sm text-slate-700">{t("summary.vatNote", { context: vatCtx })}</p>
               {data.bySchool.length === 0 ? (
                 <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
                   {t("summary.empty")}

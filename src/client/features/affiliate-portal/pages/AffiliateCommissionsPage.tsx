@@ -6,6 +6,7 @@ import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
+import { useVatContext } from "../../../lib/vat";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
 const KIND_KEYS: Record<CommissionEntryDto["kind"], string> = {
@@ -22,6 +23,7 @@ const KIND_KEYS: Record<CommissionEntryDto["kind"], string> = {
  */
 export default function AffiliateCommissionsPage() {
   const { t, i18n } = useTranslation("affiliatePortal");
+  const vatCtx = useVatContext();
   const format = useFormat();
   const ledger = useQuery({
     queryKey: affiliateKey("commissions", i18n.language),
@@ -44,7 +46,7 @@ export default function AffiliateCommissionsPage() {
                 {t("commissions.rateLine", {
                   rate:
                     data.rate.type === "percentage"
-                      ? t("commissions.ratePercent", { percent: data.rate.percent })
+                      ? t("commissions.ratePercent", { percent: data.rate.percent, context: vatCtx })
                       : t("commissions.rateFixed", { amount: format.money(data.rate.fixedCents) }),
                 })}
               </p>

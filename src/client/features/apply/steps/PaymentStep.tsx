@@ -15,6 +15,7 @@ import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { clearReferral, currentReferral } from "../../../lib/referral";
 import { useSite } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { applicationKey, useApplication } from "../api";
 
 /** True when the fully discounted view applies (spec §4 "Payment view choice"). */
@@ -37,6 +38,7 @@ export function PaymentStep({
   onCompleted: (paymentId: string) => void;
 }) {
   const { t } = useTranslation("apply");
+  const vatCtx = useVatContext();
   const { money, date } = useFormat();
   const language = useLanguage();
   const { paymentProvider } = useSite();
@@ -460,8 +462,8 @@ export function PaymentStep({
               <dd className="font-bold text-brand-900">{money(quote.totalAmount)}</dd>
             </div>
             <div className="flex justify-between gap-3 text-xs text-slate-600">
-              <dt>{t("payment.vat")}</dt>
-              <dd>{money(quote.vatAmount)}</dd>
+              <dt>{t("payment.vat", { context: vatCtx })}</dt>
+              {vatCtx === "exempt" ? null : <dd>{money(quote.vatAmount)}</dd>}
             </div>
             {quote.remainingAmount > 0 ? (
               <>

@@ -14,6 +14,7 @@ import apply from "../../../../shared/i18n/locales/en/apply.json";
 import common from "../../../../shared/i18n/locales/en/common.json";
 import { catalogueKeys } from "../../../lib/catalogue";
 import { createI18n } from "../../../lib/i18n";
+import { NO_SCHOOL_FACTS, type SiteConfig, SiteContext } from "../../../lib/site";
 import { ProgramStep } from "./ProgramStep";
 
 const school = (
@@ -95,7 +96,7 @@ const addOns: AddOnOptionDto[] = [
   },
 ];
 
-function setup() {
+function setup(vat: SiteConfig["vat"] = { mode: "included", ratePercent: 21 }) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -120,14 +121,24 @@ function setup() {
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ProgramStep state={{ step: 1, selectedAddOns: [], personal: {} }} onNext={onNext} />
-        </MemoryRouter>
+        <SiteContext.Provider value={{ ...SITE, vat }}>
+          <MemoryRouter>
+            <ProgramStep state={{ step: 1, selectedAddOns: [], personal: {} }} onNext={onNext} />
+          </MemoryRouter>
+        </SiteContext.Provider>
       </QueryClientProvider>
     </I18nextProvider>,
   );
   return { onNext };
 }
+
+const SITE: SiteConfig = {
+  supportEmail: "office@example.org",
+  paymentProvider: "offline",
+  vat: { mode: "included", ratePercent: 21 },
+  today: "2027-01-10",
+  school: NO_SCHOOL_FACTS,
+};
 
 afterEach(cleanup);
 
@@ -177,5 +188,16 @@ describe("program selection step", () => {
         expect.objectContaining({ summerSchoolId: ids.aug, selectedAddOns: [addOns[1]!.id] }),
       ),
     );
+  });
+
+  it("states the VAT included in the total, or under INVOICE_VAT=exempt the exemption and no rate (issue 22 item 4)", () => {
+    setup();
+    // 3,045.00 includes 528.47 of 21 % VAT (spec §9).
+    expect(screen.getByText("Including €528.47 VAT (21%)")).toBeInTheDocument();
+    cleanup();
+    setup({ mode: "exempt" });
+    expect(screen.getByText("€3,045.00")).toBeInTheDocument();
+    expect(screen.getByText("Exempt from VAT")).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/VAT \(|21\s?%/);
   });
 });

@@ -12,6 +12,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { useCatalogueSummary, useSchoolOptions } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { useVatContext } from "../../../lib/vat";
 import { heldOfferSchool } from "../../../lib/waiting-list-offer";
 import type { WizardState } from "../wizard-state";
 
@@ -50,6 +51,7 @@ export function ProgramStep({
   onChoose?: (choice: Choice) => void;
 }) {
   const { t } = useTranslation("apply");
+  const vatCtx = useVatContext();
   const { money, date } = useFormat();
   const includesId = useId();
   const [params] = useSearchParams();
@@ -407,7 +409,7 @@ export function ProgramStep({
             <p className="text-sm text-slate-700">{t("program.estimatedTotal")}</p>
             <p className="text-2xl font-bold text-brand-900">{money(preview.totalAmount)}</p>
             <p className="text-xs text-slate-600">
-              {t("program.vatIncluded", { vat: money(preview.vatAmount) })}
+              {t("program.vatIncluded", { vat: money(preview.vatAmount), context: vatCtx })}
             </p>
           </div>
           {continueButton}

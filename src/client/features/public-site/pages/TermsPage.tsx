@@ -5,6 +5,7 @@ import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
 import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
+import { useVatContext } from "../../../lib/vat";
 import { OperatorIdentity } from "./legal/OperatorIdentity";
 
 const SECTIONS = [
@@ -34,6 +35,7 @@ const LIABILITY = ["limit", "belongings", "thirdParties", "consumer"] as const;
 /** /terms (spec §2, alias /terms-conditions): the terms and conditions of applying and taking part. */
 export default function TermsPage() {
   const { t } = useTranslation("legal");
+  const vatCtx = useVatContext();
   const { supportEmail } = useSite();
   const { date } = useFormat();
   // When payment is due follows the schools' deposits (issue 11; decisions.md §1 deposit row).
@@ -91,7 +93,7 @@ export default function TermsPage() {
               <li key={id}>
                 {id === "payment"
                   ? t(`terms.prices.items.payment${paymentTerms.suffix}`, { percent: paymentTerms.percent })
-                  : t(`terms.prices.items.${id}`)}
+                  : t(`terms.prices.items.${id}`, { context: id === "currency" ? vatCtx : undefined })}
               </li>
             ))}
           </ul>

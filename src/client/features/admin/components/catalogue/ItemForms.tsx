@@ -33,6 +33,7 @@ import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
 import { apiParsed } from "../../../../lib/api";
+import { useVatContext } from "../../../../lib/vat";
 import { FormCheckbox, FormDialog } from "../forms";
 import {
   LocalizedTextFields,
@@ -182,6 +183,7 @@ function PackageForm({
   onSaved: (saved: AdminPackageDto) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
+  const vatCtx = useVatContext();
   const l = useLocalized();
   const message = useCatalogueFieldMessage();
   const form = useForm<PackageFormValues>({
@@ -230,7 +232,7 @@ function PackageForm({
       amount={{
         id: `${idPrefix}-price`,
         name: "price",
-        label: t("items.fields.price"),
+        label: t("items.fields.price", { context: vatCtx }),
         hint: t("items.fields.priceHint"),
       }}
     >
@@ -427,6 +429,7 @@ function AddOnForm({
   onSaved: (saved: AdminAddOnDto) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
+  const vatCtx = useVatContext();
   const message = useCatalogueFieldMessage();
   const form = useForm<AddOnFormValues>({
     resolver: zodResolver(addOnFormSchema),
@@ -456,7 +459,7 @@ function AddOnForm({
       amount={{
         id: `${idPrefix}-price`,
         name: "price",
-        label: t("items.fields.price"),
+        label: t("items.fields.price", { context: vatCtx }),
         hint: t("items.fields.priceHint"),
       }}
     >

@@ -22,6 +22,7 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
 import { ApiError, apiParsed } from "../../../../lib/api";
 import { useFormat } from "../../../../lib/format";
+import { useVatContext } from "../../../../lib/vat";
 import { HeaderCell } from "../AdminListFrame";
 import { Panel, useDateTime } from "../common";
 import { DetailItem, DetailList, DetailTable, DialogFormActions, FormDialog, toastFailure } from "../forms";
@@ -46,6 +47,7 @@ function failWith(error: Error, setField: (field: string, message: string) => bo
  */
 export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) {
   const { t } = useTranslation("adminCodes");
+  const vatCtx = useVatContext();
   const message = useFieldMessage();
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
@@ -117,7 +119,9 @@ export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) 
                 className="h-4 w-4 focus:outline-2 focus:outline-brand-500"
                 {...register("type")}
               />
-              {t(value === "percentage" ? "detailAffiliate.ratePercentage" : "detailAffiliate.rateFixed")}
+              {t(value === "percentage" ? "detailAffiliate.ratePercentage" : "detailAffiliate.rateFixed", {
+                context: value === "percentage" ? vatCtx : undefined,
+              })}
             </label>
           ))}
         </div>
