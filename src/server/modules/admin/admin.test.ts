@@ -417,6 +417,7 @@ describe("application list", () => {
       summerSchool: { id: schools[3]!.id, name: expect.stringContaining("September") },
       totalAmount: 250000,
       amountPaid: 250000,
+      refunded: 0,
       code: `LIST${marker.toUpperCase()}`,
       flag: null,
       missingCriticalData: false,
