@@ -12,11 +12,14 @@ import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin
  *
  * - **Paid** is net of refunds: the accepted payments (`amount_paid_cents`, which only grows)
  *   minus the succeeded refunds of those payments (refunds of flagged payments, money that never
- *   paid the application, do not count).
- * - **Balance** = the stored total − paid net of refunds (decisions.md §6), never priced again
- *   from today's catalogue, never below 0. It is owed only by an open application (not rejected,
- *   withdrawn or cancelled) that holds money (deposit paid, paid, partly refunded); nothing is
- *   owed by an application never paid or fully refunded.
+ *   paid the application, do not count). Every screen, list and export shows this figure.
+ * - **Charged** is net of refunds too: the stored total minus the same refunds. A refund gives
+ *   money back for something the school no longer charges (an add-on dropped, the policy's share
+ *   of a cancellation), so it never turns into a debt the student is reminded of.
+ * - **Balance** = charged − paid, both net of refunds (decisions.md §6), from the stored total,
+ *   never priced again from today's catalogue, never below 0. It is owed only by an open
+ *   application (not rejected, withdrawn or cancelled) that holds money (deposit paid, paid,
+ *   partly refunded); nothing is owed by an application never paid or fully refunded.
  * - The balance falls due 28 days before the start (`remainingDueDate`); from the day after it,
  *   in The Hague, it is overdue. Nothing is cancelled automatically: overdue is shown, not acted on.
  * - A rejected, withdrawn or cancelled application is never "balance due": it reads `paid`,
@@ -34,7 +37,8 @@ export { BALANCE_REMINDER_DAYS_BEFORE_DUE } from "./policy";
  * - `deposit_only`: closed (rejected, withdrawn, cancelled) after paying part of the total, no
  *   refund: nothing more is owed;
  * - `paid`: paid in full (a 100 % scholarship, total 0, included), no refund;
- * - `partially_refunded`: some of what was paid came back, some is still held, nothing owed;
+ * - `partially_refunded`: some of what was paid came back, some is still held, nothing owed
+ *   (a deposit partly refunded with a balance still owed reads `deposit_paid`);
  * - `refunded`: everything paid came back.
  */
 export const PAYMENT_STATES = [
@@ -83,7 +87,10 @@ export interface Balance {
   dueDate: string | null;
   /** True once the due date has passed with money still owed. */
   overdue: boolean;
-  /** Whether the application is paid in full with nothing refunded (the student pass's "paid" condition). */
+  /**
+   * Whether what was paid covers what is charged, both net of refunds, with money still held (the
+   * student pass's "paid" condition; a 100 % scholarship, total 0, included).
+   */
   paidInFull: boolean;
 }
 
@@ -116,11 +123,14 @@ export function balanceOf(facts: BalanceFacts, today: string): Balance {
   const refunded = Math.max(0, facts.refundedCents);
   const paidNet = Math.max(0, facts.amountPaidCents - refunded);
   const total = facts.totalAmountCents;
+  // What the school charges once refunds are taken off: a refund gives back money for something
+  // it no longer charges (an add-on dropped, the refund policy's share on a cancellation).
+  const chargedNet = total === null ? null : Math.max(0, total - refunded);
   const fullyRefunded = facts.paymentStatus === "refunded" || (refunded > 0 && paidNet === 0);
+  const holds = HAS_PAID.has(facts.paymentStatus) && !fullyRefunded;
   const owes =
-    HAS_PAID.has(facts.paymentStatus) && !fullyRefunded && !CLOSED.has(facts.status) && total !== null
-      ? Math.max(0, total - paidNet)
-      : 0;
+    holds && !CLOSED.has(facts.status) && chargedNet !== null ? Math.max(0, chargedNet - paidNet) : 0;
+  const paidInFull = holds && chargedNet !== null && paidNet >= chargedNet;
   if (owes > 0) {
     const dueDate = remainingDueDate(facts.startDate);
     const overdue = daysBeforeStart(dueDate, today) < 0;
@@ -131,7 +141,7 @@ export function balanceOf(facts: BalanceFacts, today: string): Balance {
       balanceDue: owes,
       dueDate,
       overdue,
-      paidInFull: false,
+      paidInFull,
     };
   }
   const state: PaymentState = NOT_PAID.has(facts.paymentStatus)
@@ -140,14 +150,13 @@ export function balanceOf(facts: BalanceFacts, today: string): Balance {
       ? "refunded"
       : refunded > 0 || facts.paymentStatus === "partially_refunded"
         ? "partially_refunded"
-        : total === null
+        : chargedNet === null
           ? facts.paymentStatus === "paid"
             ? "paid"
             : "deposit_only"
-          : paidNet >= total
+          : paidNet >= chargedNet
             ? "paid"
             : "deposit_only";
-  const paidInFull = state === "paid" && total !== null && paidNet >= total;
   return { state, paidNet, refunded, balanceDue: 0, dueDate: null, overdue: false, paidInFull };
 }
 

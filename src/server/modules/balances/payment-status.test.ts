@@ -60,8 +60,13 @@ const FIXTURES: Record<string, Fixture> = {
     cohort: "october",
     application: { status: "submitted", paymentStatus: "partially_refunded", amountPaidCents: DEPOSIT },
     ledger: { paidCents: DEPOSIT, refundCents: [20_000] },
-    // decisions.md §6: the balance is the total minus what was paid net of refunds.
-    expected: { state: "deposit_paid", paid: DEPOSIT - 20_000, balanceDue: TOTAL - DEPOSIT + 20_000 },
+    // An add-on of 200.00 dropped and refunded from the deposit: charged and paid both net of
+    // refunds (decisions.md §6, decision 035), the balance is what is left of the lower charge.
+    expected: {
+      state: "deposit_paid",
+      paid: DEPOSIT - 20_000,
+      balanceDue: TOTAL - 20_000 - (DEPOSIT - 20_000),
+    },
   },
   paidThenPartlyRefundedCancelled: {
     cohort: "october",
@@ -74,7 +79,8 @@ const FIXTURES: Record<string, Fixture> = {
     cohort: "october",
     application: { status: "accepted", paymentStatus: "partially_refunded", amountPaidCents: TOTAL },
     ledger: { paidCents: TOTAL, refundCents: [50_000] },
-    expected: { state: "deposit_paid", paid: TOTAL - 50_000, balanceDue: 50_000 },
+    // Still coming, 500.00 refunded: a refund is never asked back as a balance.
+    expected: { state: "partially_refunded", paid: TOTAL - 50_000, balanceDue: 0 },
   },
   fullyRefunded: {
     cohort: "october",

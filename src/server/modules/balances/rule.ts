@@ -27,6 +27,9 @@ export const refundedCentsSql: SQL<number> =
 /** What was paid net of refunds, cents, never below 0 (balanceOf's `paidNet`). */
 export const paidNetSql: SQL<number> = sql<number>`greatest(0, ${applications.amountPaidCents} - ${refundedCentsSql})`;
 
+/** What is charged net of refunds, cents, never below 0 (balanceOf's `chargedNet`); null before any checkout. */
+const CHARGED_NET_SQL = sql`greatest(0, ${applications.totalAmountCents} - ${refundedCentsSql})`;
+
 /** Everything paid came back (balanceOf's `fullyRefunded`). */
 const FULLY_REFUNDED_SQL = sql`(${applications.paymentStatus} = 'refunded' or (${refundedCentsSql} > 0 and ${paidNetSql} = 0))`;
 
@@ -36,8 +39,11 @@ const HAS_PAID_SQL = sql`${applications.paymentStatus} in ('paid', 'deposit_paid
 /** Application statuses that owe nothing more (balanceOf's CLOSED). */
 const OPEN_SQL = sql`${applications.status} not in ('rejected', 'withdrawn', 'cancelled')`;
 
-/** What is still owed, integer cents, never below 0: total − paid net of refunds (balanceOf's `balanceDue`). */
-export const balanceDueSql: SQL<number> = sql<number>`(case when ${HAS_PAID_SQL} and not ${FULLY_REFUNDED_SQL} and ${OPEN_SQL} and ${applications.totalAmountCents} is not null then greatest(0, ${applications.totalAmountCents} - ${paidNetSql}) else 0 end)`;
+/** Money is held: an accepted payment not fully refunded (balanceOf's `holds`). */
+const HOLDS_SQL = sql`(${HAS_PAID_SQL} and not ${FULLY_REFUNDED_SQL})`;
+
+/** What is still owed, integer cents, never below 0: charged − paid, both net of refunds (balanceOf's `balanceDue`). */
+export const balanceDueSql: SQL<number> = sql<number>`(case when ${HOLDS_SQL} and ${OPEN_SQL} and ${applications.totalAmountCents} is not null then greatest(0, ${CHARGED_NET_SQL} - ${paidNetSql}) else 0 end)`;
 
 /** The day the balance falls due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start (`remainingDueDate`). */
 export const dueDateSql: SQL<string> = sql<string>`(${summerSchools.startDate} - ${sql.raw(String(BALANCE_DUE_DAYS_BEFORE_START))})`;
@@ -54,7 +60,7 @@ export const paymentStateSql = (today: string): SQL<PaymentState> =>
     when ${FULLY_REFUNDED_SQL} then 'refunded'
     when ${refundedCentsSql} > 0 or ${applications.paymentStatus} = 'partially_refunded' then 'partially_refunded'
     when ${applications.totalAmountCents} is null then (case when ${applications.paymentStatus} = 'paid' then 'paid' else 'deposit_only' end)
-    when ${paidNetSql} >= ${applications.totalAmountCents} then 'paid'
+    when ${paidNetSql} >= ${CHARGED_NET_SQL} then 'paid'
     else 'deposit_only' end)`;
 
 /** The condition "balanceOf(...).state = state" on `today`, for the lists' payment filter. */
@@ -82,10 +88,10 @@ export const takesPlaceOfAlias = (alias: string): SQL<boolean> =>
 export const PLACE_TAKING_STATUSES = ["paid", "deposit_paid", "partially_refunded"] as const;
 
 /**
- * Paid in full with nothing refunded (balanceOf's `paidInFull`: the student pass's "paid", the
- * "paid" of the student list). Reads `applications` only.
+ * Paid in full (balanceOf's `paidInFull`: the student pass's "paid", the "paid" of the student
+ * list): money held, and what was paid covers what is charged, both net of refunds.
  */
-export const paidInFullSql: SQL<boolean> = sql<boolean>`(${applications.paymentStatus} in ('paid', 'deposit_paid') and ${applications.totalAmountCents} is not null and ${refundedCentsSql} = 0 and ${applications.amountPaidCents} >= ${applications.totalAmountCents})`;
+export const paidInFullSql: SQL<boolean> = sql<boolean>`(${HOLDS_SQL} and ${applications.totalAmountCents} is not null and ${paidNetSql} >= ${CHARGED_NET_SQL})`;
 
 /**
  * The succeeded refunds of each application's accepted payments, cents (balanceOf's
