@@ -48,7 +48,10 @@ export interface AdminApplicationListItem {
   summerSchool: { id: string; name: string };
   /** Stored total (set once a checkout was started or the application was paid); null before. */
   totalAmount: number | null;
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
   amountPaid: number;
+  /** Succeeded refunds of the accepted payments, cents. */
+  refunded: number;
   /** Applied code, as typed by the school (upper-case). */
   code: string | null;
   flag: string | null;
@@ -137,7 +140,10 @@ export interface AdminApplicationDetail {
   /** As ApplicationDto.quote; null when the programme's catalogue rows were archived since. */
   quote: ApplicationQuoteDto | null;
   totalAmount: number | null;
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
   amountPaid: number;
+  /** Succeeded refunds of the accepted payments, cents. */
+  refunded: number;
   code: string | null;
   payments: AdminPaymentDto[];
   otherApplications: Array<{
@@ -157,6 +163,7 @@ export interface AdminApplicantApplication {
   status: AdminApplicationStatus;
   paymentStatus: PaymentState;
   totalAmount: number | null;
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
   amountPaid: number;
   createdAt: string;
 }

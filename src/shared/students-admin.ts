@@ -27,7 +27,7 @@ export interface AdminStudentListItem {
   applicationCount: number;
   /** Of those, the ones paid in full (`balanceOf`'s paidInFull; a deposit alone does not count). */
   paidApplicationCount: number;
-  /** Sum of what was paid on those applications, in cents. */
+  /** Sum of what was paid on those applications net of refunds, in cents. */
   amountPaid: number;
 }
 
@@ -46,6 +46,7 @@ export interface AdminStudentApplication {
   /** True when paid in full (`balanceOf`'s paidInFull). */
   paid: boolean;
   totalAmount: number | null;
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet). */
   amountPaid: number;
   createdAt: string;
 }

@@ -86,6 +86,7 @@ export const studentApplicationSchema = z.object({
   ]),
   paymentState: z.enum(PAYMENT_STATES),
   totalAmount: z.number().int(),
+  /** Paid net of refunds (`balanceOf`'s paidNet; decisions.md §6). */
   amountPaid: z.number().int(),
   balanceDue: z.number().int(),
   dueDate: line().nullable(),

@@ -15,6 +15,7 @@ const PAYMENT_COLOURS: Record<string, string> = {
   pending: "bg-sky-100 text-sky-900 ring-sky-300",
   deposit_paid: "bg-amber-100 text-amber-900 ring-amber-300",
   balance_overdue: "bg-red-100 text-red-900 ring-red-300",
+  deposit_only: "bg-slate-100 text-slate-800 ring-slate-300",
   paid: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   failed: "bg-red-100 text-red-900 ring-red-300",
   refunded: "bg-slate-100 text-slate-800 ring-slate-300",

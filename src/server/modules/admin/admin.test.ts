@@ -417,6 +417,7 @@ describe("application list", () => {
       summerSchool: { id: schools[3]!.id, name: expect.stringContaining("September") },
       totalAmount: 250000,
       amountPaid: 250000,
+      refunded: 0,
       code: `LIST${marker.toUpperCase()}`,
       flag: null,
       missingCriticalData: false,
@@ -595,12 +596,12 @@ describe("application list", () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = csvLines(res);
       expect(lines[0]).toBe(
-        "Application ID,Created,Submitted,Status,Payment status,First name,Last name,E-mail,Programme,Total (EUR),Paid (EUR),Balance due (EUR),Balance due date,Code,Flag,Missing critical data",
+        "Application ID,Created,Submitted,Status,Payment status,First name,Last name,E-mail,Programme,Total (EUR),Paid net of refunds (EUR),Refunded (EUR),Balance due (EUR),Balance due date,Code,Flag,Missing critical data",
       );
       expect(lines).toHaveLength(6);
       const li = lines.find((l) => l.startsWith(ids.li!))!;
       expect(li).toContain(`,Li,Wei ${marker},LI.WEI.${marker}@Example.com,`);
-      expect(li).toContain(`,2500.00,2500.00,0.00,,LIST${marker.toUpperCase()},,no`);
+      expect(li).toContain(`,2500.00,2500.00,0.00,0.00,,LIST${marker.toUpperCase()},,no`);
       expect(lines.find((l) => l.startsWith(ids.chloe!))).toContain(",Chloé,");
       expect(lines.find((l) => l.startsWith(ids.empty!))).toMatch(/,yes$/);
       // The full list without filters has every application.

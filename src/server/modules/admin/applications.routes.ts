@@ -55,7 +55,9 @@ export async function adminApplicationRoutes(
 
   /**
    * GET /api/admin/applications.csv?<same filters> → text/csv attachment of every matching row
-   * (UTF-8 with BOM, formula injection guarded). applications:read; audit "applications.export".
+   * (UTF-8 with BOM, formula injection guarded): payment status, paid net of refunds, refunded and
+   * balance by the one rule (`balanceOf`, issue 22 item 6, decision 035). applications:read; audit
+   * "applications.export".
    */
   app.get(
     "/api/admin/applications.csv",

@@ -41,7 +41,13 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
 import { can } from "../auth/guard";
-import { PLACE_TAKING_STATUSES, paymentStateIs, takesPlaceSql } from "../balances/rule";
+import {
+  PLACE_TAKING_STATUSES,
+  paymentStateIs,
+  refundedCentsOfOne,
+  refundedCentsSql,
+  takesPlaceSql,
+} from "../balances/rule";
 import { localize } from "../catalogue/service";
 import { revokeVisaLetters } from "../letters/revoke";
 import { queueVisaLetterReady } from "../letters/service";
@@ -122,6 +128,7 @@ const listColumns = {
   startDate: summerSchools.startDate,
   totalAmount: applications.totalAmountCents,
   amountPaid: applications.amountPaidCents,
+  refunded: refundedCentsSql,
   code: codes.code,
   flag: applications.flag,
 };
@@ -138,9 +145,12 @@ function listBase(tx: Tx) {
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listBase>["execute"]>>[number];
 
-/** The balance of a row by the one rule (src/shared/balance.ts) on `today` (The Hague). */
+/**
+ * The payment state of a row by the one rule (src/shared/balance.ts; issue 22 item 6) on `today`
+ * (The Hague); `refunded`: the succeeded refunds of its accepted payments (`refundedCentsSql`).
+ */
 const balanceOfRow = (
-  row: Pick<ListRow, "status" | "paymentStatus" | "totalAmount" | "amountPaid" | "startDate">,
+  row: Pick<ListRow, "status" | "paymentStatus" | "totalAmount" | "amountPaid" | "refunded" | "startDate">,
   today: string,
 ) =>
   balanceOf(
@@ -149,6 +159,7 @@ const balanceOfRow = (
       paymentStatus: row.paymentStatus,
       totalAmountCents: row.totalAmount,
       amountPaidCents: row.amountPaid,
+      refundedCents: Number(row.refunded),
       startDate: row.startDate,
     },
     today,
@@ -167,7 +178,8 @@ const toListItem = (row: ListRow, language: Language, today: string): AdminAppli
     applicant: { id: row.applicantId, firstName: row.firstName, lastName: row.lastName, email: row.email },
     summerSchool: { id: row.schoolId, name: localize(row.schoolName, language) },
     totalAmount: row.totalAmount,
-    amountPaid: row.amountPaid,
+    amountPaid: balance.paidNet,
+    refunded: balance.refunded,
     code: row.code ?? null,
     flag: row.flag,
     missingCriticalData: isMissingCriticalData(row),
@@ -232,7 +244,8 @@ export async function exportApplications(
     "E-mail",
     "Programme",
     "Total (EUR)",
-    "Paid (EUR)",
+    "Paid net of refunds (EUR)",
+    "Refunded (EUR)",
     "Balance due (EUR)",
     "Balance due date",
     "Code",
@@ -253,6 +266,7 @@ export async function exportApplications(
       item.summerSchool.name,
       csvEuros(item.totalAmount),
       csvEuros(item.amountPaid),
+      csvEuros(item.refunded),
       csvEuros(item.balanceDue),
       item.dueDate,
       item.code,
@@ -401,6 +415,7 @@ export async function applicationDetail(
       paymentStatus: applications.paymentStatus,
       totalAmount: applications.totalAmountCents,
       amountPaid: applications.amountPaidCents,
+      refunded: refundedCentsSql,
       startDate: summerSchools.startDate,
     })
     .from(applications)
@@ -422,6 +437,7 @@ export async function applicationDetail(
       paymentStatus: application.paymentStatus,
       totalAmount: application.totalAmountCents,
       amountPaid: application.amountPaidCents,
+      refunded: await refundedCentsOfOne(tx, application.id),
       startDate: programme.summerSchool.startDate,
     },
     today,
@@ -442,7 +458,8 @@ export async function applicationDetail(
     applicant: applicantDtoOf(applicant),
     ...programme,
     totalAmount: application.totalAmountCents,
-    amountPaid: application.amountPaidCents,
+    amountPaid: balance.paidNet,
+    refunded: balance.refunded,
     code: code?.code ?? null,
     payments: paymentRows.map((p) => ({
       id: p.id,
@@ -587,31 +604,35 @@ export async function applicantApplications(
 ): Promise<AdminApplicantApplication[]> {
   await findApplicant(tx, applicantId);
   const rows = await tx
-    .select({ application: applications, school: summerSchools })
+    .select({ application: applications, school: summerSchools, refunded: refundedCentsSql })
     .from(applications)
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .where(eq(applications.applicantId, applicantId))
     .orderBy(desc(applications.createdAt), asc(applications.id));
-  return rows.map(({ application: a, school }) => ({
-    id: a.id,
-    programName: localize(school.name, language),
-    startDate: school.startDate,
-    endDate: school.endDate,
-    status: a.status,
-    paymentStatus: balanceOfRow(
+  return rows.map(({ application: a, school, refunded }) => {
+    const balance = balanceOfRow(
       {
         status: a.status,
         paymentStatus: a.paymentStatus,
         totalAmount: a.totalAmountCents,
         amountPaid: a.amountPaidCents,
+        refunded,
         startDate: school.startDate,
       },
       today,
-    ).state,
-    totalAmount: a.totalAmountCents,
-    amountPaid: a.amountPaidCents,
-    createdAt: a.createdAt.toISOString(),
-  }));
+    );
+    return {
+      id: a.id,
+      programName: localize(school.name, language),
+      startDate: school.startDate,
+      endDate: school.endDate,
+      status: a.status,
+      paymentStatus: balance.state,
+      totalAmount: a.totalAmountCents,
+      amountPaid: balance.paidNet,
+      createdAt: a.createdAt.toISOString(),
+    };
+  });
 }
 
 const noteColumns = {

@@ -219,7 +219,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
   /**
    * GET /api/student/applications → the student's applications (modules/student/ownership.ts:
    * linked to the account, decision 021): `[{ id, programName, startDate, endDate, status,
-   * paymentStatus, totalAmount, amountPaid }]`. 401 without a student session (or a disabled
+   * paymentState, totalAmount, amountPaid, balanceDue, dueDate }]`, the payment state, the amount
+   * paid net of refunds and the balance by the one rule (`balanceOf`, issue 22 item 6, decision
+   * 035). 401 without a student session (or a disabled
    * account); 403 errors.verifyEmailFirst until the account's e-mail is verified.
    */
   app.get("/api/student/applications", async (request) => {

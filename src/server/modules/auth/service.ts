@@ -33,6 +33,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { likePattern } from "../admin/applications.service";
 import { type AuditActor, recordAudit } from "../admin/audit";
 import { currentQuote } from "../applications/service";
+import { refundedCentsOf } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
 import { linkApplicationsToVerifiedAccount, studentApplications } from "../student/ownership";
@@ -1100,6 +1101,10 @@ export class AuthService {
     if (!student.emailVerifiedAt) throw new HttpError(403, "errors.verifyEmailFirst");
     const { db } = this.deps;
     const rows = await studentApplications(db, student);
+    const refunded = await refundedCentsOf(
+      db,
+      rows.map((r) => r.application.id),
+    );
     return Promise.all(
       rows.map(async ({ application, school }) => ({
         id: application.id,
@@ -1108,17 +1113,22 @@ export class AuthService {
         endDate: school.endDate,
         status: application.status,
         ...(() => {
+          // The one payment-status rule (issue 22 item 6): paid net of refunds, never "balance due" once closed.
           const balance = balanceOf(
-            balanceFactsOf(application, school.startDate),
+            balanceFactsOf(application, refunded.get(application.id) ?? 0, school.startDate),
             schoolDate(this.deps.now()),
           );
-          return { paymentState: balance.state, balanceDue: balance.balanceDue, dueDate: balance.dueDate };
+          return {
+            paymentState: balance.state,
+            balanceDue: balance.balanceDue,
+            dueDate: balance.dueDate,
+            amountPaid: balance.paidNet,
+          };
         })(),
         totalAmount:
           application.totalAmountCents ??
           (await currentQuote(db, application, language, undefined, schoolDate(this.deps.now()))).quote
             .totalAmount,
-        amountPaid: application.amountPaidCents,
       })),
     );
   }

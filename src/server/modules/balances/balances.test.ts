@@ -68,10 +68,12 @@ describe("balances in the back office", () => {
         await api("GET", `/api/admin/applications?paymentStatus=${state}`, cookies.owner),
       );
     const due = await list("deposit_paid");
-    // balanceOf's "deposit_paid" also names a withdrawn application that paid only its deposit, with
-    // nothing owed: the filter follows the rule exactly.
-    expect(due.items.map((i) => i.id).sort()).toEqual([ids.due, ids.due2, ids.withdrawn].sort());
-    expect(due.items.find((i) => i.id === ids.withdrawn)).toMatchObject({ balanceDue: 0, dueDate: null });
+    // A withdrawn application that paid only its deposit owes nothing: it is "deposit paid, nothing
+    // more due", never "balance due" (issue 22 item 6).
+    expect(due.items.map((i) => i.id).sort()).toEqual([ids.due, ids.due2].sort());
+    expect((await list("deposit_only")).items).toEqual([
+      expect.objectContaining({ id: ids.withdrawn, balanceDue: 0, dueDate: null, amountPaid: 91350 }),
+    ]);
     expect(due.items.find((i) => i.id === ids.due2)).toMatchObject({
       paymentStatus: "deposit_paid",
       balanceDue: 104500,
@@ -103,7 +105,7 @@ describe("balances in the back office", () => {
     expect(lines[0]).toContain("Balance due (EUR),Balance due date");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",balance_overdue,");
-    expect(lines[1]).toContain(",3045.00,913.50,2131.50,2027-07-18,");
+    expect(lines[1]).toContain(",3045.00,913.50,0.00,2131.50,2027-07-18,");
   });
 
   it("shows the state and balance on the application detail", async () => {

@@ -14,7 +14,7 @@ import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
-import { balanceDueSql, dueDateSql } from "./rule";
+import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
 
 /**
  * Balance reminders (issue 11 "Balances", bullet 3; decision 016): an e-mail in the student's
@@ -146,6 +146,7 @@ const reminderColumns = {
   paymentStatus: applications.paymentStatus,
   totalAmountCents: applications.totalAmountCents,
   amountPaidCents: applications.amountPaidCents,
+  refundedCents: refundedCentsSql,
   startDate: summerSchools.startDate,
   endDate: summerSchools.endDate,
   schoolName: summerSchools.name,

@@ -6,19 +6,22 @@ import type { Db } from "../../db/client";
 import { applications, summerSchools } from "../../db/schema";
 import { adminId, adminOf } from "../admin/params";
 import { sendReminderNow } from "./reminders";
-import { balanceDueSql, overdueSql } from "./rule";
+import { balanceDueSql, paymentStateIs } from "./rule";
 
 /**
  * The outstanding and overdue balances on `today` (`yyyy-mm-dd`, The Hague), by the one rule
- * (rule.ts, `balanceOf`): counts of applications and sums owed in cents.
+ * (rule.ts, `balanceOf`): counts of applications and sums owed in cents. The counts are those of
+ * the list's payment filter (`paymentStateIs`: "deposit_paid" + "balance_overdue", and
+ * "balance_overdue"), so the dashboard's figure and the list it links to agree (issue 22 item 6).
  */
 export async function balanceSummary(db: Db, today: string): Promise<BalanceSummary> {
   const due = balanceDueSql;
-  const overdue = overdueSql(today);
+  const owing = sql`(${paymentStateIs("deposit_paid", today)} or ${paymentStateIs("balance_overdue", today)})`;
+  const overdue = paymentStateIs("balance_overdue", today);
   const [row] = await db
     .select({
-      outstandingCount: sql<number>`count(*) filter (where ${due} > 0)::int`,
-      outstandingAmount: sql<number>`coalesce(sum(${due}), 0)::bigint`,
+      outstandingCount: sql<number>`count(*) filter (where ${owing})::int`,
+      outstandingAmount: sql<number>`coalesce(sum(${due}) filter (where ${owing}), 0)::bigint`,
       overdueCount: sql<number>`count(*) filter (where ${overdue})::int`,
       overdueAmount: sql<number>`coalesce(sum(${due}) filter (where ${overdue}), 0)::bigint`,
     })

@@ -4,14 +4,22 @@ import { balanceOf, PAYMENT_STATES, takesPlace } from "../../../shared/balance";
 import { APPLICATION_STATUSES, PAYMENT_STATUSES } from "../../../shared/schemas/admin";
 import { applications, summerSchools } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { balanceDueSql, paymentStateIs, paymentStateSql, takesPlaceSql } from "./rule";
-import { createDepositApplication, createDepositSchool, type DepositSchool } from "./testing";
+import {
+  balanceDueSql,
+  paidInFullSql,
+  paidNetSql,
+  paymentStateIs,
+  paymentStateSql,
+  refundedCentsSql,
+  takesPlaceSql,
+} from "./rule";
+import { addLedger, createDepositApplication, createDepositSchool, type DepositSchool } from "./testing";
 
 /**
  * The SQL filters of the back office follow `balanceOf` exactly (issue 11: "SQL that follows
- * balanceOf exactly"): over every application status × payment status × amount, in a cohort whose
- * balance is overdue, one due today and one due later, the state and the balance the SQL gives
- * are those of `balanceOf`.
+ * balanceOf exactly"): over every application status × payment status × amount × refunds, in a
+ * cohort whose balance is overdue, one due today and one due later, the state, the balance, what
+ * was paid net of refunds and "paid in full" the SQL gives are those of `balanceOf` (issue 22 item 6).
  */
 
 const TODAY = "2027-07-18";
@@ -43,6 +51,24 @@ beforeAll(async () => {
             amountPaidCents,
           });
         }
+        // Refunds (issue 22 item 6): part of a deposit, part and all of a full payment, a pending
+        // refund (not counted) and a refund of a flagged payment (not counted either).
+        const refunded: Array<[number, number, Parameters<typeof addLedger>[2]]> = [
+          [304500, 91350, { paidCents: 91350, refundCents: [20000] }],
+          [304500, 304500, { paidCents: 304500, refundCents: [100000, 113150] }],
+          [304500, 304500, { paidCents: 304500, refundCents: [304500] }],
+          [304500, 91350, { paidCents: 91350, refundCents: [20000], status: "pending" }],
+          [304500, 91350, { paidCents: 91350, refundCents: [91350], flagged: true }],
+        ];
+        for (const [totalAmountCents, amountPaidCents, ledger] of refunded) {
+          const { applicationId } = await createDepositApplication(db, school, {
+            status,
+            paymentStatus,
+            totalAmountCents,
+            amountPaidCents,
+          });
+          await addLedger(db, applicationId, ledger);
+        }
       }
     }
   }
@@ -60,9 +86,12 @@ async function rows() {
       paymentStatus: applications.paymentStatus,
       totalAmountCents: applications.totalAmountCents,
       amountPaidCents: applications.amountPaidCents,
+      refundedCents: refundedCentsSql,
       startDate: summerSchools.startDate,
       state: paymentStateSql(TODAY),
       balanceDue: sql<number>`${balanceDueSql}::int`,
+      paidNet: sql<number>`${paidNetSql}::int`,
+      paidInFull: paidInFullSql,
       takesPlace: takesPlaceSql,
     })
     .from(applications)
@@ -72,20 +101,27 @@ async function rows() {
 describe("the SQL balance rule", () => {
   it("gives every row the state and balance balanceOf gives it", async () => {
     const all = await rows();
-    expect(all.length).toBe(3 * APPLICATION_STATUSES.length * PAYMENT_STATUSES.length * 5);
+    expect(all.length).toBe(3 * APPLICATION_STATUSES.length * PAYMENT_STATUSES.length * 10);
     const states = new Set<string>();
     for (const row of all) {
       const expected = balanceOf(row, TODAY);
-      expect({ id: row.id, state: row.state, balanceDue: Number(row.balanceDue) }).toEqual({
+      expect({
+        id: row.id,
+        state: row.state,
+        balanceDue: Number(row.balanceDue),
+        paidNet: Number(row.paidNet),
+        paidInFull: row.paidInFull,
+      }).toEqual({
         id: row.id,
         state: expected.state,
         balanceDue: expected.balanceDue,
+        paidNet: expected.paidNet,
+        paidInFull: expected.paidInFull,
       });
       states.add(row.state);
     }
-    // The grid reaches both balance states, so the comparison is not vacuous.
-    expect(states).toContain("deposit_paid");
-    expect(states).toContain("balance_overdue");
+    // The grid reaches every state, so the comparison is not vacuous.
+    for (const state of PAYMENT_STATES) expect(states).toContain(state);
   });
 
   it("filters by each payment state exactly as balanceOf decides", async () => {

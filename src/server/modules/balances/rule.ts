@@ -1,15 +1,37 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { PaymentState } from "../../../shared/balance";
 import { BALANCE_DUE_DAYS_BEFORE_START } from "../../../shared/pricing";
-import { applications, summerSchools } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { applications, payments, refunds, summerSchools } from "../../db/schema";
 
 /**
- * The SQL side of the one balance rule (src/shared/balance.ts `balanceOf`; issue 11 "Balances";
- * decision 016). The admin lists filter and count with these expressions, so a filter, a total
- * and the state shown on a row always agree; `rule.test.ts` compares them with `balanceOf` over a
- * grid of rows. Every expression reads `applications` and its cohort `summer_schools`: a query
- * using them must join the school (`summer_schools.id = applications.summer_school_id`).
+ * The SQL side of the one payment-status rule (src/shared/balance.ts `balanceOf`; issue 22 item 6;
+ * decisions.md §6 "net of refunds"; decision 035). The admin lists, their filter, the dashboard's
+ * counts and the CSV read these expressions, so a filter, a count and the state shown on a row
+ * always agree; `rule.test.ts` compares them with `balanceOf` over a grid of rows and over the
+ * fixtures of `payment-status.test.ts`. Every expression reads `applications` (by its table name,
+ * not an alias) and its cohort `summer_schools`: a query using them must join the school
+ * (`summer_schools.id = applications.summer_school_id`). Each step mirrors a line of `balanceOf`.
  */
+
+/**
+ * Succeeded refunds of the application's accepted payments, cents (balanceOf's `refundedCents`).
+ * Refunds of flagged payments (money that never paid the application, checklist P1, P10) do not
+ * count, as in `succeededRefundsOf` (finance/settle.ts).
+ */
+export const refundedCentsSql: SQL<number> =
+  sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from refunds r join payments p on p.id = r.payment_id where r.application_id = ${applications.id} and r.status = 'succeeded' and p.flag is null)`.mapWith(
+    Number,
+  );
+
+/** What was paid net of refunds, cents, never below 0 (balanceOf's `paidNet`). */
+export const paidNetSql: SQL<number> = sql<number>`greatest(0, ${applications.amountPaidCents} - ${refundedCentsSql})`;
+
+/** What is charged net of refunds, cents, never below 0 (balanceOf's `chargedNet`); null before any checkout. */
+const CHARGED_NET_SQL = sql`greatest(0, ${applications.totalAmountCents} - ${refundedCentsSql})`;
+
+/** Everything paid came back (balanceOf's `fullyRefunded`). */
+const FULLY_REFUNDED_SQL = sql`(${applications.paymentStatus} = 'refunded' or (${refundedCentsSql} > 0 and ${paidNetSql} = 0))`;
 
 /** Payment statuses with at least one accepted payment not fully refunded (balanceOf's HAS_PAID). */
 const HAS_PAID_SQL = sql`${applications.paymentStatus} in ('paid', 'deposit_paid', 'partially_refunded')`;
@@ -17,8 +39,11 @@ const HAS_PAID_SQL = sql`${applications.paymentStatus} in ('paid', 'deposit_paid
 /** Application statuses that owe nothing more (balanceOf's CLOSED). */
 const OPEN_SQL = sql`${applications.status} not in ('rejected', 'withdrawn', 'cancelled')`;
 
-/** What is still owed, integer cents, never below 0 (balanceOf's `balanceDue`). */
-export const balanceDueSql: SQL<number> = sql<number>`(case when ${HAS_PAID_SQL} and ${OPEN_SQL} and ${applications.totalAmountCents} is not null then greatest(0, ${applications.totalAmountCents} - ${applications.amountPaidCents}) else 0 end)`;
+/** Money is held: an accepted payment not fully refunded (balanceOf's `holds`). */
+const HOLDS_SQL = sql`(${HAS_PAID_SQL} and not ${FULLY_REFUNDED_SQL})`;
+
+/** What is still owed, integer cents, never below 0: charged − paid, both net of refunds (balanceOf's `balanceDue`). */
+export const balanceDueSql: SQL<number> = sql<number>`(case when ${HOLDS_SQL} and ${OPEN_SQL} and ${applications.totalAmountCents} is not null then greatest(0, ${CHARGED_NET_SQL} - ${paidNetSql}) else 0 end)`;
 
 /** The day the balance falls due: BALANCE_DUE_DAYS_BEFORE_START (28) days before the start (`remainingDueDate`). */
 export const dueDateSql: SQL<string> = sql<string>`(${summerSchools.startDate} - ${sql.raw(String(BALANCE_DUE_DAYS_BEFORE_START))})`;
@@ -29,7 +54,14 @@ export const overdueSql = (today: string): SQL<boolean> =>
 
 /** The payment state balanceOf gives on `today` (`yyyy-mm-dd` in The Hague: `schoolDate(now)`). */
 export const paymentStateSql = (today: string): SQL<PaymentState> =>
-  sql<PaymentState>`(case when ${balanceDueSql} > 0 then (case when ${dueDateSql} < ${today}::date then 'balance_overdue' else 'deposit_paid' end) else ${applications.paymentStatus} end)`;
+  sql<PaymentState>`(case
+    when ${balanceDueSql} > 0 then (case when ${dueDateSql} < ${today}::date then 'balance_overdue' else 'deposit_paid' end)
+    when ${applications.paymentStatus} in ('unpaid', 'pending', 'failed') then ${applications.paymentStatus}
+    when ${FULLY_REFUNDED_SQL} then 'refunded'
+    when ${refundedCentsSql} > 0 or ${applications.paymentStatus} = 'partially_refunded' then 'partially_refunded'
+    when ${applications.totalAmountCents} is null then (case when ${applications.paymentStatus} = 'paid' then 'paid' else 'deposit_only' end)
+    when ${paidNetSql} >= ${CHARGED_NET_SQL} then 'paid'
+    else 'deposit_only' end)`;
 
 /** The condition "balanceOf(...).state = state" on `today`, for the lists' payment filter. */
 export const paymentStateIs = (state: PaymentState, today: string): SQL =>
@@ -57,7 +89,37 @@ export const PLACE_TAKING_STATUSES = ["paid", "deposit_paid", "partially_refunde
 
 /**
  * Paid in full (balanceOf's `paidInFull`: the student pass's "paid", the "paid" of the student
- * list): paid or partly refunded, with a stored total that the payments reached. Reads
- * `applications` only.
+ * list): money held, and what was paid covers what is charged, both net of refunds.
  */
-export const paidInFullSql: SQL<boolean> = sql<boolean>`(${applications.paymentStatus} in ('paid', 'partially_refunded') and ${applications.totalAmountCents} is not null and ${applications.amountPaidCents} >= ${applications.totalAmountCents})`;
+export const paidInFullSql: SQL<boolean> = sql<boolean>`(${HOLDS_SQL} and ${applications.totalAmountCents} is not null and ${paidNetSql} >= ${CHARGED_NET_SQL})`;
+
+/**
+ * The succeeded refunds of each application's accepted payments, cents (balanceOf's
+ * `refundedCents`), for rules computed in TypeScript. Ids without refunds map to 0.
+ */
+export async function refundedCentsOf(
+  db: Db | Tx,
+  applicationIds: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>(applicationIds.map((id) => [id, 0]));
+  if (applicationIds.length === 0) return out;
+  const rows = await db
+    .select({ id: refunds.applicationId, total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        inArray(refunds.applicationId, [...applicationIds]),
+        eq(refunds.status, "succeeded"),
+        isNull(payments.flag),
+      ),
+    )
+    .groupBy(refunds.applicationId);
+  for (const row of rows) out.set(row.id, Number(row.total));
+  return out;
+}
+
+/** `refundedCentsOf` for one application, cents. */
+export async function refundedCentsOfOne(db: Db | Tx, applicationId: string): Promise<number> {
+  return (await refundedCentsOf(db, [applicationId])).get(applicationId) ?? 0;
+}

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
-import { applicants, applications, housingOptions, packages, summerSchools } from "../../db/schema";
+import {
+  applicants,
+  applications,
+  housingOptions,
+  packages,
+  payments,
+  refunds,
+  summerSchools,
+} from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
 
 /**
@@ -117,4 +125,48 @@ export async function createDepositApplication(
     })
     .returning();
   return { applicationId: application!.id, applicantId: applicant!.id, email };
+}
+
+/**
+ * Writes the ledger of an application as the payment and refund flows leave it: one accepted
+ * payment of `paidCents` (offline provider), and a refund of it per entry of `refundCents`
+ * (`status`, default succeeded). With `flagged`, the payment is a flagged one (money that never
+ * paid the application, checklist P1): its refunds must not count for the application.
+ */
+export async function addLedger(
+  db: Db,
+  applicationId: string,
+  input: {
+    paidCents: number;
+    refundCents?: number[];
+    status?: "pending" | "succeeded" | "failed";
+    flagged?: boolean;
+  },
+): Promise<void> {
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      applicationId,
+      provider: "offline",
+      providerSessionId: `cs_test_${randomUUID()}`,
+      providerReference: `pi_test_${randomUUID().slice(0, 8)}`,
+      amountCents: input.paidCents,
+      currency: "EUR",
+      flag: input.flagged ? "second_payment" : null,
+      paidAt: new Date(),
+    })
+    .returning();
+  for (const amountCents of input.refundCents ?? []) {
+    const status = input.status ?? "succeeded";
+    await db.insert(refunds).values({
+      paymentId: payment!.id,
+      applicationId,
+      amountCents,
+      provider: "offline",
+      providerRefundId: `re_test_${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      status,
+      succeededAt: status === "succeeded" ? new Date() : null,
+    });
+  }
 }

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { balanceOf } from "../../../shared/balance";
+import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type {
   AdminCodeDetail,
   AdminCodeDto,
@@ -46,7 +46,7 @@ import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { PLACE_TAKING_STATUSES, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import { liveUses } from "../codes/service";
 
@@ -274,6 +274,7 @@ export async function codeDetail(
       application: applications,
       applicant: applicants,
       startDate: summerSchools.startDate,
+      refundedCents: refundedCentsSql,
     })
     .from(codeRedemptions)
     .innerJoin(applications, eq(applications.id, codeRedemptions.applicationId))
@@ -284,7 +285,7 @@ export async function codeDetail(
     .limit(500);
   const today = schoolDate(now);
   const redemptions: AdminCodeRedemptionDto[] = rows.map(
-    ({ redemption: r, application: a, applicant, startDate }) => ({
+    ({ redemption: r, application: a, applicant, startDate, refundedCents }) => ({
       id: r.id,
       status: r.status,
       holdExpiresAt: r.status === "held" ? (r.holdExpiresAt?.toISOString() ?? null) : null,
@@ -293,7 +294,7 @@ export async function codeDetail(
         id: a.id,
         status: a.status,
         // The one rule (issue 11): never "paid" while a balance is owed.
-        paymentStatus: balanceOf({ ...a, startDate }, today).state,
+        paymentStatus: balanceOf(balanceFactsOf(a, refundedCents, startDate), today).state,
         discountAmount: a.discountAmountCents,
         totalAmount: a.totalAmountCents,
         amountPaid: a.amountPaidCents,

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
-import { balanceOf, type PaymentState } from "../../../shared/balance";
+import { takesPlace } from "../../../shared/balance";
 import { addDays } from "../../../shared/dates";
 import type { Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import {
   type AdminApplicationTrip,
   type AdminCohortGuide,
@@ -42,38 +41,17 @@ import {
 
 type Owned = { application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow };
 
-/** Payment states in which the school holds the student's money: a deposit, the whole fee, or part of it after a partial refund. */
-const MEMBER_STATES: ReadonlySet<PaymentState> = new Set([
-  "deposit_paid",
-  "balance_overdue",
-  "paid",
-  "partially_refunded",
-]);
-/** Application statuses that end a place in the cohort. */
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(["rejected", "withdrawn", "cancelled"]);
-
 /**
  * Whether an application makes its student a member of its cohort (issue 11: "Everything that
  * belongs to a cohort is visible only to a verified student with an application in that cohort").
  * It counts once money was paid for it (at least the deposit: visas are applied for 6-8 weeks
  * before the start, before the balance is due, spec §1 and §9), as decided by the shared rule
- * `balanceOf` (deposit paid, balance overdue, paid, partially refunded), and until it is rejected,
+ * `takesPlace` (src/shared/balance.ts: deposit paid, paid, partially refunded), and until it is rejected,
  * withdrawn or cancelled. An unpaid, pending or failed application does not count, nor a fully
  * refunded one. A cohort that has ended still counts (its programme stays readable).
  */
-export function isCohortMember(row: Owned, now: Date): boolean {
-  if (CLOSED_STATUSES.has(row.application.status)) return false;
-  const balance = balanceOf(
-    {
-      status: row.application.status,
-      paymentStatus: row.application.paymentStatus,
-      totalAmountCents: row.application.totalAmountCents,
-      amountPaidCents: row.application.amountPaidCents,
-      startDate: row.school.startDate,
-    },
-    schoolDate(now),
-  );
-  return MEMBER_STATES.has(balance.state);
+export function isCohortMember(row: Owned, _now: Date): boolean {
+  return takesPlace(row.application);
 }
 
 /**

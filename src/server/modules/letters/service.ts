@@ -38,6 +38,7 @@ import { documentFonts } from "../../lib/pdf-fonts";
 import { recordAudit } from "../admin/audit";
 import { erasedEmail } from "../admin/privacy";
 import type { AdminUser } from "../auth/guard";
+import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
 import {
@@ -65,12 +66,19 @@ export interface LetterRows {
   application: ApplicationRow;
   applicant: ApplicantRow;
   school: SchoolRow;
+  /** Succeeded refunds of its accepted payments, cents (balances/rule.ts `refundedCentsSql`). */
+  refundedCents: number;
 }
 
 /** The application `id` with its applicant and cohort (row-locked with `lock`), or 404 `errors.notFound`. */
 export async function letterRows(tx: Db | Tx, id: string, lock = false): Promise<LetterRows> {
   const query = tx
-    .select({ application: applications, applicant: applicants, school: summerSchools })
+    .select({
+      application: applications,
+      applicant: applicants,
+      school: summerSchools,
+      refundedCents: refundedCentsSql,
+    })
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
@@ -90,6 +98,7 @@ export function factsOf(rows: LetterRows): VisaLetterFacts {
     paymentStatus: rows.application.paymentStatus,
     totalAmountCents: rows.application.totalAmountCents,
     amountPaidCents: rows.application.amountPaidCents,
+    refundedCents: rows.refundedCents,
     startDate: rows.school.startDate,
     requiresAcceptance: rows.school.visaLetterRequiresAcceptance,
     erased: isErased(rows.applicant),
@@ -248,7 +257,7 @@ export async function visaLetterPdf(
           ...addOns.map((a) => localize(a.name, "en")),
         ].filter((item, i, all) => item.trim() !== "" && all.indexOf(item) === i),
         totalFee: formatMoney(total, "en"),
-        paid: formatMoney(application.amountPaidCents, "en"),
+        paid: formatMoney(balance.paidNet, "en"),
         balance:
           balance.balanceDue > 0 && balance.dueDate
             ? { amount: formatMoney(balance.balanceDue, "en"), dueOn: en(balance.dueDate) }
@@ -406,6 +415,10 @@ export async function completeCohort(
       .from(applications)
       .where(eq(applications.summerSchoolId, schoolId))
       .for("update");
+    const refunded = await refundedCentsOf(
+      tx,
+      rows.map((a) => a.id),
+    );
     const result: CohortCompletionResult = { marked: 0, alreadyCompleted: 0, notEligible: 0 };
     for (const application of rows) {
       const eligible = completionEligible(
@@ -414,6 +427,7 @@ export async function completeCohort(
           paymentStatus: application.paymentStatus,
           totalAmountCents: application.totalAmountCents,
           amountPaidCents: application.amountPaidCents,
+          refundedCents: refunded.get(application.id) ?? 0,
           startDate: school.startDate,
         },
         today,

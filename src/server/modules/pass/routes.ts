@@ -54,7 +54,7 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     });
     const dtos = await Promise.all(
       list.map(({ row, pass }) =>
-        studentPassDto(row, pass, { origin: env.APP_ORIGIN, language: request.language, now: at }),
+        studentPassDto(row, pass, { db, origin: env.APP_ORIGIN, language: request.language, now: at }),
       ),
     );
     return reply.header("cache-control", "no-store").send(dtos);
@@ -72,7 +72,12 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     const dto = await db.transaction(async (tx) => {
       const row = await studentApplication(tx, student, param(request, "id"));
       const pass = await activePass(tx, row.application.id);
-      return studentPassDto(row, pass, { origin: env.APP_ORIGIN, language: request.language, now: now() });
+      return studentPassDto(row, pass, {
+        db: tx,
+        origin: env.APP_ORIGIN,
+        language: request.language,
+        now: now(),
+      });
     });
     return reply.header("cache-control", "no-store").send(dto);
   });
@@ -91,6 +96,7 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
       const at = now();
       const pass = await reissuePass(db, row.application.id, at);
       const dto = await studentPassDto(row, pass, {
+        db,
         origin: env.APP_ORIGIN,
         language: request.language,
         now: at,

@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, studentPasses, summerSchools } from "../../db/schema";
 import { erasedEmail } from "../admin/privacy";
+import { refundedCentsOfOne, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student/ownership";
 
@@ -36,6 +37,8 @@ export interface PassFacts {
   paymentStatus: AdminPaymentStatus;
   totalAmountCents: number | null;
   amountPaidCents: number;
+  /** Succeeded refunds of the accepted payments, cents (balances/rule.ts). */
+  refundedCents: number;
   startDate: string;
   endDate: string;
 }
@@ -68,11 +71,12 @@ export function passVerdict(facts: PassFacts, today: string): PassVerdict {
   return { valid: true, reason: null };
 }
 
-/** The facts of the rule for an application, its applicant and its cohort. */
+/** The facts of the rule for an application, its applicant, its cohort and its refunds (cents). */
 export function passFacts(
   application: ApplicationRow,
   applicant: ApplicantRow,
   school: SchoolRow,
+  refundedCents: number,
 ): PassFacts {
   return {
     erased: applicant.email === erasedEmail(applicant.id),
@@ -80,6 +84,7 @@ export function passFacts(
     paymentStatus: application.paymentStatus,
     totalAmountCents: application.totalAmountCents,
     amountPaidCents: application.amountPaidCents,
+    refundedCents,
     startDate: school.startDate,
     endDate: school.endDate,
   };
@@ -122,7 +127,13 @@ export async function checkPass(db: Db, token: string, language: Language, now: 
   });
   if (!PASS_TOKEN_PATTERN.test(token)) return answer({ valid: false, reason: "unknown" });
   const [row] = await db
-    .select({ pass: studentPasses, application: applications, applicant: applicants, school: summerSchools })
+    .select({
+      pass: studentPasses,
+      application: applications,
+      applicant: applicants,
+      school: summerSchools,
+      refundedCents: refundedCentsSql,
+    })
     .from(studentPasses)
     .innerJoin(applications, eq(applications.id, studentPasses.applicationId))
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
@@ -130,7 +141,7 @@ export async function checkPass(db: Db, token: string, language: Language, now: 
     .where(eq(studentPasses.token, token));
   if (!row) return answer({ valid: false, reason: "unknown" });
   if (row.pass.revokedAt) return answer({ valid: false, reason: "revoked" });
-  const facts = passFacts(row.application, row.applicant, row.school);
+  const facts = passFacts(row.application, row.applicant, row.school, row.refundedCents);
   const verdict = passVerdict(facts, schoolDate(now));
   if (facts.erased) return answer(verdict);
   return answer(verdict, {
@@ -195,11 +206,11 @@ export async function reissuePass(db: Db, applicationId: string, now: Date) {
 export async function studentPassDto(
   row: { application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow },
   pass: { token: string; createdAt: Date },
-  opts: { origin: string; language: Language; now: Date },
+  opts: { db: Db | Tx; origin: string; language: Language; now: Date },
 ): Promise<StudentPass> {
   const { application, applicant, school } = row;
   const today = schoolDate(opts.now);
-  const facts = passFacts(application, applicant, school);
+  const facts = passFacts(application, applicant, school, await refundedCentsOfOne(opts.db, application.id));
   const url = passUrl(opts.origin, pass.token);
   return {
     applicationId: application.id,

@@ -25,6 +25,7 @@ import { recordAudit } from "../admin/audit";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
 import type { AdminUser } from "../auth/guard";
 import { queueStudentInvite } from "../auth/service";
+import { refundedCentsOfOne } from "../balances/rule";
 import type { CatalogueService } from "../catalogue/service";
 import { localize } from "../catalogue/service";
 import { mayCredit } from "../codes/attribution";
@@ -959,7 +960,10 @@ export class PaymentsService {
       .select({ startDate: summerSchools.startDate })
       .from(summerSchools)
       .where(eq(summerSchools.id, application.summerSchoolId));
-    return balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(this.deps.now())).balanceDue;
+    return balanceOf(
+      balanceFactsOf(application, await refundedCentsOfOne(tx, application.id), school!.startDate),
+      schoolDate(this.deps.now()),
+    ).balanceDue;
   }
 
   /**
@@ -1074,7 +1078,10 @@ export class PaymentsService {
         .select()
         .from(applicants)
         .where(eq(applicants.id, application.applicantId));
-      const owed = balanceOf(balanceFactsOf(application, school!.startDate), schoolDate(started)).balanceDue;
+      const owed = balanceOf(
+        balanceFactsOf(application, await refundedCentsOfOne(tx, application.id), school!.startDate),
+        schoolDate(started),
+      ).balanceDue;
       if (owed === 0) throw new HttpError(409, "errors.nothingOwed");
       const key = balanceKey(application);
       const [processing] = await tx

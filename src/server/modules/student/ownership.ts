@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { balanceOf } from "../../../shared/balance";
-import { schoolDate } from "../../../shared/refunds";
+import { takesPlace } from "../../../shared/balance";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, students, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -105,28 +104,14 @@ export async function linkApplicationsToVerifiedAccount(tx: Db | Tx, email: stri
 /**
  * The cohorts (summer school ids) a verified student belongs to at `now`: those of their
  * applications that are not rejected, withdrawn or cancelled and have money paid that was not
- * refunded (deposit or full payment, by the shared balance rule `balanceOf`). Everything of a
+ * refunded (deposit or full payment: the shared rule `takesPlace`, src/shared/balance.ts). Everything of a
  * cohort is shown only to its members (issue 11: "visible only to a verified student with an
  * application in that cohort"). An unverified student belongs to none.
  */
-export async function studentCohortIds(db: Db | Tx, student: StudentRow, now: Date): Promise<string[]> {
-  const today = schoolDate(now);
+export async function studentCohortIds(db: Db | Tx, student: StudentRow, _now: Date): Promise<string[]> {
   const member = new Set<string>();
   for (const { application, school } of await studentApplications(db, student)) {
-    const { state } = balanceOf(
-      {
-        status: application.status,
-        paymentStatus: application.paymentStatus,
-        totalAmountCents: application.totalAmountCents,
-        amountPaidCents: application.amountPaidCents,
-        startDate: school.startDate,
-      },
-      today,
-    );
-    const closed = ["rejected", "withdrawn", "cancelled"].includes(application.status);
-    if (!closed && ["deposit_paid", "balance_overdue", "paid", "partially_refunded"].includes(state)) {
-      member.add(school.id);
-    }
+    if (takesPlace(application)) member.add(school.id);
   }
   return [...member];
 }

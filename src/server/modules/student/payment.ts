@@ -71,7 +71,11 @@ export async function studentPayment(
       }),
     ),
   ].sort((a, b) => a.at.localeCompare(b.at));
-  const balance = balanceOf(balanceFactsOf(application, school.startDate), schoolDate(now));
+  const refunded = refundRows
+    .filter(({ refund }) => refund.status === "succeeded")
+    .reduce((sum, { refund }) => sum + refund.amountCents, 0);
+  // The one payment-status rule (issue 22 item 6): the balance is the total minus what was paid net of refunds.
+  const balance = balanceOf(balanceFactsOf(application, refunded, school.startDate), schoolDate(now));
   return {
     applicationId: application.id,
     programName: localize(school.name, language),
@@ -81,9 +85,7 @@ export async function studentPayment(
     total,
     depositPercent: school.depositPercent < 100 ? school.depositPercent : null,
     paid: application.amountPaidCents,
-    refunded: refundRows
-      .filter(({ refund }) => refund.status === "succeeded")
-      .reduce((sum, { refund }) => sum + refund.amountCents, 0),
+    refunded,
     balanceDue: balance.balanceDue,
     dueDate: balance.dueDate,
     overdue: balance.overdue,

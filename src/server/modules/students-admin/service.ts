@@ -12,7 +12,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { balanceOf } from "../../../shared/balance";
+import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import type {
@@ -37,7 +37,7 @@ import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import type { AuthService } from "../auth/service";
-import { paidInFullSql } from "../balances/rule";
+import { paidInFullSql, paidNetSql, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
 
 type StudentRow = typeof students.$inferSelect;
@@ -49,7 +49,8 @@ type StudentRow = typeof students.$inferSelect;
 const applicantEmail = sql`lower(${applicants.email})`;
 
 /**
- * Per e-mail address: number of applications, of paid applications, and the amount paid (cents).
+ * Per e-mail address: number of applications, of those paid in full, and the amount paid net of
+ * refunds (cents), by the one payment-status rule (balances/rule.ts).
  * A subquery joined to `students` on the address.
  */
 function applicationStats(db: Tx) {
@@ -58,7 +59,8 @@ function applicationStats(db: Tx) {
       email: sql<string>`${applicantEmail}`.as("stats_email"),
       applicationCount: sql<number>`count(*)::int`.as("application_count"),
       paidCount: sql<number>`count(*) filter (where ${paidInFullSql})::int`.as("paid_count"),
-      amountPaid: sql<number>`coalesce(sum(${applications.amountPaidCents}), 0)::int`.as("amount_paid"),
+      // Net of refunds (decisions.md §6; issue 22 item 6): the rule's `paidNetSql`.
+      amountPaid: sql<number>`coalesce(sum(${paidNetSql}), 0)::int`.as("amount_paid"),
     })
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
@@ -260,7 +262,7 @@ export async function studentDetail(
   today: string = schoolDate(new Date()),
 ): Promise<AdminStudentDetail> {
   const rows = await tx
-    .select({ application: applications, school: summerSchools })
+    .select({ application: applications, school: summerSchools, refundedCents: refundedCentsSql })
     .from(applications)
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
@@ -297,8 +299,8 @@ export async function studentDetail(
     updatedAt: student.updatedAt.toISOString(),
     lastLoginAt: lastSession?.createdAt.toISOString() ?? null,
     version: student.version,
-    applications: rows.map(({ application: a, school }) => {
-      const balance = balanceOf({ ...a, startDate: school.startDate }, today);
+    applications: rows.map(({ application: a, school, refundedCents }) => {
+      const balance = balanceOf(balanceFactsOf(a, refundedCents, school.startDate), today);
       return {
         id: a.id,
         programName: localize(school.name, language),
@@ -308,7 +310,7 @@ export async function studentDetail(
         paymentStatus: balance.state,
         paid: balance.paidInFull,
         totalAmount: a.totalAmountCents,
-        amountPaid: a.amountPaidCents,
+        amountPaid: balance.paidNet,
         createdAt: a.createdAt.toISOString(),
       };
     }),

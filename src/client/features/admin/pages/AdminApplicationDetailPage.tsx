@@ -452,6 +452,12 @@ export default function AdminApplicationDetailPage() {
                   <dt className="text-slate-900">{t("applicationDetail.money.paid")}</dt>
                   <dd className="whitespace-nowrap text-slate-900">{format.money(app.amountPaid)}</dd>
                 </div>
+                {app.refunded > 0 && (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-slate-700">{t("applicationDetail.money.refunded")}</dt>
+                    <dd className="whitespace-nowrap text-slate-700">{format.money(app.refunded)}</dd>
+                  </div>
+                )}
               </dl>
             ) : (
               <dl className="space-y-2 text-sm">
@@ -465,6 +471,12 @@ export default function AdminApplicationDetailPage() {
                   <dt className="text-slate-900">{t("applicationDetail.money.paid")}</dt>
                   <dd className="text-slate-900">{format.money(app.amountPaid)}</dd>
                 </div>
+                {app.refunded > 0 && (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-slate-700">{t("applicationDetail.money.refunded")}</dt>
+                    <dd className="text-slate-700">{format.money(app.refunded)}</dd>
+                  </div>
+                )}
               </dl>
             )}
             <h3 className="mt-6 font-semibold text-brand-900">{t("applicationDetail.money.payments")}</h3>
