@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../shared/i18n/languages";
 import type { Db, Tx } from "../../db/client";
 import { admins, affiliates, applicants, applications, students } from "../../db/schema";
@@ -64,7 +64,7 @@ export async function recipientFor(tx: Db | Tx, person: Person): Promise<Recipie
             and(
               eq(students.email, row.applicant.email.trim().toLowerCase()),
               isNotNull(students.emailVerifiedAt),
-              sql`${students.disabledAt} is null`,
+              isNull(students.disabledAt),
             ),
           );
     if (account && !erased(account.email)) {
