@@ -619,6 +619,15 @@ export const emailOutbox = pgTable("email_outbox", {
    * newsletter's e-mails (RFC 8058, issue 13); null for none.
    */
   headers: jsonb("headers").$type<Record<string, string>>(),
+  /**
+   * The student account the e-mail was written to (`recipientFor`, issue 22 item 15; decision 037):
+   * "Download my data" lists a person's e-mails by account and application, never by address,
+   * since an address can pass to another person. Null for an e-mail to no account (an inquiry, an
+   * affiliate) and for e-mails queued before migration 0021 that it could not attribute.
+   */
+  studentId: uuid("student_id"),
+  /** The application the e-mail is about (status, payment, reminder, refund, letter); null for none. */
+  applicationId: uuid("application_id"),
 });
 
 /**

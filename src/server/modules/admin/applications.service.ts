@@ -11,7 +11,7 @@ import {
   STATUS_TRANSITIONS,
 } from "../../../shared/admin";
 import { balanceOf } from "../../../shared/balance";
-import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/refunds";
 import {
   APPLICATION_STATUSES,
@@ -51,6 +51,7 @@ import {
 import { localize } from "../catalogue/service";
 import { revokeVisaLetters } from "../letters/revoke";
 import { queueVisaLetterReady } from "../letters/service";
+import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import { readAudit, recordAudit } from "./audit";
 
@@ -571,7 +572,9 @@ export async function changeStatus(
       after: { status: input.status, version },
     });
     const applicant = await findApplicant(tx, application.applicantId);
-    const applicantLanguage: Language = isLanguage(applicant.language) ? applicant.language : "en";
+    // The student's current address and e-mail language (issue 22 item 14), not those of the form.
+    const recipient = await recipientFor(tx, { applicationId: id });
+    const applicantLanguage: Language = recipient?.language ?? "en";
     const [school] = await tx
       .select({ name: summerSchools.name })
       .from(summerSchools)
@@ -585,7 +588,12 @@ export async function changeStatus(
       paid: application.amountPaidCents > 0,
       supportEmail: deps.supportEmail,
     });
-    await deps.mail.enqueue(tx, { dedupeKey: `status:${id}:${version}`, to: applicant.email, ...email });
+    if (recipient)
+      await deps.mail.enqueue(tx, {
+        dedupeKey: `status:${id}:${version}`,
+        ...addressedTo(recipient),
+        ...email,
+      });
     // Issue 11: a closed application's visa letter is revoked; an acceptance may make it available.
     if (input.status === "withdrawn" || input.status === "cancelled" || input.status === "rejected")
       await revokeVisaLetters(tx, id, input.status, deps.now());

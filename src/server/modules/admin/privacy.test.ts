@@ -105,6 +105,15 @@ async function seedApplicant(app: FastifyInstance, ownerCookie: string, email: s
       status: "sent",
       sentAt: new Date(),
     },
+    {
+      // About the application, at the student's new address (issue 22 item 14).
+      dedupeKey: `queued-moved:${made.applicantId}`,
+      toAddress: `moved-${made.applicantId}@example.com`,
+      subject: "Queued",
+      textBody: "queued",
+      htmlBody: "<p>queued</p>",
+      applicationId: made.applicationId,
+    },
   ]);
   const [row] = await db.select().from(applicants).where(eq(applicants.id, made.applicantId));
   return { ...made, fileId: row!.passportFileId! };
@@ -274,6 +283,7 @@ describe("applicant export and erasure", () => {
     // Unsent e-mails to the address are gone; the record of sent ones stays.
     const outbox = await db().select().from(emailOutbox);
     expect(outbox.map((e) => e.dedupeKey)).not.toContain(`queued:${subject.applicantId}`);
+    expect(outbox.map((e) => e.dedupeKey)).not.toContain(`queued-moved:${subject.applicantId}`);
     expect(outbox.map((e) => e.dedupeKey)).toContain(`sent:${subject.applicantId}`);
 
     const entries = await auditEntries(db(), { action: "applicant.erase", entityId: subject.applicantId });

@@ -264,7 +264,9 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .delete(emailOutbox)
           .where(
             and(
-              sql`lower(${emailOutbox.toAddress}) = lower(${applicant.email})`,
+              // Also those about the applicant's applications sent to the student's current address
+              // (`recipientFor`, issue 22 item 14).
+              sql`(lower(${emailOutbox.toAddress}) = lower(${applicant.email}) or ${emailOutbox.applicationId} in (select ${applications.id} from ${applications} where ${applications.applicantId} = ${id}))`,
               ne(emailOutbox.status, "sent"),
             ),
           )

@@ -505,6 +505,7 @@ export class AuthService {
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `verify-email:${id}`,
       to: email,
+      studentId: role === "student" ? accountId : null,
       ...accountEmail("verifyEmail", language, this.link(`/${role}/verify-email`, token, language), { name }),
     });
   }
@@ -522,6 +523,7 @@ export class AuthService {
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `register-attempt:${role}:${accountId}:${hour}`,
       to: email,
+      studentId: role === "student" ? accountId : null,
       ...this.accountMail(
         "registrationAttempt",
         language,
@@ -605,6 +607,7 @@ export class AuthService {
     await this.deps.mail.enqueue(tx, {
       dedupeKey: `${kind === "setPassword" ? "student-set-password" : "password-reset"}:${id}`,
       to: student.email,
+      studentId: student.id,
       ...this.accountMail(
         kind === "setPassword" ? "studentAccount" : "passwordReset",
         language,
@@ -664,6 +667,7 @@ export class AuthService {
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `password-reset:${id}`,
         to: email,
+        studentId: role === "student" ? found.id : null,
         ...this.accountMail(
           "passwordReset",
           found.language,
@@ -771,6 +775,7 @@ export class AuthService {
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `password-changed:${student.id}:${at.getTime()}`,
         to: student.email,
+        studentId: student.id,
         ...this.accountMail(
           "passwordChanged",
           languageOf(student.language),
@@ -824,6 +829,7 @@ export class AuthService {
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `email-change:${id}`,
         to: email,
+        studentId: student.id,
         ...this.accountMail(
           "emailChange",
           languageOf(student.language),
@@ -905,6 +911,7 @@ export class AuthService {
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `email-changed:${accountId}:${at.getTime()}`,
         to: before.email,
+        studentId: accountId,
         ...accountEmail(
           "emailChanged",
           languageOf(before.language),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { BALANCE_REMINDER_DAYS_BEFORE_DUE, type Balance, balanceOf } from "../../../shared/balance";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { daysBeforeStart, schoolDate } from "../../../shared/refunds";
 import type { Db, Tx } from "../../db/client";
@@ -13,6 +13,7 @@ import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
+import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
 
@@ -164,8 +165,11 @@ function reminderBase(tx: Tx) {
 
 type ReminderRow = Awaited<ReturnType<ReturnType<typeof reminderBase>["execute"]>>[number];
 
-/** Queues the reminder of `row` under `dedupeKey`; true when this call queued it. */
-function queueReminder(
+/**
+ * Queues the reminder of `row` under `dedupeKey`, to the student's current address in the e-mail
+ * language of the profile (`recipientFor`, issue 22 item 14); true when this call queued it.
+ */
+async function queueReminder(
   tx: Tx,
   deps: ReminderDeps,
   row: ReminderRow,
@@ -173,7 +177,9 @@ function queueReminder(
   kind: ReminderKind | "due",
   dedupeKey: string,
 ): Promise<boolean> {
-  const language: Language = isLanguage(row.language) ? row.language : "en";
+  const recipient = await recipientFor(tx, { applicationId: row.id });
+  if (!recipient) return false;
+  const language: Language = recipient.language;
   const email = balanceReminderEmail({
     kind,
     language,
@@ -186,7 +192,7 @@ function queueReminder(
     origin: deps.origin,
     supportEmail: deps.supportEmail,
   });
-  return deps.mail.enqueue(tx, { dedupeKey, to: row.email, ...email });
+  return deps.mail.enqueue(tx, { dedupeKey, ...addressedTo(recipient), ...email });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import type { Tx } from "../../db/client";
 import { applicants, applications, emailOutbox, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
 import { localize } from "../catalogue/service";
+import { recipientFor } from "../mail/recipient";
 import type { IssuedDocument } from "./invoices";
 import { invoicePdfPath } from "./invoices";
 
@@ -81,8 +82,10 @@ export async function queueRefundEmail(
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .where(eq(refunds.id, p.refundId));
-  if (!row || row.applicant.email.endsWith("@invalid")) return;
-  const language: Language = isLanguage(row.applicant.language) ? row.applicant.language : "en";
+  // The student's current address and e-mail language (issue 22 item 14); null when erased.
+  const recipient = row ? await recipientFor(tx, { applicationId: row.refund.applicationId }) : null;
+  if (!row || !recipient) return;
+  const language: Language = recipient.language;
   const email = refundEmail(
     {
       firstName: row.applicant.firstName,
@@ -99,7 +102,9 @@ export async function queueRefundEmail(
     .insert(emailOutbox)
     .values({
       dedupeKey: `refund:${p.refundId}`,
-      toAddress: row.applicant.email,
+      toAddress: recipient.to,
+      studentId: recipient.studentId,
+      applicationId: recipient.applicationId,
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,

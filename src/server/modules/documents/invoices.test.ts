@@ -25,6 +25,7 @@ import {
   packages,
   payments,
   refunds,
+  students,
   summerSchools,
 } from "../../db/schema";
 import { loginAsStudent } from "../../testing/accounts";
@@ -336,6 +337,12 @@ describe("invoices with VAT included (the default)", () => {
       .update(applicants)
       .set({ language: "fr" })
       .where(eq(applicants.id, (await applicantOf(a.applicationId)).id));
+    // The e-mail language of the student's profile decides (issue 22 item 14).
+    const [applicant] = await db()
+      .select()
+      .from(applicants)
+      .where(eq(applicants.id, (await applicantOf(a.applicationId)).id));
+    await db().update(students).set({ language: "fr" }).where(eq(students.email, applicant!.email));
     await h.pay(a);
     const res = await api(
       "POST",

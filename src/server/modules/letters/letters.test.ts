@@ -427,9 +427,11 @@ describe("visa invitation letters and certificates of completion", () => {
   });
 
   describe("the “visa letter ready” e-mail", () => {
-    it("is queued once when the deposit is paid, in the applicant's language, linking to the portal without the letter", async () => {
+    it("is queued once when the deposit is paid, in the student's e-mail language, linking to the portal without the letter", async () => {
       const a = await studentApplication({ applicant: { firstName: "Awa" }, pay: false });
       await db().update(applicants).set({ language: "zh" }).where(eq(applicants.id, a.applicantId));
+      // The e-mail language of the student's profile decides (issue 22 item 14).
+      await db().update(students).set({ language: "zh" }).where(eq(students.email, a.email));
       const sessionId = await flow.sessionOf(a);
       await flow.payOnTestPage(sessionId);
       const [school] = await db().select().from(summerSchools).where(eq(summerSchools.id, a.schoolId));

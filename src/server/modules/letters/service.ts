@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { balanceOf } from "../../../shared/balance";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, type Language } from "../../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import {
   CLOSED_STATUSES,
   completionEligible,
@@ -40,6 +40,7 @@ import { erasedEmail } from "../admin/privacy";
 import type { AdminUser } from "../auth/guard";
 import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
+import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import {
   type CertificateContent,
@@ -483,10 +484,13 @@ export async function queueVisaLetterReady(
 ): Promise<boolean> {
   const rows = await letterRows(tx, applicationId);
   if (visaLetterBlock(factsOf(rows), today) !== null) return false;
-  const language: Language = isLanguage(rows.applicant.language) ? rows.applicant.language : "en";
+  // The student's current address and e-mail language (issue 22 item 14); none when erased.
+  const recipient = await recipientFor(tx, { applicationId });
+  if (!recipient) return false;
+  const language: Language = recipient.language;
   await mail.enqueue(tx, {
     dedupeKey: `visa-letter-ready:${applicationId}`,
-    to: rows.applicant.email,
+    ...addressedTo(recipient),
     ...visaLetterReadyEmail({
       language,
       firstName: rows.applicant.firstName,

@@ -27,6 +27,13 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** Files attached to the message, in this order (stored with it in `email_attachments`). */
   attachments?: EmailAttachment[];
+  /**
+   * The student account the e-mail is written to, as `recipientFor` answers it (issue 22 item 15):
+   * the data export lists e-mails by account and application, not by address.
+   */
+  studentId?: string | null;
+  /** The application the e-mail is about, if any (same purpose). */
+  applicationId?: string | null;
 }
 
 /** Sending attempts of one e-mail before it is marked `failed` and left alone. */
@@ -113,6 +120,8 @@ export class MailService {
         textBody: email.text,
         htmlBody: email.html,
         headers: email.headers ?? null,
+        studentId: email.studentId ?? null,
+        applicationId: email.applicationId ?? null,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });

@@ -34,6 +34,7 @@ import { accrueCommissionForPayment } from "../commissions/accrue";
 import { issueInvoiceForPayment } from "../documents/invoices";
 import { settleRefund } from "../finance/settle";
 import { queueVisaLetterReady } from "../letters/service";
+import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import { balancePaidEmail, confirmationEmail } from "../mail/templates";
 import { cohortPlaces, openOfferSql, placesFor } from "../waiting-list/places";
@@ -755,22 +756,26 @@ export class PaymentsService {
     };
     // The e-mail states the quote the payment was made at (the one stored with its checkout
     // session), not one priced again under rules changed since (issue 22 item 13).
+    // To the student's current address, in the profile's e-mail language (issue 22 item 14).
+    const recipient = await recipientFor(tx, { applicationId: p.application.id });
+    const language = recipient?.language ?? p.language;
     const dto = {
-      ...(await applicationDto(tx, fresh, p.applicant, p.language, schoolDate(p.at))),
+      ...(await applicationDto(tx, fresh, p.applicant, language, schoolDate(p.at))),
       quote: p.quote,
     };
     const email = confirmationEmail(
       dto,
-      p.language,
+      language,
       this.deps.env.SUPPORT_EMAIL,
       this.deps.env.APP_ORIGIN,
       invoice,
     );
-    await this.deps.mail.enqueue(tx, {
-      dedupeKey: `confirmation:${p.application.id}`,
-      to: p.applicant.email,
-      ...email,
-    });
+    if (recipient)
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `confirmation:${p.application.id}`,
+        ...addressedTo(recipient),
+        ...email,
+      });
     await queueStudentInvite(
       tx,
       this.deps.mail,
@@ -1028,7 +1033,8 @@ export class PaymentsService {
       .select()
       .from(summerSchools)
       .where(eq(summerSchools.id, application.summerSchoolId));
-    const language = isLanguage(applicant!.language) ? applicant!.language : "en";
+    const recipient = await recipientFor(tx, { applicationId: application.id });
+    const language = recipient?.language ?? (isLanguage(applicant!.language) ? applicant!.language : "en");
     const email = balancePaidEmail(
       {
         firstName: applicant!.firstName,
@@ -1044,11 +1050,12 @@ export class PaymentsService {
       this.deps.env.APP_ORIGIN,
       invoice,
     );
-    await this.deps.mail.enqueue(tx, {
-      dedupeKey: `balance-paid:${p.sessionId}`,
-      to: applicant!.email,
-      ...email,
-    });
+    if (recipient)
+      await this.deps.mail.enqueue(tx, {
+        dedupeKey: `balance-paid:${p.sessionId}`,
+        ...addressedTo(recipient),
+        ...email,
+      });
   }
 
   /**

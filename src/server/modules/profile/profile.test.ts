@@ -430,6 +430,52 @@ describe("download my data", () => {
     ).toBe(401);
   });
 
+  it("lists e-mails by account and application: the new owner of an old address sees none of the previous owner's; the export holds the emergency contact and billing details (issue 22 item 15)", async () => {
+    const mine = await studentWithPaidApplication();
+    const id = mine.applied.applicationId;
+    const contact = { name: "Ngozi Okafor", relationship: "Mother", phone: "+234 803 555 0101" };
+    const saved = await api("PUT", `/api/student/applications/${id}/emergency-contact`, mine.cookie, contact);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const billing = { organisationName: "University of Lagos", address: "Akoka, Lagos", vatNumber: "" };
+    const billed = await api("PUT", `/api/student/applications/${id}/billing-details`, mine.cookie, billing);
+    expect(billed.statusCode, billed.body).toBe(200);
+
+    // The student moves to another address; someone else then owns the old one.
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const started = await api("POST", "/api/student/profile/email", mine.cookie, {
+      newEmail,
+      currentPassword: mine.password,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const token = await tokenSentTo(newEmail, "/student/confirm-email");
+    expect((await api("POST", "/api/student/profile/email/confirm", undefined, { token })).statusCode).toBe(
+      200,
+    );
+    const newOwner = await loginAsStudent(t.app, { email: mine.student.email, firstName: "Other" });
+    const sentToOldAddress = await mailTo(mine.student.email);
+    expect(sentToOldAddress.length).toBeGreaterThan(0);
+
+    const theirs = (await api("GET", "/api/student/profile/export", newOwner.cookie)).json();
+    expect(theirs.account.email).toBe(mine.student.email);
+    expect(theirs.applications).toEqual([]);
+    expect(theirs.emails).toEqual([]);
+
+    const data = (await api("GET", "/api/student/profile/export", mine.cookie)).json();
+    // The previous owner keeps every e-mail written to them, at the old address and the new one.
+    const subjects = data.emails.map((e: { subject: string }) => e.subject);
+    for (const old of sentToOldAddress) expect(subjects).toContain(old.subject);
+    expect(data.emails.some((e: { to: string }) => e.to === newEmail)).toBe(true);
+    const [application] = data.applications;
+    expect(application.emergencyContact).toEqual(contact);
+    expect(application.billingDetails).toMatchObject({
+      organisationName: "University of Lagos",
+      address: "Akoka, Lagos",
+    });
+    expect(application.invoices).toHaveLength(1);
+    expect(application.invoices[0]).toMatchObject({ kind: "invoice", totalCents: 304500 });
+    expect(data.consents.applicationReminders).toEqual([expect.objectContaining({ applicationId: id })]);
+  });
+
   it("gives an unverified account its account data only", async () => {
     const { cookie, student } = await loginAsStudent(t.app, { emailVerified: false });
     await flow.newApplication(undefined, { email: student.email });

@@ -44,7 +44,7 @@ function studentKey(prefix: string) {
  */
 /** What the archive's `my-data.json` says it holds (the JSON export's `about`, for the archive). */
 const ARCHIVE_ABOUT =
-  "Your data at The Hague Summer School: your account, your applications with the details you gave, your payments and refunds, the files you gave us (in the folder files/ of this archive) and the e-mails we sent you.";
+  "Your data at The Hague Summer School: your account, your applications with the details you gave (with the emergency contact and the billing details), your payments, refunds, invoices and documents, your consents, the files you gave us (in the folder files/ of this archive) and the e-mails we sent you.";
 
 const LIMITS = {
   password: { max: 5, timeWindow: "15 minutes", keyGenerator: studentKey("profile-password") },
@@ -163,8 +163,9 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
 
   /**
    * GET /api/student/profile/export → JSON attachment `my-data-<yyyy-mm-dd>.json` (see
-   * `exportOf`): the account, its applications with applicant details, payments and refunds, the
-   * files' metadata with their download addresses, the e-mails sent. 401 without a session; 429
+   * `exportOf`): the account, its applications with applicant details, emergency contact, billing
+   * details, payments, refunds, invoices and documents, the consents, the files' metadata with their
+   * download addresses, the e-mails sent (by account and application, issue 22 item 15). 401 without a session; 429
    * after 5 an hour. Audit "student.export" (counts only).
    */
   app.get("/api/student/profile/export", { config: { rateLimit: LIMITS.export } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type {
   AdminErasureRequest,
@@ -8,21 +8,29 @@ import type {
 import type { Db, Tx } from "../../db/client";
 import {
   accountTokens,
+  applicationTrips,
+  billingDetails,
   emailOutbox,
   erasureRequests,
   housingOptions,
+  invoices,
+  newsletterSubscribers,
   packages,
   payments,
   refunds,
   sessions,
   storedFiles,
+  studentPasses,
   students,
+  visaLetters,
+  waitingListEntries,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
 import { erasedEmail } from "../admin/privacy";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
+import { invoicePdfPath } from "../documents/invoices";
 import { type StudentRow, studentApplications } from "../student/ownership";
 
 /**
@@ -118,6 +126,119 @@ export async function updateProfile(
   });
 }
 
+/**
+ * What the school holds per application besides the application itself (issue 22 item 15): the
+ * emergency contact and insurance of the trip, the organisation's billing details, the invoices
+ * and credit notes (with their download addresses), the visa letters and student passes issued,
+ * and the waiting-list places that led to it; and the consents given (newsletter of the account's
+ * address, "remind me" of each application, the waiting list's consent). Read by application id.
+ */
+async function heldFor(db: Db, student: StudentRow, applicationIds: string[]) {
+  const any = applicationIds.length > 0;
+  const trips = any
+    ? await db.select().from(applicationTrips).where(inArray(applicationTrips.applicationId, applicationIds))
+    : [];
+  const billing = any
+    ? await db.select().from(billingDetails).where(inArray(billingDetails.applicationId, applicationIds))
+    : [];
+  const documents = any
+    ? await db
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.applicationId, applicationIds))
+        .orderBy(asc(invoices.issuedAt))
+    : [];
+  const letters = any
+    ? await db
+        .select()
+        .from(visaLetters)
+        .where(inArray(visaLetters.applicationId, applicationIds))
+        .orderBy(asc(visaLetters.issuedAt))
+    : [];
+  const passes = any
+    ? await db
+        .select()
+        .from(studentPasses)
+        .where(inArray(studentPasses.applicationId, applicationIds))
+        .orderBy(asc(studentPasses.createdAt))
+    : [];
+  const waiting = any
+    ? await db
+        .select()
+        .from(waitingListEntries)
+        .where(inArray(waitingListEntries.applicationId, applicationIds))
+    : [];
+  const [newsletter] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, student.email));
+  return {
+    of: (applicationId: string) => {
+      const trip = trips.find((r) => r.applicationId === applicationId);
+      const bill = billing.find((r) => r.applicationId === applicationId);
+      return {
+        emergencyContact: trip
+          ? { name: trip.emergencyName, relationship: trip.emergencyRelationship, phone: trip.emergencyPhone }
+          : null,
+        insurance: trip?.insuranceUploadedAt
+          ? { type: trip.insuranceType, uploadedAt: trip.insuranceUploadedAt.toISOString() }
+          : null,
+        billingDetails: bill
+          ? {
+              organisationName: bill.organisationName,
+              address: bill.address,
+              vatNumber: bill.vatNumber,
+              updatedAt: bill.updatedAt.toISOString(),
+            }
+          : null,
+        invoices: documents
+          .filter((d) => d.applicationId === applicationId)
+          .map((d) => ({
+            id: d.id,
+            number: d.number,
+            kind: d.kind,
+            totalCents: d.totalCents,
+            issuedAt: d.issuedAt.toISOString(),
+            downloadUrl: invoicePdfPath(d.id),
+          })),
+        visaLetters: letters
+          .filter((l) => l.applicationId === applicationId)
+          .map((l) => ({
+            issuedAt: l.issuedAt.toISOString(),
+            revokedAt: l.revokedAt?.toISOString() ?? null,
+            revokedReason: l.revokedReason,
+          })),
+        studentPasses: passes
+          .filter((p) => p.applicationId === applicationId)
+          .map((p) => ({
+            issuedAt: p.createdAt.toISOString(),
+            revokedAt: p.revokedAt?.toISOString() ?? null,
+          })),
+      };
+    },
+    consents: (rows: Array<{ application: { id: string }; applicant: { remindMe: boolean } }>) => ({
+      newsletter: newsletter
+        ? {
+            email: newsletter.email,
+            status: newsletter.status,
+            language: newsletter.language,
+            confirmedAt: newsletter.confirmedAt?.toISOString() ?? null,
+            unsubscribedAt: newsletter.unsubscribedAt?.toISOString() ?? null,
+          }
+        : null,
+      applicationReminders: rows.map((r) => ({
+        applicationId: r.application.id,
+        remindMe: r.applicant.remindMe,
+      })),
+      waitingList: waiting.map((w) => ({
+        applicationId: w.applicationId,
+        status: w.status,
+        consentedAt: w.consentedAt.toISOString(),
+      })),
+    }),
+  };
+}
+
 /** A file of the export: what it is and where the student downloads it. */
 interface ExportFile {
   id: string;
@@ -132,10 +253,12 @@ interface ExportFile {
 /**
  * Everything the school holds on the student's account (GET /api/student/profile/export): the
  * account, each application with the applicant's details as given, the choices and amounts, its
- * payments and refunds, the uploaded files (metadata and an authenticated download address each:
- * the files themselves are separate downloads), and the e-mails sent to the student's addresses
- * (subject and date). Only what belongs to the account (modules/student/ownership.ts): nothing of
- * another person. Amounts in euro cents, times ISO 8601 UTC.
+ * payments and refunds, emergency contact, billing details, invoices and credit notes, visa letters
+ * and student passes (`heldFor`), the consents, the uploaded files (metadata and an authenticated
+ * download address each: the files themselves are separate downloads), and the e-mails written to
+ * the account or about its applications (subject and date; by the outbox's `student_id` and
+ * `application_id`, not by address, issue 22 item 15). Only what belongs to the account
+ * (modules/student/ownership.ts): nothing of another person. Amounts in euro cents, times ISO 8601 UTC.
  */
 export async function exportOf(db: Db, student: StudentRow, language: Language, at: Date) {
   const rows = await studentApplications(db, student);
@@ -177,18 +300,26 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
       housingNames.set(application.housingOptionId, h ? localize(h.name, language) : "");
     }
   }
-  const addresses = [...new Set([student.email, ...rows.map((r) => r.applicant.email.toLowerCase())])];
+  // By account and application, never by address: an address can pass to another person, whose
+  // e-mails are not this student's (issue 22 item 15; the outbox stores both, `recipientFor`).
   const mails = await db
     .select({
       subject: emailOutbox.subject,
       to: emailOutbox.toAddress,
+      applicationId: emailOutbox.applicationId,
       sentAt: emailOutbox.sentAt,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
-    .where(inArray(sql`lower(${emailOutbox.toAddress})`, addresses))
+    .where(
+      or(
+        eq(emailOutbox.studentId, student.id),
+        applicationIds.length ? inArray(emailOutbox.applicationId, applicationIds) : undefined,
+      ),
+    )
     .orderBy(desc(emailOutbox.createdAt))
     .limit(500);
+  const held = await heldFor(db, student, applicationIds);
   const files: ExportFile[] = fileRows.map((f) => ({
     id: f.id,
     applicationIds: rows.filter((r) => r.applicant.id === f.applicantId).map((r) => r.application.id),
@@ -201,7 +332,7 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
   return {
     exportedAt: at.toISOString(),
     about:
-      "Your data at The Hague Summer School: your account, your applications with the details you gave, your payments and refunds, your files (download each from its address while signed in) and the e-mails we sent you.",
+      "Your data at The Hague Summer School: your account, your applications with the details you gave (with the emergency contact and the billing details), your payments, refunds, invoices and documents, your consents, your files (download each from its address while signed in) and the e-mails we sent you.",
     account: {
       id: student.id,
       email: student.email,
@@ -242,7 +373,9 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
         submittedAt: application.submittedAt?.toISOString() ?? null,
         paidAt: application.paidAt?.toISOString() ?? null,
         createdAt: application.createdAt.toISOString(),
+        completedAt: application.completedAt?.toISOString() ?? null,
         applicant: { ...details, createdAt: applicantCreatedAt.toISOString() },
+        ...held.of(application.id),
         payments: paymentRows
           .filter((p) => p.applicationId === application.id)
           .map((p) => ({
@@ -268,7 +401,9 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
       };
     }),
     files,
+    consents: held.consents(rows),
     emails: mails.map((m) => ({
+      applicationId: m.applicationId,
       to: m.to,
       subject: m.subject,
       queuedAt: m.createdAt.toISOString(),
@@ -392,9 +527,12 @@ export async function completeErasure(db: Db, admin: AdminUser, requestId: strin
     if (student) {
       await tx.delete(emailOutbox).where(
         and(
-          inArray(
-            sql`lower(${emailOutbox.toAddress})`,
-            [student.email, student.pendingEmail].filter((e): e is string => Boolean(e)),
+          or(
+            eq(emailOutbox.studentId, student.id),
+            inArray(
+              sql`lower(${emailOutbox.toAddress})`,
+              [student.email, student.pendingEmail].filter((e): e is string => Boolean(e)),
+            ),
           ),
           ne(emailOutbox.status, "sent"),
         ),
