@@ -72,6 +72,8 @@ export const cohortGuideInputSchema = z
     housingAddress: line().max(GUIDE_ADDRESS_MAX, { error: V.tooLong }).default(""),
     airportPickupAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
     insuranceProofRequired: z.boolean({ error: V.invalidChoice }).default(false),
+    /** The add-on selling the school's own insurance; its buyers owe no proof (issue 22 item 16). */
+    insuranceAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
   })
   .superRefine((guide, ctx) => {
     const seen = new Set<number>();
@@ -104,6 +106,7 @@ export const adminCohortGuideSchema = z.object({
   housingAddress: lines(),
   airportPickupAddOnId: lines().nullable(),
   insuranceProofRequired: z.boolean(),
+  insuranceAddOnId: lines().nullable(),
   addOns: z.array(z.object({ id: lines(), name: localizedOut, archived: z.boolean() })),
 });
 export type AdminCohortGuide = z.output<typeof adminCohortGuideSchema>;

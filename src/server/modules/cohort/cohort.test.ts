@@ -527,6 +527,7 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     housingAddress: guide.housingAddress,
     airportPickupAddOnId: guide.airportPickupAddOnId,
     insuranceProofRequired: guide.insuranceProofRequired,
+    insuranceAddOnId: guide.insuranceAddOnId,
     ...overrides,
   });
 
@@ -624,14 +625,23 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     const late = await api("PUT", url(), roles.owner, input(guide, { days: [day(15)] }));
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe("This cohort has 14 days. Please choose a day within the programme.");
-    const otherAddOn = (
-      (
-        await api("GET", `/api/admin/summer-schools/${paidA.schoolId}/guide`, roles.owner)
-      ).json() as AdminCohortGuide
-    ).airportPickupAddOnId;
+    const otherGuide = (
+      await api("GET", `/api/admin/summer-schools/${paidA.schoolId}/guide`, roles.owner)
+    ).json() as AdminCohortGuide;
+    const otherAddOn = otherGuide.airportPickupAddOnId;
     const foreign = await api("PUT", url(), roles.owner, input(guide, { airportPickupAddOnId: otherAddOn }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors).toHaveProperty("airportPickupAddOnId");
+    // The school's insurance add-on (issue 22 item 16) must be one of this school's add-ons too.
+    expect(otherGuide.insuranceAddOnId).toBeTruthy();
+    const foreignInsurance = await api(
+      "PUT",
+      url(),
+      roles.owner,
+      input(guide, { insuranceAddOnId: otherGuide.insuranceAddOnId }),
+    );
+    expect(foreignInsurance.statusCode).toBe(400);
+    expect(foreignInsurance.json().fieldErrors).toHaveProperty("insuranceAddOnId");
     expect(((await api("GET", url(), roles.owner)).json() as AdminCohortGuide).version).toBe(guide.version);
   });
 });

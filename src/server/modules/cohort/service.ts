@@ -366,6 +366,7 @@ async function guideDto(db: Db | Tx, school: SchoolRow): Promise<AdminCohortGuid
     housingAddress: guide?.housingAddress ?? "",
     airportPickupAddOnId: guide?.airportPickupAddOnId ?? null,
     insuranceProofRequired: guide?.insuranceProofRequired ?? false,
+    insuranceAddOnId: guide?.insuranceAddOnId ?? null,
     addOns: addOns.map((a) => ({ id: a.id, name: full(a.name), archived: !!a.archivedAt })),
   };
 }
@@ -379,7 +380,7 @@ export async function getGuide(db: Db, schoolId: string): Promise<AdminCohortGui
  * `PUT /api/admin/summer-schools/:id/guide`: replaces the school's guide when `version` is the
  * current one (0 for a school without a guide), else 409 `{ message: errors.cohort.stale, current }`.
  * 400 `errors.cohort.dayAfterEnd` for a day after the school's last day, `errors.cohort.unknownAddOn`
- * for an airport pickup add-on of another school. Increments the version; audit "cohortGuide.update"
+ * for an airport pickup or insurance add-on of another school. Increments the version; audit "cohortGuide.update"
  * with the guide before and after.
  */
 export async function saveGuide(
@@ -405,10 +406,13 @@ export async function saveGuide(
           { days: length },
         );
     });
-    if (input.airportPickupAddOnId && !before.addOns.some((a) => a.id === input.airportPickupAddOnId))
-      throw new HttpError(400, "errors.cohort.unknownAddOn", {
-        fieldErrors: { airportPickupAddOnId: "errors.cohort.unknownAddOn" },
-      });
+    for (const field of ["airportPickupAddOnId", "insuranceAddOnId"] as const) {
+      const addOnId = input[field];
+      if (addOnId && !before.addOns.some((a) => a.id === addOnId))
+        throw new HttpError(400, "errors.cohort.unknownAddOn", {
+          fieldErrors: { [field]: "errors.cohort.unknownAddOn" },
+        });
+    }
     const values = {
       days: [...input.days].sort((a, b) => a.day - b.day),
       whatToBring: input.whatToBring,
@@ -418,6 +422,7 @@ export async function saveGuide(
       housingAddress: input.housingAddress,
       airportPickupAddOnId: input.airportPickupAddOnId,
       insuranceProofRequired: input.insuranceProofRequired,
+      insuranceAddOnId: input.insuranceAddOnId,
       version: before.version + 1,
       updatedAt: now,
     };
