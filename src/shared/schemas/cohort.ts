@@ -171,7 +171,15 @@ export const studentTripSchema = z.object({
       arrival: z.object({ date: lines(), info: lines(), address: lines() }),
       housing: z.object({ name: lines(), address: lines() }),
       airportPickup: z.object({ offered: z.boolean(), booked: z.boolean(), name: lines() }),
-      insurance: z.object({ proofRequired: z.boolean(), proof: insuranceProofSchema.nullable() }),
+      /**
+       * `proofRequired`: of this student (the cohort asks for proof and the application did not buy
+       * the school's insurance add-on); `coveredBySchool`: it bought that add-on (issue 22 item 16).
+       */
+      insurance: z.object({
+        proofRequired: z.boolean(),
+        coveredBySchool: z.boolean(),
+        proof: insuranceProofSchema.nullable(),
+      }),
       emergencyContact: emergencyContactSchema.nullable(),
     }),
   ),

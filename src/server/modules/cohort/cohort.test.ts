@@ -7,7 +7,7 @@
  * proof of insurance (type by content, size, encrypted at rest: checklist I1, D2, decision 012);
  * and the editor (owners only, three languages, version conflicts, audit).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminCohortGuide,
@@ -16,7 +16,15 @@ import {
   type StudentProgram,
   type StudentTrip,
 } from "../../../shared/schemas/cohort";
-import { applications, applicationTrips, auditLog, packages, storedFiles } from "../../db/schema";
+import {
+  addOnOptions,
+  applications,
+  applicationTrips,
+  auditLog,
+  cohortGuides,
+  packages,
+  storedFiles,
+} from "../../db/schema";
 import { loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
 import { adminRoles, apiOf, latestAuditEntry, type RoleCookies, SAME_ORIGIN } from "../../testing/admin";
 import {
@@ -258,10 +266,31 @@ describe("GET /api/student/trip and the emergency contact", () => {
       arrival: { date: trip!.startDate, address: "Laan van Meerdervoort 12, 2517 AJ Den Haag" },
       housing: { name: "Shared room (2 people)", address: "Laan van Meerdervoort 12, 2517 AJ Den Haag" },
       airportPickup: { offered: true, booked: false, name: "Airport pickup" },
-      insurance: { proofRequired: true, proof: null },
+      // The demo cohort sells its insurance as a required add-on, which the application bought.
+      insurance: { proofRequired: false, coveredBySchool: true, proof: null },
       emergencyContact: null,
     });
     expect(trip!.arrival.info).toMatch(/welcome desk/);
+  });
+
+  it("asks proof of insurance of a student who did not buy the school's insurance (issue 22 item 16)", async () => {
+    await t.database.db
+      .update(cohortGuides)
+      .set({ insuranceAddOnId: null })
+      .where(eq(cohortGuides.summerSchoolId, paidA.schoolId));
+    try {
+      const [trip] = ((await api("GET", "/api/student/trip", paidA.cookie)).json() as StudentTrip).trips;
+      expect(trip!.insurance).toEqual({ proofRequired: true, coveredBySchool: false, proof: null });
+    } finally {
+      const [insurance] = await t.database.db
+        .select({ id: addOnOptions.id })
+        .from(addOnOptions)
+        .where(and(eq(addOnOptions.summerSchoolId, paidA.schoolId), eq(addOnOptions.isRequired, true)));
+      await t.database.db
+        .update(cohortGuides)
+        .set({ insuranceAddOnId: insurance!.id })
+        .where(eq(cohortGuides.summerSchoolId, paidA.schoolId));
+    }
   });
 
   it("shows the airport pickup as booked when the package includes it", async () => {

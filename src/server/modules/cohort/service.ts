@@ -171,6 +171,22 @@ function uniqueCohorts(rows: Owned[]): Owned[] {
   });
 }
 
+/**
+ * Whether an application bought the school's own insurance (issue 22 item 16): the cohort guide
+ * names the add-on that sells it (`cohort_guides.insurance_add_on_id`), and the application chose
+ * it (required add-ons are stored as chosen) or its package includes it.
+ */
+export function boughtSchoolInsurance(
+  insuranceAddOnId: string | null | undefined,
+  addOnIds: readonly string[],
+  includedInPackage: readonly string[],
+): boolean {
+  return (
+    !!insuranceAddOnId &&
+    (addOnIds.includes(insuranceAddOnId) || includedInPackage.includes(insuranceAddOnId))
+  );
+}
+
 /** URL at which the student downloads the proof of insurance of an application. */
 export const insuranceUrlOf = (applicationId: string) =>
   `/api/student/applications/${applicationId}/insurance`;
@@ -179,8 +195,9 @@ export const insuranceUrlOf = (applicationId: string) =>
  * `GET /api/student/trip`: for each application that counts (`cohortApplications`): arrival (the
  * guide's date, else the start date; where to go; the address), housing (the chosen option's name,
  * the guide's address), the airport pickup (offered when the guide names the add-on; booked when
- * the application selected it or its package includes it), insurance (proof required? the proof on
- * file) and the emergency contact (null until given).
+ * the application selected it or its package includes it), insurance (proof required of this
+ * student: the guide asks for it and the application did not buy the school's insurance add-on,
+ * `boughtSchoolInsurance`; the proof on file) and the emergency contact (null until given).
  */
 export async function studentTrip(
   db: Db,
@@ -233,6 +250,11 @@ export async function studentTrip(
       const included = pkgs.find((p) => p.id === row.application.packageId)?.included ?? [];
       const booked =
         !!pickup && (row.application.addOnIds.includes(pickup.id) || included.includes(pickup.id));
+      const coveredBySchool = boughtSchoolInsurance(
+        guide?.insuranceAddOnId,
+        row.application.addOnIds,
+        included,
+      );
       const contact = trip?.emergencyName
         ? { name: trip.emergencyName, relationship: trip.emergencyRelationship, phone: trip.emergencyPhone }
         : null;
@@ -253,7 +275,8 @@ export async function studentTrip(
           name: pickup ? localize(pickup.name, language) : "",
         },
         insurance: {
-          proofRequired: guide?.insuranceProofRequired ?? false,
+          proofRequired: (guide?.insuranceProofRequired ?? false) && !coveredBySchool,
+          coveredBySchool,
           proof:
             trip?.insuranceFileId && trip.insuranceType && trip.insuranceUploadedAt
               ? {

@@ -7,7 +7,7 @@ import { schoolDate } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";
 import { localize } from "../catalogue/service";
-import { isCohortMember } from "../cohort/service";
+import { boughtSchoolInsurance, isCohortMember } from "../cohort/service";
 import { factsOf } from "../letters/service";
 import { type StudentRow, studentApplications } from "../student/ownership";
 
@@ -23,22 +23,6 @@ export const nextStepHref = {
   visaLetter: (id: string) => `/student/trip#visa-letter-${id}`,
   trip: () => "/student/trip",
 };
-
-/**
- * Whether an application bought the school's own insurance (issue 22 item 16): the cohort guide
- * names the add-on that sells it (`cohort_guides.insurance_add_on_id`), and the application chose
- * it (required add-ons are stored as chosen) or its package includes it.
- */
-export function boughtSchoolInsurance(
-  insuranceAddOnId: string | null | undefined,
-  addOnIds: readonly string[],
-  includedInPackage: readonly string[],
-): boolean {
-  return (
-    !!insuranceAddOnId &&
-    (addOnIds.includes(insuranceAddOnId) || includedInPackage.includes(insuranceAddOnId))
-  );
-}
 
 /**
  * `GET /api/student/next-steps` (issue 22 item 16, decision 038): the one list of what the student

@@ -115,7 +115,9 @@ function InsuranceCard({ trip }: { trip: TripDto }) {
       title={t("trip.insurance.title")}
       anchor={`insurance-proof-${trip.applicationId}`}
     >
-      <p>{t("trip.insurance.mandatory")}</p>
+      <p>
+        {t(trip.insurance.coveredBySchool ? "trip.insurance.coveredBySchool" : "trip.insurance.mandatory")}
+      </p>
       {proof ? (
         <p>
           {t("trip.insurance.onFile", {
