@@ -70,6 +70,55 @@ test.describe("save and resume (issue 13)", () => {
     await desktopContext.close();
   });
 
+  test("coming back on the same device after closing the tab offers the saved application (issue 22 item 16)", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("same-device");
+    const context = await browser.newContext({ baseURL });
+
+    // Steps 1 and 2, then the tab is closed on the payment step.
+    const first = await context.newPage();
+    await first.goto("/");
+    await chooseCookies(first, "necessary");
+    await first.goto("/apply");
+    await chooseSchool(first, /— August/);
+    await first.getByRole("button", { name: "Continue to Application" }).click();
+    await fillPersonalStep(first, { email });
+    await first.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(first.getByRole("heading", { name: "Payment Summary" })).toBeVisible({ timeout: 30_000 });
+    await first.close();
+
+    // A new tab opens step 1 and offers the application kept on the server: programme, when saved.
+    const again = await context.newPage();
+    await again.goto("/apply");
+    const offer = again.getByRole("region", { name: "Continue where you left off?" });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByText(/for .*August 2027/)).toBeVisible();
+    await expect(offer.getByText(/^Last saved on \d{1,2} \w+ \d{4}/)).toBeVisible();
+    await offer.getByRole("button", { name: "Continue your application" }).click();
+    await expect(again).toHaveURL(/\/apply\/payment$/);
+    await expect(again.getByRole("heading", { name: "Payment Summary" })).toBeVisible({ timeout: 30_000 });
+    await again.getByRole("button", { name: "Back" }).click();
+    await expect(again.getByLabel("Email address")).toHaveValue(email);
+    await again.close();
+
+    // "Start a new one": step 1 as for a first visit, and this browser is not asked again.
+    const third = await context.newPage();
+    await third.goto("/apply");
+    const offered = third.getByRole("region", { name: "Continue where you left off?" });
+    await offered.getByRole("button", { name: "Start a new one" }).click();
+    await expect(offered).toHaveCount(0);
+    await chooseSchool(third, /— September/);
+    await third.close();
+    const fourth = await context.newPage();
+    await fourth.goto("/apply");
+    await chooseSchool(fourth, /— August/);
+    await expect(fourth.getByRole("region", { name: "Continue where you left off?" })).toHaveCount(0);
+    await context.close();
+  });
+
   test("the programme chosen on step 1 survives a reload @phone", async ({ page }) => {
     await page.goto("/");
     await chooseCookies(page, "necessary");

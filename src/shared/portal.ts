@@ -1,5 +1,7 @@
 import type { Language } from "./i18n/languages";
 import type { ListPage } from "./schemas/list";
+import { line } from "./schemas/text";
+import { z } from "./schemas/zod";
 
 /**
  * Entries of the student portal managed from the back office (issue "Student dashboard
@@ -68,3 +70,51 @@ export interface StudentPortal {
   language: Language;
   entries: StudentPortalEntryDto[];
 }
+
+/**
+ * What a student has to do next, one kind per thing (issue 22 item 16; decision 038), in the
+ * order the dashboard lists them within an application:
+ * - `balance_overdue` / `pay_balance`: the balance (`amount`, cents) is owed, due on `date`
+ *   (shared rule `balanceOf`, decision 016);
+ * - `finish_payment`: the application was never paid (the wizard's payment step);
+ * - `emergency_contact`: a member of the cohort has not given an emergency contact;
+ * - `insurance_proof`: the cohort requires proof of travel and health insurance, none is on file,
+ *   and the application did not buy the school's own insurance add-on;
+ * - `visa_letter`: the visa invitation letter can be downloaded and has not been yet;
+ * - `await_review`, `waitlisted`: nothing to do but wait (no link);
+ * - `prepare_trip`: accepted, and nothing above is missing.
+ */
+export const NEXT_STEP_KINDS = [
+  "balance_overdue",
+  "pay_balance",
+  "finish_payment",
+  "emergency_contact",
+  "insurance_proof",
+  "visa_letter",
+  "await_review",
+  "waitlisted",
+  "prepare_trip",
+] as const;
+export type NextStepKind = (typeof NEXT_STEP_KINDS)[number];
+
+/** One next step of one application. */
+export const nextStepSchema = z.object({
+  kind: z.enum(NEXT_STEP_KINDS),
+  applicationId: z.uuid(),
+  /** The cohort's name in the request's language. */
+  programName: line(),
+  /** The portal page (path, with its anchor) where the step is done; null for waiting. */
+  href: line().nullable(),
+  /** Balance steps: the amount owed, integer euro cents; null otherwise. */
+  amount: z.number().int().nullable(),
+  /** Balance steps: the due date `yyyy-mm-dd`; null otherwise. */
+  date: line().nullable(),
+});
+export type NextStep = z.infer<typeof nextStepSchema>;
+
+/**
+ * `GET /api/student/next-steps` → every next step of the student's applications (newest
+ * application first, each application's steps in NEXT_STEP_KINDS order), computed on the server.
+ */
+export const studentNextStepsSchema = z.object({ steps: z.array(nextStepSchema) });
+export type StudentNextSteps = z.infer<typeof studentNextStepsSchema>;

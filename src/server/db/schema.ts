@@ -796,6 +796,12 @@ export const cohortGuides = pgTable("cohort_guides", {
   airportPickupAddOnId: uuid("airport_pickup_add_on_id").references(() => addOnOptions.id),
   /** Students upload proof of travel and health insurance in the portal (spec §9: insurance is mandatory). */
   insuranceProofRequired: boolean("insurance_proof_required").notNull().default(false),
+  /**
+   * The add-on that sells the school's own travel and health insurance; null: none. A student whose
+   * application bought it (selected, required, or included in the package) owes no proof (issue 22
+   * item 16, migration 0023).
+   */
+  insuranceAddOnId: uuid("insurance_add_on_id").references(() => addOnOptions.id),
   version: integer("version").notNull().default(1),
   updatedAt: updatedAt(),
 });

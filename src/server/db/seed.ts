@@ -200,6 +200,7 @@ export async function seedDemoCatalogue(
         housingAddress: DEMO_HOUSING_ADDRESS,
         airportPickupAddOnId: pickup.id,
         insuranceProofRequired: true,
+        insuranceAddOnId: insurance.id,
       });
 
       await tx.insert(packages).values([

@@ -72,6 +72,8 @@ export const cohortGuideInputSchema = z
     housingAddress: line().max(GUIDE_ADDRESS_MAX, { error: V.tooLong }).default(""),
     airportPickupAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
     insuranceProofRequired: z.boolean({ error: V.invalidChoice }).default(false),
+    /** The add-on selling the school's own insurance; its buyers owe no proof (issue 22 item 16). */
+    insuranceAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
   })
   .superRefine((guide, ctx) => {
     const seen = new Set<number>();
@@ -104,6 +106,7 @@ export const adminCohortGuideSchema = z.object({
   housingAddress: lines(),
   airportPickupAddOnId: lines().nullable(),
   insuranceProofRequired: z.boolean(),
+  insuranceAddOnId: lines().nullable(),
   addOns: z.array(z.object({ id: lines(), name: localizedOut, archived: z.boolean() })),
 });
 export type AdminCohortGuide = z.output<typeof adminCohortGuideSchema>;
@@ -168,7 +171,15 @@ export const studentTripSchema = z.object({
       arrival: z.object({ date: lines(), info: lines(), address: lines() }),
       housing: z.object({ name: lines(), address: lines() }),
       airportPickup: z.object({ offered: z.boolean(), booked: z.boolean(), name: lines() }),
-      insurance: z.object({ proofRequired: z.boolean(), proof: insuranceProofSchema.nullable() }),
+      /**
+       * `proofRequired`: of this student (the cohort asks for proof and the application did not buy
+       * the school's insurance add-on); `coveredBySchool`: it bought that add-on (issue 22 item 16).
+       */
+      insurance: z.object({
+        proofRequired: z.boolean(),
+        coveredBySchool: z.boolean(),
+        proof: insuranceProofSchema.nullable(),
+      }),
       emergencyContact: emergencyContactSchema.nullable(),
     }),
   ),

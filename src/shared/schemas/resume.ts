@@ -47,5 +47,24 @@ export const APPLICANT_FIELDS = Object.keys(applicantInputSchema.shape) as Array
   keyof typeof applicantInputSchema.shape
 >;
 
+/**
+ * `GET /api/resume/draft` (issue 22 item 16, decision 038): the unfinished application this
+ * browser's capability cookie (decisions.md §3) holds on the server, for the wizard's step 1 to
+ * offer "Continue your application". `draft` is null when the browser holds none, or when the
+ * application (or another of the same address) was paid or submitted. `savedAt` is when the
+ * application or the applicant last changed (ISO 8601 UTC); `programme` the cohort chosen (its
+ * name in the request's language), null when the applicant never got to an application.
+ */
+export const savedDraftSchema = z.object({
+  draft: z
+    .object({
+      savedAt: line(),
+      programme: z.object({ name: line(), startDate: line(), endDate: line() }).nullable(),
+      wizard: resumedWizardSchema,
+    })
+    .nullable(),
+});
+export type SavedDraft = z.output<typeof savedDraftSchema>;
+
 /** `{ ok: true }` of the request and the opt-out. */
 export const okSchema = z.object({ ok: z.literal(true) });

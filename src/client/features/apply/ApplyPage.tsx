@@ -1,13 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Container } from "../../components/ui/Layout";
 import { LoadBoundary, retryableLazy } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
+import { api } from "../../lib/api";
+import { useLanguage } from "../../lib/catalogue";
 import { Progress } from "./components/Progress";
 import { loadSelectionRules, ProgramStep } from "./steps/ProgramStep";
-import { useWizardState, type WizardState } from "./wizard-state";
+import {
+  dismissDraftOffer,
+  draftOfferDismissed,
+  useWizardState,
+  type WizardState,
+  wizardStateOf,
+} from "./wizard-state";
 
 /**
  * Steps 2 to 4 and the rules of step 1 (zod, react-hook-form) are not part of the page's first
@@ -23,6 +32,25 @@ const PaymentStep = retryableLazy(() => loadPaymentStep().then((m) => ({ default
 const ConfirmationStep = retryableLazy(() =>
   loadConfirmationStep().then((m) => ({ default: m.ConfirmationStep })),
 );
+/** Loaded only when this browser has a saved application to offer (it brings the shared schema). */
+const DraftOffer = retryableLazy(() => import("./components/DraftOffer"));
+
+/**
+ * Whether this browser holds an unfinished application on the server (issue 22 item 16, decision
+ * 038): asked once the tab's own state is loaded, only on step 1 of a tab that holds no applicant
+ * and has not answered the offer. `GET /api/resume/draft` reads the httpOnly capability cookie; the
+ * answer is kept raw here (no zod on /apply's first load) and parsed by DraftOffer.
+ */
+function useSavedDraft(enabled: boolean) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["saved-draft", language],
+    queryFn: ({ signal }) => api<{ draft?: unknown } | null>("/api/resume/draft", { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
 
 function loadLaterSteps() {
   void Promise.all([
@@ -62,6 +90,9 @@ export default function ApplyPage() {
   const navigate = useNavigate();
   const onPaymentPath = location.pathname === "/apply/payment";
   useLaterStepsOnFirstInteraction();
+  const [offerAnswered, setOfferAnswered] = useState(false);
+  const offerDraft = loaded && state.step === 1 && !state.applicantId && !offerAnswered;
+  const savedDraft = useSavedDraft(offerDraft && !draftOfferDismissed());
 
   // Only when the address changes (or the stored state is loaded), not when the wizard moves: go()
   // changes the step and the address together, and the router renders the new address later (a
@@ -121,6 +152,24 @@ export default function ApplyPage() {
               </p>
             ) : null}
           </header>
+        ) : null}
+        {offerDraft && savedDraft.data?.draft ? (
+          // The offer is extra: when it cannot be loaded, the wizard simply starts at step 1.
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <DraftOffer
+                answer={savedDraft.data}
+                onContinue={(wizard) => {
+                  setOfferAnswered(true);
+                  go(wizard.step, wizardStateOf(wizard));
+                }}
+                onStartNew={() => {
+                  dismissDraftOffer();
+                  setOfferAnswered(true);
+                }}
+              />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {state.step < 4 ? <Progress step={state.step as 1 | 2 | 3} /> : null}
         <section

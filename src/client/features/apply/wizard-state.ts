@@ -63,12 +63,12 @@ export function clearWizard() {
 }
 
 /**
- * Makes this tab continue an application from the server (issue 13 "Save and resume", decision
- * 028): the answer of a used resume link replaces whatever the tab held, so the wizard opens at
- * the step the applicant left with the stored details, choices and passport.
+ * The tab's whole wizard state for an application kept on the server (a used resume link, or the
+ * draft this browser holds, `GET /api/resume/draft`): every field set, so nothing of what the tab
+ * held before survives.
  */
-export function resumeWizard(resumed: ResumedWizard) {
-  const state: WizardState = {
+export function wizardStateOf(resumed: ResumedWizard): WizardState {
+  return {
     step: resumed.step,
     summerSchoolId: resumed.summerSchoolId ?? undefined,
     packageId: resumed.packageId ?? undefined,
@@ -78,7 +78,40 @@ export function resumeWizard(resumed: ResumedWizard) {
     applicantId: resumed.applicantId,
     applicationId: resumed.applicationId ?? undefined,
     passportUrl: resumed.passportUrl ?? undefined,
+    passportFileName: undefined,
+    paymentId: undefined,
+    submittedAt: undefined,
   };
+}
+
+/** sessionStorage key: this tab chose "Start a new one" and is not asked again. */
+export const DRAFT_DISMISSED_KEY = "apply.draftOffer.dismissed";
+
+/** Whether this tab already answered the offer to continue the browser's saved application. */
+export function draftOfferDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DRAFT_DISMISSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers for this tab that the offer was answered with "Start a new one". */
+export function dismissDraftOffer() {
+  try {
+    sessionStorage.setItem(DRAFT_DISMISSED_KEY, "1");
+  } catch {
+    /* storage unavailable: the offer comes back after a reload, nothing worse */
+  }
+}
+
+/**
+ * Makes this tab continue an application from the server (issue 13 "Save and resume", decision
+ * 028): the answer of a used resume link replaces whatever the tab held, so the wizard opens at
+ * the step the applicant left with the stored details, choices and passport.
+ */
+export function resumeWizard(resumed: ResumedWizard) {
+  const state = wizardStateOf(resumed);
   try {
     sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
   } catch {

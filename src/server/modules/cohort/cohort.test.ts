@@ -7,7 +7,7 @@
  * proof of insurance (type by content, size, encrypted at rest: checklist I1, D2, decision 012);
  * and the editor (owners only, three languages, version conflicts, audit).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminCohortGuide,
@@ -16,7 +16,15 @@ import {
   type StudentProgram,
   type StudentTrip,
 } from "../../../shared/schemas/cohort";
-import { applications, applicationTrips, auditLog, packages, storedFiles } from "../../db/schema";
+import {
+  addOnOptions,
+  applications,
+  applicationTrips,
+  auditLog,
+  cohortGuides,
+  packages,
+  storedFiles,
+} from "../../db/schema";
 import { loginAsAffiliate, loginAsStudent } from "../../testing/accounts";
 import { adminRoles, apiOf, latestAuditEntry, type RoleCookies, SAME_ORIGIN } from "../../testing/admin";
 import {
@@ -258,10 +266,31 @@ describe("GET /api/student/trip and the emergency contact", () => {
       arrival: { date: trip!.startDate, address: "Laan van Meerdervoort 12, 2517 AJ Den Haag" },
       housing: { name: "Shared room (2 people)", address: "Laan van Meerdervoort 12, 2517 AJ Den Haag" },
       airportPickup: { offered: true, booked: false, name: "Airport pickup" },
-      insurance: { proofRequired: true, proof: null },
+      // The demo cohort sells its insurance as a required add-on, which the application bought.
+      insurance: { proofRequired: false, coveredBySchool: true, proof: null },
       emergencyContact: null,
     });
     expect(trip!.arrival.info).toMatch(/welcome desk/);
+  });
+
+  it("asks proof of insurance of a student who did not buy the school's insurance (issue 22 item 16)", async () => {
+    await t.database.db
+      .update(cohortGuides)
+      .set({ insuranceAddOnId: null })
+      .where(eq(cohortGuides.summerSchoolId, paidA.schoolId));
+    try {
+      const [trip] = ((await api("GET", "/api/student/trip", paidA.cookie)).json() as StudentTrip).trips;
+      expect(trip!.insurance).toEqual({ proofRequired: true, coveredBySchool: false, proof: null });
+    } finally {
+      const [insurance] = await t.database.db
+        .select({ id: addOnOptions.id })
+        .from(addOnOptions)
+        .where(and(eq(addOnOptions.summerSchoolId, paidA.schoolId), eq(addOnOptions.isRequired, true)));
+      await t.database.db
+        .update(cohortGuides)
+        .set({ insuranceAddOnId: insurance!.id })
+        .where(eq(cohortGuides.summerSchoolId, paidA.schoolId));
+    }
   });
 
   it("shows the airport pickup as booked when the package includes it", async () => {
@@ -527,6 +556,7 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     housingAddress: guide.housingAddress,
     airportPickupAddOnId: guide.airportPickupAddOnId,
     insuranceProofRequired: guide.insuranceProofRequired,
+    insuranceAddOnId: guide.insuranceAddOnId,
     ...overrides,
   });
 
@@ -624,14 +654,23 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     const late = await api("PUT", url(), roles.owner, input(guide, { days: [day(15)] }));
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe("This cohort has 14 days. Please choose a day within the programme.");
-    const otherAddOn = (
-      (
-        await api("GET", `/api/admin/summer-schools/${paidA.schoolId}/guide`, roles.owner)
-      ).json() as AdminCohortGuide
-    ).airportPickupAddOnId;
+    const otherGuide = (
+      await api("GET", `/api/admin/summer-schools/${paidA.schoolId}/guide`, roles.owner)
+    ).json() as AdminCohortGuide;
+    const otherAddOn = otherGuide.airportPickupAddOnId;
     const foreign = await api("PUT", url(), roles.owner, input(guide, { airportPickupAddOnId: otherAddOn }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors).toHaveProperty("airportPickupAddOnId");
+    // The school's insurance add-on (issue 22 item 16) must be one of this school's add-ons too.
+    expect(otherGuide.insuranceAddOnId).toBeTruthy();
+    const foreignInsurance = await api(
+      "PUT",
+      url(),
+      roles.owner,
+      input(guide, { insuranceAddOnId: otherGuide.insuranceAddOnId }),
+    );
+    expect(foreignInsurance.statusCode).toBe(400);
+    expect(foreignInsurance.json().fieldErrors).toHaveProperty("insuranceAddOnId");
     expect(((await api("GET", url(), roles.owner)).json() as AdminCohortGuide).version).toBe(guide.version);
   });
 });

@@ -149,6 +149,22 @@ function uniqueCohorts(rows: Owned[]): Owned[] {
   });
 }
 
+/**
+ * Whether an application bought the school's own insurance (issue 22 item 16): the cohort guide
+ * names the add-on that sells it (`cohort_guides.insurance_add_on_id`), and the application chose
+ * it (required add-ons are stored as chosen) or its package includes it.
+ */
+export function boughtSchoolInsurance(
+  insuranceAddOnId: string | null | undefined,
+  addOnIds: readonly string[],
+  includedInPackage: readonly string[],
+): boolean {
+  return (
+    !!insuranceAddOnId &&
+    (addOnIds.includes(insuranceAddOnId) || includedInPackage.includes(insuranceAddOnId))
+  );
+}
+
 /** URL at which the student downloads the proof of insurance of an application. */
 export const insuranceUrlOf = (applicationId: string) =>
   `/api/student/applications/${applicationId}/insurance`;
@@ -157,8 +173,9 @@ export const insuranceUrlOf = (applicationId: string) =>
  * `GET /api/student/trip`: for each application that counts (`cohortApplications`): arrival (the
  * guide's date, else the start date; where to go; the address), housing (the chosen option's name,
  * the guide's address), the airport pickup (offered when the guide names the add-on; booked when
- * the application selected it or its package includes it), insurance (proof required? the proof on
- * file) and the emergency contact (null until given).
+ * the application selected it or its package includes it), insurance (proof required of this
+ * student: the guide asks for it and the application did not buy the school's insurance add-on,
+ * `boughtSchoolInsurance`; the proof on file) and the emergency contact (null until given).
  */
 export async function studentTrip(
   db: Db,
@@ -211,6 +228,11 @@ export async function studentTrip(
       const included = pkgs.find((p) => p.id === row.application.packageId)?.included ?? [];
       const booked =
         !!pickup && (row.application.addOnIds.includes(pickup.id) || included.includes(pickup.id));
+      const coveredBySchool = boughtSchoolInsurance(
+        guide?.insuranceAddOnId,
+        row.application.addOnIds,
+        included,
+      );
       const contact = trip?.emergencyName
         ? { name: trip.emergencyName, relationship: trip.emergencyRelationship, phone: trip.emergencyPhone }
         : null;
@@ -231,7 +253,8 @@ export async function studentTrip(
           name: pickup ? localize(pickup.name, language) : "",
         },
         insurance: {
-          proofRequired: guide?.insuranceProofRequired ?? false,
+          proofRequired: (guide?.insuranceProofRequired ?? false) && !coveredBySchool,
+          coveredBySchool,
           proof:
             trip?.insuranceFileId && trip.insuranceType && trip.insuranceUploadedAt
               ? {
@@ -344,6 +367,7 @@ async function guideDto(db: Db | Tx, school: SchoolRow): Promise<AdminCohortGuid
     housingAddress: guide?.housingAddress ?? "",
     airportPickupAddOnId: guide?.airportPickupAddOnId ?? null,
     insuranceProofRequired: guide?.insuranceProofRequired ?? false,
+    insuranceAddOnId: guide?.insuranceAddOnId ?? null,
     addOns: addOns.map((a) => ({ id: a.id, name: full(a.name), archived: !!a.archivedAt })),
   };
 }
@@ -357,7 +381,7 @@ export async function getGuide(db: Db, schoolId: string): Promise<AdminCohortGui
  * `PUT /api/admin/summer-schools/:id/guide`: replaces the school's guide when `version` is the
  * current one (0 for a school without a guide), else 409 `{ message: errors.cohort.stale, current }`.
  * 400 `errors.cohort.dayAfterEnd` for a day after the school's last day, `errors.cohort.unknownAddOn`
- * for an airport pickup add-on of another school. Increments the version; audit "cohortGuide.update"
+ * for an airport pickup or insurance add-on of another school. Increments the version; audit "cohortGuide.update"
  * with the guide before and after.
  */
 export async function saveGuide(
@@ -383,10 +407,13 @@ export async function saveGuide(
           { days: length },
         );
     });
-    if (input.airportPickupAddOnId && !before.addOns.some((a) => a.id === input.airportPickupAddOnId))
-      throw new HttpError(400, "errors.cohort.unknownAddOn", {
-        fieldErrors: { airportPickupAddOnId: "errors.cohort.unknownAddOn" },
-      });
+    for (const field of ["airportPickupAddOnId", "insuranceAddOnId"] as const) {
+      const addOnId = input[field];
+      if (addOnId && !before.addOns.some((a) => a.id === addOnId))
+        throw new HttpError(400, "errors.cohort.unknownAddOn", {
+          fieldErrors: { [field]: "errors.cohort.unknownAddOn" },
+        });
+    }
     const values = {
       days: [...input.days].sort((a, b) => a.day - b.day),
       whatToBring: input.whatToBring,
@@ -396,6 +423,7 @@ export async function saveGuide(
       housingAddress: input.housingAddress,
       airportPickupAddOnId: input.airportPickupAddOnId,
       insuranceProofRequired: input.insuranceProofRequired,
+      insuranceAddOnId: input.insuranceAddOnId,
       version: before.version + 1,
       updatedAt: now,
     };

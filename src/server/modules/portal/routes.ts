@@ -11,6 +11,7 @@ import { parseOrThrow } from "../../lib/errors";
 import { recordAudit } from "../admin/audit";
 import { adminId } from "../admin/params";
 import { requireStudent } from "../student/ownership";
+import { studentNextSteps } from "./next-steps";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 
 /**
@@ -104,5 +105,17 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
     reply.header("cache-control", "no-store");
     const student = await requireStudent(db, sessions, request);
     return studentPortal(db, student, request.language, now());
+  });
+
+  /**
+   * GET /api/student/next-steps → StudentNextSteps `{ steps: [{ kind, applicationId, programName,
+   * href, amount, date }] }` (src/shared/portal.ts): everything the student has to do, one list,
+   * computed by `studentNextSteps` (issue 22 item 16, decision 038), names in the request's
+   * language. 401 without a student session; 403 errors.verifyEmailFirst for an unverified account.
+   */
+  app.get("/api/student/next-steps", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const student = await requireStudent(db, sessions, request);
+    return studentNextSteps(db, student, request.language, now());
   });
 }

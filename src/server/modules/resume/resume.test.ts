@@ -7,7 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicants, applications, emailOutbox } from "../../db/schema";
+import { savedDraftSchema } from "../../../shared/schemas/resume";
+import { applicants, applications, emailOutbox, summerSchools } from "../../db/schema";
 import { addressSequence } from "../../testing/checkout";
 import {
   applicantFixture,
@@ -277,6 +278,99 @@ describe("using a resume link", () => {
       .where(eq(applications.id, done.applicationId));
     expect((await requestLink(email)).statusCode).toBe(202);
     expect((await mailTo(email)).filter((r) => r.dedupeKey.startsWith("resume-link:"))).toHaveLength(0);
+  });
+});
+
+describe("coming back on the same device (issue 22 item 16)", () => {
+  const draftOf = (cookie?: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      url: "/api/resume/draft",
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      remoteAddress: nextAddress(),
+    });
+
+  it("offers the application this browser left, with when it was saved and the programme, in the visitor's language", async () => {
+    const email = uniqueEmail("same-device");
+    const before = Date.now();
+    const phone = await startApplication(email);
+    const res = await draftOf(phone.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const { draft } = savedDraftSchema.parse(res.json());
+    expect(draft).not.toBeNull();
+    expect(draft!.wizard).toMatchObject({
+      applicantId: phone.applicantId,
+      applicationId: phone.applicationId,
+      step: 3,
+      summerSchoolId: phone.schoolId,
+      passportUrl: `/api/applicants/${phone.applicantId}/passport`,
+      personal: { email, firstName: "Amara" },
+    });
+    const [school] = await db().select().from(summerSchools).where(eq(summerSchools.id, phone.schoolId));
+    expect(draft!.programme).toEqual({
+      name: school!.name.en,
+      startDate: school!.startDate,
+      endDate: school!.endDate,
+    });
+    expect(new Date(draft!.savedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const zh = savedDraftSchema.parse((await draftOf(phone.cookie, { "accept-language": "zh" })).json());
+    expect(zh.draft!.programme!.name).toBe(school!.name.zh);
+  });
+
+  it("offers nothing to a browser without the cookie, or with one that holds no application", async () => {
+    expect((await draftOf()).json()).toEqual({ draft: null });
+    expect((await draftOf("applicant_access=not-a-real-capability")).json()).toEqual({ draft: null });
+  });
+
+  it("offers the applicant's details when no application was made yet (the programme is chosen again)", async () => {
+    const email = uniqueEmail("details-only");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/applicants",
+      payload: applicantFixture({ email }),
+      remoteAddress: nextAddress(),
+    });
+    expect(created.statusCode).toBe(201);
+    const { draft } = savedDraftSchema.parse((await draftOf(cookiesFrom(created))).json());
+    expect(draft).toMatchObject({ programme: null, wizard: { step: 1, applicationId: null } });
+    expect(draft!.wizard.personal.email).toBe(email);
+  });
+
+  it("offers nothing once the application was paid, nor after a resume link handed it to another browser", async () => {
+    const paid = await startApplication(uniqueEmail("paid-draft"));
+    await db()
+      .update(applications)
+      .set({ status: "submitted", paymentStatus: "paid" })
+      .where(eq(applications.id, paid.applicationId));
+    expect((await draftOf(paid.cookie)).json()).toEqual({ draft: null });
+
+    const email = uniqueEmail("handed-over");
+    const phone = await startApplication(email);
+    await requestLink(email);
+    const used = await openLink(await linkSentTo(email));
+    expect((await draftOf(phone.cookie)).json()).toEqual({ draft: null });
+    const desktop = savedDraftSchema.parse((await draftOf(cookiesFrom(used))).json());
+    expect(desktop.draft!.wizard.applicationId).toBe(phone.applicationId);
+  });
+
+  it("starting a new one forgets the application in this browser only; the e-mailed link still opens it", async () => {
+    const email = uniqueEmail("start-new");
+    const phone = await startApplication(email);
+    const forgot = await t.app.inject({
+      method: "DELETE",
+      url: "/api/resume/draft",
+      headers: { cookie: phone.cookie, origin: "http://localhost:3000" },
+      remoteAddress: nextAddress(),
+    });
+    expect(forgot.statusCode, forgot.body).toBe(204);
+    const cleared = String(forgot.headers["set-cookie"]);
+    expect(cleared).toMatch(/^applicant_access=;/);
+    expect(cleared).toMatch(/Path=\/api/);
+    const [kept] = await db().select().from(applications).where(eq(applications.id, phone.applicationId));
+    expect(kept!.status).toBe("pending_payment");
+    await requestLink(email);
+    const used = await openLink(await linkSentTo(email));
+    expect(used.json().applicationId).toBe(phone.applicationId);
   });
 });
 

@@ -7,9 +7,10 @@ import {
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { setCapability } from "../applications/routes";
+import { applicantToken, setCapability } from "../applications/routes";
+import { APPLICANT_COOKIE } from "../applications/service";
 import type { MailService } from "../mail/service";
-import { optOutOfReminders, redeemResumeLink, requestResumeLink } from "./service";
+import { optOutOfReminders, redeemResumeLink, requestResumeLink, savedDraft } from "./service";
 
 /** The request body's e-mail, lower-cased, for the per-address-and-e-mail limits. */
 function bodyEmail(request: FastifyRequest): string {
@@ -123,4 +124,22 @@ export async function resumeRoutes(
       return { ok: true as const };
     },
   );
+
+  /**
+   * GET /api/resume/draft → 200 SavedDraft `{ draft }` (src/shared/schemas/resume.ts): the
+   * unfinished application this browser's capability cookie holds, for step 1 of the wizard to
+   * offer "Continue your application" after the tab was closed (issue 22 item 16, decision 038);
+   * `{ draft: null }` without one (`savedDraft`). Never an error for a missing or unknown cookie.
+   */
+  app.get("/api/resume/draft", async (request) => savedDraft(db, applicantToken(request), request.language));
+
+  /**
+   * DELETE /api/resume/draft → 204: "Start a new one". This browser forgets the application it
+   * held (the capability cookie is cleared); the application stays on the server, and a resume
+   * link by e-mail opens it again (decision 028). Nothing else changes; answers 204 without a cookie.
+   */
+  app.delete("/api/resume/draft", async (_request, reply) => {
+    reply.clearCookie(APPLICANT_COOKIE, { path: "/api" });
+    return reply.status(204).send();
+  });
 }

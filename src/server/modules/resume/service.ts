@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
-import { APPLICANT_FIELDS, type ResumedWizard } from "../../../shared/schemas/resume";
+import { APPLICANT_FIELDS, type ResumedWizard, type SavedDraft } from "../../../shared/schemas/resume";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, resumeLinks, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -176,27 +176,79 @@ export async function redeemResumeLink(
       .where(eq(applicants.id, link.applicantId))
       .returning();
     if (!applicant) throw new HttpError(400, "errors.resumeLinkInvalid");
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(and(eq(applications.applicantId, applicant.id), unfinished))
-      .orderBy(desc(applications.updatedAt))
-      .limit(1);
-    return {
-      capability,
-      wizard: {
-        applicantId: applicant.id,
-        applicationId: application?.id ?? null,
-        step: application ? 3 : 1,
-        summerSchoolId: application?.summerSchoolId ?? null,
-        packageId: application?.packageId ?? null,
-        housingOptionId: application?.housingOptionId ?? null,
-        selectedAddOns: application?.addOnIds ?? [],
-        passportUrl: applicant.passportFileId ? passportUrlOf(applicant.id) : null,
-        personal: Object.fromEntries(APPLICANT_FIELDS.map((name) => [name, applicant[name]])),
-      },
-    };
+    const { wizard } = await wizardOf(tx, applicant);
+    return { capability, wizard };
   });
+}
+
+type ApplicantRow = typeof applicants.$inferSelect;
+
+/**
+ * Where the wizard of `applicant` continues (decision 028): its newest unfinished application's
+ * choices (step 3), or step 1 when it has none; with the stored details and the passport's address.
+ */
+async function wizardOf(
+  tx: Db | Tx,
+  applicant: ApplicantRow,
+): Promise<{ wizard: ResumedWizard; application: typeof applications.$inferSelect | undefined }> {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(and(eq(applications.applicantId, applicant.id), unfinished))
+    .orderBy(desc(applications.updatedAt))
+    .limit(1);
+  return {
+    application,
+    wizard: {
+      applicantId: applicant.id,
+      applicationId: application?.id ?? null,
+      step: application ? 3 : 1,
+      summerSchoolId: application?.summerSchoolId ?? null,
+      packageId: application?.packageId ?? null,
+      housingOptionId: application?.housingOptionId ?? null,
+      selectedAddOns: application?.addOnIds ?? [],
+      passportUrl: applicant.passportFileId ? passportUrlOf(applicant.id) : null,
+      personal: Object.fromEntries(APPLICANT_FIELDS.map((name) => [name, applicant[name]])),
+    },
+  };
+}
+
+/**
+ * `GET /api/resume/draft` (issue 22 item 16, decision 038): the application this browser left
+ * unfinished, found by its capability cookie (`token`; decisions.md §3, set at step 2 for 30 days,
+ * httpOnly: nothing of it is readable by the page). Null without a token, for a token that no
+ * applicant holds (a resume link handed the application to another browser; erasure replaces the
+ * capability too), and when the applicant's address has a paid or submitted application (the student
+ * portal takes over there, as for the resume link). Otherwise the wizard's state as a used resume
+ * link gives it, when it was saved (the later of the application's and the applicant's last
+ * change) and the cohort chosen, its name in `language`.
+ */
+export async function savedDraft(db: Db, token: string | undefined, language: Language): Promise<SavedDraft> {
+  if (!token || token.length > 128) return { draft: null };
+  const [applicant] = await db
+    .select()
+    .from(applicants)
+    .where(
+      and(
+        eq(applicants.accessTokenHash, hashToken(token)),
+        sql`not ${finishedWithSameEmail(applicants.email)}`,
+      ),
+    );
+  if (!applicant) return { draft: null };
+  const { wizard, application } = await wizardOf(db, applicant);
+  const [school] = application
+    ? await db.select().from(summerSchools).where(eq(summerSchools.id, application.summerSchoolId))
+    : [];
+  const savedAt = Math.max(applicant.updatedAt.getTime(), application?.updatedAt.getTime() ?? 0);
+  return {
+    draft: {
+      savedAt: new Date(savedAt).toISOString(),
+      programme: school
+        ? { name: localize(school.name, language), startDate: school.startDate, endDate: school.endDate }
+        : null,
+      wizard,
+    },
+  };
 }
 
 /**

@@ -3,10 +3,7 @@ import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  type StudentApplication,
-  studentApplicationListSchema,
-} from "../../../../shared/schemas/student-payment";
+import { studentApplicationListSchema } from "../../../../shared/schemas/student-payment";
 import { Notice } from "../../../components/account/auth";
 import { ResendVerification } from "../../../components/account/ResendVerification";
 import { StatusBadge } from "../../../components/account/StatusBadge";
@@ -18,12 +15,14 @@ import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
 import { CertificateCard } from "../components/CertificateCard";
+import { NextSteps, useNextSteps } from "../components/NextSteps";
 import { PortalEntries } from "../components/PortalEntries";
 
 /**
  * /student/dashboard: the student's applications (those made with their verified e-mail address)
- * with status, payment state, balance and the next step (issue "Student portal in full"); until
- * the address is verified, a notice asking to verify it.
+ * with status, payment state, balance and their next steps from the server (issue "Student portal in
+ * full"; issue 22 item 16: what is missing, each with the page where it is done); until the
+ * address is verified, a notice asking to verify it.
  */
 export default function StudentDashboardPage() {
   const { t } = useTranslation("account");
@@ -35,6 +34,7 @@ export default function StudentDashboardPage() {
     queryFn: () => apiParsed(studentApplicationListSchema, "/api/student/applications"),
     enabled: user.emailVerified,
   });
+  const nextSteps = useNextSteps(user.id, user.emailVerified);
   const needsVerification =
     !user.emailVerified || (applications.error instanceof ApiError && applications.error.status === 403);
 
@@ -119,7 +119,7 @@ export default function StudentDashboardPage() {
                   </dd>
                 </div>
               </dl>
-              <NextStep application={application} />
+              <NextSteps steps={nextSteps.data?.steps ?? []} applicationId={application.id} />
               <p className="mt-4 text-xs text-slate-700">
                 {t("student.dashboard.reference", { id: application.id })}
               </p>
@@ -168,60 +168,5 @@ export default function StudentDashboardPage() {
         </p>
       </section>
     </Container>
-  );
-}
-
-/**
- * What the student should do next for one application, from its status and the shared payment
- * rule's state (the server decides both): pay the balance (with its date), wait for the review,
- * prepare the trip, or nothing.
- */
-function NextStep({ application }: { application: StudentApplication }) {
-  const { t } = useTranslation("account");
-  const format = useFormat();
-  const payment = `/student/payment?application=${application.id}`;
-  if (application.balanceDue > 0 && application.dueDate) {
-    const overdue = application.paymentState === "balance_overdue";
-    return (
-      <div
-        className={`mt-4 rounded-md p-3 text-sm ${overdue ? "bg-red-50 text-red-900" : "bg-amber-50 text-amber-950"}`}
-      >
-        <p className="font-medium">
-          {t(overdue ? "student.dashboard.next.overdue" : "student.dashboard.next.balance", {
-            amount: format.money(application.balanceDue),
-            date: format.date(application.dueDate),
-          })}
-        </p>
-        <ButtonLink to={payment} className="mt-3" size="sm">
-          {t("student.dashboard.next.pay")}
-        </ButtonLink>
-      </div>
-    );
-  }
-  const key =
-    application.status === "pending_payment"
-      ? "pendingPayment"
-      : application.status === "submitted" || application.status === "under_review"
-        ? "review"
-        : application.status === "accepted"
-          ? "accepted"
-          : application.status === "waitlisted"
-            ? "waitlisted"
-            : null;
-  if (!key) return null;
-  return (
-    <p className="mt-4 text-sm text-slate-800">
-      {t(`student.dashboard.next.${key}`)}{" "}
-      {key === "accepted" && (
-        <Link to="/student/trip" className="font-medium text-brand-700 underline">
-          {t("student.dashboard.next.trip")}
-        </Link>
-      )}
-      {key === "pendingPayment" && (
-        <Link to="/apply/payment" className="font-medium text-brand-700 underline">
-          {t("student.dashboard.next.finish")}
-        </Link>
-      )}
-    </p>
   );
 }

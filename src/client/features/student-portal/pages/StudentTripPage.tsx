@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BedDouble, Car, Download, Phone, PlaneLanding, ShieldCheck } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import {
   type EmergencyContact,
   emergencyContactSchema,
@@ -25,11 +26,24 @@ import { useSite } from "../../../lib/site";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "../components/CohortPage";
 import { VisaLetterCard } from "../components/VisaLetterCard";
 
-/** A titled card of the trip page with its icon. */
-function TripCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+/**
+ * A titled card of the trip page with its icon; `anchor` is the section's id, the target of the
+ * dashboard's next steps (server: modules/portal/next-steps.ts `nextStepHref`).
+ */
+function TripCard({
+  icon,
+  title,
+  anchor,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  anchor?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} id={anchor} className="scroll-mt-4">
       <Card className="h-full">
         <h3 id={id} className="flex items-center gap-2 text-lg font-bold text-brand-900">
           {icon}
@@ -96,8 +110,14 @@ function InsuranceCard({ trip }: { trip: TripDto }) {
   const proof = trip.insurance.proof;
   const hint = trip.insurance.proofRequired ? t("trip.insurance.required") : t("trip.insurance.optional");
   return (
-    <TripCard icon={<ShieldCheck aria-hidden="true" className="h-5 w-5" />} title={t("trip.insurance.title")}>
-      <p>{t("trip.insurance.mandatory")}</p>
+    <TripCard
+      icon={<ShieldCheck aria-hidden="true" className="h-5 w-5" />}
+      title={t("trip.insurance.title")}
+      anchor={`insurance-proof-${trip.applicationId}`}
+    >
+      <p>
+        {t(trip.insurance.coveredBySchool ? "trip.insurance.coveredBySchool" : "trip.insurance.mandatory")}
+      </p>
       {proof ? (
         <p>
           {t("trip.insurance.onFile", {
@@ -169,7 +189,11 @@ function EmergencyContactCard({ trip }: { trip: TripDto }) {
   const prefix = `contact-${trip.applicationId}`;
   const { school } = useSite();
   return (
-    <TripCard icon={<Phone aria-hidden="true" className="h-5 w-5" />} title={t("trip.contact.title")}>
+    <TripCard
+      icon={<Phone aria-hidden="true" className="h-5 w-5" />}
+      title={t("trip.contact.title")}
+      anchor={`emergency-contact-${trip.applicationId}`}
+    >
       {school.emergencyPhone ? (
         <p>
           {t("trip.contact.schoolLine")}
@@ -290,6 +314,13 @@ export default function StudentTripPage() {
     queryFn: ({ signal }) => apiParsed(studentTripSchema, "/api/student/trip", { signal }),
   });
   const trips = trip.data?.trips;
+  const { hash } = useLocation();
+  useEffect(() => {
+    // A next step of the dashboard links to its card (`#insurance-proof-<id>`…): once the trips
+    // are shown, bring that card into view.
+    if (!trips || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
+  }, [trips, hash]);
   return (
     <CohortPage title={t("trip.title")} lead={t("trip.lead")}>
       <QueryState query={trip} />

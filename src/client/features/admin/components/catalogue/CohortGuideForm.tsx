@@ -37,6 +37,7 @@ function guideValues(guide: AdminCohortGuide): CohortGuideFormValues {
     housingAddress: guide.housingAddress,
     airportPickupAddOnId: guide.airportPickupAddOnId,
     insuranceProofRequired: guide.insuranceProofRequired,
+    insuranceAddOnId: guide.insuranceAddOnId,
   };
 }
 
@@ -241,6 +242,24 @@ function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: str
           label={t("editor.insuranceRequired")}
           register={register}
         />
+        <Field
+          id="guide-insurance-add-on"
+          label={t("editor.insuranceAddOn")}
+          hint={t("editor.insuranceAddOnHint")}
+        >
+          <select
+            id="guide-insurance-add-on"
+            className={inputClass}
+            {...register("insuranceAddOnId", { setValueAs: (v) => (v ? String(v) : null) })}
+          >
+            <option value="">{t("editor.insuranceAddOnNone")}</option>
+            {guide.addOns.map((addOn) => (
+              <option key={addOn.id} value={addOn.id}>
+                {addOn.archived ? t("editor.archived", { name: l(addOn.name) }) : l(addOn.name)}
+              </option>
+            ))}
+          </select>
+        </Field>
       </fieldset>
 
       <Button type="submit" disabled={save.mutation.isPending}>
