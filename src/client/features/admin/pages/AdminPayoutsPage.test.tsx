@@ -17,6 +17,7 @@ const RUN = {
   total: 6000,
   payoutCount: 1,
   paidCount: 0,
+  status: "open",
 };
 
 function setup() {
