@@ -218,14 +218,23 @@ export const adminAffiliateSchema = z.object({
   referralLink: line().nullable(),
   /** Every code linked to the affiliate (referral and discount), upper-case, oldest first. */
   codes: z.array(line()),
-  /** Clicks recorded on the affiliate's codes (`code_clicks`). */
+  /**
+   * The figures the affiliate's own dashboard shows, by the same definitions (src/shared/affiliate-figures.ts;
+   * issue 22 item 10, decision 036). Clicks: one per code, visitor and day.
+   */
   clicks: z.number().int(),
   /** Applications credited to the affiliate (any status). */
   referredApplications: z.number().int(),
-  /** Of those, paid or partially refunded. */
+  /** Paid enrolments: paid (deposit or in full), not fully refunded, not cancelled, not self-referred. */
   paidApplications: z.number().int(),
-  /** Sum of the amounts paid by the paid referred applications. */
+  /** Sum of the amounts paid by those paid enrolments. */
   paidRevenue: z.number().int(),
+  /** Commission entries above zero, since the start. */
+  commissionEarned: z.number().int(),
+  /** Commission entries below zero (clawbacks, negative adjustments), since the start (≤ 0). */
+  commissionClawedBack: z.number().int(),
+  /** Earned plus clawed back. */
+  commissionNet: z.number().int(),
   /**
    * Commission owed from the ledger (decision 022): the sum of the entries pending, approved or in
    * a payout not yet paid (clawbacks included).

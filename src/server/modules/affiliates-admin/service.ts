@@ -22,7 +22,6 @@ import {
   applicants,
   applications,
   auditLog,
-  codeClicks,
   codes,
   commissionEntries,
   payouts,
@@ -39,6 +38,7 @@ import { referralCodeBase } from "../auth/service";
 import type { SessionService } from "../auth/sessions";
 import { localize } from "../catalogue/service";
 import { codeDtosWhere } from "../codes-admin/service";
+import { figureSql, paidRevenueSql as paidRevenueSql_ } from "../commissions/figures";
 import { ledgerOf } from "../commissions/ledger";
 import type { MailService } from "../mail/service";
 
@@ -50,14 +50,16 @@ type AffiliateRow = typeof affiliates.$inferSelect;
  */
 const affiliateIdSql = sql.raw('"affiliates"."id"');
 
-/** Applications credited to the affiliate (any status). */
-const referredSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql})`;
-/** Of those, paid or partially refunded. */
-const paidCountSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
-/** Amounts paid by the paid referred applications (cents). */
-const paidRevenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
-/** Clicks recorded on the affiliate's codes. */
-const clicksSql = sql<number>`(select count(*)::int from ${codeClicks} k join ${codes} c on c.id = k.code_id where c.affiliate_id = ${affiliateIdSql})`;
+/**
+ * Clicks, applications, paid enrolments and commission earned, clawed back and net: the SQL the
+ * affiliate's own dashboard uses (modules/commissions/figures.ts; issue 22 item 10, decision 036).
+ */
+const figures = figureSql(affiliateIdSql);
+const referredSql = figures.applications;
+const paidCountSql = figures.paidEnrolments;
+const clicksSql = figures.clicks;
+/** Amounts paid by the paid enrolments (cents). */
+const paidRevenueSql = paidRevenueSql_(affiliateIdSql);
 /**
  * Commission owed (decision 022, states of shared/commissions.ts): entries pending, approved or
  * in a payout not yet paid — every entry except those whose payout is marked paid.
@@ -84,6 +86,9 @@ const columns = {
   paidCommission: paidCommissionSql,
   codes: codesSql,
   referralCode: referralCodeSql,
+  commissionEarned: figures.commissionEarned,
+  commissionClawedBack: figures.commissionClawedBack,
+  commissionNet: figures.commissionNet,
 };
 
 const SORT: Record<AffiliateSortKey, SQL> = {
@@ -118,6 +123,9 @@ type Row = {
   paidCommission: number;
   codes: string[] | null;
   referralCode: string | null;
+  commissionEarned: number;
+  commissionClawedBack: number;
+  commissionNet: number;
 };
 
 /** E-mail texts of this area (adminCodes namespace, `emails.*`), in every language. */
@@ -197,6 +205,9 @@ export class AffiliatesAdminService {
       paidRevenue,
       commissionOwed: Number(row.owed),
       commissionPaid: Number(row.paidCommission),
+      commissionEarned: Number(row.commissionEarned),
+      commissionClawedBack: Number(row.commissionClawedBack),
+      commissionNet: Number(row.commissionNet),
       version: a.version,
       createdAt: a.createdAt.toISOString(),
     };

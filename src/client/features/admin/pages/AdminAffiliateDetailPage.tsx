@@ -117,6 +117,11 @@ export default function AdminAffiliateDetailPage() {
             <DetailItem label={t("detailAffiliate.referred")}>{a.referredApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.paid")}>{a.paidApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.earned")}>{format.money(a.commissionEarned)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.clawedBack")}>
+              {format.money(a.commissionClawedBack)}
+            </DetailItem>
+            <DetailItem label={t("detailAffiliate.net")}>{format.money(a.commissionNet)}</DetailItem>
             <DetailItem label={t("detailAffiliate.owed")}>
               {format.money(a.commissionOwed)} <span className="text-slate-700">({rateLabel(a)})</span>
             </DetailItem>
@@ -124,7 +129,8 @@ export default function AdminAffiliateDetailPage() {
               {format.money(a.commissionPaid)}
             </DetailItem>
           </DetailList>
-          <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
+          <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.figuresRule")}</p>
+          <p className="mt-2 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
         </Panel>
         <Panel title={t("detailAffiliate.account")} id="affiliate-account">
           <DetailList>
