@@ -495,19 +495,30 @@ export const codeRedemptions = pgTable(
   ],
 );
 
-export const codeClicks = pgTable("code_clicks", {
-  id: id(),
-  codeId: uuid("code_id").references(() => codes.id),
-  code: text("code").notNull(),
-  sourceUrl: text("source_url").notNull().default(""),
-  utmSource: text("utm_source").notNull().default(""),
-  utmCampaign: text("utm_campaign").notNull().default(""),
-  userAgent: text("user_agent").notNull().default(""),
-  hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
-  /** ISO 3166 alpha-2 country of the request when a proxy header gives it cheaply; never the IP address. */
-  country: text("country").notNull().default(""),
-  createdAt: createdAt(),
-});
+export const codeClicks = pgTable(
+  "code_clicks",
+  {
+    id: id(),
+    codeId: uuid("code_id").references(() => codes.id),
+    code: text("code").notNull(),
+    sourceUrl: text("source_url").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
+    /** ISO 3166 alpha-2 country of the request when a proxy header gives it cheaply; never the IP address. */
+    country: text("country").notNull().default(""),
+    /**
+     * The visit this click belongs to (decision 036): `<day>:<keyed hash of code, network address
+     * and browser>`, with a key that lives one day in the server's memory, so one visitor counts
+     * once per code and day and keys cannot be linked to a person or across days. Null for clicks
+     * recorded before (each counts).
+     */
+    visitKey: text("visit_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("code_clicks_visit_uq").on(t.visitKey).where(sql`${t.visitKey} is not null`)],
+);
 
 export const checkoutSessions = pgTable(
   "checkout_sessions",

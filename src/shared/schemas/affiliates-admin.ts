@@ -140,9 +140,30 @@ export function eurosToCents(text: string): number | null {
   return m[1] === "-" ? -cents : cents;
 }
 
+/**
+ * A reason as it is stored (issue 22 item 8): line endings as LF (a browser sends CRLF), no other
+ * control character than tab and line feed, no white space around. The input refuses other
+ * control characters with a message before this runs; migration 0020 brought the reasons stored
+ * before to the same form, so what the input takes, the ledger's answer (`lines()`) always accepts.
+ */
+export function normaliseReason(text: string): string {
+  let out = "";
+  const unix = text.replace(/\r\n?/g, "\n");
+  for (const ch of unix) {
+    const code = ch.charCodeAt(0);
+    if (code === 0x7f || (code < 0x20 && code !== 0x09 && code !== 0x0a)) continue;
+    out += ch;
+  }
+  return out.trim();
+}
+
 const reasonField = lines({ error: AFFILIATE_MESSAGES.reasonRequired })
-  .min(1, { error: AFFILIATE_MESSAGES.reasonRequired })
-  .max(MAX_REASON_LENGTH, { error: AFFILIATE_MESSAGES.reasonTooLong });
+  .transform(normaliseReason)
+  .pipe(
+    lines({ error: AFFILIATE_MESSAGES.reasonRequired })
+      .min(1, { error: AFFILIATE_MESSAGES.reasonRequired })
+      .max(MAX_REASON_LENGTH, { error: AFFILIATE_MESSAGES.reasonTooLong }),
+  );
 
 /**
  * `POST /api/admin/affiliates/:id/adjustments` (issue 12 "manual adjustments (reason required,
