@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -1041,10 +1042,18 @@ export const commissionEntries = pgTable(
     /** Required for an adjustment; a short note for the others. */
     reason: text("reason").notNull().default(""),
     createdByAdminId: uuid("created_by_admin_id").references(() => admins.id),
+    /**
+     * For an adjustment that reverses another entry (a duplicate, issue 22 item 8): that entry. Its
+     * amount is the opposite of the original's; the original is never changed or deleted.
+     */
+    reversesEntryId: uuid("reverses_entry_id").references((): AnyPgColumn => commissionEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
     index("commission_entries_affiliate_idx").on(t.affiliateId),
+    uniqueIndex("commission_entries_reverses_uq")
+      .on(t.reversesEntryId)
+      .where(sql`${t.reversesEntryId} is not null`),
     index("commission_entries_application_idx").on(t.applicationId),
     uniqueIndex("commission_entries_payment_uq").on(t.paymentId).where(sql`${t.kind} = 'payment'`),
     uniqueIndex("commission_entries_refund_uq").on(t.refundId).where(sql`${t.kind} = 'refund'`),

@@ -198,6 +198,49 @@ export const adjustmentFormSchema = z.object({
 export type AdjustmentFormValues = z.input<typeof adjustmentFormSchema>;
 
 /**
+ * Two adjustments of one affiliate with the same amount and the same reason written within this
+ * many minutes of each other are listed as a likely duplicate (issue 22 item 8: a retry after an
+ * error answer saved one adjustment twice).
+ */
+export const DUPLICATE_ADJUSTMENT_WINDOW_MINUTES = 10;
+
+/** A later adjustment that looks like a repeat of an earlier one (same amount and reason, within the window). */
+export const likelyDuplicateSchema = z.object({
+  /** The later entry: the one to reverse. */
+  id: z.uuid(),
+  /** The earlier entry it repeats. */
+  duplicateOfId: z.uuid(),
+  /** Signed cents, the same for both. */
+  amount: z.number().int(),
+  reason: lines(),
+  /** ISO 8601 UTC, of the later and of the earlier entry. */
+  createdAt: line(),
+  duplicateOfCreatedAt: line(),
+});
+export type LikelyDuplicate = z.output<typeof likelyDuplicateSchema>;
+
+/**
+ * `GET /api/admin/affiliates/:id/adjustments/duplicates`: the likely duplicate adjustments not yet
+ * reversed, newest first, and the window used.
+ */
+export const adjustmentDuplicatesSchema = z.object({
+  windowMinutes: z.number().int(),
+  items: z.array(likelyDuplicateSchema),
+});
+export type AdjustmentDuplicates = z.output<typeof adjustmentDuplicatesSchema>;
+
+/**
+ * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` (issue 22 item 8): the reason of
+ * the compensating adjustment (required, like any adjustment's), optionally the affiliate's version.
+ */
+export const reverseAdjustmentSchema = z.object({ reason: reasonField, version: versionField.optional() });
+export type ReverseAdjustmentInput = z.output<typeof reverseAdjustmentSchema>;
+
+/** The reverse dialog as typed. */
+export const reverseAdjustmentFormSchema = z.object({ reason: reasonField });
+export type ReverseAdjustmentFormValues = z.input<typeof reverseAdjustmentFormSchema>;
+
+/**
  * `POST /api/admin/affiliates/:id/reject` (issue 12 "reject with a reason"): the reason shown to
  * the affiliate at login and in the e-mail (1-500 characters); optionally the version.
  */

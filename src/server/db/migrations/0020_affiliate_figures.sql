@@ -17,3 +17,11 @@ SET "reason" = btrim(
   E' \t\n'
 )
 WHERE "reason" ~ E'[\\x01-\\x08\\x0B-\\x1F\\x7F]' OR "reason" ~ E'^[ \t\n]' OR "reason" ~ E'[ \t\n]$';
+--> statement-breakpoint
+-- A finance admin reverses a duplicate adjustment by a new adjustment of the opposite amount that
+-- names the original (never by deleting or changing it); an entry is reversed at most once.
+ALTER TABLE "commission_entries" ADD COLUMN "reverses_entry_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "commission_entries" ADD CONSTRAINT "commission_entries_reverses_entry_id_commission_entries_id_fk" FOREIGN KEY ("reverses_entry_id") REFERENCES "public"."commission_entries"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "commission_entries_reverses_uq" ON "commission_entries" USING btree ("reverses_entry_id") WHERE "reverses_entry_id" IS NOT NULL;
