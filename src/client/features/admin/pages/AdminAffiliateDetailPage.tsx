@@ -10,7 +10,12 @@ import { ApiError, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
-import { AffiliateLedgerPanel, CommissionForm, RejectDialog } from "../components/codes/AffiliateCommissions";
+import {
+  AffiliateLedgerPanel,
+  CommissionForm,
+  DuplicateAdjustmentsPanel,
+  RejectDialog,
+} from "../components/codes/AffiliateCommissions";
 import {
   AffiliateStatusBadge,
   CodeStateBadge,
@@ -169,6 +174,7 @@ export default function AdminAffiliateDetailPage() {
         <CommissionForm affiliate={a} />
       </Panel>
 
+      <DuplicateAdjustmentsPanel affiliate={a} />
       <AffiliateLedgerPanel affiliate={a} />
 
       <Panel
