@@ -19,8 +19,8 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
   terms: { updated: "2026-11-28", fingerprint: "1cf6605308553db8" },
-  privacy: { updated: "2026-11-27", fingerprint: "84b3db886c28ded0" },
-  cookies: { updated: "2026-11-25", fingerprint: "5a9e76a472be8ee6" },
+  privacy: { updated: "2026-11-28", fingerprint: "cdf8a0f359c5c577" },
+  cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
   gdpr: { updated: "2026-11-21", fingerprint: "858a0ebf1051ebd3" },
 };
 

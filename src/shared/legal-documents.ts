@@ -7,8 +7,8 @@
  */
 export const LEGAL_UPDATED = {
   terms: "2026-11-28",
-  privacy: "2026-11-27",
-  cookies: "2026-11-25",
+  privacy: "2026-11-28",
+  cookies: "2026-11-28",
   gdpr: "2026-11-21",
 } as const;
 

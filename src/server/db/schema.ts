@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -495,19 +496,30 @@ export const codeRedemptions = pgTable(
   ],
 );
 
-export const codeClicks = pgTable("code_clicks", {
-  id: id(),
-  codeId: uuid("code_id").references(() => codes.id),
-  code: text("code").notNull(),
-  sourceUrl: text("source_url").notNull().default(""),
-  utmSource: text("utm_source").notNull().default(""),
-  utmCampaign: text("utm_campaign").notNull().default(""),
-  userAgent: text("user_agent").notNull().default(""),
-  hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
-  /** ISO 3166 alpha-2 country of the request when a proxy header gives it cheaply; never the IP address. */
-  country: text("country").notNull().default(""),
-  createdAt: createdAt(),
-});
+export const codeClicks = pgTable(
+  "code_clicks",
+  {
+    id: id(),
+    codeId: uuid("code_id").references(() => codes.id),
+    code: text("code").notNull(),
+    sourceUrl: text("source_url").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    hasCookieConsent: boolean("has_cookie_consent").notNull().default(false),
+    /** ISO 3166 alpha-2 country of the request when a proxy header gives it cheaply; never the IP address. */
+    country: text("country").notNull().default(""),
+    /**
+     * The visit this click belongs to (decision 036): `<day>:<keyed hash of code, network address
+     * and browser>`, with a key that lives one day in the server's memory, so one visitor counts
+     * once per code and day and keys cannot be linked to a person or across days. Null for clicks
+     * recorded before (each counts).
+     */
+    visitKey: text("visit_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("code_clicks_visit_uq").on(t.visitKey).where(sql`${t.visitKey} is not null`)],
+);
 
 export const checkoutSessions = pgTable(
   "checkout_sessions",
@@ -623,7 +635,7 @@ export const emailOutbox = pgTable("email_outbox", {
    * The student account the e-mail was written to (`recipientFor`, issue 22 item 15; decision 037):
    * "Download my data" lists a person's e-mails by account and application, never by address,
    * since an address can pass to another person. Null for an e-mail to no account (an inquiry, an
-   * affiliate) and for e-mails queued before migration 0021 that it could not attribute.
+   * affiliate) and for e-mails queued before migration 0019 that it could not attribute.
    */
   studentId: uuid("student_id"),
   /** The application the e-mail is about (status, payment, reminder, refund, letter); null for none. */
@@ -799,7 +811,7 @@ export const cohortGuides = pgTable("cohort_guides", {
   /**
    * The add-on that sells the school's own travel and health insurance; null: none. A student whose
    * application bought it (selected, required, or included in the package) owes no proof (issue 22
-   * item 16, migration 0023).
+   * item 16, migration 0020).
    */
   insuranceAddOnId: uuid("insurance_add_on_id").references(() => addOnOptions.id),
   version: integer("version").notNull().default(1),
@@ -1045,10 +1057,18 @@ export const commissionEntries = pgTable(
     /** Required for an adjustment; a short note for the others. */
     reason: text("reason").notNull().default(""),
     createdByAdminId: uuid("created_by_admin_id").references(() => admins.id),
+    /**
+     * For an adjustment that reverses another entry (a duplicate, issue 22 item 8): that entry. Its
+     * amount is the opposite of the original's; the original is never changed or deleted.
+     */
+    reversesEntryId: uuid("reverses_entry_id").references((): AnyPgColumn => commissionEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
     index("commission_entries_affiliate_idx").on(t.affiliateId),
+    uniqueIndex("commission_entries_reverses_uq")
+      .on(t.reversesEntryId)
+      .where(sql`${t.reversesEntryId} is not null`),
     index("commission_entries_application_idx").on(t.applicationId),
     uniqueIndex("commission_entries_payment_uq").on(t.paymentId).where(sql`${t.kind} = 'payment'`),
     uniqueIndex("commission_entries_refund_uq").on(t.refundId).where(sql`${t.kind} = 'refund'`),

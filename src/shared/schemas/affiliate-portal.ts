@@ -61,14 +61,21 @@ export type AffiliateStatsQuery = z.output<typeof affiliateStatsQuerySchema>;
 
 /** The counts of one bucket, or of the whole period. */
 const statsFiguresSchema = z.object({
-  /** Clicks on the affiliate's referral codes and links (only the campaign's when one is chosen). */
+  /** Clicks on the affiliate's referral codes and links (only the campaign's when one is chosen), one per code, visitor and day. */
   clicks: z.number().int(),
   /** Applications created in the bucket and attributed to the affiliate. */
   applications: z.number().int(),
-  /** Referred applications whose first accepted payment falls in the bucket. */
+  /**
+   * Paid enrolments (not fully refunded, not cancelled, not self-referred; src/shared/affiliate-figures.ts)
+   * whose first accepted payment falls in the bucket.
+   */
   paidEnrolments: z.number().int(),
-  /** Sum of the positive commission entries created in the bucket (cents; clawbacks not deducted). */
+  /** Sum of the positive commission entries created in the bucket (cents). */
   commissionEarned: z.number().int(),
+  /** Sum of the negative entries (clawbacks, negative adjustments) created in the bucket (cents, ≤ 0). */
+  commissionClawedBack: z.number().int(),
+  /** Earned plus clawed back (cents). */
+  commissionNet: z.number().int(),
 });
 
 /** One day, or one week (Monday to Sunday, cut to the period) when the period is long. */

@@ -140,9 +140,30 @@ export function eurosToCents(text: string): number | null {
   return m[1] === "-" ? -cents : cents;
 }
 
+/**
+ * A reason as it is stored (issue 22 item 8): line endings as LF (a browser sends CRLF), no other
+ * control character than tab and line feed, no white space around. The input refuses other
+ * control characters with a message before this runs; migration 0018 brought the reasons stored
+ * before to the same form, so what the input takes, the ledger's answer (`lines()`) always accepts.
+ */
+export function normaliseReason(text: string): string {
+  let out = "";
+  const unix = text.replace(/\r\n?/g, "\n");
+  for (const ch of unix) {
+    const code = ch.charCodeAt(0);
+    if (code === 0x7f || (code < 0x20 && code !== 0x09 && code !== 0x0a)) continue;
+    out += ch;
+  }
+  return out.trim();
+}
+
 const reasonField = lines({ error: AFFILIATE_MESSAGES.reasonRequired })
-  .min(1, { error: AFFILIATE_MESSAGES.reasonRequired })
-  .max(MAX_REASON_LENGTH, { error: AFFILIATE_MESSAGES.reasonTooLong });
+  .transform(normaliseReason)
+  .pipe(
+    lines({ error: AFFILIATE_MESSAGES.reasonRequired })
+      .min(1, { error: AFFILIATE_MESSAGES.reasonRequired })
+      .max(MAX_REASON_LENGTH, { error: AFFILIATE_MESSAGES.reasonTooLong }),
+  );
 
 /**
  * `POST /api/admin/affiliates/:id/adjustments` (issue 12 "manual adjustments (reason required,
@@ -175,6 +196,49 @@ export const adjustmentFormSchema = z.object({
   reason: reasonField,
 });
 export type AdjustmentFormValues = z.input<typeof adjustmentFormSchema>;
+
+/**
+ * Two adjustments of one affiliate with the same amount and the same reason written within this
+ * many minutes of each other are listed as a likely duplicate (issue 22 item 8: a retry after an
+ * error answer saved one adjustment twice).
+ */
+export const DUPLICATE_ADJUSTMENT_WINDOW_MINUTES = 10;
+
+/** A later adjustment that looks like a repeat of an earlier one (same amount and reason, within the window). */
+export const likelyDuplicateSchema = z.object({
+  /** The later entry: the one to reverse. */
+  id: z.uuid(),
+  /** The earlier entry it repeats. */
+  duplicateOfId: z.uuid(),
+  /** Signed cents, the same for both. */
+  amount: z.number().int(),
+  reason: lines(),
+  /** ISO 8601 UTC, of the later and of the earlier entry. */
+  createdAt: line(),
+  duplicateOfCreatedAt: line(),
+});
+export type LikelyDuplicate = z.output<typeof likelyDuplicateSchema>;
+
+/**
+ * `GET /api/admin/affiliates/:id/adjustments/duplicates`: the likely duplicate adjustments not yet
+ * reversed, newest first, and the window used.
+ */
+export const adjustmentDuplicatesSchema = z.object({
+  windowMinutes: z.number().int(),
+  items: z.array(likelyDuplicateSchema),
+});
+export type AdjustmentDuplicates = z.output<typeof adjustmentDuplicatesSchema>;
+
+/**
+ * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` (issue 22 item 8): the reason of
+ * the compensating adjustment (required, like any adjustment's), optionally the affiliate's version.
+ */
+export const reverseAdjustmentSchema = z.object({ reason: reasonField, version: versionField.optional() });
+export type ReverseAdjustmentInput = z.output<typeof reverseAdjustmentSchema>;
+
+/** The reverse dialog as typed. */
+export const reverseAdjustmentFormSchema = z.object({ reason: reasonField });
+export type ReverseAdjustmentFormValues = z.input<typeof reverseAdjustmentFormSchema>;
 
 /**
  * `POST /api/admin/affiliates/:id/reject` (issue 12 "reject with a reason"): the reason shown to
@@ -218,14 +282,23 @@ export const adminAffiliateSchema = z.object({
   referralLink: line().nullable(),
   /** Every code linked to the affiliate (referral and discount), upper-case, oldest first. */
   codes: z.array(line()),
-  /** Clicks recorded on the affiliate's codes (`code_clicks`). */
+  /**
+   * The figures the affiliate's own dashboard shows, by the same definitions (src/shared/affiliate-figures.ts;
+   * issue 22 item 10, decision 036). Clicks: one per code, visitor and day.
+   */
   clicks: z.number().int(),
   /** Applications credited to the affiliate (any status). */
   referredApplications: z.number().int(),
-  /** Of those, paid or partially refunded. */
+  /** Paid enrolments: paid (deposit or in full), not fully refunded, not cancelled, not self-referred. */
   paidApplications: z.number().int(),
-  /** Sum of the amounts paid by the paid referred applications. */
+  /** Sum of the amounts paid by those paid enrolments. */
   paidRevenue: z.number().int(),
+  /** Commission entries above zero, since the start. */
+  commissionEarned: z.number().int(),
+  /** Commission entries below zero (clawbacks, negative adjustments), since the start (≤ 0). */
+  commissionClawedBack: z.number().int(),
+  /** Earned plus clawed back. */
+  commissionNet: z.number().int(),
   /**
    * Commission owed from the ledger (decision 022): the sum of the entries pending, approved or in
    * a payout not yet paid (clawbacks included).

@@ -33,6 +33,8 @@ export const commissionEntrySchema = z.object({
   /** End of the hold. */
   availableAt: line(),
   payoutId: line().nullable(),
+  /** For an adjustment reversing another entry (issue 22 item 8), that entry's id; else null. */
+  reversesEntryId: line().nullable(),
   application: z
     .object({
       id: line(),

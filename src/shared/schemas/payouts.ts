@@ -113,13 +113,31 @@ export const createPayoutRunSchema = z.object({
   idempotencyKey: line({ error: V.required }).min(8, V.required).max(100, V.tooLong),
 });
 
+/**
+ * Where a payout run stands (issue 22 item 10: a paid run still read "0 / 1 · Open"): `open` while
+ * none of its payouts is paid, `partly_paid` once some are, `paid` once every payout still in it
+ * (cancelled ones leave the run) is paid, `empty` when it holds none (all cancelled, or none was due).
+ */
+export const PAYOUT_RUN_STATUSES = ["open", "partly_paid", "paid", "empty"] as const;
+export type PayoutRunStatus = (typeof PAYOUT_RUN_STATUSES)[number];
+
+/** The status of a run of `payoutCount` payouts (cancelled ones excluded) of which `paidCount` are paid. */
+export function runStatusOf(payoutCount: number, paidCount: number): PayoutRunStatus {
+  if (payoutCount <= 0) return "empty";
+  if (paidCount >= payoutCount) return "paid";
+  return paidCount > 0 ? "partly_paid" : "open";
+}
+
 export const payoutRunSchema = z.object({
   id: line(),
   createdAt: line(),
   minimum: z.number().int(),
   total: z.number().int(),
+  /** Payouts in the run, cancelled ones excluded. */
   payoutCount: z.number().int(),
+  /** Of those, marked paid. */
   paidCount: z.number().int(),
+  status: z.enum(PAYOUT_RUN_STATUSES),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 export const payoutRunListSchema = z.object({ items: z.array(payoutRunSchema) });

@@ -6,33 +6,17 @@ import { api } from "../../lib/api";
 import { readConsent } from "../../lib/consent";
 import { REFERRAL_COOKIE_DAYS, rememberReferral } from "../../lib/referral";
 
-const COUNTED_PREFIX = "referral_counted_";
-const countedThisVisit = new Set<string>();
-
-/** True once this browser has counted a click on `code` (storage only with consent, spec §3). */
-function alreadyCounted(code: string): boolean {
-  if (countedThisVisit.has(code)) return true;
-  try {
-    return readConsent() === "all" && localStorage.getItem(COUNTED_PREFIX + code) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function markCounted(code: string) {
-  countedThisVisit.add(code);
-  if (readConsent() !== "all") return;
-  try {
-    localStorage.setItem(COUNTED_PREFIX + code, "1");
-  } catch {
-    /* storage unavailable */
-  }
-}
+/**
+ * Codes whose landing this page has already reported (a re-render or a second `?ref` of the same
+ * code). Nothing is stored on the device for counting: the server counts one click per code,
+ * visitor and day, with or without consent (decision 036; issue 22 item 10).
+ */
+const reportedThisPage = new Set<string>();
 
 /**
  * Referral tracking (spec §4 "Referral tracking", §8 toasts): a `?ref=CODE` in the address is
- * recorded once per code per browser, validated, and kept for the payment step; the affiliate
- * cookie (and the marker that the click was counted) is written only after "Accept All"
+ * reported as a click (the server counts one per code, visitor and day: decision 036), validated,
+ * and kept for the payment step; the affiliate cookie is written only after "Accept All"
  * (decisions.md §4, checklist D1), and the notice says so (issue 12). Renders nothing.
  */
 export function ReferralTracker() {
@@ -50,8 +34,8 @@ export function ReferralTracker() {
     if (!code || code.length > 64 || handled.current.has(code)) return;
     handled.current.add(code);
 
-    if (!alreadyCounted(code)) {
-      markCounted(code);
+    if (!reportedThisPage.has(code)) {
+      reportedThisPage.add(code);
       // keepalive: a visitor who goes on to "Apply" at once must not lose the agent's click.
       void api("/api/record-code-click", {
         keepalive: true,

@@ -102,6 +102,8 @@ describe("affiliate portal", () => {
       applications: 2,
       paidEnrolments: 1,
       commissionEarned: TEN_PERCENT_OF_TOTAL,
+      commissionClawedBack: 0,
+      commissionNet: TEN_PERCENT_OF_TOTAL,
       conversionBasisPoints: 2500,
     });
     expect(stats.buckets.at(-1)).toEqual({
@@ -111,6 +113,8 @@ describe("affiliate portal", () => {
       applications: 2,
       paidEnrolments: 1,
       commissionEarned: TEN_PERCENT_OF_TOTAL,
+      commissionClawedBack: 0,
+      commissionNet: TEN_PERCENT_OF_TOTAL,
     });
     expect(stats.campaigns).toEqual(["lagos_fair", "old", "wechat-spring"]);
 
@@ -136,6 +140,8 @@ describe("affiliate portal", () => {
       applications: 0,
       paidEnrolments: 0,
       commissionEarned: 0,
+      commissionClawedBack: 0,
+      commissionNet: 0,
       conversionBasisPoints: null,
     });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { COMMISSION_STATES } from "../../../shared/commissions";
@@ -25,8 +25,6 @@ import {
   applications,
   codeClicks,
   codes,
-  commissionEntries,
-  payments,
   sessions,
   summerSchools,
 } from "../../db/schema";
@@ -37,6 +35,7 @@ import { assertPasswordPolicy, hashPassword, verifyPassword } from "../auth/pass
 import type { SessionService } from "../auth/sessions";
 import { sessionCookieName } from "../auth/sessions";
 import { localize } from "../catalogue/service";
+import { affiliateFigures, figureEvents } from "../commissions/figures";
 import { ledgerOf, releaseAt, studentShortName } from "../commissions/ledger";
 import type { MailService } from "../mail/service";
 
@@ -117,8 +116,9 @@ export class AffiliatePortalService {
 
   /**
    * `GET /api/affiliate/stats` (issue 12): clicks, applications, paid enrolments and commission
-   * earned per day (per week beyond `STATS_DAILY_MAX_DAYS` days) of the period, in The Hague's
-   * calendar. A campaign filters the clicks only: an application does not record the campaign of
+   * earned, clawed back and net per day (per week beyond `STATS_DAILY_MAX_DAYS` days) of the period,
+   * in The Hague's calendar, by the definitions of src/shared/affiliate-figures.ts (issue 22 item 10:
+   * a refunded or self-referred student is no paid enrolment; clawbacks are shown). A campaign filters the clicks only: an application does not record the campaign of
    * the click that brought it. Conversion: paid enrolments ÷ clicks in basis points.
    */
   async stats(affiliateId: string, query: AffiliateStatsQuery): Promise<AffiliateStats> {
@@ -145,7 +145,16 @@ export class AffiliatePortalService {
       const key = keyOf(day);
       let bucket = index.get(key);
       if (!bucket) {
-        bucket = { start: key, end: day, clicks: 0, applications: 0, paidEnrolments: 0, commissionEarned: 0 };
+        bucket = {
+          start: key,
+          end: day,
+          clicks: 0,
+          applications: 0,
+          paidEnrolments: 0,
+          commissionEarned: 0,
+          commissionClawedBack: 0,
+          commissionNet: 0,
+        };
         index.set(key, bucket);
         buckets.push(bucket);
       }
@@ -155,79 +164,31 @@ export class AffiliatePortalService {
       return index.get(keyOf(dayInTheHague(at)));
     };
 
-    const clickRows = await db
-      .select({ at: codeClicks.createdAt })
-      .from(codeClicks)
-      .innerJoin(codes, eq(codes.id, codeClicks.codeId))
-      .where(
-        and(
-          eq(codes.affiliateId, affiliateId),
-          gte(codeClicks.createdAt, start),
-          lt(codeClicks.createdAt, end),
-          query.campaign ? eq(codeClicks.utmCampaign, query.campaign) : undefined,
-        ),
-      );
-    for (const row of clickRows) {
-      const b = bucketOf(row.at);
+    // One definition of each figure for this dashboard and the back office (issue 22 item 10;
+    // src/shared/affiliate-figures.ts, decision 036): the buckets from the dated events, the totals
+    // from the same SQL as the admin's view, so both always agree.
+    const range = { start, end };
+    const events = await figureEvents(db, affiliateId, range, query.campaign);
+    for (const at of events.clicks) {
+      const b = bucketOf(at);
       if (b) b.clicks += 1;
     }
-
-    const applicationRows = await db
-      .select({ at: applications.createdAt })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.affiliateId, affiliateId),
-          gte(applications.createdAt, start),
-          lt(applications.createdAt, end),
-        ),
-      );
-    for (const row of applicationRows) {
-      const b = bucketOf(row.at);
+    for (const at of events.applications) {
+      const b = bucketOf(at);
       if (b) b.applications += 1;
     }
-
-    // An enrolment is paid on its first accepted payment (an unflagged one: checklist P1, P10).
-    const firstPaid = db
-      .select({ applicationId: payments.applicationId, at: min(payments.paidAt).as("first_paid_at") })
-      .from(payments)
-      .innerJoin(applications, eq(applications.id, payments.applicationId))
-      .where(and(eq(applications.affiliateId, affiliateId), isNull(payments.flag)))
-      .groupBy(payments.applicationId)
-      .as("first_paid");
-    const paidRows = await db
-      .select({ at: firstPaid.at })
-      .from(firstPaid)
-      .where(and(gte(firstPaid.at, start), lt(firstPaid.at, end)));
-    for (const row of paidRows) {
-      const at = row.at instanceof Date ? row.at : new Date(String(row.at));
+    for (const at of events.paidEnrolments) {
       const b = bucketOf(at);
       if (b) b.paidEnrolments += 1;
     }
-
-    const commissionRows = await db
-      .select({ at: commissionEntries.createdAt, amount: commissionEntries.amountCents })
-      .from(commissionEntries)
-      .where(
-        and(
-          eq(commissionEntries.affiliateId, affiliateId),
-          sql`${commissionEntries.amountCents} > 0`,
-          gte(commissionEntries.createdAt, start),
-          lt(commissionEntries.createdAt, end),
-        ),
-      );
-    for (const row of commissionRows) {
-      const b = bucketOf(row.at);
-      if (b) b.commissionEarned += row.amount;
+    for (const entry of events.entries) {
+      const b = bucketOf(entry.at);
+      if (!b) continue;
+      if (entry.amount > 0) b.commissionEarned += entry.amount;
+      else b.commissionClawedBack += entry.amount;
+      b.commissionNet += entry.amount;
     }
-
-    const totals = { clicks: 0, applications: 0, paidEnrolments: 0, commissionEarned: 0 };
-    for (const b of buckets) {
-      totals.clicks += b.clicks;
-      totals.applications += b.applications;
-      totals.paidEnrolments += b.paidEnrolments;
-      totals.commissionEarned += b.commissionEarned;
-    }
+    const totals = await affiliateFigures(db, affiliateId, range, query.campaign);
     const campaignRows = await db
       .selectDistinct({ campaign: codeClicks.utmCampaign })
       .from(codeClicks)

@@ -586,6 +586,85 @@ describe("commission ledger in the back office (issue 12)", () => {
       expect(commissionEntrySchema.safeParse(entry).success, JSON.stringify(text)).toBe(true);
     }
   });
+
+  it("issue 22 item 8: a repeated adjustment is listed as a likely duplicate and reversed by an audited compensating entry; the original stays", async () => {
+    const base = `/api/admin/affiliates/${partner.id}/adjustments`;
+    const adjustments = () =>
+      t.database.db
+        .select()
+        .from(commissionEntries)
+        .where(and(eq(commissionEntries.affiliateId, partner.id), eq(commissionEntries.kind, "adjustment")));
+    const reason = "Bonus for the Lagos fair\r\nagreed by phone  ";
+    const first = await api("POST", base, cookies.finance, { amountCents: 4321, reason });
+    const repeat = await api("POST", base, cookies.finance, { amountCents: 4321, reason });
+    const other = await api("POST", base, cookies.finance, { amountCents: 4322, reason });
+    for (const res of [first, repeat, other]) expect(res.statusCode, res.body).toBe(201);
+    // Stored as the input normalises it: LF line end, no trailing space.
+    const firstId = json<{ ledger: CommissionLedgerDto }>(first).ledger.entries[0]!.id;
+    const repeatId = json<{ ledger: CommissionLedgerDto }>(repeat).ledger.entries[0]!.id;
+    const stored = (await adjustments()).find((e) => e.id === repeatId)!;
+    expect(stored.reason).toBe("Bonus for the Lagos fair\nagreed by phone");
+
+    const listed = await api("GET", `${base}/duplicates`, cookies.finance);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(json(listed)).toEqual({
+      windowMinutes: 10,
+      items: [expect.objectContaining({ id: repeatId, duplicateOfId: firstId, amount: 4321 })],
+    });
+    expect((await api("GET", `${base}/duplicates`, cookies.admissions)).statusCode).toBe(403);
+    expect(
+      (await api("POST", `${base}/${repeatId}/reverse`, cookies.admissions, { reason: "Duplicate" }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await api("POST", `${base}/${repeatId}/reverse`, cookies.finance, { reason: " " })).statusCode,
+    ).toBe(400);
+
+    const before = await adjustments();
+    const reversed = await api("POST", `${base}/${repeatId}/reverse`, cookies.finance, {
+      reason: "Saved twice by a retry",
+    });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(json<{ ledger: CommissionLedgerDto }>(reversed).ledger.entries[0]).toMatchObject({
+      kind: "adjustment",
+      amount: -4321,
+      reason: "Saved twice by a retry",
+      reversesEntryId: repeatId,
+    });
+    const after = await adjustments();
+    expect(after).toHaveLength(before.length + 1);
+    // Nothing deleted or changed: every entry before is still there as it was.
+    for (const entry of before) expect(after).toContainEqual(entry);
+    const audit = await auditEntries(t.database.db, {
+      action: "affiliate.adjust.reverse",
+      entityId: partner.id,
+    });
+    expect(audit[0]).toMatchObject({
+      before: { entryId: repeatId, amountCents: 4321 },
+      after: { reversesEntryId: repeatId, amountCents: -4321, reason: "Saved twice by a retry" },
+    });
+    expect(json(await api("GET", `${base}/duplicates`, cookies.finance))).toMatchObject({ items: [] });
+
+    // Once only; a reversal or a payment's entry is not reversed here; an unknown entry is 404.
+    expect(
+      (await api("POST", `${base}/${repeatId}/reverse`, cookies.finance, { reason: "Again" })).statusCode,
+    ).toBe(409);
+    const reversalId = json<{ ledger: CommissionLedgerDto }>(reversed).ledger.entries[0]!.id;
+    expect(
+      (await api("POST", `${base}/${reversalId}/reverse`, cookies.finance, { reason: "Undo" })).statusCode,
+    ).toBe(422);
+    const [payment] = await t.database.db
+      .select()
+      .from(commissionEntries)
+      .where(and(eq(commissionEntries.affiliateId, partner.id), eq(commissionEntries.kind, "payment")));
+    expect(
+      (await api("POST", `${base}/${payment!.id}/reverse`, cookies.finance, { reason: "No" })).statusCode,
+    ).toBe(422);
+    expect(
+      (await api("POST", `${base}/${crypto.randomUUID()}/reverse`, cookies.finance, { reason: "No" }))
+        .statusCode,
+    ).toBe(404);
+  });
 });
 
 describe("rate type", () => {

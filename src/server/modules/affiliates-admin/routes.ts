@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  adjustmentDuplicatesSchema,
   adjustmentSchema,
   adminAffiliateLedgerSchema,
   affiliateActionSchema,
@@ -8,6 +9,7 @@ import {
   affiliateVersionSchema,
   commissionSchema,
   rejectSchema,
+  reverseAdjustmentSchema,
 } from "../../../shared/schemas/affiliates-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
@@ -155,5 +157,28 @@ export async function adminAffiliateRoutes(
     const input = parseOrThrow(adjustmentSchema, request.body);
     const result = await service.adjust(request.admin!, id, input, request.language);
     return reply.status(201).send(adminAffiliateLedgerSchema.parse(result));
+  });
+
+  /**
+   * GET /api/admin/affiliates/:id/adjustments/duplicates → AdjustmentDuplicates: adjustments that
+   * repeat an earlier one (same amount and reason within 10 minutes), not reversed yet, for a
+   * finance admin to reverse (issue 22 item 8). 404 when unknown.
+   */
+  app.get("/api/admin/affiliates/:id/adjustments/duplicates", guard, async (request) =>
+    adjustmentDuplicatesSchema.parse(await service.duplicates(adminId(request.params))),
+  );
+
+  /**
+   * POST /api/admin/affiliates/:id/adjustments/:entryId/reverse `{ reason, version? }` → 201
+   * `{ ledger }`: a compensating adjustment of the opposite amount naming the original, audited
+   * "affiliate.adjust.reverse"; the original stays as it is (issue 22 item 8). 400 bad body; 404
+   * unknown affiliate or entry; 409 already reversed or stale version; 422 not a manual adjustment.
+   */
+  app.post("/api/admin/affiliates/:id/adjustments/:entryId/reverse", guard, async (request, reply) => {
+    const id = adminId(request.params);
+    const entryId = adminId({ id: (request.params as { entryId?: unknown }).entryId });
+    const input = parseOrThrow(reverseAdjustmentSchema, request.body);
+    const result = await service.reverseAdjustment(request.admin!, id, entryId, input, request.language);
+    return reply.status(201).send(result);
   });
 }

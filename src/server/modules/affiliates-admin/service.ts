@@ -10,10 +10,16 @@ import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
 import type {
-  AdjustmentInput,
   AffiliateFilters,
   AffiliateListQuery,
   AffiliateSortKey,
+} from "../../../shared/schemas/affiliates-admin";
+import {
+  type AdjustmentDuplicates,
+  type AdjustmentInput,
+  adminAffiliateLedgerSchema,
+  DUPLICATE_ADJUSTMENT_WINDOW_MINUTES,
+  type ReverseAdjustmentInput,
 } from "../../../shared/schemas/affiliates-admin";
 import type { CommissionLedgerDto } from "../../../shared/schemas/commissions";
 import type { Db, Tx } from "../../db/client";
@@ -22,14 +28,13 @@ import {
   applicants,
   applications,
   auditLog,
-  codeClicks,
   codes,
   commissionEntries,
   payouts,
   summerSchools,
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError } from "../../lib/errors";
+import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
 import { loadResources } from "../../lib/i18n";
 import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
@@ -39,6 +44,7 @@ import { referralCodeBase } from "../auth/service";
 import type { SessionService } from "../auth/sessions";
 import { localize } from "../catalogue/service";
 import { codeDtosWhere } from "../codes-admin/service";
+import { figureSql, paidRevenueSql as paidRevenueSql_ } from "../commissions/figures";
 import { ledgerOf } from "../commissions/ledger";
 import type { MailService } from "../mail/service";
 
@@ -50,14 +56,16 @@ type AffiliateRow = typeof affiliates.$inferSelect;
  */
 const affiliateIdSql = sql.raw('"affiliates"."id"');
 
-/** Applications credited to the affiliate (any status). */
-const referredSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql})`;
-/** Of those, paid or partially refunded. */
-const paidCountSql = sql<number>`(select count(*)::int from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
-/** Amounts paid by the paid referred applications (cents). */
-const paidRevenueSql = sql<number>`(select coalesce(sum(a.amount_paid_cents), 0)::bigint from ${applications} a where a.affiliate_id = ${affiliateIdSql} and a.payment_status in ('paid', 'partially_refunded'))`;
-/** Clicks recorded on the affiliate's codes. */
-const clicksSql = sql<number>`(select count(*)::int from ${codeClicks} k join ${codes} c on c.id = k.code_id where c.affiliate_id = ${affiliateIdSql})`;
+/**
+ * Clicks, applications, paid enrolments and commission earned, clawed back and net: the SQL the
+ * affiliate's own dashboard uses (modules/commissions/figures.ts; issue 22 item 10, decision 036).
+ */
+const figures = figureSql(affiliateIdSql);
+const referredSql = figures.applications;
+const paidCountSql = figures.paidEnrolments;
+const clicksSql = figures.clicks;
+/** Amounts paid by the paid enrolments (cents). */
+const paidRevenueSql = paidRevenueSql_(affiliateIdSql);
 /**
  * Commission owed (decision 022, states of shared/commissions.ts): entries pending, approved or
  * in a payout not yet paid — every entry except those whose payout is marked paid.
@@ -84,6 +92,9 @@ const columns = {
   paidCommission: paidCommissionSql,
   codes: codesSql,
   referralCode: referralCodeSql,
+  commissionEarned: figures.commissionEarned,
+  commissionClawedBack: figures.commissionClawedBack,
+  commissionNet: figures.commissionNet,
 };
 
 const SORT: Record<AffiliateSortKey, SQL> = {
@@ -118,6 +129,9 @@ type Row = {
   paidCommission: number;
   codes: string[] | null;
   referralCode: string | null;
+  commissionEarned: number;
+  commissionClawedBack: number;
+  commissionNet: number;
 };
 
 /** E-mail texts of this area (adminCodes namespace, `emails.*`), in every language. */
@@ -197,6 +211,9 @@ export class AffiliatesAdminService {
       paidRevenue,
       commissionOwed: Number(row.owed),
       commissionPaid: Number(row.paidCommission),
+      commissionEarned: Number(row.commissionEarned),
+      commissionClawedBack: Number(row.commissionClawedBack),
+      commissionNet: Number(row.commissionNet),
       version: a.version,
       createdAt: a.createdAt.toISOString(),
     };
@@ -655,7 +672,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
     language: Language,
   ): Promise<{ ledger: CommissionLedgerDto }> {
     const at = this.deps.now();
-    await this.deps.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       await this.lock(tx, id, input.version);
       const [entry] = await tx
         .insert(commissionEntries)
@@ -677,8 +694,135 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
         entityId: id,
         after: { entryId: entry!.id, amountCents: input.amountCents, reason: input.reason },
       });
+      return this.checkedLedger(tx, id, language);
     });
-    return this.commissions(id, language);
+  }
+
+  /**
+   * The ledger after a change, read and checked against its answer's schema inside the change's
+   * transaction (issue 22 item 8: the answer was checked after the commit, so a saved adjustment
+   * answered 500 and its retry saved it twice). A ledger the answer would refuse rolls the change back.
+   */
+  private async checkedLedger(
+    tx: Tx,
+    id: string,
+    language: Language,
+  ): Promise<{ ledger: CommissionLedgerDto }> {
+    const ledger = await ledgerOf(tx, id, {
+      now: this.deps.now(),
+      language,
+      minimumPayout: this.deps.minimumPayout,
+    });
+    return adminAffiliateLedgerSchema.parse({ ledger });
+  }
+
+  /**
+   * `GET /api/admin/affiliates/:id/adjustments/duplicates` (issue 22 item 8): the affiliate's
+   * adjustments that repeat an earlier one — same amount, same reason, written within
+   * `DUPLICATE_ADJUSTMENT_WINDOW_MINUTES` after it — and that are not reversed yet (nor is the
+   * earlier one), newest first. Reversals themselves are never listed. 404 when unknown.
+   */
+  async duplicates(id: string): Promise<AdjustmentDuplicates> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.dto(tx, id);
+      const rows = await tx
+        .select()
+        .from(commissionEntries)
+        .where(and(eq(commissionEntries.affiliateId, id), eq(commissionEntries.kind, "adjustment")))
+        .orderBy(asc(commissionEntries.createdAt), asc(commissionEntries.id));
+      const reversed = new Set(rows.map((r) => r.reversesEntryId).filter((v): v is string => v !== null));
+      const candidates = rows.filter((r) => r.reversesEntryId === null && !reversed.has(r.id));
+      const windowMs = DUPLICATE_ADJUSTMENT_WINDOW_MINUTES * 60_000;
+      const items: AdjustmentDuplicates["items"] = [];
+      for (const [i, later] of candidates.entries()) {
+        const earlier = candidates
+          .slice(0, i)
+          .find(
+            (e) =>
+              e.amountCents === later.amountCents &&
+              e.reason === later.reason &&
+              later.createdAt.getTime() - e.createdAt.getTime() <= windowMs,
+          );
+        if (!earlier) continue;
+        items.push({
+          id: later.id,
+          duplicateOfId: earlier.id,
+          amount: later.amountCents,
+          reason: later.reason,
+          createdAt: later.createdAt.toISOString(),
+          duplicateOfCreatedAt: earlier.createdAt.toISOString(),
+        });
+      }
+      return { windowMinutes: DUPLICATE_ADJUSTMENT_WINDOW_MINUTES, items: items.reverse() };
+    });
+  }
+
+  /**
+   * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` `{ reason, version? }` (issue 22
+   * item 8): reverses one adjustment by a compensating one — the opposite amount, approved at once,
+   * the admin's reason, `reverses_entry_id` naming the original — and audits it
+   * ("affiliate.adjust.reverse", the original before and the new entry after). The original is never
+   * changed or deleted. 404 when the affiliate or the entry (of this affiliate) is unknown; 422
+   * errors.affiliates.notReversible for an entry other than a manual adjustment, or a reversal; 409
+   * errors.affiliates.alreadyReversed when it was reversed already (also by two requests at once).
+   * Returns the ledger after it.
+   */
+  async reverseAdjustment(
+    admin: AdminUser,
+    id: string,
+    entryId: string,
+    input: ReverseAdjustmentInput,
+    language: Language,
+  ): Promise<{ ledger: CommissionLedgerDto }> {
+    const at = this.deps.now();
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        await this.lock(tx, id, input.version);
+        const [original] = await tx
+          .select()
+          .from(commissionEntries)
+          .where(and(eq(commissionEntries.id, entryId), eq(commissionEntries.affiliateId, id)));
+        if (!original) throw adminNotFound();
+        if (original.kind !== "adjustment" || original.reversesEntryId !== null)
+          throw new HttpError(422, "errors.affiliates.notReversible");
+        const [already] = await tx
+          .select({ id: commissionEntries.id })
+          .from(commissionEntries)
+          .where(eq(commissionEntries.reversesEntryId, entryId));
+        if (already) throw new HttpError(409, "errors.affiliates.alreadyReversed");
+        const [entry] = await tx
+          .insert(commissionEntries)
+          .values({
+            affiliateId: id,
+            kind: "adjustment",
+            amountCents: -original.amountCents,
+            baseCents: 0,
+            availableAt: at,
+            reason: input.reason,
+            reversesEntryId: original.id,
+            createdByAdminId: admin.id,
+            createdAt: at,
+          })
+          .returning({ id: commissionEntries.id });
+        await recordAudit(tx, {
+          actor: admin,
+          action: "affiliate.adjust.reverse",
+          entityType: "affiliate",
+          entityId: id,
+          before: { entryId: original.id, amountCents: original.amountCents, reason: original.reason },
+          after: {
+            entryId: entry!.id,
+            reversesEntryId: original.id,
+            amountCents: -original.amountCents,
+            reason: input.reason,
+          },
+        });
+        return this.checkedLedger(tx, id, language);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, "errors.affiliates.alreadyReversed");
+      throw error;
+    }
   }
 
   /** The rejection e-mail (adminCodes `emails.rejected.*`) in the affiliate's language, with the reason. */

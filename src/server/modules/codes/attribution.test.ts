@@ -191,11 +191,13 @@ describe("attribution of an application to an affiliate", () => {
 
   it("a click records the country the proxy gives, never the IP address", async () => {
     const linda = await agent();
+    let visitor = 0;
+    // Three visitors from one network (one visitor counts once a day: decision 036).
     const click = (headers: Record<string, string>) =>
       t.app.inject({
         method: "POST",
         url: "/api/record-code-click",
-        headers,
+        headers: { ...headers, "user-agent": `Browser/${++visitor}` },
         payload: { code: linda.code, utmSource: "wechat", utmCampaign: "spring" },
         remoteAddress: "203.0.113.77",
       });

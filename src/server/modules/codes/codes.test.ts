@@ -375,6 +375,43 @@ describe("redeeming a code with one use left", () => {
 });
 
 describe("POST /api/record-code-click", () => {
+  it("counts one click per code, visitor and day, with or without consent (issue 22 item 10, decision 036)", async () => {
+    const clicksOf = async () =>
+      (await t.database.db.select().from(codeClicks).where(eq(codeClicks.utmCampaign, "once-a-day"))).length;
+    const visit = (userAgent: string, hasCookieConsent: boolean, remoteAddress = "198.51.100.23") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/record-code-click",
+        headers: { "user-agent": userAgent },
+        payload: { code: "LINDA2027", utmCampaign: "once-a-day", hasCookieConsent },
+        remoteAddress,
+      });
+    try {
+      // One browser that consented, three visits: one click; the same without consent: one click.
+      const first = await visit("Consenting/1.0", true);
+      expect(first.statusCode).toBe(201);
+      expect(json(first)).toEqual({ recorded: true });
+      for (let i = 0; i < 2; i++)
+        expect(json(await visit("Consenting/1.0", true))).toEqual({ recorded: false });
+      for (let i = 0; i < 3; i++) await visit("NoConsent/1.0", false);
+      expect(await clicksOf()).toBe(2);
+      // Another visitor counts; the key stored says nothing of the address.
+      expect((await visit("NoConsent/1.0", false, "198.51.100.24")).statusCode).toBe(201);
+      expect(await clicksOf()).toBe(3);
+      const stored = await t.database.db
+        .select()
+        .from(codeClicks)
+        .where(eq(codeClicks.utmCampaign, "once-a-day"));
+      expect(JSON.stringify(stored)).not.toContain("198.51.100");
+      // The next day, the same browser counts again.
+      clockOffsetMs += 86_400_000;
+      expect((await visit("Consenting/1.0", true)).statusCode).toBe(201);
+      expect(await clicksOf()).toBe(4);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
   it("records a click on a known code (201) and refuses an unknown one (404)", async () => {
     // The demo data holds earlier clicks on the demo affiliate's link: count the new ones.
     const before = (await t.database.db.select().from(codeClicks)).length;

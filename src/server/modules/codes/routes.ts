@@ -14,6 +14,7 @@ import { type ApplicationRow, applicationForOwner, currentQuote } from "../appli
 import type { PaymentsService } from "../payments/service";
 import { attribute, withdrawAttribution } from "./attribution";
 import { assertCodeUsable, findCodeByText, releaseHolds } from "./service";
+import { visitKey } from "./visit-key";
 
 /**
  * Code calls of spec §7: validation (rate-limited: 20/min per address, checklist S5), click
@@ -179,8 +180,10 @@ export async function codeRoutes(
 
   /**
    * POST /api/record-code-click — `{ code, sourceUrl, utmSource, utmCampaign, userAgent,
-   * hasCookieConsent }` → 201 `{ recorded: true }`; 404 for an unknown code (not tracked).
-   * Rate-limited like validation. The country comes from the proxy's header named by
+   * hasCookieConsent }` → 201 `{ recorded: true }`, or 200 `{ recorded: false }` when this visitor
+   * was already counted on this code today (one click per code, visitor and day in The Hague, with
+   * or without consent: `visitKey`, decision 036, issue 22 item 10); 404 for an unknown code (not
+   * tracked). Rate-limited like validation. The country comes from the proxy's header named by
    * CLICK_COUNTRY_HEADER when set and well-formed (two letters); the IP address is never stored
    * (issue 12 "Clicks").
    */
@@ -193,13 +196,27 @@ export async function codeRoutes(
       if (!code) throw new HttpError(404, "errors.codeNotFound");
       const header = opts.countryHeader ? request.headers[opts.countryHeader] : undefined;
       const country = typeof header === "string" ? header.trim().toUpperCase() : "";
-      await db.insert(codeClicks).values({
-        ...input,
-        code: code.code,
-        codeId: code.id,
-        country: /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : "",
-      });
-      return reply.status(201).send({ recorded: true });
+      const agent = request.headers["user-agent"];
+      const inserted = await db
+        .insert(codeClicks)
+        .values({
+          ...input,
+          code: code.code,
+          codeId: code.id,
+          country: /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : "",
+          visitKey: visitKey(
+            schoolDate(opts.now()),
+            code.id,
+            request.ip,
+            typeof agent === "string" ? agent : "",
+          ),
+          createdAt: opts.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: codeClicks.id });
+      return inserted.length
+        ? reply.status(201).send({ recorded: true })
+        : reply.status(200).send({ recorded: false });
     },
   );
 }

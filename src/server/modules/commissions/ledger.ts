@@ -114,6 +114,7 @@ export async function ledgerOf(
         createdAt: entry.createdAt.toISOString(),
         availableAt: entry.availableAt.toISOString(),
         payoutId: entry.payoutId,
+        reversesEntryId: entry.reversesEntryId,
         application:
           entry.applicationId && firstName !== null && lastName !== null
             ? {

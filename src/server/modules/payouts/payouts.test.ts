@@ -473,6 +473,43 @@ describe("payouts", () => {
       expect(nextPayouts.map((p) => p.affiliateId)).not.toContain(s.affiliate.id);
     });
 
+    it("lists a run as paid, with its paid count, once its payouts are paid (issue 22 item 10)", async () => {
+      type Listed = { id: string; payoutCount: number; paidCount: number; status: string };
+      const listed = async (id: string) =>
+        ((await api("GET", "/api/admin/payout-runs", roles.finance)).json().items as Listed[]).find(
+          (r) => r.id === id,
+        );
+      const [run] = await db()
+        .select()
+        .from(payoutRuns)
+        .where(eq(payoutRuns.idempotencyKey, "run-key-0002-next"));
+      const inRun = await db().select().from(payouts).where(eq(payouts.runId, run!.id));
+      expect(inRun.length).toBeGreaterThan(0);
+      expect(await listed(run!.id)).toMatchObject({
+        payoutCount: inRun.length,
+        paidCount: 0,
+        status: "open",
+      });
+      for (const [i, p] of inRun.entries()) {
+        const res = await api("POST", `/api/admin/payouts/${p.id}/paid`, roles.finance, {
+          reference: `NEXT-${i}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(await listed(run!.id)).toMatchObject({
+        payoutCount: inRun.length,
+        paidCount: inRun.length,
+        status: "paid",
+      });
+      // The run's own page says the same.
+      expect((await api("GET", `/api/admin/payout-runs/${run!.id}`, roles.finance)).json().run).toMatchObject(
+        {
+          paidCount: inRun.length,
+          status: "paid",
+        },
+      );
+    });
+
     it("is for finance and owners only: admissions → 403, an affiliate → 401", async () => {
       const cases: Array<["GET" | "POST", string, unknown?]> = [
         ["GET", "/api/admin/payouts/preview"],

@@ -14,6 +14,7 @@ import type {
   PayoutRunDetail,
   PayoutRunList,
 } from "../../../shared/schemas/payouts";
+import { runStatusOf } from "../../../shared/schemas/payouts";
 import type { Db, Tx } from "../../db/client";
 import {
   affiliates,
@@ -331,15 +332,22 @@ export class PayoutService {
       total: run.totalCents,
       payoutCount: run.payoutCount,
       paidCount: Number(paid?.n ?? 0),
+      status: runStatusOf(run.payoutCount, Number(paid?.n ?? 0)),
     };
   }
 
-  /** `GET /api/admin/payout-runs`: every run, newest first. */
+  /**
+   * `GET /api/admin/payout-runs`: every run, newest first, with how many of its payouts are paid
+   * and its status (`runStatusOf`). The run's id in the correlated count is written table-qualified:
+   * Drizzle writes a bare `"id"` in a query without joins, which inside the subquery named the
+   * payout's own id, so no payout ever matched and a paid run read "0 / 1" (issue 22 item 10).
+   */
   async runs(): Promise<PayoutRunList> {
+    const runIdSql = sql.raw('"payout_runs"."id"');
     const rows = await this.deps.db
       .select({
         run: payoutRuns,
-        paidCount: sql<number>`(select count(*)::int from payouts p where p.run_id = ${payoutRuns.id} and p.status = 'paid')`,
+        paidCount: sql<number>`(select count(*)::int from payouts p where p.run_id = ${runIdSql} and p.status = 'paid')`,
       })
       .from(payoutRuns)
       .orderBy(desc(payoutRuns.createdAt), desc(payoutRuns.id));
@@ -351,6 +359,7 @@ export class PayoutService {
         total: run.totalCents,
         payoutCount: run.payoutCount,
         paidCount: Number(paidCount),
+        status: runStatusOf(run.payoutCount, Number(paidCount)),
       })),
     };
   }

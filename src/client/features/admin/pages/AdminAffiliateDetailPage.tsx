@@ -10,7 +10,12 @@ import { ApiError, apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
-import { AffiliateLedgerPanel, CommissionForm, RejectDialog } from "../components/codes/AffiliateCommissions";
+import {
+  AffiliateLedgerPanel,
+  CommissionForm,
+  DuplicateAdjustmentsPanel,
+  RejectDialog,
+} from "../components/codes/AffiliateCommissions";
 import {
   AffiliateStatusBadge,
   CodeStateBadge,
@@ -117,6 +122,11 @@ export default function AdminAffiliateDetailPage() {
             <DetailItem label={t("detailAffiliate.referred")}>{a.referredApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.paid")}>{a.paidApplications}</DetailItem>
             <DetailItem label={t("detailAffiliate.revenue")}>{format.money(a.paidRevenue)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.earned")}>{format.money(a.commissionEarned)}</DetailItem>
+            <DetailItem label={t("detailAffiliate.clawedBack")}>
+              {format.money(a.commissionClawedBack)}
+            </DetailItem>
+            <DetailItem label={t("detailAffiliate.net")}>{format.money(a.commissionNet)}</DetailItem>
             <DetailItem label={t("detailAffiliate.owed")}>
               {format.money(a.commissionOwed)} <span className="text-slate-700">({rateLabel(a)})</span>
             </DetailItem>
@@ -124,7 +134,8 @@ export default function AdminAffiliateDetailPage() {
               {format.money(a.commissionPaid)}
             </DetailItem>
           </DetailList>
-          <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
+          <p className="mt-4 text-sm text-slate-700">{t("detailAffiliate.figuresRule")}</p>
+          <p className="mt-2 text-sm text-slate-700">{t("detailAffiliate.commissionRule")}</p>
         </Panel>
         <Panel title={t("detailAffiliate.account")} id="affiliate-account">
           <DetailList>
@@ -163,6 +174,7 @@ export default function AdminAffiliateDetailPage() {
         <CommissionForm affiliate={a} />
       </Panel>
 
+      <DuplicateAdjustmentsPanel affiliate={a} />
       <AffiliateLedgerPanel affiliate={a} />
 
       <Panel

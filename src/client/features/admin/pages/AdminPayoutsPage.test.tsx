@@ -17,9 +17,10 @@ const RUN = {
   total: 6000,
   payoutCount: 1,
   paidCount: 0,
+  status: "open",
 };
 
-function setup() {
+function setup(runs: Array<typeof RUN> = []) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -47,7 +48,7 @@ function setup() {
       },
     ],
   });
-  client.setQueryData(["admin", "payouts", "runs"], { items: [] });
+  client.setQueryData(["admin", "payouts", "runs"], { items: runs });
   const bodies: unknown[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
@@ -84,6 +85,14 @@ describe("the admin payouts page", () => {
     expect(screen.getByText("1 partner would be paid €60.00 in total (minimum payout €50.00).")).toBeTruthy();
     expect(screen.getByRole("rowheader", { name: "Amara Agency" })).toBeTruthy();
     expect(screen.getByText("Below the minimum payout")).toBeTruthy();
+  });
+
+  it("lists a run whose payouts are all paid as paid (issue 22 item 10)", () => {
+    setup([{ ...RUN, paidCount: 1, status: "paid" }]);
+    const row = screen.getByRole("rowheader", { name: /2026/ }).closest("tr")!;
+    expect(row.textContent).toContain("1 / 1");
+    expect(row.textContent).toContain("Paid");
+    expect(row.textContent).not.toContain("Not paid yet");
   });
 
   it("sends the same idempotency key on every click of Create payout run", async () => {

@@ -362,6 +362,9 @@ export default function AdminPayoutsPage() {
                       {t("admin.runs.paid")}
                     </th>
                     <th scope="col" className={th}>
+                      {t("admin.runs.status")}
+                    </th>
+                    <th scope="col" className={th}>
                       <span className="sr-only">{t("admin.runs.open")}</span>
                     </th>
                   </tr>
@@ -375,6 +378,7 @@ export default function AdminPayoutsPage() {
                       <td className={num}>{r.payoutCount}</td>
                       <td className={num}>{money(r.total)}</td>
                       <td className={num}>{`${r.paidCount} / ${r.payoutCount}`}</td>
+                      <td className={td}>{t(`admin.runs.statuses.${r.status}`)}</td>
                       <td className={td}>
                         <Button
                           variant="secondary"

@@ -67,6 +67,12 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
             <th scope="col" className="px-3 py-2 text-right">
               {t("dashboard.commissionEarned")}
             </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("dashboard.commissionClawedBack")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("dashboard.commissionNet")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -81,6 +87,8 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
               <td className={cell}>{b.applications}</td>
               <td className={cell}>{b.paidEnrolments}</td>
               <td className={cell}>{format.money(b.commissionEarned)}</td>
+              <td className={cell}>{format.money(b.commissionClawedBack)}</td>
+              <td className={cell}>{format.money(b.commissionNet)}</td>
             </tr>
           ))}
         </tbody>
@@ -93,6 +101,8 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
             <td className={cell}>{stats.totals.applications}</td>
             <td className={cell}>{stats.totals.paidEnrolments}</td>
             <td className={cell}>{format.money(stats.totals.commissionEarned)}</td>
+            <td className={cell}>{format.money(stats.totals.commissionClawedBack)}</td>
+            <td className={cell}>{format.money(stats.totals.commissionNet)}</td>
           </tr>
         </tfoot>
       </table>
@@ -190,7 +200,7 @@ function Overview() {
           <p className="mt-1 text-sm text-slate-700">
             {t("dashboard.range", { from: format.date(stats.data.from), to: format.date(stats.data.to) })}
           </p>
-          <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Figure label={t("dashboard.clicks")} value={String(stats.data.totals.clicks)} />
             <Figure label={t("dashboard.applications")} value={String(stats.data.totals.applications)} />
             <Figure label={t("dashboard.paidEnrolments")} value={String(stats.data.totals.paidEnrolments)} />
@@ -203,7 +213,17 @@ function Overview() {
               label={t("dashboard.commissionEarned")}
               value={format.money(stats.data.totals.commissionEarned)}
             />
+            <Figure
+              label={t("dashboard.commissionClawedBack")}
+              value={format.money(stats.data.totals.commissionClawedBack)}
+              help={t("dashboard.commissionClawedBackHelp")}
+            />
+            <Figure
+              label={t("dashboard.commissionNet")}
+              value={format.money(stats.data.totals.commissionNet)}
+            />
           </dl>
+          <p className="mt-2 text-sm text-slate-700">{t("dashboard.paidEnrolmentsHelp")}</p>
         </section>
       ) : null}
 

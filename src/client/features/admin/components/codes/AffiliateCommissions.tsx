@@ -7,13 +7,17 @@ import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
 import type { CommissionRate } from "../../../../../shared/commissions";
 import {
   type AdjustmentFormValues,
+  adjustmentDuplicatesSchema,
   adjustmentFormSchema,
   adminAffiliateLedgerSchema,
   adminAffiliateSchema,
   type CommissionFormValues,
   commissionFormSchema,
+  type LikelyDuplicate,
   type RejectFormValues,
+  type ReverseAdjustmentFormValues,
   rejectFormSchema,
+  reverseAdjustmentFormSchema,
 } from "../../../../../shared/schemas/affiliates-admin";
 import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
@@ -29,6 +33,7 @@ import { DetailItem, DetailList, DetailTable, DialogFormActions, FormDialog, toa
 import { codeKeys } from "./shared";
 
 const ledgerKey = (id: string) => [...codeKeys.affiliate(id), "ledger"] as const;
+const duplicatesKey = (id: string) => [...codeKeys.affiliate(id), "duplicates"] as const;
 
 /** Copies a 400's field errors onto the form, or shows the message in a toast. */
 function failWith(error: Error, setField: (field: string, message: string) => boolean, title: string): void {
@@ -178,6 +183,7 @@ function AdjustmentDialog({
     onSuccess: (result, v) => {
       queryClient.setQueryData(ledgerKey(affiliate.id), result);
       void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      void queryClient.invalidateQueries({ queryKey: duplicatesKey(affiliate.id) });
       onOpenChange(false);
       toast({ title: t("ledger.adjustDone", { amount: format.money(v.amount) }), variant: "success" });
     },
@@ -329,6 +335,158 @@ export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateD
         </>
       )}
       <AdjustmentDialog affiliate={affiliate} open={adjusting} onOpenChange={setAdjusting} />
+    </Panel>
+  );
+}
+
+/**
+ * The reverse dialog (issue 22 item 8): the reason of the compensating adjustment, required; `POST
+ * /api/admin/affiliates/:id/adjustments/:entryId/reverse`. The original entry stays as it is.
+ */
+function ReverseDialog({
+  affiliate,
+  entry,
+  onClose,
+}: {
+  affiliate: AdminAffiliateDto;
+  entry: LikelyDuplicate | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("adminCodes");
+  const message = useFieldMessage();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    ReverseAdjustmentFormValues,
+    unknown,
+    { reason: string }
+  >({ resolver: zodResolver(reverseAdjustmentFormSchema), defaultValues: { reason: "" } });
+  useEffect(() => {
+    if (entry) reset({ reason: "" });
+  }, [entry, reset]);
+  const save = useMutation({
+    mutationFn: (v: { reason: string }) =>
+      apiParsed(
+        adminAffiliateLedgerSchema,
+        `/api/admin/affiliates/${affiliate.id}/adjustments/${entry?.id ?? ""}/reverse`,
+        { body: { reason: v.reason } },
+      ),
+    onSuccess: (result) => {
+      queryClient.setQueryData(ledgerKey(affiliate.id), result);
+      void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
+      void queryClient.invalidateQueries({ queryKey: duplicatesKey(affiliate.id) });
+      toast({
+        title: t("duplicates.done", { amount: format.money(-(entry?.amount ?? 0)) }),
+        variant: "success",
+      });
+      onClose();
+    },
+    onError: (error) =>
+      failWith(
+        error,
+        (field, text) => {
+          if (field !== "reason") return false;
+          setError("reason", { type: "server", message: text });
+          return true;
+        },
+        t("actions.failedTitle"),
+      ),
+  });
+  const reasonError = message(formState.errors.reason);
+  return (
+    <FormDialog
+      open={entry !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t("duplicates.reverseTitle", { amount: format.money(entry?.amount ?? 0) })}
+      description={t("duplicates.reverseBody", { amount: format.money(-(entry?.amount ?? 0)) })}
+      busy={save.isPending}
+    >
+      <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate className="mt-4 space-y-4">
+        <Field id="reverse-reason" label={t("ledger.reasonLabel")} required error={reasonError}>
+          <textarea
+            id="reverse-reason"
+            rows={3}
+            maxLength={500}
+            className={inputClass}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={describedBy("reverse-reason", undefined, reasonError)}
+            required
+            {...register("reason")}
+          />
+        </Field>
+        <DialogFormActions
+          cancelLabel={t("ledger.cancel")}
+          submitLabel={t("duplicates.reverseSubmit")}
+          busyLabel={t("form.saving")}
+          busy={save.isPending}
+        />
+      </form>
+    </FormDialog>
+  );
+}
+
+/**
+ * Likely duplicate adjustments of the affiliate (issue 22 item 8): each later adjustment with the
+ * same amount and reason as an earlier one within the window, from `GET
+ * /api/admin/affiliates/:id/adjustments/duplicates`, with an action to reverse it by an audited
+ * compensating adjustment. Shows nothing when there is none.
+ */
+export function DuplicateAdjustmentsPanel({ affiliate }: { affiliate: AdminAffiliateDto }) {
+  const { t } = useTranslation("adminCodes");
+  const format = useFormat();
+  const { dateTime } = useDateTime();
+  const [reversing, setReversing] = useState<LikelyDuplicate | null>(null);
+  const duplicates = useQuery({
+    queryKey: duplicatesKey(affiliate.id),
+    queryFn: ({ signal }) =>
+      apiParsed(adjustmentDuplicatesSchema, `/api/admin/affiliates/${affiliate.id}/adjustments/duplicates`, {
+        signal,
+      }),
+  });
+  if (!duplicates.data || duplicates.data.items.length === 0) return null;
+  return (
+    <Panel title={t("duplicates.title")} id="affiliate-duplicates" className="mt-6">
+      <p className="text-sm text-slate-700">
+        {t("duplicates.lead", { minutes: duplicates.data.windowMinutes })}
+      </p>
+      <div className="mt-4">
+        <DetailTable
+          labelledBy="affiliate-duplicates"
+          minWidth="min-w-[40rem]"
+          head={
+            <>
+              <HeaderCell>{t("duplicates.columns.saved")}</HeaderCell>
+              <HeaderCell>{t("duplicates.columns.reason")}</HeaderCell>
+              <HeaderCell className="text-right">{t("ledger.columns.amount")}</HeaderCell>
+              <HeaderCell>
+                <span className="sr-only">{t("duplicates.columns.action")}</span>
+              </HeaderCell>
+            </>
+          }
+          rows={duplicates.data.items}
+          empty=""
+          row={(d) => (
+            <tr key={d.id} className="align-top">
+              <td className="px-3 py-3 text-slate-800">
+                {t("duplicates.savedTwice", {
+                  first: dateTime(d.duplicateOfCreatedAt),
+                  again: dateTime(d.createdAt),
+                })}
+              </td>
+              <td className="px-3 py-3 whitespace-pre-line break-words text-slate-800">{d.reason}</td>
+              <td className="px-3 py-3 text-right whitespace-nowrap font-medium text-slate-900">
+                {format.money(d.amount)}
+              </td>
+              <td className="px-3 py-3">
+                <Button size="sm" variant="secondary" onClick={() => setReversing(d)}>
+                  {t("duplicates.reverse")}
+                </Button>
+              </td>
+            </tr>
+          )}
+        />
+      </div>
+      <ReverseDialog affiliate={affiliate} entry={reversing} onClose={() => setReversing(null)} />
     </Panel>
   );
 }
