@@ -6,6 +6,7 @@ import type { NextStep, StudentNextSteps } from "../../../shared/portal";
 import { schoolDate } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";
+import { refundedCentsOf } from "../balances/rule";
 import { localize } from "../catalogue/service";
 import { boughtSchoolInsurance, isCohortMember } from "../cohort/service";
 import { factsOf } from "../letters/service";
@@ -53,7 +54,7 @@ export async function studentNextSteps(
   const ids = rows.map((r) => r.application.id);
   const schoolIds = [...new Set(rows.map((r) => r.school.id))];
   const packageIds = [...new Set(rows.map((r) => r.application.packageId))];
-  const [trips, guides, pkgs, letters] = await Promise.all([
+  const [trips, guides, pkgs, letters, refunded] = await Promise.all([
     db.select().from(applicationTrips).where(inArray(applicationTrips.applicationId, ids)),
     db
       .select({
@@ -71,6 +72,7 @@ export async function studentNextSteps(
       .select({ applicationId: visaLetters.applicationId })
       .from(visaLetters)
       .where(and(inArray(visaLetters.applicationId, ids), isNull(visaLetters.revokedAt))),
+    refundedCentsOf(db, ids),
   ]);
   const tripOf = new Map(trips.map((t) => [t.applicationId, t]));
   const guideOf = new Map(guides.map((g) => [g.summerSchoolId, g]));
@@ -89,7 +91,8 @@ export async function studentNextSteps(
       date: null,
     };
     const own: NextStep[] = [];
-    const balance = balanceOf(balanceFactsOf(application, school.startDate), today);
+    const refundedCents = refunded.get(id) ?? 0;
+    const balance = balanceOf(balanceFactsOf(application, refundedCents, school.startDate), today);
     if (balance.balanceDue > 0 && balance.dueDate) {
       own.push({
         ...base,
@@ -116,7 +119,7 @@ export async function studentNextSteps(
         )
       )
         own.push({ ...base, kind: "insurance_proof", href: nextStepHref.insurance(id) });
-      if (visaLetterBlock(factsOf(row), today) === null && !issued.has(id))
+      if (visaLetterBlock(factsOf({ ...row, refundedCents }), today) === null && !issued.has(id))
         own.push({ ...base, kind: "visa_letter", href: nextStepHref.visaLetter(id) });
     }
     if (application.status === "submitted" || application.status === "under_review")
