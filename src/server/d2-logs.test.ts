@@ -565,6 +565,14 @@ const FORMS = (): Form[] => {
     ),
     body(
       "POST",
+      // An entry that does not exist: the body is parsed (and swept) before the look-up answers 404.
+      () => `/api/admin/affiliates/${ids.affiliate}/adjustments/4b0e1c1e-0000-4000-8000-000000000001/reverse`,
+      aff.reverseAdjustmentSchema!,
+      "owner",
+      () => ({ reason: "Saved twice by a double click", version: 999 }),
+    ),
+    body(
+      "POST",
       () => `/api/admin/affiliates/${ids.affiliate}/reject`,
       aff.rejectSchema!,
       "owner",

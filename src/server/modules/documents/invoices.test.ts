@@ -167,10 +167,8 @@ describe("invoices with VAT included (the default)", () => {
       "Housing:",
       "Add-on:",
       // Per line: quantity, unit price excluding VAT, rate, VAT, amount (Wet OB art. 35a, issue 22
-      // item 3); then the total excluding VAT, the VAT (spec §9) and the total.
-      "Unit price excl. VAT",
-      "VAT rate",
-      "Amount incl. VAT",
+      // item 3; the headings are checked below); then the total excluding VAT, the VAT (spec §9)
+      // and the total.
       "Total excluding VAT",
       euro(PAID - vat),
       `VAT 21% on ${euro(PAID - vat)}`,
@@ -181,6 +179,12 @@ describe("invoices with VAT included (the default)", () => {
     ])
       expect(text, expected).toContain(expected);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The column headings wrap inside their narrow columns: read in reading order instead of layout.
+    const reading = execFileSync("pdftotext", ["-", "-"], { input: res.rawPayload })
+      .toString("utf8")
+      .replace(/\s+/g, " ");
+    for (const heading of ["Qty", "Unit price excl. VAT", "VAT rate", "Amount incl. VAT"])
+      expect(reading, heading).toContain(heading);
 
     // The stored lines carry their VAT, adding up to the invoice's (decision 034), and each row of
     // the PDF prints them.
