@@ -51,6 +51,8 @@ function lingerOnClose(socket: Socket & { [lingering]?: true }): void {
     const readBefore = this.bytesRead;
     let readLast = readBefore;
     let quietSince = started;
+    // Node's parser reads the rest of the body straight from the socket and throws it away (no
+    // event tells of it): the bounds are checked every 10 ms while the connection lingers.
     const check = setInterval(() => {
       const now = Date.now();
       const read = this.bytesRead;
@@ -64,7 +66,7 @@ function lingerOnClose(socket: Socket & { [lingering]?: true }): void {
         now - quietSince > LINGERING_CLOSE.idleMs
       )
         this.destroy();
-    }, 50);
+    }, 10);
     check.unref();
     this.once("close", () => clearInterval(check));
     // Shut the server's side for writing once the answer is flushed (the client reads the
