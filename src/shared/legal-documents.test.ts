@@ -18,7 +18,7 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "1cf6605308553db8" },
+  terms: { updated: "2026-11-28", fingerprint: "9468587a7890ae38" },
   privacy: { updated: "2026-11-28", fingerprint: "cdf8a0f359c5c577" },
   cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
   gdpr: { updated: "2026-11-21", fingerprint: "858a0ebf1051ebd3" },

@@ -87,6 +87,59 @@ describe("the rules the copy states", () => {
     expect(refundPercent(v.refundLowFromDays - 1)).toBe(0);
   });
 
+  it("words the higher refund step as 'more than N days' in every language: day N itself gets the lower step (issue 23 item 5)", () => {
+    // The code refunds the higher share only above refundHighAfterDays (tested above); 「N 天以上」
+    // and « N jours ou plus » would include day N.
+    const moreThan: Record<Language, RegExp> = {
+      en: /more than \{\{refundHighAfterDays\}\}/i,
+      zh: /超过 \{\{refundHighAfterDays\}\} 天/,
+      fr: /plus de \{\{refundHighAfterDays\}\}/i,
+    };
+    const wrong = LANGUAGES.flatMap((language) =>
+      texts(language)
+        .filter(([, text]) => text.includes("{{refundHighAfterDays}}") && !moreThan[language].test(text))
+        .map(([where, text]) => `${language} ${where}: ${text}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("words the balance's due date as the last day to pay, in French « au plus tard le » (issue 23 item 5)", () => {
+    // The balance may be paid on its due day (balanceOf: overdue from the day after), so
+    // « avant le {{date}} », which leaves that day out, is wrong for it.
+    const balanceDue = [
+      "common:emails.confirmation.payLater",
+      "account:portal.applications.balance",
+      "balance:due",
+    ];
+    const fr = new Map(texts("fr"));
+    const wrong = [...fr].filter(
+      ([, text]) => /solde/i.test(text) && /avant le( \{\{date\}\}|"?$)/.test(text.trim()),
+    );
+    expect(wrong).toEqual([]);
+    for (const where of balanceDue.filter((key) => fr.has(key)))
+      expect(fr.get(where), where).toMatch(/au plus tard le \{\{date\}\}/);
+  });
+
+  it("says the visa invitation letter is downloaded from the student portal once the deposit is paid (issue 23 items 4 and 5)", () => {
+    // letters.ts `visaLetterBlock`: the letter is there with the deposit, not after full payment,
+    // and the school sends no "letter of admission" or "proof of accommodation".
+    const words: Record<Language, { deposit: string; portal: string; not: RegExp }> = {
+      en: { deposit: "deposit", portal: "student portal", not: /admission|proof of accommodation|we send/i },
+      zh: { deposit: "定金", portal: "学生中心", not: /付清|录取通知书|住宿证明/ },
+      fr: {
+        deposit: "acompte",
+        portal: "espace étudiant",
+        not: /admission|justificatif d’hébergement|nous vous envoyons/i,
+      },
+    };
+    for (const language of LANGUAGES) {
+      const answer = new Map(texts(language)).get("faq:q.visaWhen.answer")!;
+      expect(answer, language).toContain(words[language].deposit);
+      expect(answer, language).toContain(words[language].portal);
+      expect(answer, language).not.toMatch(words[language].not);
+    }
+  });
+
   it("says when the balance is due as the code computes it", () => {
     expect(daysBeforeStart("2027-07-17", remainingDueDate("2027-07-17"))).toBe(v.balanceDueDays);
   });

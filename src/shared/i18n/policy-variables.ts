@@ -6,6 +6,7 @@ import {
   type RefundPolicyStep,
   VAT_RATE_PERCENT,
 } from "../policy";
+import { VISA_WINDOW_WEEKS } from "../letters";
 
 // The copy (terms, parents, FAQ, home, back office) names two refund steps and "nothing" below
 // them; policy-variables.test.ts fails if the policy has another shape.
@@ -23,7 +24,9 @@ const [higher, lower] = REFUND_POLICY as readonly [RefundPolicyStep, RefundPolic
  *   `refundHighAfterDays` days before the start; `refundLowPercent` from `refundLowFromDays` to
  *   `refundLowToDays` days, both included; nothing under `refundLowFromDays` days;
  * - `referralCookieDays`: the partner code's cookie lifetime, with consent (spec §9);
- * - `vatPercent`: the Dutch VAT rate included in the prices (spec §9).
+ * - `vatPercent`: the Dutch VAT rate included in the prices (spec §9);
+ * - `visaOpensWeeks`, `visaClosesWeeks`: the visa application window, weeks before the start
+ *   (`visaWindow`, spec §1).
  */
 export const POLICY_TEXT_VARIABLES = {
   balanceDueDays: BALANCE_DUE_DAYS_BEFORE_START,
@@ -36,6 +39,8 @@ export const POLICY_TEXT_VARIABLES = {
   refundLowToDays: higher.minDays - 1,
   referralCookieDays: REFERRAL_COOKIE_DAYS,
   vatPercent: VAT_RATE_PERCENT,
+  visaOpensWeeks: VISA_WINDOW_WEEKS.opens,
+  visaClosesWeeks: VISA_WINDOW_WEEKS.closes,
 } as const satisfies Record<string, number>;
 
 export type PolicyTextVariable = keyof typeof POLICY_TEXT_VARIABLES;
