@@ -336,6 +336,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paymentProvider: provider.name,
       vat,
       school,
+      partners: {
+        releaseDaysBeforeStart: env.COMMISSION_RELEASE_DAYS_BEFORE_START,
+        minimumPayoutCents: env.MINIMUM_PAYOUT_CENTS,
+      },
     },
     origin: env.APP_ORIGIN,
     contentVersion: () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`,

@@ -40,7 +40,23 @@ export interface SiteConfig {
   /** Today's date on the server (yyyy-mm-dd), so a prerendered page and its hydration agree. */
   today: string;
   school: SchoolFacts;
+  /** The partner programme's payout rules, from the settings (stated on /affiliate-program). */
+  partners: PartnerRules;
 }
+
+/**
+ * The rules of the partner programme that the public page states (issue 23 item 3), from
+ * `COMMISSION_RELEASE_DAYS_BEFORE_START` and `MINIMUM_PAYOUT_CENTS`.
+ */
+export interface PartnerRules {
+  /** A commission is pending until this many days before its cohort starts, then approved. */
+  releaseDaysBeforeStart: number;
+  /** Approved commission is paid out once the partner's balance reaches this, in euro cents. */
+  minimumPayoutCents: number;
+}
+
+/** The partner rules where no server gave them (the client's start without prerendered state). */
+export const DEFAULT_PARTNER_RULES: PartnerRules = { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 };
 
 /** What the server's configuration gives (the renderer adds `today`). */
 export type SiteFacts = Omit<SiteConfig, "today">;

@@ -1,9 +1,9 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../../shared/i18n/languages";
-import { DEFAULT_VAT, type SiteConfig } from "../../shared/site";
+import { DEFAULT_PARTNER_RULES, DEFAULT_VAT, type SiteConfig } from "../../shared/site";
 
 export type { SiteConfig };
-export { DEFAULT_VAT };
+export { DEFAULT_PARTNER_RULES, DEFAULT_VAT };
 
 /** The school's facts before the server's page says them (a page built in the browser alone). */
 export const NO_SCHOOL_FACTS: SiteConfig["school"] = {
@@ -21,6 +21,7 @@ export const SiteContext = createContext<SiteConfig>({
   vat: DEFAULT_VAT,
   today: new Date().toISOString().slice(0, 10),
   school: NO_SCHOOL_FACTS,
+  partners: DEFAULT_PARTNER_RULES,
 });
 
 /**

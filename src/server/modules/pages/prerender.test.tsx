@@ -26,6 +26,7 @@ const SITE: SiteConfig = {
     phone: "+31 70 123 4567",
     emergencyPhone: "+31 6 9876 5432",
   },
+  partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
 };
 
 const school = (over: Partial<SummerSchoolDto> = {}): SummerSchoolDto => ({
@@ -193,4 +194,21 @@ describe("VAT on the public pages reads INVOICE_VAT (issue 22 item 4)", () => {
     expect((await page("/terms", "en")).text).toContain("include 21% Dutch VAT");
     expect((await page("/terms", "fr")).text).toContain("TVA néerlandaise de 21\u00a0%");
   });
+});
+
+describe("the partner programme page states the payout rules the product applies (issue 23 item 3)", () => {
+  const partners = { releaseDaysBeforeStart: 21, minimumPayoutCents: 7500 };
+  it.each([
+    ["en", ["21 days before", "€75.00", "clawback"]],
+    ["zh", ["开课前 21 天", "€75.00", "扣回"]],
+    ["fr", ["21 jours avant", "75,00\u00a0€", "reprise"]],
+  ] as const)(
+    "in %s: the hold before approval, the minimum payout and the clawback, from the settings",
+    async (language, expected) => {
+      const { status, text } = await page("/affiliate-program", language, summary(), { ...SITE, partners });
+      expect(status).toBe(200);
+      for (const words of expected) expect(text, words).toContain(words);
+      expect(text).not.toMatch(/agreed (with you )?at approval/);
+    },
+  );
 });

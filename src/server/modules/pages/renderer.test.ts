@@ -60,6 +60,7 @@ function makeCache(
         phone: "+31 70 1",
         emergencyPhone: "+31 6 1",
       },
+      partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
     },
     origin: "https://summer.example.org",
     contentVersion: () => version.value,

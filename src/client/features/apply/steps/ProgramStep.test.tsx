@@ -138,6 +138,7 @@ const SITE: SiteConfig = {
   vat: { mode: "included", ratePercent: 21 },
   today: "2027-01-10",
   school: NO_SCHOOL_FACTS,
+  partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
 };
 
 afterEach(cleanup);

@@ -17,6 +17,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
+import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 
 type Item = { id: string; icon: LucideIcon };
@@ -52,7 +53,13 @@ const RULES = ["spam", "claims", "search", "disclose"] as const;
 /** /affiliate-program (spec §2): how referral works, commission, who can join, rules; links to register and log in. */
 export default function AffiliateProgramPage() {
   const { t } = useTranslation("affiliate");
-  const { supportEmail } = useSite();
+  const { supportEmail, partners } = useSite();
+  const { money } = useFormat();
+  // The payout rules the product applies (issue 23 item 3): the hold, the minimum, clawbacks.
+  const rules = {
+    releaseDays: partners.releaseDaysBeforeStart,
+    minimum: money(partners.minimumPayoutCents),
+  };
 
   return (
     <>
@@ -108,7 +115,7 @@ export default function AffiliateProgramPage() {
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon aria-hidden="true" className="h-5 w-5" />
               </span>
-              <p className="text-slate-700">{t(`commission.${id}`)}</p>
+              <p className="text-slate-700">{t(`commission.${id}`, rules)}</p>
             </li>
           ))}
         </ul>
