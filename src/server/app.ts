@@ -46,7 +46,7 @@ import { financeRoutes } from "./modules/finance/routes";
 import { inquiryRoutes } from "./modules/inquiries/routes";
 import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
-import { withSchoolFooter } from "./modules/mail/templates";
+import { withDocumentHead, withSchoolFooter } from "./modules/mail/templates";
 import { backupRoutes } from "./modules/ops/backup.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emergencyPhone: env.SCHOOL_EMERGENCY_PHONE,
   };
   const mail = new MailService(db, transport, env.MAIL_FROM, outboxDir, (email) =>
-    withSchoolFooter(email, school),
+    withSchoolFooter(withDocumentHead(email), school),
   );
   const offlineSecret =
     options.offlineWebhookSecret ?? `whsec_offline_${randomBytes(24).toString("base64url")}`;

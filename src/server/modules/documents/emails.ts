@@ -7,6 +7,7 @@ import { applicants, applications, emailOutbox, refunds, summerSchools } from ".
 import { t } from "../../lib/i18n";
 import { localize } from "../catalogue/service";
 import { recipientFor } from "../mail/recipient";
+import { withDocumentHead } from "../mail/templates";
 import type { IssuedDocument } from "./invoices";
 import { invoicePdfPath } from "./invoices";
 
@@ -86,17 +87,21 @@ export async function queueRefundEmail(
   const recipient = row ? await recipientFor(tx, { applicationId: row.refund.applicationId }) : null;
   if (!row || !recipient) return;
   const language: Language = recipient.language;
-  const email = refundEmail(
-    {
-      firstName: row.applicant.firstName,
-      amountCents: row.refund.amountCents,
-      at: p.at,
-      program: localize(row.school.name, language),
-      creditNote: p.creditNote,
-    },
-    language,
-    p.supportEmail,
-    p.origin,
+  // Written straight into the outbox in the refund's transaction: the document head every
+  // queued e-mail gets (issue 23 item 13) is added here.
+  const email = withDocumentHead(
+    refundEmail(
+      {
+        firstName: row.applicant.firstName,
+        amountCents: row.refund.amountCents,
+        at: p.at,
+        program: localize(row.school.name, language),
+        creditNote: p.creditNote,
+      },
+      language,
+      p.supportEmail,
+      p.origin,
+    ),
   );
   await tx
     .insert(emailOutbox)

@@ -177,3 +177,30 @@ describe("every e-mail to a student follows the profile's address and e-mail lan
     expect(await recipientFor(db(), { applicationId: randomUUID() })).toBeNull();
   });
 });
+
+describe("every e-mail, as an HTML validator reads it (issue 23 item 13)", () => {
+  it("is a valid HTML document with its subject as title, and its web and e-mail addresses are links", async () => {
+    // The e-mails the flows above queued: confirmation, status, visa letter, reminders, balance
+    // paid, refund, account e-mails, in three languages.
+    const { FileSystemConfigLoader, HtmlValidate } = await import("html-validate");
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    const rows = await db().select().from(emailOutbox);
+    expect(rows.length).toBeGreaterThan(5);
+    const problems: string[] = [];
+    for (const row of rows) {
+      const report = await validator.validateString(row.htmlBody, "email.html");
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${row.dedupeKey}: ${m.ruleId}: ${m.message}`);
+      const title = /<title>([^<]*)<\/title>/.exec(row.htmlBody)?.[1];
+      if (!title) problems.push(`${row.dedupeKey}: no title`);
+      // Text outside links names no address: every one is inside <a>.
+      const outsideLinks = row.htmlBody
+        .replace(/<head>[\s\S]*?<\/head>/, "")
+        .replace(/<a\b[\s\S]*?<\/a>/g, "")
+        .replace(/<[^>]+>/g, " ");
+      for (const address of outsideLinks.match(/https?:\/\/\S+|[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [])
+        problems.push(`${row.dedupeKey}: ${address} is not a link`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

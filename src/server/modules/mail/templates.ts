@@ -246,3 +246,47 @@ export function withSchoolFooter<E extends { text: string; html: string }>(email
         : `${email.html}${footer.html}`,
   };
 }
+
+const EMAIL_ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const WEB_ADDRESS = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)）。，；：！？]/g;
+
+/**
+ * Links the web and e-mail addresses written as plain text in an HTML body: text outside tags
+ * and outside `<a>`, `<head>`, `<title>` and `<style>` (the text is already escaped; `&amp;` in an
+ * address stays as it is). A reader taps an address instead of copying it (issue 23 item 13).
+ */
+export function linkAddresses(html: string): string {
+  let inside = 0;
+  return html
+    .split(/(<[^>]+>)/)
+    .map((part) => {
+      if (part.startsWith("<")) {
+        if (/^<(a|head|title|style)[\s>]/i.test(part)) inside++;
+        else if (/^<\/(a|head|title|style)>/i.test(part)) inside = Math.max(0, inside - 1);
+        return part;
+      }
+      if (inside > 0 || part === "") return part;
+      return part.replace(new RegExp(`${WEB_ADDRESS.source}|${EMAIL_ADDRESS.source}`, "g"), (address) =>
+        address.includes("://")
+          ? `<a href="${address}" style="color:#0b3a5b">${address}</a>`
+          : `<a href="mailto:${address}" style="color:#0b3a5b">${address}</a>`,
+      );
+    })
+    .join("");
+}
+
+/**
+ * `email` as a complete HTML document, applied to every e-mail when it is queued (issue 23 item
+ * 13): a `<head>` with the character set, the viewport and the subject as `<title>` (an HTML
+ * document without a title is invalid, and some mail apps show it), and its plain-text web and
+ * e-mail addresses as links (`linkAddresses`). An e-mail that has a head already keeps it.
+ */
+export function withDocumentHead<E extends { subject: string; html: string }>(email: E): E {
+  const linked = linkAddresses(email.html);
+  if (/<head[\s>]/i.test(linked)) return { ...email, html: linked };
+  const head = `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>`;
+  const html = /<html[^>]*>/i.test(linked)
+    ? linked.replace(/<html[^>]*>/i, (tag) => `${tag}${head}`)
+    : `<!doctype html><html lang="${emailLanguage(linked)}">${head}<body>${linked}</body></html>`;
+  return { ...email, html };
+}
