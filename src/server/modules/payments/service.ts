@@ -341,7 +341,12 @@ export class PaymentsService {
         applicationId,
         idempotencyKey: reservation.idempotencyKey,
         lineItems: deposit
-          ? [{ name: `${schoolName} — deposit ${quote.depositPercent}%`, amountCents: quote.depositAmount }]
+          ? [
+              {
+                name: t(language, "pricing.depositLine", { program: schoolName, percent: quote.depositPercent }),
+                amountCents: quote.depositAmount,
+              },
+            ]
           : lineItems,
         discountCents: deposit ? 0 : quote.discountAmount,
         // The early discount is named as such, not after a referral code that came with it (issue 22 item 13).
@@ -349,7 +354,7 @@ export class PaymentsService {
           quote.discountSource === "automatic"
             ? t(language, "pricing.earlyDiscount")
             : quote.appliedCode
-              ? `Code ${quote.appliedCode.code}`
+              ? t(language, "pricing.codeLine", { code: quote.appliedCode.code })
               : null,
         amountCents: quote.depositAmount,
         currency: "EUR",
@@ -1164,7 +1169,7 @@ export class PaymentsService {
       created = await provider.createCheckoutSession({
         applicationId,
         idempotencyKey: reservation.idempotencyKey,
-        lineItems: [{ name: `${schoolName} — balance`, amountCents: owed }],
+        lineItems: [{ name: t(language, "pricing.balanceLine", { program: schoolName }), amountCents: owed }],
         discountCents: 0,
         discountLabel: null,
         amountCents: owed,
