@@ -5,43 +5,15 @@
  * own e-mails (to the account), and nothing else. Runs the migrations before it on an empty
  * embedded database, fills in rows, then runs the rest.
  */
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
+import { migrationsBefore } from "../testing/migrations";
 import { MIGRATIONS_FOLDER } from "./client";
 
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
-  entries: Array<{ tag: string }>;
-};
-const recipientIndex = journal.entries.findIndex((e) => e.tag.endsWith("_email_recipient_ids"));
-
-/** A migrations folder holding only the first `count` migrations of the real one. */
-function folderWith(count: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "hss-migrations-"));
-  mkdirSync(path.join(dir, "meta"));
-  const entries = journal.entries.slice(0, count);
-  writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const name of readdirSync(MIGRATIONS_FOLDER)) {
-    if (entries.some((e) => name === `${e.tag}.sql`))
-      copyFileSync(path.join(MIGRATIONS_FOLDER, name), path.join(dir, name));
-  }
-  return dir;
-}
-
-const earlier = folderWith(recipientIndex);
-afterAll(() => rmSync(earlier, { recursive: true, force: true }));
+const { folder: earlier, index: recipientIndex, remove } = migrationsBefore("_email_recipient_ids");
+afterAll(remove);
 
 it("attributes the e-mails queued before it to their application and student account, and nothing else", async () => {
   expect(recipientIndex).toBeGreaterThan(0);

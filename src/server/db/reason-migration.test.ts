@@ -6,45 +6,17 @@
  * amounts and dates stay. Runs the migrations before it on an empty embedded database, stores rows
  * the old way, then runs the rest.
  */
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
 import { normaliseReason } from "../../shared/schemas/affiliates-admin";
 import { commissionEntrySchema } from "../../shared/schemas/commissions";
+import { migrationsBefore } from "../testing/migrations";
 import { MIGRATIONS_FOLDER } from "./client";
 
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
-  entries: Array<{ tag: string }>;
-};
-const index = journal.entries.findIndex((e) => e.tag.endsWith("_affiliate_figures"));
-
-/** A migrations folder holding only the first `count` migrations of the real one. */
-function folderWith(count: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "hss-migrations-"));
-  mkdirSync(path.join(dir, "meta"));
-  const entries = journal.entries.slice(0, count);
-  writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const name of readdirSync(MIGRATIONS_FOLDER)) {
-    if (entries.some((e) => name === `${e.tag}.sql`))
-      copyFileSync(path.join(MIGRATIONS_FOLDER, name), path.join(dir, name));
-  }
-  return dir;
-}
-
-const earlier = folderWith(index);
-afterAll(() => rmSync(earlier, { recursive: true, force: true }));
+const { folder: earlier, index, remove } = migrationsBefore("_affiliate_figures");
+afterAll(remove);
 
 it("normalises the reasons stored the old way so the ledger can answer again, and keeps every entry", async () => {
   expect(index).toBeGreaterThan(0);

@@ -4,43 +4,21 @@
  * race that lost the answer never shows. The client is Node's fetch, whose connections are pooled
  * as a browser's or an agent's script's are.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnListeningApp } from "../testing/spawn-app";
 import { LINGERING_CLOSE } from "./lingering-close";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const MB = 1024 * 1024;
 
 describe("an answer given before the body was read", () => {
-  let server: ChildProcess;
   let port: number;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/testing/listening-app.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, HSS_TEST_ENV: JSON.stringify({ TRUST_PROXY: "true" }) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    port = await new Promise<number>((resolve, reject) => {
-      let text = "";
-      server.stdout!.on("data", (chunk: Buffer) => {
-        text += chunk.toString("utf8");
-        const match = /listening (\d+)/.exec(text);
-        if (match) resolve(Number(match[1]));
-      });
-      server.once("exit", (code) => reject(new Error(`test server exited (${code})`)));
-    });
+    ({ port, stop } = await spawnListeningApp({ TRUST_PROXY: "true" }));
   });
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-  });
+  afterAll(() => stop?.());
 
   /** POSTs `body` with Node's fetch; answers the status and `Connection`, or the error's code. */
   async function post(url: string, body: BodyInit, headers: Record<string, string> = {}) {
