@@ -1,3 +1,4 @@
+import { VISA_WINDOW_WEEKS } from "../letters";
 import {
   BALANCE_DUE_DAYS_BEFORE_START,
   BALANCE_REMINDER_DAYS_BEFORE_DUE,
@@ -6,7 +7,6 @@ import {
   type RefundPolicyStep,
   VAT_RATE_PERCENT,
 } from "../policy";
-import { VISA_WINDOW_WEEKS } from "../letters";
 
 // The copy (terms, parents, FAQ, home, back office) names two refund steps and "nothing" below
 // them; policy-variables.test.ts fails if the policy has another shape.

@@ -343,7 +343,10 @@ export class PaymentsService {
         lineItems: deposit
           ? [
               {
-                name: t(language, "pricing.depositLine", { program: schoolName, percent: quote.depositPercent }),
+                name: t(language, "pricing.depositLine", {
+                  program: schoolName,
+                  percent: quote.depositPercent,
+                }),
                 amountCents: quote.depositAmount,
               },
             ]
