@@ -18,10 +18,10 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "9468587a7890ae38" },
-  privacy: { updated: "2026-11-28", fingerprint: "cdf8a0f359c5c577" },
+  terms: { updated: "2026-11-28", fingerprint: "e0a04a1adf2bb66a" },
+  privacy: { updated: "2026-11-28", fingerprint: "046e2ebc2e36fda1" },
   cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
-  gdpr: { updated: "2026-11-21", fingerprint: "858a0ebf1051ebd3" },
+  gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },
 };
 
 /** The pages that print the school's legal facts (`operator`) besides their own texts. */

@@ -9,7 +9,7 @@ export const LEGAL_UPDATED = {
   terms: "2026-11-28",
   privacy: "2026-11-28",
   cookies: "2026-11-28",
-  gdpr: "2026-11-21",
+  gdpr: "2026-11-28",
 } as const;
 
 export type LegalDocument = keyof typeof LEGAL_UPDATED;

@@ -140,6 +140,21 @@ describe("the rules the copy states", () => {
     }
   });
 
+  it("writes the visa window's weeks from the code, and gives the visa invitation letter one name and no promise that the team sends it (issue 23 item 4)", () => {
+    const weeks = /\b[68]\s*(?:-|to|à|至)\s*[68]\s*(?:weeks|semaines|周)/;
+    const otherName: Record<Language, RegExp> = {
+      en: /visa letter|letter of admission|proof of accommodation|confirmation letter|send you (?:your |a )?visa/i,
+      zh: /录取通知书|住宿证明|录取确认函|寄送签证|发送签证邀请函|寄给您/,
+      fr: /lettre pour (?:le|votre) visa|lettre pour votre demande|lettre d’admission|lettre de confirmation|justificatif d’hébergement/i,
+    };
+    const wrong = LANGUAGES.flatMap((language) =>
+      texts(language)
+        .filter(([, text]) => weeks.test(text) || otherName[language].test(text))
+        .map(([where, text]) => `${language} ${where}: ${text}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it("says when the balance is due as the code computes it", () => {
     expect(daysBeforeStart("2027-07-17", remainingDueDate("2027-07-17"))).toBe(v.balanceDueDays);
   });
