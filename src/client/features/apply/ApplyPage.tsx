@@ -45,11 +45,16 @@ function useSavedDraft(enabled: boolean) {
   const language = useLanguage();
   return useQuery({
     queryKey: ["saved-draft", language],
-    queryFn: ({ signal }) => api<{ draft?: unknown } | null>("/api/resume/draft", { signal }),
+    queryFn: ({ signal }) => api<unknown>("/api/resume/draft", { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+/** Whether the raw answer of `GET /api/resume/draft` names a draft (DraftOffer parses it whole). */
+function holdsDraft(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && "draft" in answer && answer.draft != null;
 }
 
 function loadLaterSteps() {
@@ -153,7 +158,7 @@ export default function ApplyPage() {
             ) : null}
           </header>
         ) : null}
-        {offerDraft && savedDraft.data?.draft ? (
+        {offerDraft && holdsDraft(savedDraft.data) ? (
           // The offer is extra: when it cannot be loaded, the wizard simply starts at step 1.
           <LoadBoundary fallback={() => null}>
             <Suspense fallback={null}>

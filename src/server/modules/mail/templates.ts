@@ -285,8 +285,6 @@ export function withDocumentHead<E extends { subject: string; html: string }>(em
   const linked = linkAddresses(email.html);
   if (/<head[\s>]/i.test(linked)) return { ...email, html: linked };
   const head = `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>`;
-  const html = /<html[^>]*>/i.test(linked)
-    ? linked.replace(/<html[^>]*>/i, (tag) => `${tag}${head}`)
-    : `<!doctype html><html lang="${emailLanguage(linked)}">${head}<body>${linked}</body></html>`;
-  return { ...email, html };
+  // Every template writes its `<html lang>`; the head goes right after it.
+  return { ...email, html: linked.replace(/<html[^>]*>/i, (tag) => `${tag}${head}`) };
 }

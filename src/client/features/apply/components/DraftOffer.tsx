@@ -29,7 +29,10 @@ export default function DraftOffer({
   const { t } = useTranslation("apply");
   const format = useFormat();
   const forget = useMutation({
-    mutationFn: () => api<null>("/api/resume/draft", { method: "DELETE" }),
+    // 204 without a body: nothing to parse.
+    mutationFn: async () => {
+      await api<unknown>("/api/resume/draft", { method: "DELETE" });
+    },
     onSuccess: onStartNew,
   });
   const parsed = savedDraftSchema.safeParse(answer);
