@@ -1,0 +1,30 @@
+/**
+ * A rule of the glossary of terms and typography (`docs/glossary.md`): a pattern that must not occur in a text of its language. The same rules
+ * check the translation files (`typography.test.ts`), the e-mails and the PDF documents as rendered
+ * (`src/server/testing/rendered-texts.test.ts`), so a text joined in code is held to the rule its
+ * translation is held to.
+ */
+export interface TextRule {
+  /** What the rule asks for, as a reader of the failure needs it ("say 班期 for a cohort"). */
+  says: string;
+  /** A match is a fault. Matched against the readable text (placeholders as "X", no addresses). */
+  fault: RegExp;
+  /** Only for the translation files (e.g. a rule about how a placeholder is written). */
+  localeFilesOnly?: boolean;
+}
+
+/** The text as a reader sees it around the rules: placeholders as "X", web and mail addresses removed. */
+export const readable = (text: string) =>
+  text.replace(/\{\{[^}]*\}\}/g, "X").replace(/(?:https?:\/\/|mailto:)[^\s"'<>)）]*/g, "");
+
+/** `where: …context…` for each fault of `rule` in `text` (already readable). */
+export function faultsIn(where: string, text: string, rule: TextRule): string[] {
+  const global = new RegExp(rule.fault.source, `${rule.fault.flags.replace("g", "")}g`);
+  return [...text.matchAll(global)].map((m) => {
+    const at = m.index ?? 0;
+    return `${where}: …${text.slice(Math.max(0, at - 12), at + m[0].length + 12)}…`;
+  });
+}
+
+/** Chinese characters (CJK unified ideographs and extension A). */
+export const CJK = "[\\u3400-\\u9fff]";
