@@ -407,7 +407,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     now,
     vat,
-    notice: { origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL },
+    notice: { origin: env.APP_ORIGIN, supportEmail: env.SUPPORT_EMAIL, mail },
   });
   await app.register(documentRoutes, { db, env, now });
   await app.register(passRoutes, { db, env, now });

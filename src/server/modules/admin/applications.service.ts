@@ -12,6 +12,7 @@ import {
 } from "../../../shared/admin";
 import { balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
+import { labelled } from "../../../shared/i18n/punctuation";
 import { schoolDate } from "../../../shared/refunds";
 import {
   APPLICATION_STATUSES,
@@ -51,6 +52,7 @@ import {
 import { localize } from "../catalogue/service";
 import { revokeVisaLetters } from "../letters/revoke";
 import { queueVisaLetterReady } from "../letters/service";
+import { paragraphs, renderEmail } from "../mail/layout";
 import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import { readAudit, recordAudit } from "./audit";
@@ -480,8 +482,6 @@ export async function applicationDetail(
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const STATUS_BODY_KEY: Record<string, string> = {
   pending_payment: "pendingPayment",
   submitted: "submitted",
@@ -511,21 +511,17 @@ export function statusEmail(input: {
     t(language, `emails.status.${key}`, vars);
   const vars = { program: input.program };
   const subject = k("subject", vars);
-  const paragraphs = [
-    k("greeting", { name: input.firstName.trim() || k("applicant") }),
+  const texts = [
+    input.firstName.trim() ? k("greeting", { name: input.firstName.trim() }) : k("greetingNoName"),
     k(`body.${STATUS_BODY_KEY[input.status] ?? "submitted"}`, vars),
     ...(input.paid && ["rejected", "withdrawn", "cancelled"].includes(input.status)
       ? [k("paymentNote")]
       : []),
-    `${k("applicationId")}: ${input.applicationId}`,
+    labelled(language, k("applicationId"), input.applicationId),
     k("questions", { email: input.supportEmail }),
     k("signature"),
   ];
-  const text = paragraphs.join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
-  return { subject, text, html };
+  return renderEmail(language, subject, paragraphs(texts));
 }
 
 /**

@@ -6,9 +6,7 @@ import type {
   AdminReferredApplicationDto,
 } from "../../../shared/affiliates-admin";
 import type { CommissionRate } from "../../../shared/commissions";
-import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, LANGUAGES, type Language } from "../../../shared/i18n/languages";
-import { makeTranslator } from "../../../shared/i18n/translate";
+import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type {
   AffiliateFilters,
   AffiliateListQuery,
@@ -35,7 +33,6 @@ import {
 } from "../../db/schema";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { loadResources } from "../../lib/i18n";
 import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { adminNotFound, likePattern } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
@@ -47,6 +44,7 @@ import { codeDtosWhere } from "../codes-admin/service";
 import { figureSql, paidRevenueSql as paidRevenueSql_ } from "../commissions/figures";
 import { ledgerOf } from "../commissions/ledger";
 import type { MailService } from "../mail/service";
+import { partnerApprovedEmail, partnerRejectedEmail } from "./emails";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 
@@ -134,23 +132,12 @@ type Row = {
   commissionNet: number;
 };
 
-/** E-mail texts of this area (adminCodes namespace, `emails.*`), in every language. */
-const resources = loadResources();
-const te = makeTranslator(
-  Object.fromEntries(LANGUAGES.map((l) => [l, resources[l].adminCodes ?? {}])) as Record<
-    Language,
-    Record<string, unknown>
-  >,
-);
-
 /** A stored language, or English when the value is not one of the site's. */
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /** A rate as the CSV and audit entries write it: "10%" or "150.00 EUR". */
 const rateText = (rate: CommissionRate | null) =>
   !rate ? "" : rate.type === "percentage" ? `${rate.percent}%` : `${csvEuros(rate.fixedCents)} EUR`;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The back office's affiliate management (issue 3 "Affiliates"): list with referral figures,
@@ -465,27 +452,6 @@ export class AffiliatesAdminService {
   }
 
   /** The approval e-mail (adminCodes `emails.approved.*`) in the affiliate's language (issue 12). */
-  private approvalEmail(name: string, code: string | null, language: Language) {
-    const k = (key: string, vars?: Record<string, string | number>) =>
-      te(language, `emails.approved.${key}`, vars);
-    const link = code ? `${this.deps.appOrigin}/partner/${encodeURIComponent(code)}` : "";
-    const login = pageUrl(this.deps.appOrigin, language, "/affiliate/login");
-    const subject = k("subject");
-    const paragraphs = [
-      k("greeting", { name }),
-      k("intro"),
-      ...(code ? [k("code", { code }), k("link", { link })] : []),
-      k("dashboard", { link: login }),
-      k("questions", { email: this.deps.supportEmail }),
-      k("signature"),
-    ];
-    const text = paragraphs.join("\n\n");
-    const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
-    return { subject, text, html };
-  }
-
   /**
    * `POST /api/admin/affiliates/:id/approve` (`{ version? }`): status approved; a referral code
    * derived from the name unless the affiliate has one (contract "Affiliate approval"); the codes
@@ -523,7 +489,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `affiliate-approved:${id}`,
         to: before.email,
-        ...this.approvalEmail(before.name, item.referralCode, languageOf(before.language)),
+        ...partnerApprovedEmail(this.deps, before.name, item.referralCode, languageOf(before.language)),
       });
       return item;
     });
@@ -826,24 +792,6 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
   }
 
   /** The rejection e-mail (adminCodes `emails.rejected.*`) in the affiliate's language, with the reason. */
-  private rejectionEmail(name: string, reason: string, language: Language) {
-    const k = (key: string, vars?: Record<string, string | number>) =>
-      te(language, `emails.rejected.${key}`, vars);
-    const subject = k("subject");
-    const paragraphs = [
-      k("greeting", { name }),
-      k("intro"),
-      k("reason", { reason }),
-      k("questions", { email: this.deps.supportEmail }),
-      k("signature"),
-    ];
-    const text = paragraphs.join("\n\n");
-    const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
-    return { subject, text, html };
-  }
-
   /**
    * `POST /api/admin/affiliates/:id/reject` `{ reason, version? }`: a pending affiliate is rejected
    * with the admin's reason (issue 12 "approve / reject with a reason"); the reason is stored, shown
@@ -867,7 +815,7 @@ ${paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `affiliate-rejected:${id}`,
         to: before.email,
-        ...this.rejectionEmail(before.name, reason, languageOf(before.language)),
+        ...partnerRejectedEmail(this.deps, before.name, reason, languageOf(before.language)),
       });
       return this.dto(tx, id);
     });

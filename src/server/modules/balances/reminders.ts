@@ -13,6 +13,7 @@ import { adminNotFound } from "../admin/applications.service";
 import { recordAudit } from "../admin/audit";
 import type { AdminUser } from "../auth/guard";
 import { localize } from "../catalogue/service";
+import { paragraphs, renderEmail } from "../mail/layout";
 import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
@@ -66,16 +67,6 @@ export function dateForPeople(iso: string, language: Language): string {
   );
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Chinese labels take a full-width colon without a space; English and French their own (glossary). */
-const labelled = (language: Language, label: string, value: string) =>
-  language === "zh"
-    ? `${label}：${value}`
-    : language === "fr"
-      ? `${label}\u202f: ${value}`
-      : `${label}: ${value}`;
-
 /**
  * The reminder e-mail (keys `emails.balanceReminder.*` of common.json), in `language`: subject by
  * kind, the amount owed in the language's number format (EUR), the due date written for people,
@@ -112,32 +103,12 @@ export function balanceReminderEmail(input: {
     [k("dueDate"), vars.date],
   ];
   const intro = k(input.kind === "overdue" ? "body.overdue" : "body.due", vars);
-  const paragraphs = [
-    name ? k("greeting", { name }) : k("greetingNoName"),
-    intro,
-    rows.map(([l, v]) => labelled(language, l, v)).join("\n"),
-    `${k("action")}\n${link}`,
-    k("alreadyPaid"),
-    k("questions", { email: input.supportEmail }),
-    k("signature"),
-  ];
-  const text = paragraphs.join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(paragraphs[0]!)}</p><p>${escapeHtml(intro)}</p>
-<table style="border-collapse:collapse;width:100%">${rows
-    .map(
-      ([l, v]) =>
-        `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
-    )
-    .join("")}</table>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b3a5b;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(k("action"))}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>
-${paragraphs
-  .slice(4)
-  .map((p) => `<p>${escapeHtml(p)}</p>`)
-  .join("\n")}</body></html>`;
-  return { subject, text, html };
+  return renderEmail(language, subject, [
+    ...paragraphs([name ? k("greeting", { name }) : k("greetingNoName"), intro]),
+    { kind: "rows", rows },
+    { kind: "action", label: k("action"), url: link },
+    ...paragraphs([k("alreadyPaid"), k("questions", { email: input.supportEmail }), k("signature")]),
+  ]);
 }
 
 /** The columns the job and the manual action read: application, cohort, applicant. */

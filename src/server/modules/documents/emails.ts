@@ -3,15 +3,14 @@ import { pageUrl } from "../../../shared/i18n/addresses";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import type { Tx } from "../../db/client";
-import { applicants, applications, emailOutbox, refunds, summerSchools } from "../../db/schema";
+import { applicants, applications, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
 import { localize } from "../catalogue/service";
-import { recipientFor } from "../mail/recipient";
-import { withDocumentHead } from "../mail/templates";
+import { paragraphs, renderEmail } from "../mail/layout";
+import { addressedTo, recipientFor } from "../mail/recipient";
+import type { MailService } from "../mail/service";
 import type { IssuedDocument } from "./invoices";
 import { invoicePdfPath } from "./invoices";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A moment written for people in `language`, as a day in The Hague: "24 November 2026", "2026年11月24日". */
 export function dayForPeople(at: Date, language: Language): string {
@@ -43,7 +42,7 @@ export function refundEmail(
   const amount = formatMoney(p.amountCents, language);
   const subject = k("subject", { amount });
   const greeting = p.firstName ? k("greeting", { name: p.firstName }) : k("greetingNoName");
-  const paragraphs = [
+  const texts = [
     k("intro", { date: dayForPeople(p.at, language), amount, program: p.program }),
     k("delay"),
     ...(p.creditNote
@@ -52,29 +51,25 @@ export function refundEmail(
     k("portal", { url: pageUrl(origin, language, "/student/payment") }),
     k("questions", { email: supportEmail }),
   ];
-  const signature = k("signature");
-  const text = [greeting, "", ...paragraphs.flatMap((l) => [l, ""]), signature].join("\n");
-  const linkify = (s: string) =>
-    escapeHtml(s).replace(
-      /(https?:\/\/[^\s<]+)/g,
-      (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`,
-    );
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p>${paragraphs.map((l) => `<p>${linkify(l)}</p>`).join("")}
-<p>${escapeHtml(signature)}</p></body></html>`;
-  return { subject, text, html };
+  return renderEmail(language, subject, paragraphs([greeting, ...texts, k("signature")]));
 }
 
 /**
  * Queues the "refund made" e-mail of a succeeded refund in the refund's transaction `tx`, once
- * (outbox dedupe key `refund:<refundId>`), to the applicant in their language. Nothing is queued
- * for an erased applicant. Same insert as `MailService.enqueue` (the sending runs as for every
- * queued e-mail).
+ * (outbox dedupe key `refund:<refundId>`), to the applicant at the current address and in the
+ * current e-mail language (`recipientFor`), through the mail service like every e-mail (document
+ * head, school footer). Nothing is queued for an erased applicant.
  */
 export async function queueRefundEmail(
   tx: Tx,
-  p: { refundId: string; creditNote: IssuedDocument | null; at: Date; origin: string; supportEmail: string },
+  p: {
+    refundId: string;
+    creditNote: IssuedDocument | null;
+    at: Date;
+    origin: string;
+    supportEmail: string;
+    mail: Pick<MailService, "enqueue">;
+  },
 ): Promise<void> {
   const [row] = await tx
     .select({ refund: refunds, applicant: applicants, school: summerSchools })
@@ -87,10 +82,10 @@ export async function queueRefundEmail(
   const recipient = row ? await recipientFor(tx, { applicationId: row.refund.applicationId }) : null;
   if (!row || !recipient) return;
   const language: Language = recipient.language;
-  // Written straight into the outbox in the refund's transaction: the document head every
-  // queued e-mail gets (issue 23 item 13) is added here.
-  const email = withDocumentHead(
-    refundEmail(
+  await p.mail.enqueue(tx, {
+    dedupeKey: `refund:${p.refundId}`,
+    ...addressedTo(recipient),
+    ...refundEmail(
       {
         firstName: row.applicant.firstName,
         amountCents: row.refund.amountCents,
@@ -102,17 +97,5 @@ export async function queueRefundEmail(
       p.supportEmail,
       p.origin,
     ),
-  );
-  await tx
-    .insert(emailOutbox)
-    .values({
-      dedupeKey: `refund:${p.refundId}`,
-      toAddress: recipient.to,
-      studentId: recipient.studentId,
-      applicationId: recipient.applicationId,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+  });
 }

@@ -396,6 +396,9 @@ describe("invoices with VAT included (the default)", () => {
       `Avoir ${credit!.number} (PDF)\u202f: http://localhost:3000${credit!.pdfUrl}`,
     );
     expect(mail.textBody).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Queued through the mail service like every e-mail: the school's footer with its KvK number.
+    expect(mail.textBody).toContain("12345678");
+    expect(mail.htmlBody).toContain("12345678");
 
     // The provider's event delivered again changes nothing: one credit note, one e-mail.
     const [row] = await db().select().from(refunds).where(eq(refunds.id, refundId));
@@ -410,7 +413,7 @@ describe("invoices with VAT included (the default)", () => {
         refundId,
       } as never,
       new Date(),
-      { origin: "http://localhost:3000", supportEmail: "x@example.com" },
+      { origin: "http://localhost:3000", supportEmail: "x@example.com", mail: h.state.t!.app.services.mail },
     );
     expect((await h.listOf(a.applicationId, student)).items).toHaveLength(2);
     expect(

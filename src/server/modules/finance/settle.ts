@@ -6,12 +6,15 @@ import { recordAudit } from "../admin/audit";
 import { clawBackCommissionForRefund } from "../commissions/accrue";
 import { queueRefundEmail } from "../documents/emails";
 import { issueCreditNoteForRefund } from "../documents/invoices";
+import type { MailService } from "../mail/service";
 import type { RefundState } from "../payments/providers/types";
 
 /** What the "refund made" e-mail needs of the configuration (APP_ORIGIN, SUPPORT_EMAIL). */
 export interface RefundNotice {
   origin: string;
   supportEmail: string;
+  /** Queues the "refund made" e-mail like every other one (head, school footer, outbox). */
+  mail: Pick<MailService, "enqueue">;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

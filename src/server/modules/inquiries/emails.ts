@@ -1,36 +1,16 @@
 import type { Language } from "../../../shared/i18n/languages";
+import { labelLine } from "../../../shared/i18n/punctuation";
 import {
   ANSWER_BUSINESS_DAYS,
   type InquiryKind,
   type PartnershipInterest,
 } from "../../../shared/schemas/inquiries";
 import { t } from "../../lib/i18n";
+import { type EmailBlock, paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** "Label: " with the language's punctuation (glossary: full-width colon in Chinese, U+202F before it in French). */
-function label(text: string, language: Language): string {
-  if (language === "zh") return `${text}：`;
-  if (language === "fr") return `${text}\u202f: `;
-  return `${text}: `;
-}
-
-/** A plain e-mail: heading, paragraphs (a URL in a paragraph becomes a link), the brand. */
-function plainEmail(language: Language, subject: string, paragraphs: string[]) {
-  const brand = t(language, "brand.name");
-  const text = [...paragraphs, brand].join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs
-  .map(
-    (p) =>
-      `<p>${escapeHtml(p)
-        .replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)
-        .replace(/\n/g, "<br>")}</p>`,
-  )
-  .join("\n")}
-<p>${escapeHtml(brand)}</p></body></html>`;
-  return { subject, text, html };
+/** An e-mail of blocks, signed with the school's name. */
+function plainEmail(language: Language, subject: string, blocks: EmailBlock[]): RenderedEmail {
+  return renderEmail(language, subject, [...blocks, { kind: "paragraph", text: t(language, "brand.name") }]);
 }
 
 /** What the school's notification and the sender's confirmation show of an inquiry or message. */
@@ -77,9 +57,9 @@ export function inquiryNotificationEmail(f: InquiryFacts, origin: string) {
       ? k("notify.subjectPartnership", { university: f.university })
       : k("notify.subjectMessage", { name: f.name });
   return plainEmail("en", subject, [
-    rows.map(([l, v]) => `${label(l, "en")}${v}`).join("\n"),
-    `${label(k("fields.message"), "en")}\n${f.message}`,
-    k("notify.inbox", { url: `${origin}/admin/inbox` }),
+    { kind: "rows", rows },
+    { kind: "paragraph", text: `${labelLine("en", k("fields.message"))}\n${f.message}` },
+    { kind: "paragraph", text: k("notify.inbox", { url: `${origin}/admin/inbox` }) },
   ]);
 }
 
@@ -94,13 +74,17 @@ export function inquiryReceiptEmail(f: Pick<InquiryFacts, "kind" | "language">, 
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.inquiry.receipt.${key}`, vars);
   const subject = f.kind === "partnership" ? k("subjectPartnership") : k("subjectMessage");
-  return plainEmail(language, subject, [
-    k("greeting"),
-    f.kind === "partnership"
-      ? k("introPartnership", { days: ANSWER_BUSINESS_DAYS })
-      : k("introMessage", { days: ANSWER_BUSINESS_DAYS }),
-    k("help", { email: supportEmail }),
-  ]);
+  return plainEmail(
+    language,
+    subject,
+    paragraphs([
+      k("greeting"),
+      f.kind === "partnership"
+        ? k("introPartnership", { days: ANSWER_BUSINESS_DAYS })
+        : k("introMessage", { days: ANSWER_BUSINESS_DAYS }),
+      k("help", { email: supportEmail }),
+    ]),
+  );
 }
 
 /**
@@ -117,9 +101,9 @@ export function newsletterConfirmEmail(
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.newsletter.${key}`, vars);
   return plainEmail(language, k("subject"), [
-    k("intro"),
-    `${label(k("action"), language)}${confirmUrl}`,
-    k("note", { hours }),
-    `${label(k("unsubscribe"), language)}${unsubscribeUrl}`,
+    { kind: "paragraph", text: k("intro") },
+    { kind: "action", label: k("action"), url: confirmUrl },
+    { kind: "paragraph", text: k("note", { hours }) },
+    { kind: "link", label: k("unsubscribe"), url: unsubscribeUrl },
   ]);
 }

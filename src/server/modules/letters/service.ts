@@ -40,6 +40,7 @@ import { erasedEmail } from "../admin/privacy";
 import type { AdminUser } from "../auth/guard";
 import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
 import { localize } from "../catalogue/service";
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
 import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
 import {
@@ -503,8 +504,6 @@ export async function queueVisaLetterReady(
   return true;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The "visa invitation letter ready" e-mail (keys `emails.visaLetterReady.*` of common.json). */
 export function visaLetterReadyEmail(input: {
   language: Language;
@@ -513,7 +512,7 @@ export function visaLetterReadyEmail(input: {
   startDate: string;
   link: string;
   supportEmail: string;
-}): { subject: string; text: string; html: string } {
+}): RenderedEmail {
   const { language } = input;
   const window = visaWindow(input.startDate, input.startDate);
   const vars = {
@@ -526,21 +525,12 @@ export function visaLetterReadyEmail(input: {
   };
   const k = (key: string) => t(language, `emails.visaLetterReady.${key}`, vars);
   const subject = k("subject");
-  const paragraphs = [k("intro"), k("window"), k("note")];
+  const texts = [k("intro"), k("window"), k("note")];
   const action = k("action");
   const brand = t(language, "brand.name");
-  const text = [
-    k("greeting"),
-    "",
-    ...paragraphs.flatMap((p) => [p, ""]),
-    `${action}: ${input.link}`,
-    "",
-    brand,
-  ].join("\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(k("greeting"))}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#0b3a5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p>${escapeHtml(brand)}</p></body></html>`;
-  return { subject, text, html };
+  return renderEmail(language, subject, [
+    ...paragraphs([k("greeting"), ...texts]),
+    { kind: "action", label: action, url: input.link },
+    { kind: "paragraph", text: brand },
+  ]);
 }

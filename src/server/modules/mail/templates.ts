@@ -2,11 +2,11 @@ import type { ApplicationDto } from "../../../shared/application";
 import { formatDate } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../shared/i18n/languages";
+import { listOf, rangeOf, withNote } from "../../../shared/i18n/punctuation";
 import { formatMoney } from "../../../shared/money";
 import type { SchoolFacts } from "../../../shared/site";
 import { t } from "../../lib/i18n";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, paragraphs, type RenderedEmail, renderEmail } from "./layout";
 
 /**
  * The confirmation e-mail of a paid (or zero-payment) application, in the applicant's language
@@ -19,7 +19,7 @@ export function confirmationEmail(
   origin: string,
   /** The payment's invoice (issue 11 "Documents"), linked with the portal's payment page. */
   invoice?: { id: string; number: string } | null,
-) {
+): RenderedEmail {
   const money = (cents: number) => formatMoney(cents, language);
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.confirmation.${key}`, vars);
@@ -28,14 +28,21 @@ export function confirmationEmail(
     [k("program"), app.summerSchool.name],
     [
       k("dates"),
-      `${formatDate(app.summerSchool.startDate, language)} – ${formatDate(app.summerSchool.endDate, language)}`,
+      rangeOf(
+        language,
+        formatDate(app.summerSchool.startDate, language),
+        formatDate(app.summerSchool.endDate, language),
+      ),
     ],
     [k("package"), app.package.name],
     [k("housing"), app.housing.name],
     [
       k("addOns"),
       app.addOns.length
-        ? app.addOns.map((a) => (a.included ? `${a.name} (${k("included")})` : a.name)).join(", ")
+        ? listOf(
+            language,
+            app.addOns.map((a) => (a.included ? withNote(language, a.name, k("included")) : a.name)),
+          )
         : k("noAddOns"),
     ],
     ...(app.quote.discountAmount > 0
@@ -87,52 +94,11 @@ export function confirmationEmail(
           url: pageUrl(origin, language, "/student/payment"),
         })
       : null;
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...rows.map(([l, v]) => `${label(l, language)}${v}`),
-    "",
-    ...(payLater ? [payLater, ""] : []),
-    ...links.flatMap((l) => [l, ""]),
-    next,
-    "",
-    pageUrl(origin, language, "/"),
-  ].join("\n");
-  const html = `${receiptHead(language, subject, greeting, intro, rows)}
-${links.map((l) => `<p>${escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}" style="color:#0b3a5b">${url}</a>`)}</p>`).join("")}
-${payLater ? `<p>${escapeHtml(payLater)}</p>` : ""}<p>${escapeHtml(next)}</p></body></html>`;
-  return { subject, text, html };
-}
-
-/**
- * The start of a receipt e-mail's HTML, shared by the confirmation and the balance receipt: the
- * document, the heading, the greeting, the introduction and the table of label/value rows (escaped).
- */
-function receiptHead(
-  language: Language,
-  subject: string,
-  greeting: string,
-  intro: string,
-  rows: Array<[string, string]>,
-): string {
-  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
-<table style="border-collapse:collapse;width:100%">${rows
-    .map(
-      ([l, v]) =>
-        `<tr><th style="text-align:left;padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(l)}</th><td style="padding:6px;border-bottom:1px solid #e2e8f0">${escapeHtml(v)}</td></tr>`,
-    )
-    .join("")}</table>`;
-}
-
-/** "Label: " with the language's punctuation (glossary: full-width colon in Chinese, U+202F before it in French). */
-function label(text: string, language: Language): string {
-  if (language === "zh") return `${text}：`;
-  if (language === "fr") return `${text}\u202f: `;
-  return `${text}: `;
+  return renderEmail(language, subject, [
+    ...paragraphs([greeting, intro]),
+    { kind: "rows", rows },
+    ...paragraphs([...(payLater ? [payLater] : []), ...links, next]),
+  ]);
 }
 
 /** What the balance receipt e-mail needs (amounts in euro cents, `paidOn` yyyy-mm-dd). */
@@ -158,7 +124,7 @@ export function balancePaidEmail(
   origin: string,
   /** The balance payment's invoice (issue 11 "Documents"), linked when there is one. */
   invoice?: { id: string; number: string } | null,
-) {
+): RenderedEmail {
   const money = (cents: number) => formatMoney(cents, language);
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.balancePaid.${key}`, vars);
@@ -176,29 +142,13 @@ export function balancePaidEmail(
     [k("total"), money(f.total)],
     [k("reference"), f.reference],
   ];
-  if (invoice)
-    rows.push([
-      t(language, "emails.confirmation.invoice"),
-      `${invoice.number}: ${pageUrl(origin, language, "/student/payment")}`,
-    ]);
+  if (invoice) rows.push([t(language, "emails.confirmation.invoice"), invoice.number]);
   const url = pageUrl(origin, language, "/student/payment");
-  const portal = k("portal", { url });
-  const help = k("help", { email: supportEmail });
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...rows.map(([l, v]) => `${label(l, language)}${v}`),
-    "",
-    portal,
-    "",
-    help,
-  ].join("\n");
-  const html = `${receiptHead(language, subject, greeting, intro, rows)}
-<p>${escapeHtml(portal.replace(url, ""))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(help)}</p></body></html>`;
-
-  return { subject, text, html };
+  return renderEmail(language, subject, [
+    ...paragraphs([greeting, intro]),
+    { kind: "rows", rows },
+    ...paragraphs([k("portal", { url }), k("help", { email: supportEmail })]),
+  ]);
 }
 
 /**

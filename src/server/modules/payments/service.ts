@@ -1470,6 +1470,7 @@ export class PaymentsService {
       const result = await settleRefund(this.deps.db, event.refund, this.deps.now(), {
         origin: this.deps.env.APP_ORIGIN,
         supportEmail: this.deps.env.SUPPORT_EMAIL,
+        mail: this.deps.mail,
       });
       // This event refunded everything paid: the place is given back, so the places left change.
       if (result === "refunded") this.deps.catalogue.invalidate();

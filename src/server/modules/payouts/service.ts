@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
-import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
-import { formatMoney } from "../../../shared/money";
 import { maskEmail, maskIban, maskTail } from "../../../shared/payouts";
 import type {
   AdminPayout,
@@ -33,11 +31,9 @@ import { localize } from "../catalogue/service";
 import { studentShortName } from "../commissions/ledger";
 import type { FileKeyRing } from "../files/keys";
 import type { MailService } from "../mail/service";
+import { payoutDetailsChangedEmail, payoutPaidEmail } from "./emails";
 import { affiliateDetailsAad, openText, payoutDetailsAad, sealText } from "./sealed-text";
 import { renderStatementPdf, type StatementEntry } from "./statement";
-import { tp } from "./texts";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What may be shown of payout details: method-specific masking (never the clear values). */
 export function maskDetails(d: PayoutDetails): string {
@@ -136,21 +132,16 @@ export class PayoutService {
         after: { method: details.method, masked },
       });
       const language: Language = isLanguage(before.language) ? before.language : "en";
-      const k = (key: string, vars?: Record<string, string | number>) =>
-        tp(language, `emails.detailsChanged.${key}`, vars);
-      const subject = k("subject");
-      const paragraphs = [
-        k("greeting", { name: before.name }),
-        k("body", { method: tp(language, `methods.${details.method}`), masked }),
-        k("notYou", { link: pageUrl(this.deps.appOrigin, language, "/affiliate/payouts") }),
-        k("signature"),
-      ];
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `payout-details:${affiliateId}:${at.getTime()}`,
         to: before.email,
-        subject,
-        text: paragraphs.join("\n\n"),
-        html: emailHtml(language, subject, paragraphs),
+        ...payoutDetailsChangedEmail({
+          language,
+          appOrigin: this.deps.appOrigin,
+          name: before.name,
+          method: details.method,
+          masked,
+        }),
       });
     });
     void this.deps.mail.flush().catch(() => undefined);
@@ -451,23 +442,17 @@ export class PayoutService {
       });
       const a = await this.affiliate(tx, p.affiliateId);
       const language: Language = isLanguage(a.language) ? a.language : "en";
-      const k = (key: string, vars?: Record<string, string | number>) =>
-        tp(language, `emails.paid.${key}`, vars);
-      const subject = k("subject");
-      const paragraphs = [
-        k("greeting", { name: a.name }),
-        k("body", { amount: formatMoney(p.amountCents, language), reference }),
-        // The statement is attached; the link opens the payouts page (sign-in first) to download it again.
-        k("statement", { link: pageUrl(this.deps.appOrigin, language, "/affiliate/payouts") }),
-        k("signature"),
-      ];
       const statement = await this.statementPdf(p.affiliateId, p.id, tx);
       await this.deps.mail.enqueue(tx, {
         dedupeKey: `payout-paid:${p.id}`,
         to: a.email,
-        subject,
-        text: paragraphs.join("\n\n"),
-        html: emailHtml(language, subject, paragraphs),
+        ...payoutPaidEmail({
+          language,
+          appOrigin: this.deps.appOrigin,
+          name: a.name,
+          amountCents: p.amountCents,
+          reference,
+        }),
         attachments: [
           { filename: statement.filename, contentType: "application/pdf", content: statement.pdf },
         ],
@@ -589,11 +574,4 @@ export class PayoutService {
     );
     return { filename: `payout-statement-${s.payout.id.slice(0, 8)}.pdf`, pdf };
   }
-}
-
-/** A plain HTML e-mail of a subject and paragraphs, in `language`. */
-function emailHtml(language: Language, subject: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
 }

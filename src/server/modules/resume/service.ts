@@ -10,6 +10,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { passportUrlOf } from "../applications/routes";
 import { dateForPeople } from "../balances/reminders";
 import { localize } from "../catalogue/service";
+import { paragraphs, renderEmail } from "../mail/layout";
 import type { MailService } from "../mail/service";
 
 /**
@@ -42,7 +43,6 @@ const finishedWithSameEmail = (email: typeof applicants.email) =>
   sql`exists (select 1 from ${applications} a join ${applicants} p on p.id = a.applicant_id
       where p.email = ${email} and (a.status <> 'pending_payment' or a.payment_status <> 'unpaid'))`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /**
@@ -72,26 +72,13 @@ export function resumeEmail(input: {
   const questions = t(language, "emails.resume.questions", { email: input.supportEmail });
   const brand = t(language, "brand.name");
   const optOut = input.optOutLink ? t(language, "emails.resume.reminder.optOut") : "";
-  const text = [
-    greeting,
-    intro,
-    `${action}:\n${input.link}`,
-    note,
-    questions,
-    ...(input.optOutLink ? [`${optOut}\n${input.optOutLink}`] : []),
-    brand,
-  ].join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#0b3a5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(hint)}<br>${escapeHtml(input.link)}</p>
-<p>${escapeHtml(note)}</p><p>${escapeHtml(questions)}</p>${
-    input.optOutLink
-      ? `<p style="font-size:13px;color:#475569"><a href="${escapeHtml(input.optOutLink)}">${escapeHtml(optOut)}</a></p>`
-      : ""
-  }<p>${escapeHtml(brand)}</p></body></html>`;
-  return { subject, text, html };
+  return renderEmail(language, subject, [
+    ...paragraphs([greeting, intro]),
+    { kind: "action", label: action, url: input.link, hint },
+    ...paragraphs([note, questions]),
+    ...(input.optOutLink ? [{ kind: "link", label: optOut, url: input.optOutLink } as const] : []),
+    { kind: "paragraph", text: brand },
+  ]);
 }
 
 /**

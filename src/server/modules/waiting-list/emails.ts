@@ -1,9 +1,9 @@
 import { formatDate } from "../../../shared/dates";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import { rangeOf } from "../../../shared/i18n/punctuation";
 import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
 import { t } from "../../lib/i18n";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
 
 /** A moment written for people in `language`, in The Hague's time (e.g. "28 November 2026, 10:00"). */
 export function momentForPeople(at: Date, language: Language): string {
@@ -21,30 +21,23 @@ export interface CohortOfEmail {
   endDate: string;
 }
 
-/** Subject, text and HTML of an e-mail made of paragraphs and one call to action. */
+/** An e-mail made of paragraphs, one call to action (or none) and small print after it. */
 function render(
   language: Language,
   subject: string,
-  paragraphs: string[],
+  texts: string[],
   action: { label: string; url: string } | null,
   after: string[],
-) {
-  const text = [...paragraphs, ...(action ? [`${action.label}\n${action.url}`] : []), ...after].join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
-<h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-${
-  action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b3a5b;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(action.url)}</p>`
-    : ""
-}
-${after.map((p) => `<p style="font-size:13px;color:#475569">${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
-  return { subject, text, html };
+): RenderedEmail {
+  return renderEmail(language, subject, [
+    ...paragraphs(texts),
+    ...(action ? [{ kind: "action", ...action } as const] : []),
+    ...after.map((text) => ({ kind: "small", text }) as const),
+  ]);
 }
 
 const dates = (cohort: CohortOfEmail, language: Language) =>
-  `${formatDate(cohort.startDate, language)} – ${formatDate(cohort.endDate, language)}`;
+  rangeOf(language, formatDate(cohort.startDate, language), formatDate(cohort.endDate, language));
 
 /**
  * "You are on the waiting list" (keys `emails.waitingList.joined.*` of common.json), in the
