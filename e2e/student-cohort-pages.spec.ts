@@ -56,7 +56,7 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   await expect(days.getByRole("listitem")).toHaveCount(14);
   await expect(days.getByRole("listitem").first()).toContainText(/第 1 天\s*\d{4}年8月\d{1,2}日/);
   await expect(page.getByText("面向评委的路演与结业典礼")).toBeVisible();
-  await expect(page.getByText("旅行及医疗保险证明", { exact: true })).toBeVisible();
+  await expect(page.getByText("申根旅行医疗保险证明", { exact: true })).toBeVisible();
   // Nothing is wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await check("/student/program");

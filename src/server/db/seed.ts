@@ -164,7 +164,7 @@ export async function seedDemoCatalogue(
           },
           {
             summerSchoolId: school.id,
-            name: L("Travel and health insurance", "旅行及医疗保险", "Assurance voyage et santé"),
+            name: L("Travel and health insurance", "申根旅行医疗保险", "Assurance voyage et santé"),
             description: L(
               "Mandatory cover for the whole programme, accepted for the Schengen visa.",
               "覆盖整个项目期间的强制保险，可用于申根签证。",
