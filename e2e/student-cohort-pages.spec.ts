@@ -82,7 +82,7 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   await page.getByLabel(zh.trip.insurance.file).setInputFiles(PASSPORT_PDF);
   await page.getByRole("button", { name: zh.trip.insurance.upload, exact: true }).click();
   await expect(toastWith(page, zh.trip.insurance.uploaded)).toBeVisible();
-  await expect(page.getByText(/已于 \d{4}年\d{1,2}月\d{1,2}日 收到证明：PDF 文件/)).toBeVisible();
+  await expect(page.getByText(/已于\d{4}年\d{1,2}月\d{1,2}日收到证明：PDF 文件/)).toBeVisible();
   await expect(page.getByRole("link", { name: zh.trip.insurance.download })).toHaveAttribute(
     "href",
     /\/api\/student\/applications\/[0-9a-f-]{36}\/insurance$/,

@@ -18,7 +18,7 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "b0d14f01ec1df5e3" },
+  terms: { updated: "2026-11-28", fingerprint: "6073d43c3ae09213" },
   privacy: { updated: "2026-11-28", fingerprint: "652758f989dfd9be" },
   cookies: { updated: "2026-11-28", fingerprint: "95bbc5d8e1c9008b" },
   gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },

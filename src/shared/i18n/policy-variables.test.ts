@@ -178,7 +178,7 @@ describe("both translators fill the rules in", () => {
       `Vous avez versé un acompte de 30 % lors de votre candidature ; le reste est dû ${v.balanceDueDays} jours avant le début du programme.`,
     );
     expect(i18n.t("parents:refunds.from30to60", { lng: "zh" })).toBe(
-      `开课前 ${v.refundLowFromDays}至${v.refundLowToDays}天`,
+      `开课前 ${v.refundLowFromDays} 至 ${v.refundLowToDays} 天`,
     );
   });
 
