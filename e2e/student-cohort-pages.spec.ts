@@ -56,7 +56,7 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   await expect(days.getByRole("listitem")).toHaveCount(14);
   await expect(days.getByRole("listitem").first()).toContainText(/第 1 天\s*\d{4}年8月\d{1,2}日/);
   await expect(page.getByText("面向评委的路演与结业典礼")).toBeVisible();
-  await expect(page.getByText("旅行及医疗保险证明", { exact: true })).toBeVisible();
+  await expect(page.getByText("申根旅行医疗保险证明", { exact: true })).toBeVisible();
   // Nothing is wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await check("/student/program");
@@ -82,7 +82,7 @@ test("a Chinese student reads the programme and trip pages of her cohort on a ph
   await page.getByLabel(zh.trip.insurance.file).setInputFiles(PASSPORT_PDF);
   await page.getByRole("button", { name: zh.trip.insurance.upload, exact: true }).click();
   await expect(toastWith(page, zh.trip.insurance.uploaded)).toBeVisible();
-  await expect(page.getByText(/已于 \d{4}年\d{1,2}月\d{1,2}日 收到证明：PDF 文件/)).toBeVisible();
+  await expect(page.getByText(/已于\d{4}年\d{1,2}月\d{1,2}日收到证明：PDF 文件/)).toBeVisible();
   await expect(page.getByRole("link", { name: zh.trip.insurance.download })).toHaveAttribute(
     "href",
     /\/api\/student\/applications\/[0-9a-f-]{36}\/insurance$/,

@@ -18,9 +18,9 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "e0a04a1adf2bb66a" },
-  privacy: { updated: "2026-11-28", fingerprint: "046e2ebc2e36fda1" },
-  cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
+  terms: { updated: "2026-11-28", fingerprint: "6073d43c3ae09213" },
+  privacy: { updated: "2026-11-28", fingerprint: "652758f989dfd9be" },
+  cookies: { updated: "2026-11-28", fingerprint: "95bbc5d8e1c9008b" },
   gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },
 };
 

@@ -164,7 +164,7 @@ export async function seedDemoCatalogue(
           },
           {
             summerSchoolId: school.id,
-            name: L("Travel and health insurance", "旅行及医疗保险", "Assurance voyage et santé"),
+            name: L("Travel and health insurance", "申根旅行医疗保险", "Assurance voyage et santé"),
             description: L(
               "Mandatory cover for the whole programme, accepted for the Schengen visa.",
               "覆盖整个项目期间的强制保险，可用于申根签证。",
@@ -229,7 +229,7 @@ export async function seedDemoCatalogue(
             L("Cultural and company visits", "文化参观与企业参访", "Visites culturelles et d’entreprises"),
             L(
               "Certificate of completion and 6 ECTS",
-              "结业证书及6个ECTS学分",
+              "结业证书及 6 个 ECTS 学分",
               "Certificat de réussite et 6 ECTS",
             ),
             L("Public transport card", "公共交通卡", "Carte de transport public"),
@@ -284,7 +284,7 @@ export async function seedDemoCatalogue(
           },
           {
             summerSchoolId: school.id,
-            name: L("Group room (3-4 people)", "多人间（3-4人）", "Chambre de groupe (3-4 personnes)"),
+            name: L("Group room (3-4 people)", "多人间（3 至 4 人）", "Chambre de groupe (3-4 personnes)"),
             description: L(
               "Share with three or four other students and save.",
               "与其他三到四名学生同住，更实惠。",

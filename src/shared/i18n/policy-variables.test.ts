@@ -125,7 +125,7 @@ describe("the rules the copy states", () => {
     // and the school sends no "letter of admission" or "proof of accommodation".
     const words: Record<Language, { deposit: string; portal: string; not: RegExp }> = {
       en: { deposit: "deposit", portal: "student portal", not: /admission|proof of accommodation|we send/i },
-      zh: { deposit: "定金", portal: "学生中心", not: /付清|录取通知书|住宿证明/ },
+      zh: { deposit: "定金", portal: "学生门户", not: /付清|录取通知书|住宿证明/ },
       fr: {
         deposit: "acompte",
         portal: "espace étudiant",
@@ -178,7 +178,7 @@ describe("both translators fill the rules in", () => {
       `Vous avez versé un acompte de 30 % lors de votre candidature ; le reste est dû ${v.balanceDueDays} jours avant le début du programme.`,
     );
     expect(i18n.t("parents:refunds.from30to60", { lng: "zh" })).toBe(
-      `开课前 ${v.refundLowFromDays}至${v.refundLowToDays}天`,
+      `开课前 ${v.refundLowFromDays} 至 ${v.refundLowToDays} 天`,
     );
   });
 

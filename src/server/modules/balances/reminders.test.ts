@@ -145,7 +145,7 @@ describe("balance reminders", () => {
     expect(en.text).toContain(`${ORIGIN}/en/student/payment`);
     expect(en.html).toContain(`href="${ORIGIN}/en/student/payment"`);
     const zh = to("zh");
-    expect(zh.subject).toBe("九月班期的尾款将于 2027年7月18日 到期");
+    expect(zh.subject).toBe("九月班期的尾款将于2027年7月18日到期");
     expect(zh.text).toContain("李明同学，您好：");
     // The link opens the portal in the e-mail's language, whatever the reader's browser says.
     expect(zh.text).toContain(`${ORIGIN}/zh/student/payment`);

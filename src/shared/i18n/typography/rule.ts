@@ -11,11 +11,23 @@ export interface TextRule {
   fault: RegExp;
   /** Only for the translation files (e.g. a rule about how a placeholder is written). */
   localeFilesOnly?: boolean;
+  /**
+   * How this rule reads a placeholder of the translation files: a typical value for the
+   * placeholder's name (without any ", format" part), for a rule about the characters next to it,
+   * e.g. zh "某" for {{name}} (a name in Chinese characters) or "2027年8月17日" for {{date}}.
+   * `undefined` for a name: "X", as for every placeholder of a rule without this field.
+   */
+  placeholder?: (name: string) => string | undefined;
 }
 
-/** The text as a reader sees it around the rules: placeholders as "X", web and mail addresses removed. */
-export const readable = (text: string) =>
-  text.replace(/\{\{[^}]*\}\}/g, "X").replace(/(?:https?:\/\/|mailto:)[^\s"'<>)）]*/g, "");
+/**
+ * The text as a reader sees it around the rules: placeholders as "X" (or as `placeholder` reads
+ * them, by name), web and mail addresses removed.
+ */
+export const readable = (text: string, placeholder?: TextRule["placeholder"]) =>
+  text
+    .replace(/\{\{([^}]*)\}\}/g, (_, inner: string) => placeholder?.(inner.split(",")[0]!.trim()) ?? "X")
+    .replace(/(?:https?:\/\/|mailto:)[^\s"'<>)）]*/g, "");
 
 /** `where: …context…` for each fault of `rule` in `text` (already readable). */
 export function faultsIn(where: string, text: string, rule: TextRule): string[] {
