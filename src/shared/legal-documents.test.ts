@@ -18,8 +18,8 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "e0a04a1adf2bb66a" },
-  privacy: { updated: "2026-11-28", fingerprint: "046e2ebc2e36fda1" },
+  terms: { updated: "2026-11-28", fingerprint: "dbe302d65cc353bc" },
+  privacy: { updated: "2026-11-28", fingerprint: "6e8fd7e0a76efede" },
   cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
   gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },
 };
