@@ -18,10 +18,10 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "dbe302d65cc353bc" },
-  privacy: { updated: "2026-11-28", fingerprint: "6e8fd7e0a76efede" },
-  cookies: { updated: "2026-11-28", fingerprint: "ea97e6af71de95e5" },
-  gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },
+  terms: { updated: "2026-11-28", fingerprint: "f10feff848ca57e0" },
+  privacy: { updated: "2026-11-28", fingerprint: "bfe54460484db474" },
+  cookies: { updated: "2026-11-28", fingerprint: "d8c453d298c5bd44" },
+  gdpr: { updated: "2026-11-28", fingerprint: "80b53d95689a876a" },
 };
 
 /** The pages that print the school's legal facts (`operator`) besides their own texts. */
