@@ -2,7 +2,8 @@ import { type Language, LOCALE_OF } from "./i18n/languages";
 
 /**
  * Dates written for people (glossary: never ISO in pages, e-mails or documents): "17 August 2027",
- * "2027年8月17日", "17 août 2027". Shared by the browser and the server's e-mails and documents.
+ * "2027年8月17日", "17 août 2027", and in French the first of the month as "1er" ("1er août 2027",
+ * which Intl writes "1 août"). Shared by the browser and the server's e-mails and documents.
  */
 const DATE_STYLES = {
   date: { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" },
@@ -30,12 +31,27 @@ export function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Formats a `yyyy-mm-dd` date as day, full month, year in `language` (spec §9). */
-export function formatDate(iso: string, language: Language): string {
-  return dateFormat(language, "date").format(utcDay(iso));
+/**
+ * `date` as `format` writes it, with the first of the month "1er" in French (glossary: «1er
+ * décembre», never «1 décembre», which is what Intl writes); other languages as Intl writes them.
+ * For `formatDate`, `formatDayMonth` and any formatter of one's own (a time of day, `dateStyle`).
+ * A zero-padded day ("01/12/2027") is a numeric date and stays as it is. `language` is the
+ * language `format` was built for.
+ */
+export function formatForPeople(format: Intl.DateTimeFormat, date: Date, language: Language): string {
+  if (language !== "fr") return format.format(date);
+  return format
+    .formatToParts(date)
+    .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
+    .join("");
 }
 
-/** Short day and month ("15 June"), for cohort tables. */
+/** Formats a `yyyy-mm-dd` date as day, full month, year in `language` (spec §9): "1er juillet 2027". */
+export function formatDate(iso: string, language: Language): string {
+  return formatForPeople(dateFormat(language, "date"), utcDay(iso), language);
+}
+
+/** Short day and month ("15 June", "1er juillet"), for cohort tables. */
 export function formatDayMonth(iso: string, language: Language): string {
-  return dateFormat(language, "dayMonth").format(utcDay(iso));
+  return formatForPeople(dateFormat(language, "dayMonth"), utcDay(iso), language);
 }

@@ -18,10 +18,10 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  * fingerprint the failure prints here, with that date.
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
-  terms: { updated: "2026-11-28", fingerprint: "6073d43c3ae09213" },
-  privacy: { updated: "2026-11-28", fingerprint: "652758f989dfd9be" },
-  cookies: { updated: "2026-11-28", fingerprint: "95bbc5d8e1c9008b" },
-  gdpr: { updated: "2026-11-28", fingerprint: "94380ee7e2d3721b" },
+  terms: { updated: "2026-11-28", fingerprint: "84cf129f8f43996c" },
+  privacy: { updated: "2026-11-28", fingerprint: "53208f2c2dd40b1a" },
+  cookies: { updated: "2026-11-28", fingerprint: "ebb876ad08b1f861" },
+  gdpr: { updated: "2026-11-28", fingerprint: "80b53d95689a876a" },
 };
 
 /** The pages that print the school's legal facts (`operator`) besides their own texts. */

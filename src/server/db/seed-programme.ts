@@ -85,7 +85,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "A negotiation simulation in international teams, followed by a debrief with your teachers.",
       "以国际团队进行谈判模拟，随后与老师一起复盘。",
-      "Une simulation de négociation en équipes internationales, suivie d’un débriefing avec vos enseignants.",
+      "Une simulation de négociation en équipes internationales, suivie d’un débriefing avec vos enseignant·es.",
     ),
   ),
   day(
@@ -125,7 +125,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Team coaching and a rehearsal of your pitch with feedback from teachers and classmates.",
       "团队辅导，并在老师和同学的反馈下进行路演彩排。",
-      "Coaching d’équipe et répétition de votre pitch, avec les retours des enseignants et des autres participants.",
+      "Coaching d’équipe et répétition de votre pitch, avec les retours des enseignant·es et des autres participant·es.",
     ),
   ),
   day(
@@ -138,7 +138,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Each team presents to a jury of professionals and answers their questions. In the evening: the certificate ceremony (6 ECTS) and farewell dinner.",
       "各团队向专业评委进行路演并回答提问。晚上：结业典礼（6 个 ECTS 学分）和告别晚宴。",
-      "Chaque équipe présente devant un jury de professionnels et répond à ses questions. Le soir : remise des certificats (6 ECTS) et dîner d’adieu.",
+      "Chaque équipe présente devant un jury de professionnel·les et répond à ses questions. Le soir : remise des certificats (6 ECTS) et dîner d’adieu.",
     ),
   ),
   day(
@@ -147,7 +147,7 @@ export const DEMO_PROGRAMME: ProgrammeDay[] = [
     L(
       "Check out of your residence by 11:00. Safe travels, and welcome to the alumni network.",
       "请在 11:00 前退房。祝您旅途平安，欢迎加入校友网络。",
-      "Libérez votre chambre avant 11 h. Bon retour, et bienvenue dans le réseau des anciens.",
+      "Libérez votre chambre avant 11 h. Bon retour, et bienvenue dans le réseau des ancien·nes.",
     ),
   ),
 ];

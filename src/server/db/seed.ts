@@ -157,7 +157,7 @@ export async function seedDemoCatalogue(
             description: L(
               "A driver meets you at Amsterdam Schiphol arrivals and takes you to your residence.",
               "司机在阿姆斯特丹史基浦机场到达大厅接您并送至住处。",
-              "Un chauffeur vous accueille aux arrivées d’Amsterdam-Schiphol et vous conduit à votre résidence.",
+              "Un chauffeur ou une chauffeuse vous accueille aux arrivées d’Amsterdam-Schiphol et vous conduit à votre résidence.",
             ),
             priceCents: 3000,
             sortOrder: 1,
@@ -278,7 +278,7 @@ export async function seedDemoCatalogue(
           {
             summerSchoolId: school.id,
             name: L("Private room", "单人间", "Chambre individuelle"),
-            description: L("A room of your own.", "独立房间。", "Une chambre pour vous seul."),
+            description: L("A room of your own.", "独立房间。", "Une chambre rien que pour vous."),
             priceAdjustmentCents: 80000,
             sortOrder: 2,
           },
@@ -288,7 +288,7 @@ export async function seedDemoCatalogue(
             description: L(
               "Share with three or four other students and save.",
               "与其他三到四名学生同住，更实惠。",
-              "Partagez avec trois ou quatre étudiants et économisez.",
+              "Partagez avec trois ou quatre étudiant·es et économisez.",
             ),
             priceAdjustmentCents: -30000,
             sortOrder: 3,
