@@ -1,6 +1,6 @@
 import { type Balance, type BalanceFacts, balanceOf, type PaymentState } from "./balance";
-import { addDays } from "./dates";
-import { type Language, LOCALE_OF } from "./i18n/languages";
+import { addDays, formatDate } from "./dates";
+import type { Language } from "./i18n/languages";
 import type { AdminApplicationStatus } from "./schemas/admin";
 
 /**
@@ -111,22 +111,10 @@ export function initialsOf(firstName: string, lastName: string): string {
     .join(" ");
 }
 
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-
 /**
- * A `yyyy-mm-dd` date written for people in `language` (i18n glossary: never ISO): "20 July 2027",
- * "2027年7月20日", "20 juillet 2027".
+ * A `yyyy-mm-dd` date written for people in `language` (glossary: never ISO): "20 July 2027",
+ * "2027年7月20日", "1er juillet 2027" (`formatDate`).
  */
 export function formatDateFor(iso: string, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_OF[language], {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    dateFormats.set(language, format);
-  }
-  return format.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  return formatDate(iso, language);
 }

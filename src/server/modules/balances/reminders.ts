@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { BALANCE_REMINDER_DAYS_BEFORE_DUE, type Balance, balanceOf } from "../../../shared/balance";
+import { formatDate } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { daysBeforeStart, schoolDate } from "../../../shared/refunds";
 import type { Db, Tx } from "../../db/client";
@@ -62,9 +63,7 @@ export function reminderKindOn(balance: Balance, today: string, endDate: string)
 
 /** A date `yyyy-mm-dd` written for people in the language (17 July 2027, 2027年7月17日, 17 juillet 2027). */
 export function dateForPeople(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+  return formatDate(iso, language);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { formatDate } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
-import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
+import { schoolDate } from "../../../shared/refunds";
 import type { Tx } from "../../db/client";
 import { applicants, applications, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
@@ -14,10 +16,7 @@ import { invoicePdfPath } from "./invoices";
 
 /** A moment written for people in `language`, as a day in The Hague: "24 November 2026", "2026年11月24日". */
 export function dayForPeople(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], {
-    dateStyle: "long",
-    timeZone: "Europe/Amsterdam",
-  }).format(at);
+  return formatDate(schoolDate(at), language);
 }
 
 /**

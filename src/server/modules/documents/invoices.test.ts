@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "../../../shared/dates";
 import { formatMoney } from "../../../shared/money";
 import { includedVat } from "../../../shared/pricing";
 import { schoolDate } from "../../../shared/refunds";
@@ -389,9 +390,7 @@ describe("invoices with VAT included (the default)", () => {
     const mail = mails[0]!;
     expect(mail.subject).toBe(`Votre remboursement de ${formatMoney(50_000, "fr")} a été effectué`);
     expect(mail.textBody).toContain("Bonjour Aminata,");
-    expect(mail.textBody).toContain(
-      `Le ${new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Amsterdam" }).format(new Date())}`,
-    );
+    expect(mail.textBody).toContain(`Le ${formatDate(schoolDate(new Date()), "fr")}`);
     expect(mail.textBody).toContain(
       `Avoir ${credit!.number} (PDF)\u202f: http://localhost:3000${credit!.pdfUrl}`,
     );

@@ -1,6 +1,8 @@
 import PDFDocument from "pdfkit";
-import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
+import { formatDate } from "../../../shared/dates";
+import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
+import { schoolDate } from "../../../shared/refunds";
 import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 import { tp } from "./texts";
 
@@ -31,8 +33,8 @@ export interface StatementInput {
   entries: StatementEntry[];
 }
 
-const dateOf = (d: Date, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "long", timeZone: "Europe/Amsterdam" }).format(d);
+/** A moment as a day in The Hague, written for people ("1er juin 2027"). */
+const dateOf = (d: Date, language: Language) => formatDate(schoolDate(d), language);
 
 /**
  * The PDF statement of one payout, in the affiliate's language (en, zh, fr; texts of the payouts

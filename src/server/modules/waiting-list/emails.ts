@@ -1,17 +1,24 @@
-import { formatDate } from "../../../shared/dates";
+import { formatDate, formatForPeople } from "../../../shared/dates";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { rangeOf } from "../../../shared/i18n/punctuation";
 import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
 import { t } from "../../lib/i18n";
 import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
 
+const momentFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /** A moment written for people in `language`, in The Hague's time (e.g. "28 November 2026, 10:00"). */
 export function momentForPeople(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: SCHOOL_TIME_ZONE,
-  }).format(at);
+  let format = momentFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_OF[language], {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: SCHOOL_TIME_ZONE,
+    });
+    momentFormats.set(language, format);
+  }
+  return formatForPeople(format, at, language);
 }
 
 /** The cohort an e-mail is about: its name in the recipient's language and its dates (`yyyy-mm-dd`). */

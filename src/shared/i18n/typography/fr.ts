@@ -127,4 +127,12 @@ export const FR_RULES: TextRule[] = [
       "u",
     ),
   },
+  {
+    // A programme's name is a name, not a noun with an article: «au programme {{program}}», never
+    // «à {{program}}» («à Université d’été de commerce international…»). In a rendered text the
+    // name itself follows the preposition.
+    says: "« le programme » before a programme’s name after a preposition (« au programme X », « du programme X »)",
+    fault: /(?:^|[\s(])(?:à|de|pour|par|d’) (?:X\b|Université d’été)/u,
+    placeholder: (name) => (name === "program" || name === "programme" ? undefined : "Y"),
+  },
 ];
