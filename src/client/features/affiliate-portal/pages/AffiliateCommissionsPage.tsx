@@ -1,19 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type CommissionEntryDto, commissionLedgerSchema } from "../../../../shared/schemas/commissions";
+import { commissionLedgerSchema } from "../../../../shared/schemas/commissions";
+import { CommissionLedgerTable } from "../../../components/commissions/CommissionLedgerTable";
 import { Card } from "../../../components/ui/Layout";
-import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
 import { useVatContext } from "../../../lib/vat";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
-
-const KIND_KEYS: Record<CommissionEntryDto["kind"], string> = {
-  payment: "commissions.kindPayment",
-  refund: "commissions.kindRefund",
-  adjustment: "commissions.kindAdjustment",
-};
 
 /**
  * /affiliate/commissions (issue 12; decision 022): the ledger from GET /api/affiliate/commissions,
@@ -30,7 +24,6 @@ export default function AffiliateCommissionsPage() {
     queryFn: ({ signal }) => apiParsed(commissionLedgerSchema, "/api/affiliate/commissions", { signal }),
   });
   const data = ledger.data;
-  const head = "px-3 py-2 text-left font-semibold";
   return (
     <AffiliatePage title={t("commissions.title")} lead={t("commissions.lead")}>
       {ledger.isPending ? <Spinner /> : null}
@@ -87,68 +80,38 @@ export default function AffiliateCommissionsPage() {
                   {t("commissions.none")}
                 </p>
               ) : (
-                <ScrollRegion labelledBy="entries-caption">
-                  <table className="w-full min-w-[44rem] text-sm">
-                    <caption id="entries-caption" className="mb-2 text-left font-semibold text-brand-900">
-                      {t("commissions.caption")}
-                    </caption>
-                    <thead>
-                      <tr className="border-b border-slate-300 text-slate-700">
-                        <th scope="col" className={head}>
-                          {t("commissions.date")}
-                        </th>
-                        <th scope="col" className={head}>
-                          {t("commissions.kind")}
-                        </th>
-                        <th scope="col" className={head}>
-                          {t("commissions.student")}
-                        </th>
-                        <th scope="col" className={head}>
-                          {t("commissions.state")}
-                        </th>
-                        <th scope="col" className="px-3 py-2 text-right font-semibold">
-                          {t("commissions.amount")}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.entries.map((entry) => (
-                        <tr key={entry.id} className="border-b border-slate-100 align-top">
-                          <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                            {format.date(todayInTheHague(new Date(entry.createdAt)))}
-                          </th>
-                          <td className="px-3 py-2">
-                            {t(KIND_KEYS[entry.kind])}
-                            {entry.kind === "adjustment" && entry.reason ? (
-                              <span className="block text-slate-600">{entry.reason}</span>
-                            ) : null}
-                          </td>
-                          <td className="px-3 py-2">
-                            {entry.application ? (
-                              <>
-                                {entry.application.studentName}
-                                <span className="block text-slate-600">{entry.application.cohortName}</span>
-                              </>
-                            ) : (
-                              t("commissions.noStudent")
-                            )}
-                          </td>
-                          <td className="px-3 py-2">
-                            {t(`commissions.${entry.state}`)}
-                            {entry.state === "pending" ? (
-                              <span className="block text-slate-600">
-                                {t("commissions.availableAt", {
-                                  date: format.date(todayInTheHague(new Date(entry.availableAt))),
-                                })}
-                              </span>
-                            ) : null}
-                          </td>
-                          <td className="px-3 py-2 text-right tabular-nums">{format.money(entry.amount)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
+                <CommissionLedgerTable
+                  entries={data.entries}
+                  captionId="entries-caption"
+                  captionVisible
+                  date={(iso) => format.date(todayInTheHague(new Date(iso)))}
+                  labels={{
+                    caption: t("commissions.caption"),
+                    columns: {
+                      date: t("commissions.date"),
+                      kind: t("commissions.kind"),
+                      student: t("commissions.student"),
+                      state: t("commissions.state"),
+                      amount: t("commissions.amount"),
+                    },
+                    kind: {
+                      payment: t("commissions.kindPayment"),
+                      refund: t("commissions.kindRefund"),
+                      adjustment: t("commissions.kindAdjustment"),
+                    },
+                    state: {
+                      pending: t("commissions.pending"),
+                      approved: t("commissions.approved"),
+                      in_payout: t("commissions.in_payout"),
+                      paid: t("commissions.paid"),
+                    },
+                    noStudent: t("commissions.noStudent"),
+                    heldUntil: (entry) =>
+                      t("commissions.availableAt", {
+                        date: format.date(todayInTheHague(new Date(entry.availableAt))),
+                      }),
+                  }}
+                />
               )}
             </Card>
           </section>

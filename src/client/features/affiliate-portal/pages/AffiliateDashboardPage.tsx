@@ -8,7 +8,7 @@ import { Notice } from "../../../components/account/auth";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { LoadBoundary, retryableLazy } from "../../../components/ui/LoadBoundary";
-import { ScrollRegion } from "../../../components/ui/ScrollRegion";
+import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
@@ -45,68 +45,69 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
   const unit = t(stats.granularity === "week" ? "dashboard.unitWeek" : "dashboard.unitDay");
   const cell = "px-3 py-2 text-right tabular-nums";
   return (
-    <ScrollRegion labelledBy="stats-caption">
-      <table className="w-full min-w-[36rem] text-sm">
-        <caption id="stats-caption" className="mb-2 text-left font-semibold text-brand-900">
-          {t("dashboard.tableCaption", { unit })}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-300 text-slate-700">
-            <th scope="col" className="px-3 py-2 text-left">
-              {t("dashboard.date")}
+    <ScrollTable
+      caption={t("dashboard.tableCaption", { unit })}
+      captionId="stats-caption"
+      captionVisible
+      minWidth="min-w-[36rem]"
+      tableClassName="text-sm"
+    >
+      <thead>
+        <tr className="border-b border-slate-300 text-slate-700">
+          <th scope="col" className="px-3 py-2 text-left">
+            {t("dashboard.date")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.clicks")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.applications")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.paidEnrolments")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.commissionEarned")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.commissionClawedBack")}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t("dashboard.commissionNet")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...stats.buckets].reverse().map((b) => (
+          <tr key={b.start} className="border-b border-slate-100">
+            <th scope="row" className="px-3 py-2 text-left font-normal">
+              {b.start === b.end
+                ? format.date(b.start)
+                : t("dashboard.week", { start: format.dayMonth(b.start), end: format.date(b.end) })}
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.clicks")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.applications")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.paidEnrolments")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.commissionEarned")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.commissionClawedBack")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t("dashboard.commissionNet")}
-            </th>
+            <td className={cell}>{b.clicks}</td>
+            <td className={cell}>{b.applications}</td>
+            <td className={cell}>{b.paidEnrolments}</td>
+            <td className={cell}>{format.money(b.commissionEarned)}</td>
+            <td className={cell}>{format.money(b.commissionClawedBack)}</td>
+            <td className={cell}>{format.money(b.commissionNet)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {[...stats.buckets].reverse().map((b) => (
-            <tr key={b.start} className="border-b border-slate-100">
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                {b.start === b.end
-                  ? format.date(b.start)
-                  : t("dashboard.week", { start: format.dayMonth(b.start), end: format.date(b.end) })}
-              </th>
-              <td className={cell}>{b.clicks}</td>
-              <td className={cell}>{b.applications}</td>
-              <td className={cell}>{b.paidEnrolments}</td>
-              <td className={cell}>{format.money(b.commissionEarned)}</td>
-              <td className={cell}>{format.money(b.commissionClawedBack)}</td>
-              <td className={cell}>{format.money(b.commissionNet)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t border-slate-300 font-semibold">
-            <th scope="row" className="px-3 py-2 text-left">
-              {t("dashboard.total")}
-            </th>
-            <td className={cell}>{stats.totals.clicks}</td>
-            <td className={cell}>{stats.totals.applications}</td>
-            <td className={cell}>{stats.totals.paidEnrolments}</td>
-            <td className={cell}>{format.money(stats.totals.commissionEarned)}</td>
-            <td className={cell}>{format.money(stats.totals.commissionClawedBack)}</td>
-            <td className={cell}>{format.money(stats.totals.commissionNet)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollRegion>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t border-slate-300 font-semibold">
+          <th scope="row" className="px-3 py-2 text-left">
+            {t("dashboard.total")}
+          </th>
+          <td className={cell}>{stats.totals.clicks}</td>
+          <td className={cell}>{stats.totals.applications}</td>
+          <td className={cell}>{stats.totals.paidEnrolments}</td>
+          <td className={cell}>{format.money(stats.totals.commissionEarned)}</td>
+          <td className={cell}>{format.money(stats.totals.commissionClawedBack)}</td>
+          <td className={cell}>{format.money(stats.totals.commissionNet)}</td>
+        </tr>
+      </tfoot>
+    </ScrollTable>
   );
 }
 

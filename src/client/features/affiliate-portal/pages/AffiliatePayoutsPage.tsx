@@ -15,7 +15,7 @@ import { applyServerErrors, Notice, TextField } from "../../../components/accoun
 import { Button } from "../../../components/ui/Button";
 import { Field, inputClass } from "../../../components/ui/Field";
 import { Card, Container } from "../../../components/ui/Layout";
-import { ScrollRegion } from "../../../components/ui/ScrollRegion";
+import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { toast } from "../../../components/ui/toast-store";
 import { apiParsed } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
@@ -215,63 +215,62 @@ function PayoutList() {
         <p className="mt-3 text-slate-700">{t("affiliate.list.empty")}</p>
       ) : null}
       {list.data && list.data.items.length > 0 ? (
-        <ScrollRegion labelledBy="payouts-caption">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption id="payouts-caption" className="sr-only">
-              {t("affiliate.list.caption")}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t("affiliate.list.date")}
+        <ScrollTable
+          caption={t("affiliate.list.caption")}
+          captionId="payouts-caption"
+          tableClassName="divide-y divide-slate-200"
+        >
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                {t("affiliate.list.date")}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t("affiliate.list.amount")}
+              </th>
+              <th scope="col" className={th}>
+                {t("affiliate.list.status")}
+              </th>
+              <th scope="col" className={th}>
+                {t("affiliate.list.reference")}
+              </th>
+              <th scope="col" className={th}>
+                {t("affiliate.list.paidAt")}
+              </th>
+              <th scope="col" className={th}>
+                {t("affiliate.list.statement")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.data.items.map((p) => (
+              <tr key={p.id}>
+                <th scope="row" className={`${td} font-medium`}>
+                  {date(p.createdAt)}
                 </th>
-                <th scope="col" className={`${th} text-right`}>
-                  {t("affiliate.list.amount")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("affiliate.list.status")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("affiliate.list.reference")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("affiliate.list.paidAt")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("affiliate.list.statement")}
-                </th>
+                <td className={`${td} text-right tabular-nums`}>{formatMoney(p.amount, language)}</td>
+                <td className={td}>{t(`statuses.${p.status}`)}</td>
+                <td className={`${td} font-mono`}>{p.reference || "—"}</td>
+                <td className={td}>{date(p.paidAt)}</td>
+                <td className={td}>
+                  {p.status === "cancelled" ? (
+                    "—"
+                  ) : (
+                    <a
+                      href={`/api/affiliate/payouts/${p.id}/statement.pdf`}
+                      download
+                      className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+                      aria-label={t("affiliate.list.downloadLabel", { date: date(p.createdAt) })}
+                    >
+                      <FileDown aria-hidden="true" className="h-4 w-4" />
+                      {t("affiliate.list.download")}
+                    </a>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.items.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className={`${td} font-medium`}>
-                    {date(p.createdAt)}
-                  </th>
-                  <td className={`${td} text-right tabular-nums`}>{formatMoney(p.amount, language)}</td>
-                  <td className={td}>{t(`statuses.${p.status}`)}</td>
-                  <td className={`${td} font-mono`}>{p.reference || "—"}</td>
-                  <td className={td}>{date(p.paidAt)}</td>
-                  <td className={td}>
-                    {p.status === "cancelled" ? (
-                      "—"
-                    ) : (
-                      <a
-                        href={`/api/affiliate/payouts/${p.id}/statement.pdf`}
-                        download
-                        className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
-                        aria-label={t("affiliate.list.downloadLabel", { date: date(p.createdAt) })}
-                      >
-                        <FileDown aria-hidden="true" className="h-4 w-4" />
-                        {t("affiliate.list.download")}
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            ))}
+          </tbody>
+        </ScrollTable>
       ) : null}
     </Card>
   );

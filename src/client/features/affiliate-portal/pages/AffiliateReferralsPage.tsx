@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type Referral, referralListSchema } from "../../../../shared/schemas/affiliate-portal";
 import { Card } from "../../../components/ui/Layout";
-import { ScrollRegion } from "../../../components/ui/ScrollRegion";
+import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
 import { useFormat } from "../../../lib/format";
@@ -52,57 +52,58 @@ export default function AffiliateReferralsPage() {
       ) : null}
       {list.data && list.data.referrals.length > 0 ? (
         <Card>
-          <ScrollRegion labelledBy="referrals-caption">
-            <table className="w-full min-w-[44rem] text-sm">
-              <caption id="referrals-caption" className="mb-2 text-left font-semibold text-brand-900">
-                {t("referrals.caption")}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-300 text-slate-700">
-                  <th scope="col" className={head}>
-                    {t("referrals.student")}
+          <ScrollTable
+            caption={t("referrals.caption")}
+            captionId="referrals-caption"
+            captionVisible
+            minWidth="min-w-[44rem]"
+            tableClassName="text-sm"
+          >
+            <thead>
+              <tr className="border-b border-slate-300 text-slate-700">
+                <th scope="col" className={head}>
+                  {t("referrals.student")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("referrals.cohort")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("referrals.created")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("referrals.status")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("referrals.payment")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("referrals.commission")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.referrals.map((r, index) => (
+                // Referrals carry no id (GDPR: nothing that identifies the applicant); the order is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tr key={index} className="border-b border-slate-100 align-top">
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {r.studentName}
                   </th>
-                  <th scope="col" className={head}>
-                    {t("referrals.cohort")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("referrals.created")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("referrals.status")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("referrals.payment")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("referrals.commission")}
-                  </th>
+                  <td className="px-3 py-2">{r.cohortName}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {format.date(todayInTheHague(new Date(r.createdAt)))}
+                  </td>
+                  <td className="px-3 py-2">{t(`referrals.applicationStatus.${r.status}`, r.status)}</td>
+                  <td className="px-3 py-2">
+                    {t(`referrals.paymentStatus.${r.paymentStatus}`, r.paymentStatus)}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">
+                    <CommissionSummary commission={r.commission} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.referrals.map((r, index) => (
-                  // Referrals carry no id (GDPR: nothing that identifies the applicant); the order is stable.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <tr key={index} className="border-b border-slate-100 align-top">
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {r.studentName}
-                    </th>
-                    <td className="px-3 py-2">{r.cohortName}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {format.date(todayInTheHague(new Date(r.createdAt)))}
-                    </td>
-                    <td className="px-3 py-2">{t(`referrals.applicationStatus.${r.status}`, r.status)}</td>
-                    <td className="px-3 py-2">
-                      {t(`referrals.paymentStatus.${r.paymentStatus}`, r.paymentStatus)}
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">
-                      <CommissionSummary commission={r.commission} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              ))}
+            </tbody>
+          </ScrollTable>
         </Card>
       ) : null}
     </AffiliatePage>

@@ -20,6 +20,7 @@ import {
   reverseAdjustmentFormSchema,
 } from "../../../../../shared/schemas/affiliates-admin";
 import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
+import { CommissionLedgerTable } from "../../../../components/commissions/CommissionLedgerTable";
 import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
@@ -293,44 +294,38 @@ export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateD
             ))}
           </DetailList>
           <div className="mt-4">
-            <DetailTable
-              labelledBy="affiliate-ledger"
-              minWidth="min-w-[44rem]"
-              head={
-                <>
-                  <HeaderCell>{t("ledger.columns.date")}</HeaderCell>
-                  <HeaderCell>{t("ledger.columns.kind")}</HeaderCell>
-                  <HeaderCell>{t("ledger.columns.detail")}</HeaderCell>
-                  <HeaderCell>{t("ledger.columns.state")}</HeaderCell>
-                  <HeaderCell className="text-right">{t("ledger.columns.amount")}</HeaderCell>
-                </>
-              }
-              rows={ledger.data.ledger.entries}
-              empty={t("ledger.empty")}
-              row={(e) => (
-                <tr key={e.id} className="align-top">
-                  <td className="px-3 py-3 whitespace-nowrap text-slate-800">{dateTime(e.createdAt)}</td>
-                  <td className="px-3 py-3 text-slate-900">{t(`ledger.kind.${e.kind}`)}</td>
-                  <td className="px-3 py-3 text-slate-800">
-                    {e.application ? (
-                      <div>
-                        {e.application.studentName}
-                        {e.application.cohortName ? (
-                          <span className="text-slate-700"> · {e.application.cohortName}</span>
-                        ) : null}
-                      </div>
-                    ) : null}
-                    {e.reason ? <div className="whitespace-pre-line break-words">{e.reason}</div> : null}
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap text-slate-800">
-                    {t(`ledger.state.${e.state}`)}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap font-medium text-slate-900">
-                    {format.money(e.amount)}
-                  </td>
-                </tr>
-              )}
-            />
+            {ledger.data.ledger.entries.length === 0 ? (
+              <p className="text-slate-700">{t("ledger.empty")}</p>
+            ) : (
+              <CommissionLedgerTable
+                entries={ledger.data.ledger.entries}
+                captionId="affiliate-ledger-caption"
+                date={dateTime}
+                tone="backOffice"
+                labels={{
+                  caption: t("ledger.title"),
+                  columns: {
+                    date: t("ledger.columns.date"),
+                    kind: t("ledger.columns.kind"),
+                    student: t("ledger.columns.detail"),
+                    state: t("ledger.columns.state"),
+                    amount: t("ledger.columns.amount"),
+                  },
+                  kind: {
+                    payment: t("ledger.kind.payment"),
+                    refund: t("ledger.kind.refund"),
+                    adjustment: t("ledger.kind.adjustment"),
+                  },
+                  state: {
+                    pending: t("ledger.state.pending"),
+                    approved: t("ledger.state.approved"),
+                    in_payout: t("ledger.state.in_payout"),
+                    paid: t("ledger.state.paid"),
+                  },
+                  noStudent: "—",
+                }}
+              />
+            )}
           </div>
         </>
       )}
