@@ -1,3 +1,5 @@
+import type { InsuranceOffer } from "./insurance";
+
 /**
  * Catalogue shapes as the API sends them (spec §3), already in the visitor's language, and the
  * cohort status rule (decisions.md §1 "cohort table"). Prices are integer euro cents.
@@ -69,6 +71,8 @@ export interface CatalogueSummaryDto {
   lengthDays: number | null;
   /** The early application discount shared by every school open for applications, or null. */
   earlyDiscount: EarlyDiscountDto | null;
+  /** Travel and health insurance as the open schools sell it (`insuranceOfferOf`). */
+  insurance: InsuranceOffer;
 }
 
 /**

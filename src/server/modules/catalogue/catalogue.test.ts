@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   AddOnOptionDto,
@@ -8,7 +8,7 @@ import type {
   PackageDto,
   SummerSchoolDto,
 } from "../../../shared/catalogue";
-import { packages, summerSchools } from "../../db/schema";
+import { addOnOptions, cohortGuides, packages, summerSchools } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
 
 const fr = JSON.parse(
@@ -242,5 +242,46 @@ describe("catalogue cache", () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+});
+
+describe("what the pages say of insurance follows the catalogue (issue 23 item 2)", () => {
+  const isInsurance = sql`${addOnOptions.name}->>'en' like '%insurance%'`;
+  const summaryInsurance = async () => (await get("/api/catalogue/summary")).json().insurance;
+  const insuranceAddOns = () => t.database.db.select().from(addOnOptions).where(isInsurance);
+
+  it("the demo cohorts include the school's insurance in every application: required, at its price", async () => {
+    expect(await summaryInsurance()).toEqual({ kind: "required", priceCents: 9500 });
+  });
+
+  it("an optional add-on in every open cohort, then none, then cohorts that differ", async () => {
+    const rows = await insuranceAddOns();
+    expect(rows.length).toBeGreaterThan(1);
+    await t.database.db.update(addOnOptions).set({ isRequired: false }).where(isInsurance);
+    t.app.services.catalogue.invalidate();
+    expect(await summaryInsurance()).toEqual({ kind: "optional", priceCents: 9500 });
+
+    await t.database.db.update(cohortGuides).set({ insuranceAddOnId: null });
+    t.app.services.catalogue.invalidate();
+    expect(await summaryInsurance()).toEqual({ kind: "own" });
+
+    const open = (await schoolsOf()).find((s) => s.status === "open")!;
+    const one = rows.find((r) => r.summerSchoolId === open.id)!;
+    await t.database.db
+      .update(cohortGuides)
+      .set({ insuranceAddOnId: one.id })
+      .where(eq(cohortGuides.summerSchoolId, one.summerSchoolId));
+    t.app.services.catalogue.invalidate();
+    expect(await summaryInsurance()).toEqual({ kind: "varies" });
+
+    // Back as the demo has it.
+    await t.database.db.update(addOnOptions).set({ isRequired: true }).where(isInsurance);
+    for (const row of rows)
+      await t.database.db
+        .update(cohortGuides)
+        .set({ insuranceAddOnId: row.id })
+        .where(eq(cohortGuides.summerSchoolId, row.summerSchoolId));
+    t.app.services.catalogue.invalidate();
+    expect(await summaryInsurance()).toEqual({ kind: "required", priceCents: 9500 });
   });
 });

@@ -13,12 +13,14 @@ import {
   type SummerSchoolDto,
 } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
+import { insuranceOfferOf } from "../../../shared/insurance";
 import { depositPercentOn, ruleInEffect } from "../../../shared/pricing";
 import { schoolDayClock } from "../../../shared/refunds";
 import type { Db } from "../../db/client";
 import {
   addOnOptions,
   applications,
+  cohortGuides,
   housingOptions,
   type LocalizedText,
   packages,
@@ -45,6 +47,8 @@ export interface CatalogueSnapshot {
   paidPlaces: Map<string, number>;
   /** Automatic pricing rules (decision 030), active or not. */
   rules: RuleRow[];
+  /** The add-on that sells the school's insurance, per school (its cohort guide), when there is one. */
+  insuranceAddOnOf: Map<string, string>;
 }
 
 /** The early application discount of school `schoolId` in effect on `today` (The Hague), or null. */
@@ -115,7 +119,7 @@ export class CatalogueService {
   }
 
   private async read(): Promise<CatalogueSnapshot> {
-    const [schools, pkgs, housing, addOns, paid, offers, rules] = await Promise.all([
+    const [schools, pkgs, housing, addOns, paid, offers, rules, guides] = await Promise.all([
       this.db
         .select()
         .from(summerSchools)
@@ -146,10 +150,16 @@ export class CatalogueService {
         .where(openOfferSql(this.now()))
         .groupBy(waitingListEntries.summerSchoolId),
       this.db.select().from(pricingRules),
+      this.db
+        .select({ schoolId: cohortGuides.summerSchoolId, addOnId: cohortGuides.insuranceAddOnId })
+        .from(cohortGuides),
     ]);
     const paidPlaces = new Map(paid.map((p) => [p.schoolId, Number(p.count)]));
     for (const o of offers) paidPlaces.set(o.schoolId, (paidPlaces.get(o.schoolId) ?? 0) + Number(o.count));
-    return { schools, packages: pkgs, housing, addOns, paidPlaces, rules };
+    const insuranceAddOnOf = new Map(
+      guides.flatMap((g) => (g.addOnId ? [[g.schoolId, g.addOnId] as [string, string]] : [])),
+    );
+    return { schools, packages: pkgs, housing, addOns, paidPlaces, rules, insuranceAddOnOf };
   }
 
   /** Upcoming schools (not started) with their live status, earliest first. */
@@ -204,11 +214,23 @@ export class CatalogueService {
       )
         ? first
         : null;
+    // What the pages say of insurance (issue 23 item 2): the school's insurance add-on of each
+    // open school, required or optional, or none.
+    const snap = await this.load();
+    const insurance = insuranceOfferOf(
+      open.map((s) => {
+        const addOn = snap.addOns.find(
+          (a) => a.id === snap.insuranceAddOnOf.get(s.id) && a.summerSchoolId === s.id,
+        );
+        return addOn ? { priceCents: addOn.priceCents, required: addOn.isRequired } : null;
+      }),
+    );
     return {
       schools,
       fromPrice: openPrices.length ? Math.min(...openPrices) : null,
       lengthDays,
       earlyDiscount,
+      insurance,
     };
   }
 

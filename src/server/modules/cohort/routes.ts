@@ -285,6 +285,9 @@ export async function cohortRoutes(
   app.put("/api/admin/summer-schools/:id/guide", guard, async (request) => {
     const id = adminId(request.params);
     const input = parseOrThrow(cohortGuideInputSchema, request.body);
-    return saveGuide(db, adminOf(request), id, input, now());
+    const saved = await saveGuide(db, adminOf(request), id, input, now());
+    // The guide names the add-on that sells the school's insurance, which the public pages state.
+    app.services.catalogue.invalidate();
+    return saved;
   });
 }

@@ -8,6 +8,7 @@ import { render } from "../../../client/app/entry-server";
 import { ROUTES } from "../../../client/app/routes";
 import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
 import type { Language } from "../../../shared/i18n/languages";
+import { formatMoney } from "../../../shared/money";
 import type { SiteConfig } from "../../../shared/site";
 import { loadResources } from "../../lib/i18n";
 
@@ -53,6 +54,7 @@ const summary = (over: Partial<CatalogueSummaryDto> = {}): CatalogueSummaryDto =
   fromPrice: 295000,
   lengthDays: 12,
   earlyDiscount: { percent: 12, endsOn: "2027-03-08" },
+  insurance: { kind: "required", priceCents: 9500 },
   ...over,
 });
 
@@ -211,4 +213,46 @@ describe("the partner programme page states the payout rules the product applies
       expect(text).not.toMatch(/agreed (with you )?at approval/);
     },
   );
+});
+
+describe("insurance on the public pages is what the open cohorts sell (issue 23 item 2)", () => {
+  const PAGES = ["/faq", "/for-parents", "/program"] as const;
+
+  it.each(["en", "zh", "fr"] as const)(
+    "a required add-on: %s pages give its price, call it required and ask no proof of it",
+    async (language) => {
+      for (const url of PAGES) {
+        const { text } = await page(
+          url,
+          language,
+          summary({ insurance: { kind: "required", priceCents: 9500 } }),
+        );
+        expect(text, url).toContain(formatMoney(9500, language));
+        if (language === "en") {
+          expect(text, url).toMatch(/required add-on/);
+          // Never "insurance … not included" nor "the form shows how to include it".
+          expect(text, url).not.toMatch(
+            /insurance and personal spending are not included|shows how to include it/,
+          );
+        }
+      }
+    },
+  );
+
+  it("an optional add-on: the price and the choice of one's own policy", async () => {
+    for (const url of PAGES) {
+      const { text } = await page(url, "en", summary({ insurance: { kind: "optional", priceCents: 9500 } }));
+      expect(text, url).toContain(formatMoney(9500, "en"));
+      expect(text, url).toMatch(/own policy/);
+      expect(text, url).not.toMatch(/required add-on/);
+    }
+  });
+
+  it("no insurance sold: no price and no add-on promised", async () => {
+    for (const url of PAGES) {
+      const { text } = await page(url, "en", summary({ insurance: { kind: "own" } }));
+      expect(text, url).not.toMatch(/school’s insurance|€95/);
+      expect(text, url).toMatch(/buy their own policy|bought by the student/);
+    }
+  });
 });

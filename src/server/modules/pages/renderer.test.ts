@@ -168,6 +168,7 @@ describe("the application page (decision 009)", () => {
       ],
       fromPrice: 295000,
       lengthDays: 14,
+      insurance: { kind: "varies" },
       earlyDiscount: null,
     };
     const cache = makeCache({ value: "v1" }, { catalogue });

@@ -1,7 +1,7 @@
 import { CJK, type TextRule } from "./rule";
 
 const CHINESE_WORDS =
-  /^(?:name|program|programme|school|cohort|status|state|kind|label|language|unit|role|roles|reason|sort|direction)$/;
+  /^(?:name|program|programme|school|cohort|status|state|kind|label|language|unit|role|roles|reason|sort|direction|insurance)$/;
 const DATES = /^(?:date|dates|start|end|opens|closes|today|lastDay)$/;
 const DATE_TIMES = /^(?:until|when|time|first|again)$/;
 const NUMBER_OR_WORDS = /^(?:from|to|method)$/;

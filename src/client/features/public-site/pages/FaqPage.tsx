@@ -6,6 +6,7 @@ import { ButtonLink, buttonClass } from "../../../components/ui/Button";
 import { PageHeader, Section } from "../../../components/ui/Layout";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { useInsuranceOffer } from "../../../lib/insurance";
 import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 
@@ -57,6 +58,7 @@ export default function FaqPage() {
   const fromPrice = data?.fromPrice ?? null;
   const early = data?.earlyDiscount ?? null;
   const paymentTerms = usePaymentTerms();
+  const insurance = useInsuranceOffer();
 
   /** The answer of one question, with the catalogue figures when they are known and a neutral text otherwise. */
   function answer(id: string): string {
@@ -72,6 +74,9 @@ export default function FaqPage() {
     // When to pay follows the schools' deposits (issue 11), never a fixed "full payment".
     if (id === "payment")
       return t(`q.payment.answer${paymentTerms.suffix}`, { percent: paymentTerms.percent });
+    // What the school sells of insurance, from the catalogue (issue 23 item 2).
+    if (id === "insurance" || id === "included")
+      return t(`q.${id}.answer`, { insurance: insurance.sentence });
     return t(`q.${id}.answer`, { email: supportEmail });
   }
 

@@ -23,6 +23,7 @@ import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useCatalogueSummary } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
+import { useInsuranceOffer } from "../../../lib/insurance";
 import { usePaymentTerms } from "../../../lib/payment-terms";
 import { useSite } from "../../../lib/site";
 
@@ -87,6 +88,8 @@ function PriceFact() {
 export default function ParentsPage() {
   // The payment step follows the schools' deposits (issue 11).
   const paymentTerms = usePaymentTerms();
+  // What the open cohorts sell of insurance (issue 23 item 2).
+  const insurance = useInsuranceOffer();
   const { t } = useTranslation("parents");
   const { supportEmail, school } = useSite();
   const { money, date } = useFormat();
@@ -172,7 +175,9 @@ export default function ParentsPage() {
               <IconBadge icon={HeartPulse} />
               <h3 className="text-lg font-semibold text-brand-900">{t("care.health.title")}</h3>
             </div>
-            <p className="mt-4 text-slate-700">{t("care.health.insurance")}</p>
+            <p className="mt-4 text-slate-700">
+              {t("care.health.insurance", { insurance: insurance.sentence })}
+            </p>
             <p className="mt-3 text-slate-700">{t("care.health.doctor")}</p>
             <p className="mt-3 text-slate-700">{t("care.health.medication")}</p>
           </Card>
@@ -211,7 +216,11 @@ export default function ParentsPage() {
               {EXTRA.map((id) => (
                 <li key={id} className="flex gap-3">
                   <Minus aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
-                  <span>{t(`costs.extra.${id}`)}</span>
+                  <span>
+                    {id === "insurance"
+                      ? t(`costs.extra.insurance_${insurance.kind}`, { price: insurance.price })
+                      : t(`costs.extra.${id}`)}
+                  </span>
                 </li>
               ))}
             </ul>

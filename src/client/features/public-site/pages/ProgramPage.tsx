@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, Container, PageHeader, Section } from "../../../components/ui/Layout";
 import { useCatalogueSummary } from "../../../lib/catalogue";
+import { useInsuranceOffer } from "../../../lib/insurance";
 
 const GOALS = ["politics", "business", "teams", "sustainability", "pitch", "network"] as const;
 const AREAS: Array<[string, LucideIcon]> = [
@@ -50,6 +51,8 @@ const INCLUDED = ["tuition", "housing", "meals", "visits", "certificate", "alumn
 export default function ProgramPage() {
   const { t } = useTranslation("program");
   const { data } = useCatalogueSummary();
+  // What the open cohorts sell of insurance (issue 23 item 2).
+  const insurance = useInsuranceOffer();
   const days = data?.lengthDays ?? null;
 
   return (
@@ -227,7 +230,9 @@ export default function ProgramPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 max-w-3xl text-slate-700">{t("included.extras")}</p>
+        <p className="mt-6 max-w-3xl text-slate-700">
+          {t("included.extras", { insurance: insurance.sentence })}
+        </p>
       </Section>
 
       <section className="py-14 sm:py-20">
