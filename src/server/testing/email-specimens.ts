@@ -31,7 +31,7 @@ import {
 
 /**
  * Every e-mail the school sends, built by its own template from demo facts, in a language: what
- * `npm run emails:preview` writes to a folder and what the rendered-texts test reads (typography
+ * `npm run emails:preview` writes to a folder and what the rendered-emails test reads (typography
  * and terms of the glossary, valid HTML, links, no ISO dates). A new e-mail template gets a
  * specimen here, or the test that lists the templates fails.
  */
@@ -50,7 +50,7 @@ export const SPECIMEN_SCHOOL: SchoolFacts = {
 };
 
 /** A cohort's name, package, housing and add-ons as the demo catalogue gives them in each language. */
-const NAMES: Record<
+export const NAMES: Record<
   Language,
   { program: string; package: string; housing: string; pickup: string; transport: string; insurance: string }
 > = {
@@ -83,8 +83,9 @@ const NAMES: Record<
 /** A first name as a student in each language would write it. */
 const FIRST: Record<Language, string> = { en: "Amara", zh: "小明", fr: "Aminata" };
 
-const START = "2027-07-05";
-const END = "2027-07-18";
+/** The demo cohort's first and last day (`yyyy-mm-dd`). */
+export const START = "2027-07-05";
+export const END = "2027-07-18";
 
 /** An application paid with a 30 % deposit, an early discount, an included and two paid add-ons. */
 function application(language: Language, depositPercent: number): ApplicationDto {

@@ -13,6 +13,15 @@ export function pdfTextOf(pdf: Buffer): string {
   return execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
 }
 
+/**
+ * The text of a PDF in the order it was drawn (`pdftotext -raw`): a paragraph or a table cell's
+ * lines one after the other, where `-layout` sets the columns of a line side by side. Shows where
+ * a text was wrapped.
+ */
+export function pdfDrawnTextOf(pdf: Buffer): string {
+  return execFileSync("pdftotext", ["-raw", "-", "-"], { input: pdf }).toString("utf8");
+}
+
 /** The Title a viewer shows in its window and tab (`pdfinfo`, UTF-8). */
 export function pdfTitleOf(pdf: Buffer): string {
   const dir = mkdtempSync(path.join(tmpdir(), "pdfinfo-"));

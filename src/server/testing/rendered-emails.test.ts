@@ -17,7 +17,6 @@ import { EMAIL_SPECIMENS, queuedSpecimen } from "./email-specimens";
 const EMAIL_RULES: Record<Language | "all", TextRule[]> = {
   all: [
     { says: "dates written for people, never ISO (2027-07-05)", fault: /\b\d{4}-\d{2}-\d{2}\b/ },
-    { says: "no placeholder left unfilled", fault: /\{\{|\}\}/ },
     { says: "no missing value or translation key", fault: /\bundefined\b|\bnull\b|\bNaN\b|\bemails\.\w/ },
   ],
   en: [],
@@ -40,6 +39,9 @@ const EMAIL_RULES: Record<Language | "all", TextRule[]> = {
     },
   ],
 };
+
+/** No e-mail shows a placeholder: read on the text as sent. */
+const UNFILLED: TextRule = { says: "no placeholder left unfilled", fault: /\{\{|\}\}/ };
 
 /** The words a reader sees in an HTML body: no head, no tags, entities decoded. */
 function visibleText(html: string): string {
@@ -68,14 +70,12 @@ describe("every e-mail in every language follows the glossary", () => {
       ...EMAIL_RULES.all,
       ...EMAIL_RULES[lang],
     ];
-    const texts = {
-      subject: readable(email.subject),
-      text: readable(email.text),
-      html: readable(visibleText(email.html)),
-    };
-    const faults = Object.entries(texts).flatMap(([part, text]) =>
-      rules.flatMap((rule) => faultsIn(`${part}: ${rule.says}`, text, rule)),
-    );
+    const texts = { subject: email.subject, text: email.text, html: visibleText(email.html) };
+    const faults = Object.entries(texts).flatMap(([part, text]) => [
+      ...rules.flatMap((rule) => faultsIn(`${part}: ${rule.says}`, readable(text), rule)),
+      // As sent: `readable` would make a placeholder left unfilled ("{{name}}") an "X".
+      ...faultsIn(`${part}: ${UNFILLED.says}`, text, UNFILLED),
+    ]);
     expect(faults).toEqual([]);
   });
 });

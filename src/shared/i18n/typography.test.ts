@@ -3,7 +3,8 @@
  * every rule of `typography/` against every text of every namespace. Interpolation placeholders
  * ({{x}}) read as "X", or as the rule's `placeholder` reads them, and addresses (https://…,
  * mailto:…) are left out. Failures name the file, the key and the text around the fault. The
- * same rules check the rendered e-mails and PDF documents (src/server/testing/rendered-texts.test.ts).
+ * same rules check the rendered e-mails and PDF documents (src/server/testing/rendered-emails.test.ts,
+ * rendered-documents.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { localeTexts } from "./locale-files";

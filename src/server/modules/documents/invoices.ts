@@ -87,7 +87,7 @@ export async function nextDocumentNumber(tx: Tx, year: number): Promise<{ seq: n
  * part of the price (`share`, a deposit or the balance) shows the lines as the programme's price and
  * its own VAT as that of the amount paid, `total`. Exempt: no VAT anywhere, the statement instead.
  */
-function withVat(
+export function withVat(
   lines: InvoiceLineV1[],
   share: { label: string; amount: number } | null,
   total: number,

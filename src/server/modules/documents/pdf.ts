@@ -24,6 +24,12 @@ export function dateForPeople(iso: string): string {
 const money = (cents: number) => formatMoney(cents, "en");
 
 /**
+ * A date as printed: `dateForPeople` with no-break spaces, so a line never ends between its day
+ * and its month (a reader's copy gives plain spaces back).
+ */
+const day = (iso: string) => dateForPeople(iso).replace(/ /g, "\u00a0");
+
+/**
  * The PDF of an invoice or credit note, drawn from its snapshot alone (decision 017). A4, English.
  * `fontPath` is `DOCUMENT_FONT`. Returns the file's bytes and, when a letter of the snapshot could
  * not be drawn for want of a font, a short note for the server's log (no personal data).
@@ -62,13 +68,20 @@ export async function renderInvoicePdf(
   const muted = "#475569";
   const accent = "#0b3a5b";
 
-  // Issuer (left) and the document's title (right).
-  doc.fillColor(accent).font(bold).fontSize(16).text(safe(s.issuer.legalName), left, 50, { width: 330 });
+  // Issuer (left) and the document's title (right). The issuer's lines wrap before the title:
+  // "CREDIT NOTE" is wider than "INVOICE", and a long legal name would run into it.
+  const titleWidth = doc.font(bold).fontSize(22).widthOfString(title.toUpperCase());
+  const issuerWidth = Math.min(330, width - titleWidth - 18);
+  doc
+    .fillColor(accent)
+    .font(bold)
+    .fontSize(16)
+    .text(safe(s.issuer.legalName), left, 50, { width: issuerWidth });
   doc
     .fillColor(muted)
     .font(regular)
     .fontSize(9)
-    .text(safe(s.issuer.address), { width: 330 })
+    .text(safe(s.issuer.address), { width: issuerWidth })
     .text(`KvK (Chamber of Commerce) number: ${safe(s.issuer.kvkNumber)}`)
     .text(`VAT number: ${safe(s.issuer.vatNumber)}`)
     .text(safe(s.issuer.email));
@@ -82,14 +95,14 @@ export async function renderInvoicePdf(
   // The document's facts.
   const facts: Array<[string, string]> = [
     [credit ? "Credit note number" : "Invoice number", s.number],
-    ["Date of issue", dateForPeople(s.issuedOn)],
+    ["Date of issue", day(s.issuedOn)],
     ...(s.refersTo
-      ? ([["Corrects invoice", `${s.refersTo.number} of ${dateForPeople(s.refersTo.issuedOn)}`]] as Array<
+      ? ([["Corrects invoice", `${s.refersTo.number} of ${day(s.refersTo.issuedOn)}`]] as Array<
           [string, string]
         >)
       : []),
     ["Payment reference", s.payment.reference],
-    [credit ? "Original payment on" : "Paid on", dateForPeople(s.payment.paidOn)],
+    [credit ? "Original payment on" : "Paid on", day(s.payment.paidOn)],
   ];
   let y = Math.max(afterIssuer, 90) + 18;
   doc.fontSize(9);
@@ -133,7 +146,7 @@ export async function renderInvoicePdf(
     .text(safe(s.programme.name), { width })
     .font(regular)
     .fontSize(10)
-    .text(`${dateForPeople(s.programme.startDate)} to ${dateForPeople(s.programme.endDate)}, The Hague`, {
+    .text(`${day(s.programme.startDate)} to ${day(s.programme.endDate)}, The Hague`, {
       width,
     });
   doc.fillColor(muted).fontSize(9).text(`Application reference: ${s.applicationRef}`, { width });
@@ -212,7 +225,7 @@ export async function renderInvoicePdf(
   y += 18;
   const closing = credit
     ? `This credit note corrects invoice ${s.refersTo?.number ?? ""}. The amount is refunded to the means of payment used (payment reference ${s.payment.reference}).`
-    : `This invoice was paid on ${dateForPeople(s.payment.paidOn)} (payment reference ${s.payment.reference}). Nothing more is due on it.`;
+    : `This invoice was paid on ${day(s.payment.paidOn)} (payment reference ${s.payment.reference}). Nothing more is due on it.`;
   doc.fillColor(muted).font(regular).fontSize(9).text(safe(closing), left, y, { width });
   // 7 pt: one line in DejaVu Sans, which is wider than Helvetica was (decision 033).
   doc

@@ -57,6 +57,12 @@ export interface VisaLetterContent {
   qrPng: Buffer;
 }
 
+/**
+ * A date written for people ("5 July 2027") with no-break spaces, for running text: a line never
+ * ends between its day and its month (a reader's copy gives plain spaces back).
+ */
+const unbroken = (date: string) => date.replace(/ /g, "\u00a0");
+
 const BRAND = "#0b3a5b";
 const INK = "#1e293b";
 const MUTED = "#475569";
@@ -142,7 +148,7 @@ export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): P
         : "has applied to, and paid the deposit that reserves a place in,";
       doc.text(
         `We confirm that the person named below ${standing} our programme "${c.programmeName}", ` +
-          `taught in English and held in ${c.location} from ${c.startDate} to ${c.endDate} (${c.days} days). ` +
+          `taught in English and held in ${c.location} from ${unbroken(c.startDate)} to ${unbroken(c.endDate)} (${c.days} days). ` +
           "We invite this person to the Netherlands for the duration of the programme.",
         { width, align: "left" },
       );
@@ -154,7 +160,7 @@ export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): P
         ["Nationality", c.nationality],
         ["Date of birth", c.dateOfBirth],
         ["Programme", c.programmeName],
-        ["Programme dates", `${c.startDate} to ${c.endDate} (${c.days} days)`],
+        ["Programme dates", `${unbroken(c.startDate)} to ${unbroken(c.endDate)} (${c.days} days)`],
         ["Location", c.location],
         ["Housing during the programme", c.housing],
         ["Address of stay", c.stayAddress],
@@ -181,7 +187,7 @@ export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): P
       doc.moveDown(0.2);
       doc.font(FONT.regular).fillColor(INK).fontSize(10);
       const payment = c.balance
-        ? `${c.paid} has been received. The balance of ${c.balance.amount} is due by ${c.balance.dueOn}.`
+        ? `${c.paid} has been received. The balance of ${c.balance.amount} is due by ${unbroken(c.balance.dueOn)}.`
         : `${c.paid} has been received: the fee is paid in full.`;
       doc.text(
         `The participant pays the programme fee of ${c.totalFee}, which covers tuition and housing. ${payment}`,
@@ -206,10 +212,11 @@ export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): P
       );
       doc.moveDown(0.7);
       doc.text(
-        `For any question about this letter, please contact us at ${c.issuer.email}. The letter can be checked ` +
-          "at any time with the QR code below.",
+        "The letter can be checked at any time with the QR code below. For any question about it, please write to us at:",
         { width },
       );
+      // The address on a line of its own: a line break at its hyphen would cut what a reader copies.
+      doc.text(c.issuer.email, { width });
       doc.moveDown(0.9);
       doc.text("Yours faithfully,", { width });
       doc.moveDown(1.6);
@@ -295,7 +302,7 @@ export function renderCertificate(c: CertificateContent, fonts?: DocumentFonts):
         .font(FONT.bold)
         .text(c.programmeName, { width, align: "center" })
         .font(FONT.regular)
-        .text(`held in ${c.location} from ${c.startDate} to ${c.endDate}.`, {
+        .text(`held in ${c.location} from ${unbroken(c.startDate)} to ${unbroken(c.endDate)}.`, {
           width,
           align: "center",
         });

@@ -1,7 +1,7 @@
 /**
  * A rule of the glossary of terms and typography (`docs/glossary.md`): a pattern that must not occur in a text of its language. The same rules
  * check the translation files (`typography.test.ts`), the e-mails and the PDF documents as rendered
- * (`src/server/testing/rendered-texts.test.ts`), so a text joined in code is held to the rule its
+ * (`src/server/testing/rendered-emails.test.ts`, `rendered-documents.test.ts`), so a text joined in code is held to the rule its
  * translation is held to.
  */
 export interface TextRule {
