@@ -5,7 +5,7 @@
  * Intl writes them.
  */
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDayMonth, formatForPeople } from "./dates";
+import { dateFormatFor, formatDate, formatDayMonth, formatForPeople } from "./dates";
 
 const MONTHS = [
   "janvier",
@@ -59,5 +59,20 @@ describe("the first of the month in French", () => {
     expect(formatDayMonth("2027-07-01", "en")).toBe("1 July");
     const long = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
     expect(formatForPeople(long, new Date("2027-03-01T00:00:00Z"), "en")).toBe("1 March 2027");
+  });
+
+  it("a formatter of a page's own style writes «1er» too (the portal, the offer page, the back office)", () => {
+    const at = Date.UTC(2027, 5, 1, 7, 0);
+    expect(dateFormatFor("fr", { dateStyle: "medium", timeZone: "Europe/Amsterdam" }).format(at)).toBe(
+      "1er juin 2027",
+    );
+    expect(
+      dateFormatFor("fr", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Amsterdam" }).format(
+        new Date(at),
+      ),
+    ).toBe("1er juin 2027 à 09:00");
+    expect(dateFormatFor("en", { dateStyle: "long", timeZone: "Europe/Amsterdam" }).format(at)).toBe(
+      "1 June 2027",
+    );
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LOCALE_OF } from "../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../shared/dates";
 import { waitingListOfferSchema } from "../../../shared/schemas/waiting-list";
 import { Notice } from "../../components/account/auth";
 import { ButtonLink } from "../../components/ui/Button";
@@ -40,7 +40,7 @@ export default function OfferPage() {
       rememberOffer({ summerSchoolId: offer.data.summerSchoolId, expiresAt: offer.data.expiresAt });
   }, [offer.data]);
   const until = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_OF[language], {
+    dateFormatFor(language, {
       dateStyle: "long",
       timeStyle: "short",
       timeZone: "Europe/Amsterdam",

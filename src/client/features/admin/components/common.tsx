@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentState } from "../../../../shared/balance";
+import { dateFormatFor } from "../../../../shared/dates";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { Permission } from "../../../../shared/permissions";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
@@ -91,9 +92,9 @@ export function useRolesThatCan(permission: Permission): string {
 
 /** Date and time of a timestamp in the UI language (back-office lists and logs). */
 export function useDateTime() {
-  const locale = LOCALE_OF[useLanguage()];
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const language = useLanguage();
+  const dateTime = dateFormatFor(language, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateFormatFor(language, { dateStyle: "medium" });
   return {
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
     date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : "—"),

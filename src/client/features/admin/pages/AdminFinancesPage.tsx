@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { dateFormatFor } from "../../../../shared/dates";
 import type { RevenueFigures } from "../../../../shared/finance";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import {
   financeSummarySchema,
   LEDGER_KINDS,
@@ -190,7 +190,7 @@ export default function AdminFinancesPage() {
   });
 
   const monthLabel = (month: string) =>
-    new Intl.DateTimeFormat(LOCALE_OF[format.language], {
+    dateFormatFor(format.language, {
       month: "long",
       year: "numeric",
       timeZone: "UTC",

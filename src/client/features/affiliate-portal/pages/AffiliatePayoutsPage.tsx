@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAYOUT_METHODS, type PayoutMethod } from "../../../../shared/commissions";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../shared/dates";
 import { formatMoney } from "../../../../shared/money";
 import {
   affiliatePayoutListSchema,
@@ -131,7 +131,7 @@ function PayoutDetailsCard() {
   });
   const errors = formState.errors;
   const view = current.data;
-  const dateFormat = new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "long" });
+  const dateFormat = dateFormatFor(language, { dateStyle: "long" });
   return (
     <Card>
       <h2 className="text-xl font-bold text-brand-900">{t("affiliate.details.heading")}</h2>
@@ -202,7 +202,7 @@ function PayoutList() {
     queryKey: ["affiliate", "payouts"],
     queryFn: () => apiParsed(affiliatePayoutListSchema, "/api/affiliate/payouts"),
   });
-  const dateFormat = new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "medium" });
+  const dateFormat = dateFormatFor(language, { dateStyle: "medium" });
   const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
   const th = "px-3 py-2 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
   // Cells keep to one line: on a phone the table scrolls sideways rather than breaking dates apart.

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../shared/dates";
 import { type ResumedWizard, savedDraftSchema } from "../../../../shared/schemas/resume";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Layout";
@@ -38,7 +38,7 @@ export default function DraftOffer({
   const parsed = savedDraftSchema.safeParse(answer);
   const draft = parsed.success ? parsed.data.draft : null;
   if (!draft) return null;
-  const savedAt = new Intl.DateTimeFormat(LOCALE_OF[format.language], {
+  const savedAt = dateFormatFor(format.language, {
     dateStyle: "long",
     timeStyle: "short",
   }).format(new Date(draft.savedAt));

@@ -3,7 +3,7 @@ import { BadgeCheck, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../shared/dates";
 import { type PassCheck, passCheckSchema } from "../../../../shared/schemas/pass";
 import { cn } from "../../../components/ui/cn";
 import { Card, Container } from "../../../components/ui/Layout";
@@ -47,9 +47,7 @@ export default function StudentPassPage() {
     staleTime: 0,
   });
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_OF[format.language], { dateStyle: "long", timeStyle: "short" }).format(
-      new Date(iso),
-    );
+    dateFormatFor(format.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 
   let content: ReactNode;
   if (pass.isPending) content = <Spinner />;

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../shared/dates";
 import { PORTAL_KINDS, type StudentPortal, type StudentPortalEntryDto } from "../../../../shared/portal";
 import { Notice } from "../../../components/account/auth";
 import { Card } from "../../../components/ui/Layout";
@@ -15,7 +15,7 @@ import { roleDataKey } from "../../../lib/session";
 function KindList({ kind, entries }: { kind: string; entries: StudentPortalEntryDto[] }) {
   const { t } = useTranslation("portal");
   const language = useLanguage();
-  const date = new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "long" });
+  const date = dateFormatFor(language, { dateStyle: "long" });
   const cohort = (entry: StudentPortalEntryDto) =>
     entry.summerSchoolName ? (
       <p className="mt-1 text-xs text-slate-700">{t("forCohort", { cohort: entry.summerSchoolName })}</p>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CalendarDays, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LOCALE_OF } from "../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../shared/dates";
 import { type StudentPass, studentPassListSchema, studentPassSchema } from "../../../../shared/schemas/pass";
 import { Notice } from "../../../components/account/auth";
 import { ResendVerification } from "../../../components/account/ResendVerification";
@@ -122,9 +122,7 @@ function PassCard({ pass, studentId }: { pass: StudentPass; studentId: string })
       toast({ title: error.message, variant: "destructive" });
     },
   });
-  const issued = new Intl.DateTimeFormat(LOCALE_OF[format.language], { dateStyle: "long" }).format(
-    new Date(pass.issuedAt),
-  );
+  const issued = dateFormatFor(format.language, { dateStyle: "long" }).format(new Date(pass.issuedAt));
   const reason = pass.check.reason;
   // An application not paid yet is not being reviewed: the student is told to pay, not to wait.
   const advice =

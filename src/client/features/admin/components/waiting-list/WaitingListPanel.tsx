@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LOCALE_OF } from "../../../../../shared/i18n/languages";
+import { dateFormatFor } from "../../../../../shared/dates";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminWaitingList,
@@ -49,9 +49,9 @@ const STATUS_COLOURS: Record<Status, string> = {
 
 /** Dates and times of the list, in The Hague's time zone (offers are held until a time there). */
 function useHagueTime() {
-  const locale = LOCALE_OF[useLanguage()];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Europe/Amsterdam" });
-  const dateTime = new Intl.DateTimeFormat(locale, {
+  const language = useLanguage();
+  const date = dateFormatFor(language, { dateStyle: "medium", timeZone: "Europe/Amsterdam" });
+  const dateTime = dateFormatFor(language, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "Europe/Amsterdam",
