@@ -32,7 +32,7 @@ export interface RenderedEmail {
 /** Escapes text for HTML content and attribute values (the only escaping of the e-mails). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const LINK_STYLE = "color:#0b3a5b";
+const LINK_STYLE = "color:#0b3a5b;overflow-wrap:anywhere;word-break:break-all";
 const BUTTON_STYLE =
   "display:inline-block;background:#0b3a5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none";
 const SMALL_STYLE = "font-size:13px;color:#475569";
@@ -87,7 +87,7 @@ export function renderEmail(
   blocks: readonly EmailBlock[],
 ): RenderedEmail {
   const text = blocks.map((b) => blockText(language, b)).join("\n\n");
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto">
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1e293b;max-width:600px;margin:auto;padding:0 12px">
 <h1 style="color:#0b3a5b;font-size:22px">${escapeHtml(subject)}</h1>
 ${blocks.map((b) => blockHtml(language, b)).join("\n")}
 </body></html>`;

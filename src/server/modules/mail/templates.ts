@@ -218,8 +218,8 @@ export function linkAddresses(html: string): string {
       if (inside > 0 || part === "") return part;
       return part.replace(new RegExp(`${WEB_ADDRESS.source}|${EMAIL_ADDRESS.source}`, "g"), (address) =>
         address.includes("://")
-          ? `<a href="${address}" style="color:#0b3a5b">${address}</a>`
-          : `<a href="mailto:${address}" style="color:#0b3a5b">${address}</a>`,
+          ? `<a href="${address}" style="color:#0b3a5b;overflow-wrap:anywhere;word-break:break-all">${address}</a>`
+          : `<a href="mailto:${address}" style="color:#0b3a5b;overflow-wrap:anywhere;word-break:break-all">${address}</a>`,
       );
     })
     .join("");

@@ -328,7 +328,7 @@ describe("POST /api/admin/students (add a student)", () => {
       payments: [],
     });
     const [mail] = await mailsTo(email);
-    expect(mail?.subject).toBe("Votre compte étudiant à The Hague Summer School");
+    expect(mail?.subject).toBe("Votre compte étudiant à l’Université d’été de La Haye");
     expect(mail?.textBody).toContain("/student/reset-password?token=");
     const [entry] = await auditOf(detail.id);
     expect(entry).toMatchObject({ action: "student.create", actorId: adminIds.admissions, before: null });
