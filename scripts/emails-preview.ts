@@ -6,11 +6,15 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { LANGUAGES } from "../src/shared/i18n/languages";
 import { EMAIL_SPECIMENS, queuedSpecimen } from "../src/server/testing/email-specimens";
+import { LANGUAGES } from "../src/shared/i18n/languages";
 
 const dir = path.resolve(process.argv[2] ?? "emails-preview");
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 const links: string[] = [];
 for (const language of LANGUAGES) {
   mkdirSync(path.join(dir, language), { recursive: true });
@@ -19,7 +23,9 @@ for (const language of LANGUAGES) {
     const file = `${language}/${slug(specimen.name)}`;
     writeFileSync(path.join(dir, `${file}.html`), email.html);
     writeFileSync(path.join(dir, `${file}.txt`), `Subject: ${email.subject}\n\n${email.text}\n`);
-    links.push(`<li><a href="${file}.html">${language}: ${specimen.name}</a> (<a href="${file}.txt">text</a>)</li>`);
+    links.push(
+      `<li><a href="${file}.html">${language}: ${specimen.name}</a> (<a href="${file}.txt">text</a>)</li>`,
+    );
   }
 }
 writeFileSync(
