@@ -12,8 +12,8 @@ import Fastify, {
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
 import { VAT_RATE_PERCENT } from "../shared/policy";
-import { schoolDayClock } from "../shared/refunds";
 import type { SchoolFacts, VatSetting } from "../shared/site";
+import { schoolDayClock } from "../shared/time";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";

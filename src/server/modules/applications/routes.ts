@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { schoolDate } from "../../../shared/refunds";
 import {
   applicantInputSchema,
   applicantPatchSchema,
   PASSPORT_MAX_BYTES,
 } from "../../../shared/schemas/applicant";
 import { createApplicationSchema } from "../../../shared/schemas/application";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicants } from "../../db/schema";
 import type { Env } from "../../env";

@@ -27,8 +27,8 @@ import {
   waitingListEntries,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
-import { localize } from "../catalogue/service";
 import { attributeFromCookie } from "../codes/attribution";
 import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
 import { cohortPlaces, openOfferOf } from "../waiting-list/places";

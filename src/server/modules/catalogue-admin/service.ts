@@ -49,12 +49,11 @@ import {
   packages,
   summerSchools,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
+import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { PLACE_TAKING_STATUSES } from "../balances/rule";
 
 /*

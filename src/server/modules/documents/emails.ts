@@ -5,7 +5,7 @@ import { formatMoney } from "../../../shared/money";
 import type { Tx } from "../../db/client";
 import { applicants, applications, emailOutbox, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
-import { localize } from "../catalogue/service";
+import { localize } from "../../lib/localize";
 import { recipientFor } from "../mail/recipient";
 import { withDocumentHead } from "../mail/templates";
 import type { IssuedDocument } from "./invoices";

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { applications } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId } from "../admin/params";
+import { adminId } from "../../lib/params";
 import { requireStudent, studentApplication } from "../student/ownership";
 import { billingDetailsOf, invoiceById, invoicesOfApplication, saveBillingDetails } from "./invoices";
 import { renderInvoicePdf } from "./pdf";

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
 import { applications, payments, refunds } from "../../db/schema";
-import { recordAudit } from "../admin/audit";
+import { recordAudit } from "../../lib/audit";
 import { clawBackCommissionForRefund } from "../commissions/accrue";
 import { queueRefundEmail } from "../documents/emails";
 import { issueCreditNoteForRefund } from "../documents/invoices";

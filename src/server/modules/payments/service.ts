@@ -5,7 +5,7 @@ import { balanceFactsOf, balanceOf, paymentStatusAfterPayment } from "../../../s
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import {
   applicants,
@@ -19,15 +19,15 @@ import {
   webhookEvents,
 } from "../../db/schema";
 import type { Env } from "../../env";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { recordAudit } from "../admin/audit";
+import { localize } from "../../lib/localize";
 import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
-import type { AdminUser } from "../auth/guard";
 import { queueStudentInvite } from "../auth/service";
 import { refundedCentsOfOne } from "../balances/rule";
 import type { CatalogueService } from "../catalogue/service";
-import { localize } from "../catalogue/service";
 import { mayCredit } from "../codes/attribution";
 import { claimCode, findCodeById, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { accrueCommissionForPayment } from "../commissions/accrue";

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
+import { schoolTimeFormat } from "../../../shared/time";
 import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 import { tp } from "./texts";
 
@@ -32,7 +33,7 @@ export interface StatementInput {
 }
 
 const dateOf = (d: Date, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: "long", timeZone: "Europe/Amsterdam" }).format(d);
+  schoolTimeFormat(LOCALE_OF[language], { dateStyle: "long" }).format(d);
 
 /**
  * The PDF statement of one payout, in the affiliate's language (en, zh, fr; texts of the payouts

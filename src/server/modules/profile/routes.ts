@@ -10,10 +10,10 @@ import {
 } from "../../../shared/schemas/profile";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { parseOrThrow } from "../../lib/errors";
+import { adminOf } from "../../lib/params";
 import { hashToken } from "../../lib/tokens";
-import { recordAudit } from "../admin/audit";
-import { adminOf } from "../admin/params";
 import { AuthService } from "../auth/service";
 import { sessionCookieName } from "../auth/sessions";
 import { SIGNATURES, sniff } from "../files/upload";

@@ -6,10 +6,10 @@ import type { Db, Tx } from "../../db/client";
 import { applicants, applications, resumeLinks, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
 import { passportUrlOf } from "../applications/routes";
 import { dateForPeople } from "../balances/reminders";
-import { localize } from "../catalogue/service";
 import type { MailService } from "../mail/service";
 
 /**

@@ -1,6 +1,6 @@
 import { formatDate } from "../../../shared/dates";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
-import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
+import { SCHOOL_TIME_ZONE } from "../../../shared/time";
 import { t } from "../../lib/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
