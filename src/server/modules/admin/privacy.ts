@@ -20,13 +20,11 @@ import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
 import { hashToken, newToken } from "../../lib/tokens";
+import { erasedEmail } from "../applications/service";
 import { revokeVisaLetters } from "../letters/revoke";
 import { applicantDtoOf, applicationDetail, findApplicant, listNotes } from "./applications.service";
 
 const eraseBody = z.object({ confirm: z.literal("ERASE") });
-
-/** The e-mail address an erased applicant gets: also how an erased applicant is recognised. */
-export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
 
 /** The personal fields erasure overwrites, with their neutral values. */
 const ERASED_FIELDS = {

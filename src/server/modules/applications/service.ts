@@ -187,6 +187,12 @@ export async function createApplicant(db: Db, input: ApplicantInput, language: L
   return { id: row!.id, token };
 }
 
+/**
+ * The e-mail address an erased applicant gets (checklist D3, the back office's erasure:
+ * modules/admin/privacy.ts): also how an erased applicant is recognised.
+ */
+export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
+
 /** Reads an applicant the caller may act for; 404 otherwise (never 403: no hint that it exists). */
 export async function applicantForOwner(
   tx: Tx,

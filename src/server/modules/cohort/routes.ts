@@ -12,9 +12,9 @@ import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError, parseOrThrow } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
-import { idParam, UPLOAD_OVERHEAD_BYTES } from "../applications/routes";
+import { idParam } from "../applications/http";
 import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, SIGNATURES, sniff, UploadSlots } from "../files/upload";
+import { checkedContent, SIGNATURES, sniff, UPLOAD_OVERHEAD_BYTES, UploadSlots } from "../files/upload";
 import { requireStudent } from "../student/ownership";
 import {
   adminApplicationTrip,

@@ -38,7 +38,7 @@ import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
 import { documentFonts } from "../../lib/pdf-fonts";
-import { erasedEmail } from "../admin/privacy";
+import { erasedEmail } from "../applications/service";
 import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
 import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";

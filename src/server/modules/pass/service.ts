@@ -14,7 +14,7 @@ import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, studentPasses, summerSchools } from "../../db/schema";
 import { localize } from "../../lib/localize";
-import { erasedEmail } from "../admin/privacy";
+import { erasedEmail } from "../applications/service";
 import { refundedCentsOfOne, refundedCentsSql } from "../balances/rule";
 import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student/ownership";
 

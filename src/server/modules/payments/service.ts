@@ -32,7 +32,6 @@ import { mayCredit } from "../codes/attribution";
 import { claimCode, findCodeById, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
 import { accrueCommissionForPayment } from "../commissions/accrue";
 import { issueInvoiceForPayment } from "../documents/invoices";
-import { settleRefund } from "../finance/settle";
 import { queueVisaLetterReady } from "../letters/service";
 import { addressedTo, recipientFor } from "../mail/recipient";
 import type { MailService } from "../mail/service";
@@ -45,6 +44,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundState,
 } from "./providers/types";
 
 /** How long a claim on a webhook event holds before another process may take the event again. */
@@ -153,6 +153,20 @@ export interface PaymentsDeps {
   provider: PaymentProvider;
   mail: MailService;
   catalogue: CatalogueService;
+  /**
+   * Settles a refund whose state the provider reported (the finance module's `settleRefund`,
+   * wired by app.ts): in one transaction, the refund's status, the application's payment status,
+   * the credit note, the commission's clawback and the "refund made" e-mail (`notice`: its links).
+   * Returns what happened, for the webhook log: the payment status after a succeeded refund
+   * ("refunded" once everything paid came back, "partially_refunded"), "refund failed",
+   * "already succeeded", "ignored: unknown refund", ….
+   */
+  settleRefund: (
+    db: Db,
+    refund: RefundState,
+    now: Date,
+    notice: { origin: string; supportEmail: string },
+  ) => Promise<string>;
   now: () => Date;
   /** Counters of the operations metrics (payments fulfilled and flagged), when metrics are on. */
   metrics?: { paymentsFulfilled: Counter; paymentsFlagged: Counter };
@@ -1467,7 +1481,7 @@ export class PaymentsService {
     // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
-      const result = await settleRefund(this.deps.db, event.refund, this.deps.now(), {
+      const result = await this.deps.settleRefund(this.deps.db, event.refund, this.deps.now(), {
         origin: this.deps.env.APP_ORIGIN,
         supportEmail: this.deps.env.SUPPORT_EMAIL,
       });

@@ -29,7 +29,7 @@ import type { AdminUser } from "../../lib/admin-user";
 import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { localize } from "../../lib/localize";
-import { erasedEmail } from "../admin/privacy";
+import { erasedEmail } from "../applications/service";
 import { invoicePdfPath } from "../documents/invoices";
 import { type StudentRow, studentApplications } from "../student/ownership";
 

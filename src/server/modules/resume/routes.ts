@@ -7,7 +7,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { applicantToken, setCapability } from "../applications/routes";
+import { applicantToken, setCapability } from "../applications/http";
 import { APPLICANT_COOKIE } from "../applications/service";
 import type { MailService } from "../mail/service";
 import { optOutOfReminders, redeemResumeLink, requestResumeLink, savedDraft } from "./service";

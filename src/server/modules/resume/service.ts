@@ -8,7 +8,7 @@ import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import { passportUrlOf } from "../applications/routes";
+import { passportUrlOf } from "../applications/http";
 import { dateForPeople } from "../balances/reminders";
 import type { MailService } from "../mail/service";
 
