@@ -42,18 +42,16 @@ import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
+import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications";
 import {
   PLACE_TAKING_STATUSES,
   paymentStateIs,
   refundedCentsOfOne,
   refundedCentsSql,
   takesPlaceSql,
-} from "../balances/rule";
-import { revokeVisaLetters } from "../letters/revoke";
-import { queueVisaLetterReady } from "../letters/service";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+} from "../balances";
+import { queueVisaLetterReady, revokeVisaLetters } from "../letters";
+import { addressedTo, type MailService, recipientFor } from "../mail";
 import { readAudit } from "./audit";
 
 /** Spec §3: a missing (empty) first or last name is missing critical data. */

@@ -20,8 +20,8 @@ import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
 import { hashToken, newToken } from "../../lib/tokens";
-import { erasedEmail } from "../applications/service";
-import { revokeVisaLetters } from "../letters/revoke";
+import { erasedEmail } from "../applications";
+import { revokeVisaLetters } from "../letters";
 import { applicantDtoOf, applicationDetail, findApplicant, listNotes } from "./applications.service";
 
 const eraseBody = z.object({ confirm: z.literal("ERASE") });

@@ -31,13 +31,16 @@ import {
 import { HttpError } from "../../lib/errors";
 import { localize } from "../../lib/localize";
 import { hashToken } from "../../lib/tokens";
-import { accountEmail } from "../auth/emails";
-import { assertPasswordPolicy, hashPassword, verifyPassword } from "../auth/passwords";
-import type { SessionService } from "../auth/sessions";
-import { sessionCookieName } from "../auth/sessions";
-import { affiliateFigures, figureEvents } from "../commissions/figures";
-import { ledgerOf, releaseAt, studentShortName } from "../commissions/ledger";
-import type { MailService } from "../mail/service";
+import {
+  accountEmail,
+  assertPasswordPolicy,
+  hashPassword,
+  type SessionService,
+  sessionCookieName,
+  verifyPassword,
+} from "../auth";
+import { affiliateFigures, figureEvents, ledgerOf, releaseAt, studentShortName } from "../commissions";
+import type { MailService } from "../mail";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 

@@ -40,12 +40,10 @@ import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../.
 import { loadResources } from "../../lib/i18n";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import { referralCodeBase } from "../auth/service";
-import type { SessionService } from "../auth/sessions";
-import { codeDtosWhere } from "../codes-admin/service";
-import { figureSql, paidRevenueSql as paidRevenueSql_ } from "../commissions/figures";
-import { ledgerOf } from "../commissions/ledger";
-import type { MailService } from "../mail/service";
+import { referralCodeBase, type SessionService } from "../auth";
+import { codeDtosWhere } from "../codes-admin";
+import { figureSql, ledgerOf, paidRevenueSql as paidRevenueSql_ } from "../commissions";
+import type { MailService } from "../mail";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 

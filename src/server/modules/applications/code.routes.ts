@@ -9,8 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { applications } from "../../db/schema";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { attribute, withdrawAttribution } from "../codes/attribution";
-import { assertCodeUsable, findCodeByText, releaseHolds } from "../codes/service";
+import { assertCodeUsable, attribute, findCodeByText, releaseHolds, withdrawAttribution } from "../codes";
 import { applicantToken, idParam } from "./http";
 import { type ApplicationRow, applicationForOwner, currentQuote, type QuoteChanger } from "./service";
 

@@ -12,10 +12,15 @@ import { applicants } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
-import { AFFILIATE_COOKIE } from "../codes/attribution";
-import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, UPLOAD_OVERHEAD_BYTES, UploadSlots } from "../files/upload";
-import { OFFER_COOKIE } from "../waiting-list/places";
+import { AFFILIATE_COOKIE } from "../codes";
+import {
+  checkedContent,
+  type FileStorage,
+  type StagedFile,
+  UPLOAD_OVERHEAD_BYTES,
+  UploadSlots,
+} from "../files";
+import { OFFER_COOKIE } from "../waiting-list";
 import { applicantToken, idParam, passportUrlOf, setCapability } from "./http";
 import {
   applicantByToken,

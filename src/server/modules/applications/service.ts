@@ -29,9 +29,8 @@ import {
 import { HttpError } from "../../lib/errors";
 import { localize } from "../../lib/localize";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
-import { attributeFromCookie } from "../codes/attribution";
-import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
-import { cohortPlaces, openOfferOf } from "../waiting-list/places";
+import { attributeFromCookie, type CodeRow, discountRuleOf, findCodeById } from "../codes";
+import { cohortPlaces, openOfferOf } from "../waiting-list";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicantRow = typeof applicants.$inferSelect;

@@ -20,7 +20,7 @@ import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { requireStudent } from "../student/ownership";
+import { requireStudent } from "../student";
 import { AuthService, adminDto, studentDto } from "./service";
 import { ROLES, type Role } from "./sessions";
 

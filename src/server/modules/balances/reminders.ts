@@ -13,8 +13,7 @@ import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+import { addressedTo, type MailService, recipientFor } from "../mail";
 import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
 
 /**

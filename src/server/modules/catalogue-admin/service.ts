@@ -54,7 +54,7 @@ import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { PLACE_TAKING_STATUSES } from "../balances";
 
 /*
  * Rules of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"), and

@@ -27,8 +27,8 @@ import {
 } from "../../db/schema";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
 import { localize } from "../../lib/localize";
-import { takesPlaceSql } from "../balances/rule";
-import { openOfferSql } from "../waiting-list/places";
+import { takesPlaceSql } from "../balances";
+import { openOfferSql } from "../waiting-list";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;

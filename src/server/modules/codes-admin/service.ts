@@ -46,8 +46,8 @@ import { csvEuros, toCsv } from "../../lib/csv";
 import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import { PLACE_TAKING_STATUSES, refundedCentsSql } from "../balances/rule";
-import { liveUses } from "../codes/service";
+import { PLACE_TAKING_STATUSES, refundedCentsSql } from "../balances";
+import { liveUses } from "../codes";
 
 type CodeRow = typeof codes.$inferSelect;
 

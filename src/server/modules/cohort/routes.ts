@@ -12,10 +12,17 @@ import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError, parseOrThrow } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
-import { idParam } from "../applications/http";
-import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, SIGNATURES, sniff, UPLOAD_OVERHEAD_BYTES, UploadSlots } from "../files/upload";
-import { requireStudent } from "../student/ownership";
+import { idParam } from "../applications";
+import {
+  checkedContent,
+  type FileStorage,
+  SIGNATURES,
+  type StagedFile,
+  sniff,
+  UPLOAD_OVERHEAD_BYTES,
+  UploadSlots,
+} from "../files";
+import { requireStudent } from "../student";
 import {
   adminApplicationTrip,
   cohortApplication,

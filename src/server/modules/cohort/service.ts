@@ -36,7 +36,7 @@ import {
   type StudentRow,
   studentApplication,
   studentApplications,
-} from "../student/ownership";
+} from "../student";
 
 type Owned = { application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow };
 

@@ -6,8 +6,7 @@ import type { Tx } from "../../db/client";
 import { applicants, applications, emailOutbox, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
-import { recipientFor } from "../mail/recipient";
-import { withDocumentHead } from "../mail/templates";
+import { recipientFor, withDocumentHead } from "../mail";
 import type { IssuedDocument } from "./invoices";
 import { invoicePdfPath } from "./invoices";
 

@@ -30,8 +30,8 @@ import { csvEuros, toCsv } from "../../lib/csv";
 import { adminNotFound, HttpError } from "../../lib/errors";
 import { likePattern, pageOf, pageOffset, sortKeyword } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import { findApplication } from "../admin/applications.service";
-import { type PaymentProvider, PaymentProviderError } from "../payments/providers/types";
+import { findApplication } from "../admin";
+import { type PaymentProvider, PaymentProviderError } from "../payments";
 import { type RefundNotice, settleRefund } from "./settle";
 
 type RefundRow = typeof refunds.$inferSelect;

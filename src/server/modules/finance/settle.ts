@@ -3,10 +3,9 @@ import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
 import { applications, payments, refunds } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { clawBackCommissionForRefund } from "../commissions/accrue";
-import { queueRefundEmail } from "../documents/emails";
-import { issueCreditNoteForRefund } from "../documents/invoices";
-import type { RefundState } from "../payments/providers/types";
+import { clawBackCommissionForRefund } from "../commissions";
+import { issueCreditNoteForRefund, queueRefundEmail } from "../documents";
+import type { RefundState } from "../payments";
 
 /** What the "refund made" e-mail needs of the configuration (APP_ORIGIN, SUPPORT_EMAIL). */
 export interface RefundNotice {

@@ -7,7 +7,7 @@ import { recordAudit } from "../../lib/audit";
 import { parseOrThrow } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
 import { warnOnceOfFontProblem } from "../../lib/pdf-fonts";
-import { requireStudent, studentApplication } from "../student/ownership";
+import { requireStudent, studentApplication } from "../student";
 import {
   certificatePdf,
   completeCohort,

@@ -38,10 +38,9 @@ import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
 import { documentFonts } from "../../lib/pdf-fonts";
-import { erasedEmail } from "../applications/service";
-import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+import { erasedEmail } from "../applications";
+import { refundedCentsOf, refundedCentsSql } from "../balances";
+import { addressedTo, type MailService, recipientFor } from "../mail";
 import {
   type CertificateContent,
   type Issuer,

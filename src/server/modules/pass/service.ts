@@ -14,9 +14,9 @@ import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, studentPasses, summerSchools } from "../../db/schema";
 import { localize } from "../../lib/localize";
-import { erasedEmail } from "../applications/service";
-import { refundedCentsOfOne, refundedCentsSql } from "../balances/rule";
-import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student/ownership";
+import { erasedEmail } from "../applications";
+import { refundedCentsOfOne, refundedCentsSql } from "../balances";
+import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student";
 
 /**
  * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2

@@ -17,7 +17,7 @@ import { recordAudit } from "../../lib/audit";
 import { csvEuros, sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { adminId } from "../../lib/params";
-import { loadFileKeys } from "../files/keys";
+import { loadFileKeys } from "../files";
 import { type OpenedPayout, PayoutService } from "./service";
 
 const payoutIdParams = z.object({ id: z.uuid() });

@@ -7,10 +7,10 @@ import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";
 import { localize } from "../../lib/localize";
-import { refundedCentsOf } from "../balances/rule";
-import { boughtSchoolInsurance, isCohortMember } from "../cohort/service";
-import { factsOf } from "../letters/service";
-import { type StudentRow, studentApplications } from "../student/ownership";
+import { refundedCentsOf } from "../balances";
+import { boughtSchoolInsurance, isCohortMember } from "../cohort";
+import { factsOf } from "../letters";
+import { type StudentRow, studentApplications } from "../student";
 
 /** Application statuses after which nothing is left to do. */
 const CLOSED: ReadonlySet<string> = new Set(["rejected", "withdrawn", "cancelled"]);

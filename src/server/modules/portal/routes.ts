@@ -10,7 +10,7 @@ import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
 import { adminId } from "../../lib/params";
-import { requireStudent } from "../student/ownership";
+import { requireStudent } from "../student";
 import { studentNextSteps } from "./next-steps";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 

@@ -24,7 +24,7 @@ import { toCsv } from "../../lib/csv";
 import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import { type StudentRow, studentCohortIds } from "../student/ownership";
+import { type StudentRow, studentCohortIds } from "../student";
 
 type EntryRow = typeof portalEntries.$inferSelect;
 

@@ -14,10 +14,9 @@ import { recordAudit } from "../../lib/audit";
 import { parseOrThrow } from "../../lib/errors";
 import { adminOf } from "../../lib/params";
 import { hashToken } from "../../lib/tokens";
-import { AuthService } from "../auth/service";
-import { sessionCookieName } from "../auth/sessions";
-import { SIGNATURES, sniff } from "../files/upload";
-import { requireStudent } from "../student/ownership";
+import { AuthService, sessionCookieName } from "../auth";
+import { SIGNATURES, sniff } from "../files";
+import { requireStudent } from "../student";
 import {
   completeErasure,
   exportOf,

@@ -29,9 +29,9 @@ import type { AdminUser } from "../../lib/admin-user";
 import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { localize } from "../../lib/localize";
-import { erasedEmail } from "../applications/service";
-import { invoicePdfPath } from "../documents/invoices";
-import { type StudentRow, studentApplications } from "../student/ownership";
+import { erasedEmail } from "../applications";
+import { invoicePdfPath } from "../documents";
+import { type StudentRow, studentApplications } from "../student";
 
 /**
  * The student's own account (issue 11 "/student/profile"): what the profile page shows and

@@ -8,9 +8,9 @@ import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import { passportUrlOf } from "../applications/http";
-import { dateForPeople } from "../balances/reminders";
-import type { MailService } from "../mail/service";
+import { passportUrlOf } from "../applications";
+import { dateForPeople } from "../balances";
+import type { MailService } from "../mail";
 
 /**
  * Save and resume (issue 13, decision 028). The wizard's state lives on the server with the

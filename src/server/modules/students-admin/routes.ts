@@ -12,7 +12,7 @@ import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
 import { adminId, adminOf } from "../../lib/params";
-import { AuthService } from "../auth/service";
+import { AuthService } from "../auth";
 import {
   createStudent,
   exportStudents,

@@ -36,8 +36,8 @@ import { csvEuros, toCsv } from "../../lib/csv";
 import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
-import type { AuthService } from "../auth/service";
-import { paidInFullSql, paidNetSql, refundedCentsSql } from "../balances/rule";
+import type { AuthService } from "../auth";
+import { paidInFullSql, paidNetSql, refundedCentsSql } from "../balances";
 
 type StudentRow = typeof students.$inferSelect;
 

@@ -14,7 +14,7 @@ import { recordAudit } from "../../lib/audit";
 import { adminNotFound, HttpError } from "../../lib/errors";
 import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import type { MailService } from "../mail/service";
+import type { MailService } from "../mail";
 import { waitingListJoinedEmail, waitingListLapsedEmail, waitingListOfferEmail } from "./emails";
 import { cohortPlaces } from "./places";
 

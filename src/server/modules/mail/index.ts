@@ -1,0 +1,7 @@
+/**
+ * The mail module's public face: what other modules may import from it (src/server/README.md,
+ * "Modules"). The e-mail outbox: queueing, sending, recipients, the shared templates.
+ */
+export { addressedTo, recipientFor } from "./recipient";
+export type { MailService } from "./service";
+export { balancePaidEmail, confirmationEmail, withDocumentHead } from "./templates";
