@@ -6,8 +6,8 @@ import { APPLICANT_COOKIE } from "./service";
 
 /**
  * What an applicant's requests carry (decisions.md §3: the capability cookie, an application's id
- * in the URL) and where an applicant's passport is served: shared by the wizard's routes and the
- * code, payment and resume routes that act for the same applicant.
+ * in the URL) and where an applicant's passport is served: shared by this module's routes and
+ * other modules' (payments, resume, cohort) through the module's index.
  */
 
 const idParams = z.object({ id: z.uuid() });
