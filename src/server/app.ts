@@ -12,8 +12,8 @@ import Fastify, {
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
 import { VAT_RATE_PERCENT } from "../shared/policy";
-import { schoolDayClock } from "../shared/refunds";
 import type { SchoolFacts, VatSetting } from "../shared/site";
+import { schoolDayClock } from "../shared/time";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";
@@ -28,6 +28,7 @@ import { privacyRoutes } from "./modules/admin/privacy";
 import { adminWebhookRoutes } from "./modules/admin/webhooks";
 import { affiliatePortalRoutes } from "./modules/affiliate-portal/routes";
 import { adminAffiliateRoutes } from "./modules/affiliates-admin/routes";
+import { applicationCodeRoutes } from "./modules/applications/code.routes";
 import { applicationRoutes } from "./modules/applications/routes";
 import { adminGuard } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
@@ -43,6 +44,7 @@ import { cohortRoutes } from "./modules/cohort/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { createFileStorage, type FileStorage } from "./modules/files/storage";
 import { financeRoutes } from "./modules/finance/routes";
+import { settleRefund } from "./modules/finance/settle";
 import { inquiryRoutes } from "./modules/inquiries/routes";
 import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
@@ -302,7 +304,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           webhookSecret: offlineSecret,
           deliver: (rawBody, signature) => deliverToOwnWebhook(app, rawBody, signature),
         }));
-  const payments = new PaymentsService({ db, env, provider, mail, catalogue, now, log: app.log, metrics });
+  const payments = new PaymentsService({
+    db,
+    env,
+    provider,
+    mail,
+    catalogue,
+    settleRefund,
+    now,
+    log: app.log,
+    metrics,
+  });
   const waitingList = new WaitingListService(
     {
       db,
@@ -379,7 +391,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today, now, payments });
   await app.register(resumeRoutes, { db, env, mail, now });
-  await app.register(codeRoutes, { db, now, payments, countryHeader: env.CLICK_COUNTRY_HEADER });
+  await app.register(applicationCodeRoutes, { db, now, payments });
+  await app.register(codeRoutes, { db, now, countryHeader: env.CLICK_COUNTRY_HEADER });
   await app.register(paymentRoutes, { payments, provider, metrics });
   await app.register(authRoutes, { db, env, now });
   await app.register(adminApplicationRoutes, {

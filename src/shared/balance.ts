@@ -1,6 +1,6 @@
 import { remainingDueDate } from "./pricing";
 import { daysBeforeStart } from "./refunds";
-import type { AdminApplicationStatus, AdminPaymentStatus } from "./schemas/admin";
+import type { AdminApplicationStatus, AdminPaymentStatus } from "./statuses";
 
 /**
  * The one payment-status rule (issue 22 item 6; decisions.md §6 "net of refunds"; spec §5

@@ -6,7 +6,7 @@ import {
   ruleInEffect,
   withDiscountSource,
 } from "./pricing";
-import { schoolDate } from "./refunds";
+import { schoolDate } from "./time";
 
 /**
  * Issue 13 "Pricing rules as data", decisions.md §6, decision 030: the early application discount

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysBeforeStart, refundPercent, refundQuote, schoolDate } from "./refunds";
+import { daysBeforeStart, refundPercent, refundQuote } from "./refunds";
+import { schoolDate } from "./time";
 
 /** The July cohort of the demo catalogue starts on 20 July 2027. */
 const START = "2027-07-20";

@@ -5,33 +5,20 @@
  *
  * Boundaries, decided here and tested at the exact days (refunds.test.ts):
  * - "days before start" counts whole calendar days from the day of the refund request to the
- *   cohort's start date, both as calendar dates in The Hague (Europe/Amsterdam): the day before
+ *   cohort's start date, both as calendar dates in The Hague (`schoolDate`, src/shared/time.ts): the day before
  *   the start is 1, the start day itself 0, a day after the start −1;
  * - 61 days or more → 70 % ("more than 60");
  * - 30 to 60 days, both included → 50 % ("30-60 days" names both ends);
  * - 29 days or fewer, the start day and after → 0 % ("under 30 days").
  */
 
-/** Timezone of the school: the day a refund is asked counts in The Hague. */
-export const SCHOOL_TIME_ZONE = "Europe/Amsterdam";
-
 import { REFUND_POLICY } from "./policy";
 import type { refundQuoteSchema } from "./schemas/finance";
 import type { z } from "./schemas/zod";
 
 export { REFUND_POLICY, type RefundPolicyStep } from "./policy";
-
-/** The calendar date `yyyy-mm-dd` of an instant in The Hague. */
-export function schoolDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: SCHOOL_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+/** The day in The Hague (src/shared/time.ts), for the browser's older imports of it from here. */
+export { schoolDate } from "./time";
 
 /** Whole calendar days from `today` to `startDate` (both `yyyy-mm-dd`); negative once started. */
 export function daysBeforeStart(startDate: string, today: string): number {
@@ -76,27 +63,5 @@ export function refundQuote(input: {
     refundedCents: input.refundedCents,
     refundableCents,
     suggestedAmountCents,
-  };
-}
-
-/**
- * A clock of the school's calendar date (`schoolDate` of `now()`), formatted at most once a
- * minute and never across a whole UTC hour (The Hague's midnight is one): the public pages read it on every request (the early application discount ends at
- * midnight in The Hague, decision 030), and building the date costs more than comparing numbers.
- * Follows `now` backwards too (tests move their clock).
- */
-export function schoolDayClock(now: () => Date): () => string {
-  let day = "";
-  let from = 0;
-  let until = 0;
-  return () => {
-    const time = now().getTime();
-    if (time < from || time >= until) {
-      day = schoolDate(new Date(time));
-      from = time;
-      // The Hague's midnight is a whole hour in UTC: never cache across one.
-      until = Math.min(time + 60_000, Math.floor(time / 3_600_000 + 1) * 3_600_000);
-    }
-    return day;
   };
 }

@@ -18,6 +18,12 @@ export class HttpError extends Error {
 
 export const notFound = (key = "errors.notFound") => new HttpError(404, key);
 
+/**
+ * 404 of the back office: `{ error: "not_found", message }` (spec §8 special case: the admin
+ * client reads `error` and `message` from a 404 on an application detail path).
+ */
+export const adminNotFound = () => new HttpError(404, "errors.notFound", { error: "not_found" });
+
 /** True for a message of ours that the error handler translates (`validation.*`, `errors.*`). */
 const isMessageKey = (message: string) => message.startsWith("validation.") || message.startsWith("errors.");
 

@@ -23,3 +23,6 @@ export const pageOf = <T>(items: T[], total: number, { page, pageSize }: PageReq
   page,
   pageSize,
 });
+
+/** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE (default escape `\`). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { type AdminRole, admins, affiliates, students } from "../db/schema";
-import type { AdminUser } from "../modules/auth/guard";
+import type { AdminUser } from "../lib/admin-user";
 import { hashPassword } from "../modules/auth/passwords";
 import { cookiesFrom } from "./harness";
 

@@ -1,4 +1,5 @@
 import { PAYMENT_STATES } from "../balance";
+import { APPLICATION_STATUSES } from "../statuses";
 import { isoDateParam, optionalParam, pageParams, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
@@ -10,30 +11,12 @@ import { z } from "./zod";
  * (parseOrThrow → 400 with a plain message) and the browser forms.
  */
 
-/** Application statuses (spec §4 admin workflow; db column `applications.status`). */
-export const APPLICATION_STATUSES = [
-  "pending_payment",
-  "submitted",
-  "under_review",
-  "accepted",
-  "rejected",
-  "waitlisted",
-  "withdrawn",
-  "cancelled",
-] as const;
-export type AdminApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-/** Payment statuses (db column `applications.payment_status`). */
-export const PAYMENT_STATUSES = [
-  "unpaid",
-  "pending",
-  "deposit_paid",
-  "paid",
-  "failed",
-  "refunded",
-  "partially_refunded",
-] as const;
-export type AdminPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export {
+  type AdminApplicationStatus,
+  type AdminPaymentStatus,
+  APPLICATION_STATUSES,
+  PAYMENT_STATUSES,
+} from "../statuses";
 
 /** Sort keys of the application list (contract); a sort is `<key>:<asc|desc>`. */
 export const APPLICATION_SORT_KEYS = [

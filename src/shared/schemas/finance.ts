@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES } from "./admin";
+import { PAYMENT_STATUSES } from "../statuses";
 import { isoDateParam, listPageSchema, optionalParam, pageParams, searchParam, sortParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";

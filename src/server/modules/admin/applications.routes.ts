@@ -1,16 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { schoolDate } from "../../../shared/refunds";
 import {
   applicationFiltersSchema,
   applicationListQuerySchema,
   noteBodySchema,
   statusChangeSchema,
 } from "../../../shared/schemas/admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
+import { adminNotFound, parseOrThrow } from "../../lib/errors";
+import { adminId, adminOf } from "../../lib/params";
 import {
-  adminNotFound,
   applicantApplications,
   applicantDtoOf,
   applicationDetail,
@@ -25,8 +26,6 @@ import {
   listNotes,
   updateNote,
 } from "./applications.service";
-import { recordAudit } from "./audit";
-import { adminId, adminOf } from "./params";
 
 /**
  * Back-office routes of applications, applicants, notes and the dashboard (issue 3 contract,

@@ -13,7 +13,7 @@ import {
 import { balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { labelled } from "../../../shared/i18n/punctuation";
-import { schoolDate } from "../../../shared/refunds";
+import { can } from "../../../shared/permissions";
 import {
   APPLICATION_STATUSES,
   type ApplicationFilters,
@@ -21,6 +21,7 @@ import {
   type ApplicationSortKey,
   type StatusChangeInput,
 } from "../../../shared/schemas/admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import {
   addOnOptions,
@@ -35,40 +36,28 @@ import {
   payments,
   summerSchools,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError } from "../../lib/errors";
+import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications/service";
-import type { AdminUser } from "../auth/guard";
-import { can } from "../auth/guard";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import { type ApplicantRow, type ApplicationRow, applicationDto } from "../applications";
 import {
   PLACE_TAKING_STATUSES,
   paymentStateIs,
   refundedCentsOfOne,
   refundedCentsSql,
   takesPlaceSql,
-} from "../balances/rule";
-import { localize } from "../catalogue/service";
-import { revokeVisaLetters } from "../letters/revoke";
-import { queueVisaLetterReady } from "../letters/service";
-import { paragraphs, renderEmail } from "../mail/layout";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
-import { readAudit, recordAudit } from "./audit";
-
-/**
- * 404 of the back office: `{ error: "not_found", message }` (spec §8 special case: the admin
- * client reads `error` and `message` from a 404 on an application detail path).
- */
-export const adminNotFound = () => new HttpError(404, "errors.notFound", { error: "not_found" });
+} from "../balances";
+import { queueVisaLetterReady, revokeVisaLetters } from "../letters";
+import { addressedTo, type MailService, paragraphs, recipientFor, renderEmail } from "../mail";
+import { readAudit } from "./audit";
 
 /** Spec §3: a missing (empty) first or last name is missing critical data. */
 export const isMissingCriticalData = (a: { firstName: string; lastName: string }) =>
   a.firstName.trim() === "" || a.lastName.trim() === "";
-
-/** Escapes `%`, `_` and `\` so a search term matches literally inside ILIKE (default escape `\`). */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Workflow order for the status sort. */
 const statusOrder = sql`array_position(array[${sql.join(

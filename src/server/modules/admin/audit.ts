@@ -5,47 +5,10 @@ import { type AuditFilters, auditFiltersSchema, auditListQuerySchema } from "../
 import type { AuditFacets } from "../../../shared/students-admin";
 import type { Db, Tx } from "../../db/client";
 import { admins, auditLog } from "../../db/schema";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-import type { AdminUser } from "../auth/guard";
-
-/** Who made a change: a signed-in admin, or another actor (student, affiliate, the system itself). */
-export type AuditActor =
-  | AdminUser
-  | { actorRole: "admin" | "student" | "affiliate" | "system"; actorId: string | null };
-
-export interface AuditEntryInput {
-  actor: AuditActor;
-  /** What happened, `<entity>.<verb>`: "application.status", "note.create", "passport.download". */
-  action: string;
-  entityType: string;
-  entityId: string;
-  /** State before the change (null for a creation or a read). */
-  before?: unknown;
-  /** State after the change (null for a deletion). */
-  after?: unknown;
-}
-
-/**
- * Appends one audit entry in the caller's transaction, so the entry exists exactly when the change
- * does (contract: "Every admin change writes an audit_log row"). The log is append-only: this
- * module only inserts, and no route updates or deletes audit rows.
- */
-export async function recordAudit(tx: Tx, entry: AuditEntryInput): Promise<void> {
-  const { actor } = entry;
-  const [actorRole, actorId] =
-    "actorRole" in actor ? [actor.actorRole, actor.actorId] : (["admin", actor.id] as const);
-  await tx.insert(auditLog).values({
-    actorRole,
-    actorId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-}
 
 /** Page size of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;

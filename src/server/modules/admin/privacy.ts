@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
   applicantNotes,
@@ -16,23 +16,15 @@ import {
   resumeLinks,
   storedFiles,
 } from "../../db/schema";
-import { HttpError } from "../../lib/errors";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, HttpError } from "../../lib/errors";
+import { adminId, adminOf } from "../../lib/params";
 import { hashToken, newToken } from "../../lib/tokens";
-import { revokeVisaLetters } from "../letters/revoke";
-import {
-  adminNotFound,
-  applicantDtoOf,
-  applicationDetail,
-  findApplicant,
-  listNotes,
-} from "./applications.service";
-import { recordAudit } from "./audit";
-import { adminId, adminOf } from "./params";
+import { erasedEmail } from "../applications";
+import { revokeVisaLetters } from "../letters";
+import { applicantDtoOf, applicationDetail, findApplicant, listNotes } from "./applications.service";
 
 const eraseBody = z.object({ confirm: z.literal("ERASE") });
-
-/** The e-mail address an erased applicant gets: also how an erased applicant is recognised. */
-export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
 
 /** The personal fields erasure overwrites, with their neutral values. */
 const ERASED_FIELDS = {

@@ -12,11 +12,10 @@ import {
 } from "../../../shared/webhooks";
 import type { Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv, toCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
+import { adminNotFound, parseOrThrow } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-import { adminNotFound } from "./applications.service";
-import { recordAudit } from "./audit";
 
 /** Filters of the webhook log and its CSV: type (exact), result (exact, prefix before ":", or "unprocessed"). */
 const webhookFilterSchema = z.object({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../shared/dates";
 import { affiliateStatsSchema, referralListSchema } from "../../../shared/schemas/affiliate-portal";
 import { commissionLedgerSchema } from "../../../shared/schemas/commissions";
+import { schoolDate } from "../../../shared/time";
 import { affiliates, codeClicks, codes, emailOutbox, summerSchools } from "../../db/schema";
 import { loginAsAffiliate, TEST_PASSWORD } from "../../testing/accounts";
 import { apiOf, SAME_ORIGIN } from "../../testing/admin";
@@ -11,7 +12,6 @@ import { paymentFlow } from "../../testing/checkout";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { decodeQrPng, decodeQrSvg } from "../../testing/qr";
 import { completeOfflineSession } from "../payments/providers/offline";
-import { dayInTheHague } from "./service";
 
 /**
  * Issue 12 "Affiliate dashboard": an approved affiliate sees its clicks, applications, paid
@@ -82,7 +82,7 @@ describe("affiliate portal", () => {
   it("counts clicks, applications, paid enrolments and commission in the period; the campaign filters clicks", async () => {
     const a = await agent();
     const now = new Date();
-    const today = dayInTheHague(now);
+    const today = schoolDate(now);
     await click(a.codeId, a.code, now, "wechat-spring");
     await click(a.codeId, a.code, now, "wechat-spring");
     await click(a.codeId, a.code, now, "");

@@ -6,7 +6,6 @@ import { addDays } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
-import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
 import {
   type AffiliateProfile,
   type AffiliateProfileUpdate,
@@ -18,6 +17,7 @@ import {
   STATS_DAILY_MAX_DAYS,
   type StatsBucket,
 } from "../../../shared/schemas/affiliate-portal";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
   affiliates,
@@ -29,26 +29,20 @@ import {
   summerSchools,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
+import { localize } from "../../lib/localize";
 import { hashToken } from "../../lib/tokens";
-import { accountEmail } from "../auth/emails";
-import { assertPasswordPolicy, hashPassword, verifyPassword } from "../auth/passwords";
-import type { SessionService } from "../auth/sessions";
-import { sessionCookieName } from "../auth/sessions";
-import { localize } from "../catalogue/service";
-import { affiliateFigures, figureEvents } from "../commissions/figures";
-import { ledgerOf, releaseAt, studentShortName } from "../commissions/ledger";
-import type { MailService } from "../mail/service";
+import {
+  accountEmail,
+  assertPasswordPolicy,
+  hashPassword,
+  type SessionService,
+  sessionCookieName,
+  verifyPassword,
+} from "../auth";
+import { affiliateFigures, figureEvents, ledgerOf, releaseAt, studentShortName } from "../commissions";
+import type { MailService } from "../mail";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
-
-/** `yyyy-mm-dd` of an instant in The Hague. */
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SCHOOL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-export const dayInTheHague = (at: Date): string => dayFormat.format(at);
 
 /** Monday of the week of a `yyyy-mm-dd` date. */
 function mondayOf(day: string): string {
@@ -122,7 +116,7 @@ export class AffiliatePortalService {
    * the click that brought it. Conversion: paid enrolments ÷ clicks in basis points.
    */
   async stats(affiliateId: string, query: AffiliateStatsQuery): Promise<AffiliateStats> {
-    const today = dayInTheHague(this.deps.now());
+    const today = schoolDate(this.deps.now());
     const to = query.to ?? (query.from && query.from > today ? query.from : today);
     const from = query.from ?? addDays(to, -29);
     // The schema checks a given pair; a single bound with the default other one is checked here.
@@ -161,7 +155,7 @@ export class AffiliatePortalService {
       bucket.end = day;
     }
     const bucketOf = (at: Date) => {
-      return index.get(keyOf(dayInTheHague(at)));
+      return index.get(keyOf(schoolDate(at)));
     };
 
     // One definition of each figure for this dashboard and the back office (issue 22 item 10;

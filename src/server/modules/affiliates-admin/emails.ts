@@ -2,7 +2,7 @@ import { pageUrl } from "../../../shared/i18n/addresses";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { makeTranslator } from "../../../shared/i18n/translate";
 import { loadResources } from "../../lib/i18n";
-import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail";
 
 /** E-mail texts of the partner decisions (adminCodes namespace, `emails.*`), in every language. */
 const resources = loadResources();

@@ -13,10 +13,10 @@ import {
 } from "../../../shared/schemas/affiliates-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId } from "../admin/params";
+import { adminId } from "../../lib/params";
 import { AffiliatesAdminService } from "./service";
 
 /**

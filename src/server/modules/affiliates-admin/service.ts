@@ -31,19 +31,17 @@ import {
   payouts,
   summerSchools,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { referralCodeBase } from "../auth/service";
-import type { SessionService } from "../auth/sessions";
-import { localize } from "../catalogue/service";
-import { codeDtosWhere } from "../codes-admin/service";
-import { figureSql, paidRevenueSql as paidRevenueSql_ } from "../commissions/figures";
-import { ledgerOf } from "../commissions/ledger";
-import type { MailService } from "../mail/service";
+import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { loadResources } from "../../lib/i18n";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import { referralCodeBase, type SessionService } from "../auth";
+import { codeDtosWhere } from "../codes-admin";
+import { figureSql, ledgerOf, paidRevenueSql as paidRevenueSql_ } from "../commissions";
+import type { MailService } from "../mail";
 import { partnerApprovedEmail, partnerRejectedEmail } from "./emails";
 
 type AffiliateRow = typeof affiliates.$inferSelect;

@@ -1,65 +1,36 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { schoolDate } from "../../../shared/refunds";
+import type { FastifyInstance } from "fastify";
 import {
   applicantInputSchema,
   applicantPatchSchema,
   PASSPORT_MAX_BYTES,
 } from "../../../shared/schemas/applicant";
 import { createApplicationSchema } from "../../../shared/schemas/application";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicants } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
-import { AFFILIATE_COOKIE } from "../codes/attribution";
-import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, UploadSlots } from "../files/upload";
-import type { PaymentsService } from "../payments/service";
-import { OFFER_COOKIE } from "../waiting-list/places";
+import { AFFILIATE_COOKIE } from "../codes";
 import {
-  APPLICANT_COOKIE,
+  checkedContent,
+  type FileStorage,
+  type StagedFile,
+  UPLOAD_OVERHEAD_BYTES,
+  UploadSlots,
+} from "../files";
+import { OFFER_COOKIE } from "../waiting-list";
+import { applicantToken, idParam, passportUrlOf, setCapability } from "./http";
+import {
   applicantByToken,
   applicantForOwner,
   applicationDto,
   applicationForOwner,
   createApplicant,
+  type QuoteChanger,
   saveApplication,
 } from "./service";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** Reads `:id` as a UUID; anything else is 404 (unknown id), never a database error. */
-export function idParam(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new HttpError(404, "errors.applicationNotFound");
-  return parsed.data.id;
-}
-
-/** The capability token the applicant's browser holds, from its httpOnly cookie. */
-export const applicantToken = (request: FastifyRequest) => request.cookies[APPLICANT_COOKIE];
-
-/**
- * Gives the browser the applicant's capability (decisions.md §3): an httpOnly, SameSite=Lax cookie
- * on /api, Secure in production, for 30 days. Set when the applicant is created and when a resume
- * link is used (decision 028).
- */
-export function setCapability(reply: FastifyReply, env: Env, token: string) {
-  return reply.setCookie(APPLICANT_COOKIE, token, {
-    path: "/api",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    maxAge: 30 * 24 * 3600,
-  });
-}
-
-/** Room for the multipart framing and the form's small fields around a passport of PASSPORT_MAX_BYTES. */
-export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
-
-/** URL at which an applicant's passport is served (owner and admins only). */
-export const passportUrlOf = (applicantId: string) => `/api/applicants/${applicantId}/passport`;
 
 /**
  * Applicant and application calls of spec §7 used by the wizard, guarded by the applicant's
@@ -75,7 +46,7 @@ export async function applicationRoutes(
     files: FileStorage;
     today: () => string;
     now: () => Date;
-    payments: PaymentsService;
+    payments: QuoteChanger;
   },
 ) {
   const { db, env, files } = opts;

@@ -27,11 +27,10 @@ import {
   waitingListEntries,
 } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken, tokenMatches } from "../../lib/tokens";
-import { localize } from "../catalogue/service";
-import { attributeFromCookie } from "../codes/attribution";
-import { type CodeRow, discountRuleOf, findCodeById } from "../codes/service";
-import { cohortPlaces, openOfferOf } from "../waiting-list/places";
+import { attributeFromCookie, type CodeRow, discountRuleOf, findCodeById } from "../codes";
+import { cohortPlaces, openOfferOf } from "../waiting-list";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -186,6 +185,12 @@ export async function createApplicant(db: Db, input: ApplicantInput, language: L
     .returning({ id: applicants.id });
   return { id: row!.id, token };
 }
+
+/**
+ * The e-mail address an erased applicant gets (checklist D3, the back office's erasure:
+ * modules/admin/privacy.ts): also how an erased applicant is recognised.
+ */
+export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
 
 /** Reads an applicant the caller may act for; 404 otherwise (never 403: no hint that it exists). */
 export async function applicantForOwner(

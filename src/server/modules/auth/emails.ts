@@ -1,6 +1,6 @@
 import type { Language } from "../../../shared/i18n/languages";
 import { t } from "../../lib/i18n";
-import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail";
 
 /** The account e-mails, each with keys `emails.account.<kind>.{subject,greeting,intro,action,note}`. */
 export type AccountEmailKind =

@@ -2,25 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { can, type Permission } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
-import { type AdminRole, admins } from "../../db/schema";
+import { admins } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import type { SessionService } from "./sessions";
-
-/** The signed-in admin of a request (set by `requireAdmin`). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  role: AdminRole;
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    admin: AdminUser | null;
-  }
-}
-
-export { can, type Permission } from "../../../shared/permissions";
 
 /**
  * Builds the admin guard: a preHandler that answers 401 without a live admin session (student

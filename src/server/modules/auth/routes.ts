@@ -17,10 +17,10 @@ import {
 } from "../../../shared/schemas/students-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { requireStudent } from "../student/ownership";
+import { requireStudent } from "../student";
 import { AuthService, adminDto, studentDto } from "./service";
 import { ROLES, type Role } from "./sessions";
 

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type {
   AdminInviteInput,
   AdminUpdateInput,
@@ -13,6 +12,7 @@ import type {
 import type { StudentApplication } from "../../../shared/schemas/student-payment";
 import type { TeamFilters, TeamListQuery, TeamSortKey } from "../../../shared/schemas/students-admin";
 import type { AdminTeamList, AdminTeamMember } from "../../../shared/students-admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import {
   type AdminRole,
@@ -26,19 +26,18 @@ import {
   students,
 } from "../../db/schema";
 import type { Env } from "../../env";
+import type { AdminUser } from "../../lib/admin-user";
+import { type AuditActor, recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import { likePattern } from "../admin/applications.service";
-import { type AuditActor, recordAudit } from "../admin/audit";
-import { currentQuote } from "../applications/service";
-import { refundedCentsOf } from "../balances/rule";
-import { localize } from "../catalogue/service";
-import type { MailService } from "../mail/service";
-import { linkApplicationsToVerifiedAccount, studentApplications } from "../student/ownership";
+import { currentQuote } from "../applications";
+import { refundedCentsOf } from "../balances";
+import type { MailService } from "../mail";
+import { linkApplicationsToVerifiedAccount, studentApplications } from "../student";
 import { type AccountEmailKind, accountEmail } from "./emails";
-import type { AdminUser } from "./guard";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
 import type { Role } from "./sessions";
 import type { AccountThrottle } from "./throttle";

@@ -5,18 +5,16 @@ import { formatDate } from "../../../shared/dates";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { daysBeforeStart, schoolDate } from "../../../shared/refunds";
+import { daysBeforeStart } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, summerSchools } from "../../db/schema";
-import { HttpError } from "../../lib/errors";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import { paragraphs, renderEmail } from "../mail/layout";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+import { localize } from "../../lib/localize";
+import { addressedTo, type MailService, paragraphs, recipientFor, renderEmail } from "../mail";
 import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
 
 /**

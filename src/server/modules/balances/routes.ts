@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { schoolDate } from "../../../shared/refunds";
 import type { BalanceSummary } from "../../../shared/schemas/balances";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applications, summerSchools } from "../../db/schema";
-import { adminId, adminOf } from "../admin/params";
+import { adminId, adminOf } from "../../lib/params";
 import { sendReminderNow } from "./reminders";
 import { balanceDueSql, paymentStateIs } from "./rule";
 

@@ -18,7 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../admin/params";
+import { adminId, adminOf } from "../../lib/params";
 import {
   createAddOn,
   createHousing,

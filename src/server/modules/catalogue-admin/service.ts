@@ -49,13 +49,12 @@ import {
   packages,
   summerSchools,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { PLACE_TAKING_STATUSES } from "../balances/rule";
+import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { PLACE_TAKING_STATUSES } from "../balances";
 
 /*
  * Rules of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"), and

@@ -15,22 +15,22 @@ import {
 import type { Language } from "../../../shared/i18n/languages";
 import { insuranceOfferOf } from "../../../shared/insurance";
 import { depositPercentOn, ruleInEffect } from "../../../shared/pricing";
-import { schoolDayClock } from "../../../shared/refunds";
+import { schoolDayClock } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
   addOnOptions,
   applications,
   cohortGuides,
   housingOptions,
-  type LocalizedText,
   packages,
   pricingRules,
   summerSchools,
   waitingListEntries,
 } from "../../db/schema";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
-import { takesPlaceSql } from "../balances/rule";
-import { openOfferSql } from "../waiting-list/places";
+import { localize } from "../../lib/localize";
+import { takesPlaceSql } from "../balances";
+import { openOfferSql } from "../waiting-list";
 
 type SchoolRow = typeof summerSchools.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -56,10 +56,6 @@ function earlyDiscountOf(rules: RuleRow[], schoolId: string, today: string): Ear
   const rule = rules.find((r) => r.summerSchoolId === schoolId && r.kind === "early_application");
   return rule && ruleInEffect(rule, today) ? { percent: rule.percent, endsOn: rule.endsOn } : null;
 }
-
-/** The text in `language`, else English. */
-export const localize = (text: LocalizedText | null | undefined, language: Language): string =>
-  text ? text[language] || text.en : "";
 
 /**
  * The catalogue (summer schools, packages, housing options, add-ons and paid places per school),

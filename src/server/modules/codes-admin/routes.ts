@@ -7,10 +7,10 @@ import {
   versionBodySchema,
 } from "../../../shared/schemas/codes-admin";
 import type { Db } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId, adminOf } from "../admin/params";
+import { adminId, adminOf } from "../../lib/params";
 import {
   codeDetail,
   createCode,

@@ -22,7 +22,6 @@ import type {
   AdminCodeRedemptionDto,
 } from "../../../shared/codes-admin";
 import type { Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type {
   CodeCreateInput,
   CodeFilters,
@@ -30,6 +29,7 @@ import type {
   CodeSortKey,
   CodeUpdateInput,
 } from "../../../shared/schemas/codes-admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import {
   affiliates,
@@ -40,15 +40,14 @@ import {
   codes,
   summerSchools,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { PLACE_TAKING_STATUSES, refundedCentsSql } from "../balances/rule";
-import { localize } from "../catalogue/service";
-import { liveUses } from "../codes/service";
+import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import { PLACE_TAKING_STATUSES, refundedCentsSql } from "../balances";
+import { liveUses } from "../codes";
 
 type CodeRow = typeof codes.$inferSelect;
 

@@ -9,14 +9,20 @@ import {
 import type { Db } from "../../db/client";
 import { applicationTrips } from "../../db/schema";
 import type { Env } from "../../env";
-import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import { adminId, adminOf } from "../admin/params";
-import { idParam, UPLOAD_OVERHEAD_BYTES } from "../applications/routes";
-import type { FileStorage, StagedFile } from "../files/storage";
-import { checkedContent, SIGNATURES, sniff, UploadSlots } from "../files/upload";
-import { requireStudent } from "../student/ownership";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, HttpError, parseOrThrow } from "../../lib/errors";
+import { adminId, adminOf } from "../../lib/params";
+import { idParam } from "../applications";
+import {
+  checkedContent,
+  type FileStorage,
+  SIGNATURES,
+  type StagedFile,
+  sniff,
+  UPLOAD_OVERHEAD_BYTES,
+  UploadSlots,
+} from "../files";
+import { requireStudent } from "../student";
 import {
   adminApplicationTrip,
   cohortApplication,

@@ -25,11 +25,10 @@ import {
   storedFiles,
   summerSchools,
 } from "../../db/schema";
-import { assertVersion, HttpError } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
+import { localize } from "../../lib/localize";
 import {
   type ApplicantRow,
   type ApplicationRow,
@@ -37,7 +36,7 @@ import {
   type StudentRow,
   studentApplication,
   studentApplications,
-} from "../student/ownership";
+} from "../student";
 
 type Owned = { application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow };
 

@@ -6,6 +6,7 @@ import type {
   CommissionLedgerDto,
   CommissionTotals,
 } from "../../../shared/schemas/commissions";
+import { schoolTimeFormat } from "../../../shared/time";
 import type { Tx } from "../../db/client";
 import {
   affiliates,
@@ -15,7 +16,7 @@ import {
   payouts,
   summerSchools,
 } from "../../db/schema";
-import { localize } from "../catalogue/service";
+import { localize } from "../../lib/localize";
 
 /**
  * The moment a commission's hold ends (issue 12 "hold period", decision 022): midnight in The Hague
@@ -27,11 +28,7 @@ export function releaseAt(startDate: string, releaseDaysBeforeStart: number): Da
   const day = new Date(`${startDate}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - releaseDaysBeforeStart);
   // Midnight in The Hague: UTC midnight less the zone's offset on that day (+1 h or +2 h).
-  const wall = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Amsterdam",
-    hour: "2-digit",
-    hourCycle: "h23",
-  }).format(day);
+  const wall = schoolTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23" }).format(day);
   const offsetHours = Number(wall);
   return new Date(day.getTime() - offsetHours * 3600_000);
 }

@@ -7,10 +7,8 @@ import { schoolDate } from "../../../shared/refunds";
 import type { Tx } from "../../db/client";
 import { applicants, applications, refunds, summerSchools } from "../../db/schema";
 import { t } from "../../lib/i18n";
-import { localize } from "../catalogue/service";
-import { paragraphs, renderEmail } from "../mail/layout";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+import { localize } from "../../lib/localize";
+import { addressedTo, type MailService, paragraphs, recipientFor, renderEmail } from "../mail";
 import type { IssuedDocument } from "./invoices";
 import { invoicePdfPath } from "./invoices";
 

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../../shared/dates";
 import { formatMoney } from "../../../shared/money";
 import { includedVat } from "../../../shared/pricing";
-import { schoolDate } from "../../../shared/refunds";
 import { type InvoiceList, invoiceListSchema } from "../../../shared/schemas/documents";
 import { financeSummarySchema } from "../../../shared/schemas/finance";
+import { schoolDate } from "../../../shared/time";
 import {
   applicants,
   applications,

@@ -4,12 +4,12 @@ import { formatDate } from "../../../shared/dates";
 import type { InvoiceLineV1, InvoiceSnapshotV2 } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
 import { VAT_RATE_PERCENT, withDiscountSource } from "../../../shared/pricing";
-import { schoolDate } from "../../../shared/refunds";
 import type {
   BillingDetailsDto,
   BillingDetailsInput,
   InvoiceListItem,
 } from "../../../shared/schemas/documents";
+import { schoolDate } from "../../../shared/time";
 import { vatBreakdown } from "../../../shared/vat";
 import type { Db, Tx } from "../../db/client";
 import {

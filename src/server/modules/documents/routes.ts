@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { applications } from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId } from "../admin/params";
-import { requireStudent, studentApplication } from "../student/ownership";
+import { adminId } from "../../lib/params";
+import { requireStudent, studentApplication } from "../student";
 import { billingDetailsOf, invoiceById, invoicesOfApplication, saveBillingDetails } from "./invoices";
 import { renderInvoicePdf } from "./pdf";
 

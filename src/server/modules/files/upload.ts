@@ -3,6 +3,13 @@ import { PDF_MAGIC } from "../../../shared/schemas/applicant";
 import { HttpError } from "../../lib/errors";
 
 /** Kinds of document the storage recognises by their first bytes (checklist I1: by content, not by name). */
+/**
+ * Room for the multipart framing and the form's small fields around an uploaded document (a
+ * passport of PASSPORT_MAX_BYTES, an insurance certificate): a request declaring more than the
+ * document's limit plus this is refused before its body is read.
+ */
+export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
 export type DocumentType = "pdf" | "jpeg" | "png";
 
 /**

@@ -16,7 +16,7 @@ import type {
   LedgerPage,
 } from "../../../shared/finance";
 import { includedVat } from "../../../shared/pricing";
-import { daysBeforeStart, refundPercent, schoolDate } from "../../../shared/refunds";
+import { daysBeforeStart, refundPercent } from "../../../shared/refunds";
 import { adminDashboardSchema } from "../../../shared/schemas/dashboard";
 import {
   adminRefundQuoteSchema,
@@ -24,6 +24,7 @@ import {
   financeSummarySchema,
   ledgerPageSchema,
 } from "../../../shared/schemas/finance";
+import { schoolDate } from "../../../shared/time";
 import { applications, payments, refunds, webhookEvents } from "../../db/schema";
 import { loginAsAdmin } from "../../testing/accounts";
 import {

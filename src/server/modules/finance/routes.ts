@@ -7,10 +7,10 @@ import {
 } from "../../../shared/schemas/finance";
 import type { VatSetting } from "../../../shared/site";
 import type { Db } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId } from "../admin/params";
+import { adminId } from "../../lib/params";
 import {
   exportLedger,
   financeSummary,

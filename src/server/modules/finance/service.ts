@@ -11,7 +11,7 @@ import type {
 } from "../../../shared/finance";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { refundQuote, schoolDate } from "../../../shared/refunds";
+import { refundQuote } from "../../../shared/refunds";
 import type {
   FinanceSummaryQuery,
   LedgerFilters,
@@ -20,17 +20,18 @@ import type {
   RefundRequestInput,
 } from "../../../shared/schemas/finance";
 import { DEFAULT_VAT, type VatSetting } from "../../../shared/site";
+import { schoolDate } from "../../../shared/time";
 import { vatOfGross } from "../../../shared/vat";
 import type { Db, Tx } from "../../db/client";
 import { admins, payments, refunds, summerSchools } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
-import { pageOf, pageOffset, sortKeyword } from "../../lib/lists";
-import { adminNotFound, findApplication, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import { type PaymentProvider, PaymentProviderError } from "../payments/providers/types";
+import { adminNotFound, HttpError } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortKeyword } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import { findApplication } from "../admin";
+import { type PaymentProvider, PaymentProviderError } from "../payments";
 import { type RefundNotice, settleRefund } from "./settle";
 
 type RefundRow = typeof refunds.$inferSelect;

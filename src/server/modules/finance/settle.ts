@@ -2,12 +2,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { PaymentStatus } from "../../db/schema";
 import { applications, payments, refunds } from "../../db/schema";
-import { recordAudit } from "../admin/audit";
-import { clawBackCommissionForRefund } from "../commissions/accrue";
-import { queueRefundEmail } from "../documents/emails";
-import { issueCreditNoteForRefund } from "../documents/invoices";
-import type { MailService } from "../mail/service";
-import type { RefundState } from "../payments/providers/types";
+import { recordAudit } from "../../lib/audit";
+import { clawBackCommissionForRefund } from "../commissions";
+import { issueCreditNoteForRefund, queueRefundEmail } from "../documents";
+import type { MailService } from "../mail";
+import type { RefundState } from "../payments";
 
 /** What the "refund made" e-mail needs of the configuration (APP_ORIGIN, SUPPORT_EMAIL). */
 export interface RefundNotice {

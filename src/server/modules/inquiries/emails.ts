@@ -6,7 +6,7 @@ import {
   type PartnershipInterest,
 } from "../../../shared/schemas/inquiries";
 import { t } from "../../lib/i18n";
-import { type EmailBlock, paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
+import { type EmailBlock, paragraphs, type RenderedEmail, renderEmail } from "../mail";
 
 /** An e-mail of blocks, signed with the school's name. */
 function plainEmail(language: Language, subject: string, blocks: EmailBlock[]): RenderedEmail {

@@ -15,12 +15,11 @@ import {
 } from "../../../shared/schemas/inquiries";
 import type { Db } from "../../db/client";
 import { inquiries } from "../../db/schema";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv, toCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
+import { adminNotFound, parseOrThrow } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import { adminId } from "../admin/params";
+import { adminId } from "../../lib/params";
 import {
   confirmSubscription,
   type InquiryContext,

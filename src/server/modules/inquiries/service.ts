@@ -15,7 +15,7 @@ import type { Db, Tx } from "../../db/client";
 import { inquiries, newsletterSubscribers } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { hashToken, newToken } from "../../lib/tokens";
-import type { MailService } from "../mail/service";
+import type { MailService } from "../mail";
 import {
   type InquiryFacts,
   inquiryNotificationEmail,

@@ -15,8 +15,8 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../shared/dates";
 import { formatDateFor, visaWindow } from "../../../shared/letters";
-import { schoolDate } from "../../../shared/refunds";
 import type { ApplicationDocuments, VisaLetterVerification } from "../../../shared/schemas/letters";
+import { schoolDate } from "../../../shared/time";
 import {
   applicants,
   applications,

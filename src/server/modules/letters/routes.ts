@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { schoolDate } from "../../../shared/refunds";
 import { cohortCompletionSchema, completionChangeSchema } from "../../../shared/schemas/letters";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { parseOrThrow } from "../../lib/errors";
+import { adminId, adminOf } from "../../lib/params";
 import { warnOnceOfFontProblem } from "../../lib/pdf-fonts";
-import { recordAudit } from "../admin/audit";
-import { adminId, adminOf } from "../admin/params";
-import { requireStudent, studentApplication } from "../student/ownership";
+import { requireStudent, studentApplication } from "../student";
 import {
   certificatePdf,
   completeCohort,

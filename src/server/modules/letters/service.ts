@@ -32,17 +32,22 @@ import {
   visaLetters,
 } from "../../db/schema";
 import type { Env } from "../../env";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { assertVersion, HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { localize } from "../../lib/localize";
 import { documentFonts } from "../../lib/pdf-fonts";
-import { recordAudit } from "../admin/audit";
-import { erasedEmail } from "../admin/privacy";
-import type { AdminUser } from "../auth/guard";
-import { refundedCentsOf, refundedCentsSql } from "../balances/rule";
-import { localize } from "../catalogue/service";
-import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
+import { erasedEmail } from "../applications";
+import { refundedCentsOf, refundedCentsSql } from "../balances";
+import {
+  addressedTo,
+  type MailService,
+  paragraphs,
+  type RenderedEmail,
+  recipientFor,
+  renderEmail,
+} from "../mail";
 import {
   type CertificateContent,
   type Issuer,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DbHandle } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { hashToken, tokenMatches } from "../../lib/tokens";
-import { recordAudit } from "../admin/audit";
 import { backupFileName, backupStream, pgliteOf } from "./backup";
 import { bearerToken } from "./routes";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { requireStudent, studentApplication, studentApplications } from "../student/ownership";
+import { requireStudent, studentApplication, studentApplications } from "../student";
 import { activePass, checkPass, reissuePass, studentPassDto } from "./service";
 
 /** The `:id` or `:token` of a route's parameters ("" when absent). */

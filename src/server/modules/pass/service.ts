@@ -3,7 +3,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import { balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "../../../shared/schemas/admin";
 import {
   PASS_TOKEN_PATTERN,
@@ -11,12 +10,13 @@ import {
   type PassReason,
   type StudentPass,
 } from "../../../shared/schemas/pass";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, studentPasses, summerSchools } from "../../db/schema";
-import { erasedEmail } from "../admin/privacy";
-import { refundedCentsOfOne, refundedCentsSql } from "../balances/rule";
-import { localize } from "../catalogue/service";
-import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student/ownership";
+import { localize } from "../../lib/localize";
+import { erasedEmail } from "../applications";
+import { refundedCentsOfOne, refundedCentsSql } from "../balances";
+import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student";
 
 /**
  * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2

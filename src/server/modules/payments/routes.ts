@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createCheckoutSessionSchema, processZeroPaymentSchema } from "../../../shared/schemas/application";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { applicantToken, idParam } from "../applications/routes";
-import type { Metrics } from "../ops/metrics";
+import { applicantToken, idParam } from "../applications";
+import type { Metrics } from "../ops";
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
 import type { PaymentsService } from "./service";
 

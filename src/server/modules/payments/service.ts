@@ -5,7 +5,7 @@ import { balanceFactsOf, balanceOf, paymentStatusAfterPayment } from "../../../s
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { isLanguage } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import {
   applicants,
@@ -19,25 +19,21 @@ import {
   webhookEvents,
 } from "../../db/schema";
 import type { Env } from "../../env";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
-import { recordAudit } from "../admin/audit";
-import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications/service";
-import type { AdminUser } from "../auth/guard";
-import { queueStudentInvite } from "../auth/service";
-import { refundedCentsOfOne } from "../balances/rule";
-import type { CatalogueService } from "../catalogue/service";
-import { localize } from "../catalogue/service";
-import { mayCredit } from "../codes/attribution";
-import { claimCode, findCodeById, HOLD_MINUTES, redeemHeldCode, releaseHolds } from "../codes/service";
-import { accrueCommissionForPayment } from "../commissions/accrue";
-import { issueInvoiceForPayment } from "../documents/invoices";
-import { settleRefund } from "../finance/settle";
-import { queueVisaLetterReady } from "../letters/service";
-import { addressedTo, recipientFor } from "../mail/recipient";
-import type { MailService } from "../mail/service";
-import { balancePaidEmail, confirmationEmail } from "../mail/templates";
-import { cohortPlaces, openOfferSql, placesFor } from "../waiting-list/places";
+import { localize } from "../../lib/localize";
+import { applicationDto, applicationForOwner, currentQuote, quoteKey } from "../applications";
+import { queueStudentInvite } from "../auth";
+import { refundedCentsOfOne } from "../balances";
+import type { CatalogueService } from "../catalogue";
+import { claimCode, findCodeById, HOLD_MINUTES, mayCredit, redeemHeldCode, releaseHolds } from "../codes";
+import { accrueCommissionForPayment } from "../commissions";
+import { issueInvoiceForPayment } from "../documents";
+import { queueVisaLetterReady } from "../letters";
+import { addressedTo, balancePaidEmail, confirmationEmail, type MailService, recipientFor } from "../mail";
+import { cohortPlaces, openOfferSql, placesFor } from "../waiting-list";
 import { type CheckoutSessionLike, normaliseCheckoutSession, refundOfEvent } from "./providers/stripe";
 import {
   type CheckoutLineItem,
@@ -45,6 +41,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type RefundState,
 } from "./providers/types";
 
 /** How long a claim on a webhook event holds before another process may take the event again. */
@@ -153,6 +150,20 @@ export interface PaymentsDeps {
   provider: PaymentProvider;
   mail: MailService;
   catalogue: CatalogueService;
+  /**
+   * Settles a refund whose state the provider reported (the finance module's `settleRefund`,
+   * wired by app.ts): in one transaction, the refund's status, the application's payment status,
+   * the credit note, the commission's clawback and the "refund made" e-mail (`notice`: its links).
+   * Returns what happened, for the webhook log: the payment status after a succeeded refund
+   * ("refunded" once everything paid came back, "partially_refunded"), "refund failed",
+   * "already succeeded", "ignored: unknown refund", ….
+   */
+  settleRefund: (
+    db: Db,
+    refund: RefundState,
+    now: Date,
+    notice: { origin: string; supportEmail: string; mail: Pick<MailService, "enqueue"> },
+  ) => Promise<string>;
   now: () => Date;
   /** Counters of the operations metrics (payments fulfilled and flagged), when metrics are on. */
   metrics?: { paymentsFulfilled: Counter; paymentsFlagged: Counter };
@@ -1467,7 +1478,7 @@ export class PaymentsService {
     // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
-      const result = await settleRefund(this.deps.db, event.refund, this.deps.now(), {
+      const result = await this.deps.settleRefund(this.deps.db, event.refund, this.deps.now(), {
         origin: this.deps.env.APP_ORIGIN,
         supportEmail: this.deps.env.SUPPORT_EMAIL,
         mail: this.deps.mail,

@@ -2,7 +2,7 @@ import type { PayoutMethod } from "../../../shared/commissions";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail";
 import { tp } from "./texts";
 
 /**

@@ -3,21 +3,21 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import SEPA from "sepa";
 import { z } from "zod";
 import { isSepaIban } from "../../../shared/payouts";
-import { schoolDate } from "../../../shared/refunds";
 import {
   createPayoutRunSchema,
   markPayoutPaidSchema,
   payoutDetailsSchema,
 } from "../../../shared/schemas/payouts";
 import { isLatinName, nextTarget2BusinessDay, sepaLatin } from "../../../shared/sepa";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { affiliates } from "../../db/schema";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId } from "../admin/params";
-import { loadFileKeys } from "../files/keys";
+import { adminId } from "../../lib/params";
+import { loadFileKeys } from "../files";
 import { type OpenedPayout, PayoutService } from "./service";
 
 const payoutIdParams = z.object({ id: z.uuid() });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import type { FileKeyRing } from "../files/keys";
+import type { FileKeyRing } from "../files";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

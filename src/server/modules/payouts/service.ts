@@ -23,14 +23,13 @@ import {
   payouts,
   summerSchools,
 } from "../../db/schema";
-import { HttpError, isUniqueViolation } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import { studentShortName } from "../commissions/ledger";
-import type { FileKeyRing } from "../files/keys";
-import type { MailService } from "../mail/service";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, HttpError, isUniqueViolation } from "../../lib/errors";
+import { localize } from "../../lib/localize";
+import { studentShortName } from "../commissions";
+import type { FileKeyRing } from "../files";
+import type { MailService } from "../mail";
 import { payoutDetailsChangedEmail, payoutPaidEmail } from "./emails";
 import { affiliateDetailsAad, openText, payoutDetailsAad, sealText } from "./sealed-text";
 import { renderStatementPdf, type StatementEntry } from "./statement";

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { formatDate } from "../../../shared/dates";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
 import { tp } from "./texts";
 

@@ -3,14 +3,14 @@ import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { visaLetterBlock } from "../../../shared/letters";
 import type { NextStep, StudentNextSteps } from "../../../shared/portal";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";
-import { refundedCentsOf } from "../balances/rule";
-import { localize } from "../catalogue/service";
-import { boughtSchoolInsurance, isCohortMember } from "../cohort/service";
-import { factsOf } from "../letters/service";
-import { type StudentRow, studentApplications } from "../student/ownership";
+import { localize } from "../../lib/localize";
+import { refundedCentsOf } from "../balances";
+import { boughtSchoolInsurance, isCohortMember } from "../cohort";
+import { factsOf } from "../letters";
+import { type StudentRow, studentApplications } from "../student";
 
 /** Application statuses after which nothing is left to do. */
 const CLOSED: ReadonlySet<string> = new Set(["rejected", "withdrawn", "cancelled"]);

@@ -6,11 +6,11 @@ import {
   portalEntryUpdateSchema,
 } from "../../../shared/schemas/portal";
 import type { Db } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId } from "../admin/params";
-import { requireStudent } from "../student/ownership";
+import { adminId } from "../../lib/params";
+import { requireStudent } from "../student";
 import { studentNextSteps } from "./next-steps";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 

@@ -18,14 +18,13 @@ import {
 } from "../../../shared/schemas/portal";
 import type { Db, Tx } from "../../db/client";
 import { portalEntries, summerSchools } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { toCsv } from "../../lib/csv";
-import { assertVersion, HttpError } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import { type StudentRow, studentCohortIds } from "../student/ownership";
+import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import { type StudentRow, studentCohortIds } from "../student";
 
 type EntryRow = typeof portalEntries.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schoolDate } from "../../../shared/refunds";
+import { schoolDate } from "../../../shared/time";
 import {
   affiliates,
   applications,

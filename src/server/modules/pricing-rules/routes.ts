@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ruleInEffect } from "../../../shared/pricing";
-import { schoolDate } from "../../../shared/refunds";
 import {
   type AdminPricingRule,
   type AdminPricingRules,
   earlyDiscountRuleInputSchema,
 } from "../../../shared/schemas/pricing-rules";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { pricingRules, summerSchools } from "../../db/schema";
-import { assertVersion, HttpError, parseOrThrow } from "../../lib/errors";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import { adminId, adminOf } from "../admin/params";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, assertVersion, HttpError, parseOrThrow } from "../../lib/errors";
+import { adminId, adminOf } from "../../lib/params";
 
 type RuleRow = typeof pricingRules.$inferSelect;
 

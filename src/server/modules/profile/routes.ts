@@ -10,14 +10,13 @@ import {
 } from "../../../shared/schemas/profile";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { parseOrThrow } from "../../lib/errors";
+import { adminOf } from "../../lib/params";
 import { hashToken } from "../../lib/tokens";
-import { recordAudit } from "../admin/audit";
-import { adminOf } from "../admin/params";
-import { AuthService } from "../auth/service";
-import { sessionCookieName } from "../auth/sessions";
-import { SIGNATURES, sniff } from "../files/upload";
-import { requireStudent } from "../student/ownership";
+import { AuthService, sessionCookieName } from "../auth";
+import { SIGNATURES, sniff } from "../files";
+import { requireStudent } from "../student";
 import {
   completeErasure,
   exportOf,

@@ -25,13 +25,13 @@ import {
   visaLetters,
   waitingListEntries,
 } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { erasedEmail } from "../admin/privacy";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import { invoicePdfPath } from "../documents/invoices";
-import { type StudentRow, studentApplications } from "../student/ownership";
+import { localize } from "../../lib/localize";
+import { erasedEmail } from "../applications";
+import { invoicePdfPath } from "../documents";
+import { type StudentRow, studentApplications } from "../student";
 
 /**
  * The student's own account (issue 11 "/student/profile"): what the profile page shows and

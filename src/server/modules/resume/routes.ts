@@ -7,9 +7,8 @@ import {
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { applicantToken, setCapability } from "../applications/routes";
-import { APPLICANT_COOKIE } from "../applications/service";
-import type { MailService } from "../mail/service";
+import { APPLICANT_COOKIE, applicantToken, setCapability } from "../applications";
+import type { MailService } from "../mail";
 import { optOutOfReminders, redeemResumeLink, requestResumeLink, savedDraft } from "./service";
 
 /** The request body's e-mail, lower-cased, for the per-address-and-e-mail limits. */

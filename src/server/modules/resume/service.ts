@@ -6,12 +6,11 @@ import type { Db, Tx } from "../../db/client";
 import { applicants, applications, resumeLinks, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import { passportUrlOf } from "../applications/routes";
-import { dateForPeople } from "../balances/reminders";
-import { localize } from "../catalogue/service";
-import { paragraphs, renderEmail } from "../mail/layout";
-import type { MailService } from "../mail/service";
+import { passportUrlOf } from "../applications";
+import { dateForPeople } from "../balances";
+import { type MailService, paragraphs, renderEmail } from "../mail";
 
 /**
  * Save and resume (issue 13, decision 028). The wizard's state lives on the server with the

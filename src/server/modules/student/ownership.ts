@@ -4,7 +4,6 @@ import { takesPlace } from "../../../shared/balance";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, students, summerSchools } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
-import type { SessionService } from "../auth/sessions";
 
 /**
  * Who may see what in the student portal (spec §2 Guards; issue "Student portal in full": "Everything
@@ -18,13 +17,21 @@ export type ApplicantRow = typeof applicants.$inferSelect;
 export type SchoolRow = typeof summerSchools.$inferSelect;
 
 /**
+ * What the portal asks of the sessions (the auth module's `SessionService`, passed in by the
+ * routes): the account id of the request's live session of a role, or null.
+ */
+export interface StudentSessions {
+  current(request: FastifyRequest, role: "student"): Promise<string | null>;
+}
+
+/**
  * The signed-in student of a request. 401 `errors.unauthorized` without a student session (or a
  * disabled account); with `verified` (the default) 403 `errors.verifyEmailFirst` until the account's
  * e-mail is confirmed: an unverified account sees no application and nothing of any cohort.
  */
 export async function requireStudent(
   db: Db,
-  sessions: SessionService,
+  sessions: StudentSessions,
   request: FastifyRequest,
   opts: { verified?: boolean } = {},
 ): Promise<StudentRow> {

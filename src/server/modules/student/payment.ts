@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type { LedgerEntry, StudentPayment } from "../../../shared/schemas/student-payment";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { checkoutSessions, payments, refunds } from "../../db/schema";
-import { localize } from "../catalogue/service";
+import { localize } from "../../lib/localize";
 import type { ApplicationRow, SchoolRow } from "./ownership";
 
 /**

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { schoolDate } from "../../../shared/refunds";
 import {
   studentCreateSchema,
   studentFiltersSchema,
   studentListQuerySchema,
   studentUpdateSchema,
 } from "../../../shared/schemas/students-admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { parseOrThrow } from "../../lib/errors";
-import { recordAudit } from "../admin/audit";
-import { adminId, adminOf } from "../admin/params";
-import { AuthService } from "../auth/service";
+import { adminId, adminOf } from "../../lib/params";
+import { AuthService } from "../auth";
 import {
   createStudent,
   exportStudents,

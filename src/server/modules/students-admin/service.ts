@@ -14,7 +14,6 @@ import {
 } from "drizzle-orm";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type {
   StudentCreateInput,
   StudentFilters,
@@ -28,17 +27,17 @@ import type {
   AdminStudentListItem,
   StudentLinkSent,
 } from "../../../shared/students-admin";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applicants, applications, payments, sessions, students, summerSchools } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
-import { assertVersion, HttpError } from "../../lib/errors";
-import { pageOf, pageOffset, sortedBy } from "../../lib/lists";
-import { adminNotFound, likePattern } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import type { AuthService } from "../auth/service";
-import { paidInFullSql, paidNetSql, refundedCentsSql } from "../balances/rule";
-import { localize } from "../catalogue/service";
+import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
+import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
+import { localize } from "../../lib/localize";
+import type { AuthService } from "../auth";
+import { paidInFullSql, paidNetSql, refundedCentsSql } from "../balances";
 
 type StudentRow = typeof students.$inferSelect;
 

@@ -8,11 +8,11 @@ import {
   translationUpdateSchema,
 } from "../../../shared/schemas/translations";
 import type { Db } from "../../db/client";
+import { recordAudit } from "../../lib/audit";
 import { bodyFor } from "../../lib/compression";
 import { sendCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { clearCommonSource, setCommonSource } from "../../lib/i18n";
-import { recordAudit } from "../admin/audit";
 import type { TranslationService } from "./service";
 
 const isNamespace = (value: string): value is Namespace => (NAMESPACES as readonly string[]).includes(value);

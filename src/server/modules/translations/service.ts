@@ -18,14 +18,13 @@ import {
 } from "../../../shared/translations";
 import type { Db } from "../../db/client";
 import { translationOverrides } from "../../db/schema";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
 import { type ChangeFeed, localChangeFeed } from "../../lib/change-feed";
 import { type CompressedBody, compressOnce } from "../../lib/compression";
 import { toCsv } from "../../lib/csv";
-import { HttpError } from "../../lib/errors";
+import { adminNotFound, HttpError } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
 
 type Tree = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { formatDate, formatForPeople } from "../../../shared/dates";
 import { type Language, LOCALE_OF } from "../../../shared/i18n/languages";
 import { rangeOf } from "../../../shared/i18n/punctuation";
-import { SCHOOL_TIME_ZONE } from "../../../shared/refunds";
+import { SCHOOL_TIME_ZONE } from "../../../shared/time";
 import { t } from "../../lib/i18n";
-import { paragraphs, type RenderedEmail, renderEmail } from "../mail/layout";
+import { paragraphs, type RenderedEmail, renderEmail } from "../mail";
 
 const momentFormats = new Map<Language, Intl.DateTimeFormat>();
 

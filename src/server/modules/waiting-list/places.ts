@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { applications, checkoutSessions, summerSchools, waitingListEntries } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
-import { takesPlaceOfAlias, takesPlaceSql } from "../balances/rule";
+import { takesPlaceOfAlias, takesPlaceSql } from "../balances";
 
 /** The name of the cookie that carries an opened offer's token to the application wizard's calls. */
 export const OFFER_COOKIE = "waiting_list_offer";

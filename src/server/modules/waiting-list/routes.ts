@@ -7,7 +7,7 @@ import {
 } from "../../../shared/schemas/waiting-list";
 import type { Env } from "../../env";
 import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../admin/params";
+import { adminId, adminOf } from "../../lib/params";
 import { OFFER_COOKIE } from "./places";
 import type { WaitingListService } from "./service";
 

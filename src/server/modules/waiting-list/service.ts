@@ -1,21 +1,20 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
-import { schoolDate } from "../../../shared/refunds";
 import type {
   AdminWaitingList,
   AdminWaitingListEntry,
   WaitingListOffer,
 } from "../../../shared/schemas/waiting-list";
+import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { summerSchools, waitingListEntries } from "../../db/schema";
-import { HttpError } from "../../lib/errors";
+import type { AdminUser } from "../../lib/admin-user";
+import { recordAudit } from "../../lib/audit";
+import { adminNotFound, HttpError } from "../../lib/errors";
+import { localize } from "../../lib/localize";
 import { hashToken, newToken } from "../../lib/tokens";
-import { adminNotFound } from "../admin/applications.service";
-import { recordAudit } from "../admin/audit";
-import type { AdminUser } from "../auth/guard";
-import { localize } from "../catalogue/service";
-import type { MailService } from "../mail/service";
+import type { MailService } from "../mail";
 import { waitingListJoinedEmail, waitingListLapsedEmail, waitingListOfferEmail } from "./emails";
 import { cohortPlaces } from "./places";
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AdminUser } from "../auth/guard";
-import { adminNotFound } from "./applications.service";
+import type { AdminUser } from "./admin-user";
+import { adminNotFound } from "./errors";
 
 const idParams = z.object({ id: z.uuid() });
 

@@ -1,0 +1,6 @@
+/**
+ * The affiliates-admin module's public face: what other modules may import from it
+ * (src/server/README.md, "Modules"). The back office's partners: list, approval, suspension,
+ * commission rates. Other modules use nothing of it: app.ts registers its routes.
+ */
+export {};
