@@ -1,4 +1,5 @@
 import { PAYMENT_STATES } from "../balance";
+import { APPLICATION_STATUSES } from "../statuses";
 import { line } from "./text";
 import { z } from "./zod";
 
@@ -74,16 +75,7 @@ export const studentApplicationSchema = z.object({
   programName: line(),
   startDate: line(),
   endDate: line(),
-  status: z.enum([
-    "pending_payment",
-    "submitted",
-    "under_review",
-    "accepted",
-    "rejected",
-    "waitlisted",
-    "withdrawn",
-    "cancelled",
-  ]),
+  status: z.enum(APPLICATION_STATUSES),
   paymentState: z.enum(PAYMENT_STATES),
   totalAmount: z.number().int(),
   /** Paid net of refunds (`balanceOf`'s paidNet; decisions.md §6). */
