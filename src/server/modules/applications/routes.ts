@@ -1,15 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
+  createApplicantContract,
+  createApplicationContract,
+  uploadPassportContract,
+} from "../../../shared/api/apply";
+import {
   applicantInputSchema,
   applicantPatchSchema,
   PASSPORT_MAX_BYTES,
 } from "../../../shared/schemas/applicant";
-import { createApplicationSchema } from "../../../shared/schemas/application";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicants } from "../../db/schema";
 import type { Env } from "../../env";
+import { route } from "../../lib/contract";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
 import { AFFILIATE_COOKIE } from "../codes";
@@ -62,14 +67,15 @@ export async function applicationRoutes(
   });
 
   /** POST /api/applicants — body: applicant fields (shared schema) → 201 { id }; sets the capability cookie. */
-  app.post(
-    "/api/applicants",
+  route(
+    app,
+    createApplicantContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const input = parseOrThrow(applicantInputSchema, request.body);
-      const { id, token } = await createApplicant(db, input, request.language);
+    async ({ body, request, reply }) => {
+      const { id, token } = await createApplicant(db, body, request.language);
       setCapability(reply, env, token);
-      return reply.status(201).header("cache-control", "no-store").send({ id });
+      reply.header("cache-control", "no-store");
+      return { id };
     },
   );
 
@@ -130,12 +136,13 @@ export async function applicationRoutes(
    * (src/server/lib/lingering-close.ts), so the rest is never stored and the client reads the answer. The new file replaces
    * the applicant's passport in the same transaction that records it.
    */
-  app.post(
-    "/api/upload-passport",
+  route(
+    app,
+    uploadPassportContract,
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");
       const applicant = await applicantByToken(db, applicantToken(request));
       if (!applicant) throw new HttpError(404, "errors.applicationNotFound");
@@ -198,10 +205,8 @@ export async function applicationRoutes(
         await staged?.discard();
         release();
       }
-      return reply
-        .status(201)
-        .header("cache-control", "no-store")
-        .send({ url: passportUrlOf(applicant.id) });
+      reply.header("cache-control", "no-store");
+      return { url: passportUrlOf(applicant.id) };
     },
   );
 
@@ -224,9 +229,8 @@ export async function applicationRoutes(
    * 409 `errors.schoolFull` for a full cohort, unless the `waiting_list_offer` cookie holds an open
    * offer of that cohort (issue 13).
    */
-  app.post("/api/create-application-from-info", async (request, reply) => {
-    const input = parseOrThrow(createApplicationSchema, request.body);
-    const { applicantId, ...selection } = input;
+  route(app, createApplicationContract, {}, async ({ body, request, reply }) => {
+    const { applicantId, ...selection } = body;
     const applicant = await applicantForOwner(db, applicantId, applicantToken(request));
     if (!applicant.passportFileId) throw new HttpError(422, "validation.passportRequired");
     const id = await saveApplication(
@@ -243,7 +247,8 @@ export async function applicationRoutes(
         offerToken: request.cookies[OFFER_COOKIE],
       },
     );
-    return reply.status(201).header("cache-control", "no-store").send({ id });
+    reply.header("cache-control", "no-store");
+    return { id };
   });
 
   /** GET /api/applications/:id — the owner's application with its current quote (ApplicationDto). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createCheckoutSessionSchema, processZeroPaymentSchema } from "../../../shared/schemas/application";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { createCheckoutSessionContract, processZeroPaymentContract } from "../../../shared/api/apply";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { applicantToken, idParam } from "../applications";
 import type { Metrics } from "../ops";
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
@@ -23,18 +24,19 @@ export async function paymentRoutes(
    * `{ message, quote }` when the amounts differ from the server's quote (P1); 502 when the
    * provider cannot be reached (nothing charged).
    */
-  app.post(
-    "/api/create-checkout-session",
+  route(
+    app,
+    createCheckoutSessionContract,
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const input = parseOrThrow(createCheckoutSessionSchema, request.body);
+    async ({ body, request, reply }) => {
       const result = await payments.createCheckout(
-        input.applicationId,
+        body.applicationId,
         applicantToken(request),
-        input,
+        body,
         request.language,
       );
-      return reply.header("cache-control", "no-store").send(result);
+      reply.header("cache-control", "no-store");
+      return result;
     },
   );
 
@@ -42,11 +44,11 @@ export async function paymentRoutes(
    * POST /api/process-zero-payment — { applicationId, codeId?, discountInfo?, termsAccepted: true }
    * → { paymentIntentId }; 422 unless the server's quote is 0 (P2).
    */
-  app.post(
-    "/api/process-zero-payment",
+  route(
+    app,
+    processZeroPaymentContract,
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const input = parseOrThrow(processZeroPaymentSchema, request.body);
+    async ({ body: input, request, reply }) => {
       const result = await payments.completeZeroPayment(
         input.applicationId,
         applicantToken(request),
@@ -57,7 +59,8 @@ export async function paymentRoutes(
         },
         request.language,
       );
-      return reply.header("cache-control", "no-store").send(result);
+      reply.header("cache-control", "no-store");
+      return result;
     },
   );
 

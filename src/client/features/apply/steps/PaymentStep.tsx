@@ -3,6 +3,7 @@ import { AlertTriangle, BadgePercent, CreditCard, ShieldCheck, Tag, X } from "lu
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { createCheckoutSessionContract, processZeroPaymentContract } from "../../../../shared/api/apply";
 import type { ApplicationDto, ApplicationQuoteDto, CodeValidationDto } from "../../../../shared/application";
 import { checkoutCancelResultSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
@@ -10,7 +11,7 @@ import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api, apiParsed } from "../../../lib/api";
+import { ApiError, api, apiParsed, call } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { clearReferral, currentReferral } from "../../../lib/referral";
@@ -179,7 +180,7 @@ export function PaymentStep({
     setProcessing(true);
     setPaymentError(null);
     try {
-      const result = await api<{ url?: string; sessionId?: string }>("/api/create-checkout-session", {
+      const result = await call(createCheckoutSessionContract, {
         body: {
           applicationId,
           totalAmount: quote.totalAmount,
@@ -214,7 +215,7 @@ export function PaymentStep({
     if (!quote || !termsAccepted()) return;
     setProcessing(true);
     try {
-      const { paymentIntentId } = await api<{ paymentIntentId: string }>("/api/process-zero-payment", {
+      const { paymentIntentId } = await call(processZeroPaymentContract, {
         body: {
           applicationId,
           codeId: applied?.codeId ?? null,

@@ -4,6 +4,11 @@ import { useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { checkAge, dateOfBirthBounds } from "../../../../shared/age";
+import {
+  createApplicantContract,
+  createApplicationContract,
+  uploadPassportContract,
+} from "../../../../shared/api/apply";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import {
   countryOptions,
@@ -20,7 +25,7 @@ import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, api, call } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useSite } from "../../../lib/site";
 import type { WizardState } from "../wizard-state";
@@ -179,7 +184,7 @@ export function PersonalStep({
         }
       }
       if (!applicantId) {
-        applicantId = (await api<{ id: string }>("/api/applicants", { body: values })).id;
+        applicantId = (await call(createApplicantContract, { body: values })).id;
         update({ applicantId, passportUrl: undefined });
       }
     } catch (err) {
@@ -201,7 +206,7 @@ export function PersonalStep({
         body.append("applicantId", applicantId);
         body.append("type", "passport");
         body.append("document", file);
-        passportUrl = (await api<{ url: string }>("/api/upload-passport", { body })).url;
+        passportUrl = (await call(uploadPassportContract, { body })).url;
         update({ passportUrl, passportFileName: file.name });
       } catch (err) {
         setSubmitting(false);
@@ -220,13 +225,16 @@ export function PersonalStep({
       setSubmitting(false);
       return;
     }
+    // Step 1's choices (the wizard opens this step only once they are made).
+    const { summerSchoolId, packageId, housingOptionId } = state;
     try {
-      const { id } = await api<{ id: string }>("/api/create-application-from-info", {
+      if (!summerSchoolId || !packageId || !housingOptionId) throw new Error(t("errors.createApplication"));
+      const { id } = await call(createApplicationContract, {
         body: {
           applicantId,
-          summerSchoolId: state.summerSchoolId,
-          packageId: state.packageId,
-          housingOptionId: state.housingOptionId,
+          summerSchoolId,
+          packageId,
+          housingOptionId,
           selectedAddOns: state.selectedAddOns,
         },
       });

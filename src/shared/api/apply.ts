@@ -1,0 +1,70 @@
+import { applicantInputSchema } from "../schemas/applicant";
+import {
+  createApplicationSchema,
+  createCheckoutSessionSchema,
+  processZeroPaymentSchema,
+} from "../schemas/application";
+import { z } from "../schemas/zod";
+import { contract } from "./contract";
+
+/**
+ * The application wizard's endpoints (spec §4 steps 2-3, §7): applicant, passport, application,
+ * checkout session, zero payment. Each is declared by the server from its contract and called by
+ * the wizard through it.
+ */
+
+/** `POST /api/applicants`: the applicant's details → 201 `{ id }`, and the capability cookie. */
+export const createApplicantContract = contract({
+  method: "POST",
+  path: "/api/applicants",
+  body: applicantInputSchema,
+  status: 201,
+  response: z.object({ id: z.uuid() }),
+});
+
+/** `POST /api/upload-passport`: the passport's copy (multipart, PDF ≤ 5 MB) → 201 `{ url }` of the stored file. */
+export const uploadPassportContract = contract({
+  method: "POST",
+  path: "/api/upload-passport",
+  multipart: true,
+  status: 201,
+  response: z.object({ url: z.string() }),
+});
+
+/** `POST /api/create-application-from-info`: cohort, package, housing, add-ons → 201 `{ id }`. */
+export const createApplicationContract = contract({
+  method: "POST",
+  path: "/api/create-application-from-info",
+  body: createApplicationSchema,
+  status: 201,
+  response: z.object({ id: z.uuid() }),
+});
+
+/**
+ * `POST /api/create-checkout-session`: opens (or returns the open) checkout session of the
+ * application at the provider → `{ url, sessionId }`. 409 `{ message, quote }` when the amounts
+ * sent differ from the server's quote (decisions.md §2).
+ */
+export const createCheckoutSessionContract = contract({
+  method: "POST",
+  path: "/api/create-checkout-session",
+  body: createCheckoutSessionSchema,
+  response: z.object({ url: z.string(), sessionId: z.string() }),
+});
+
+/** `POST /api/process-zero-payment`: completes an application whose quote is 0 → `{ paymentIntentId }`. */
+export const processZeroPaymentContract = contract({
+  method: "POST",
+  path: "/api/process-zero-payment",
+  body: processZeroPaymentSchema,
+  response: z.object({ paymentIntentId: z.string() }),
+});
+
+/** Every contract of this area (the route test checks each is served). */
+export const APPLY_CONTRACTS = [
+  createApplicantContract,
+  uploadPassportContract,
+  createApplicationContract,
+  createCheckoutSessionContract,
+  processZeroPaymentContract,
+];
