@@ -4,7 +4,7 @@
  * owners only (permission `ops:read`). The scheduler and its table are the ones `main.ts` uses:
  * the app's `services.jobs`, here given two jobs, one of which fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminJobsSchema } from "../../../shared/ops";
 import { loginAsAdmin } from "../../testing/accounts";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -79,5 +79,47 @@ describe("GET /api/admin/ops/jobs", () => {
       expect((await list(cookie)).statusCode, role).toBe(403);
     }
     expect((await list()).statusCode).toBe(401);
+  });
+});
+
+describe("the services' job functions main.ts lists", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ embedded: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("payment recovery reconciles even when the recovery of stuck events failed, then reports the failure", async () => {
+    const { payments } = t.app.services;
+    const failure = new Error("provider down");
+    const recover = vi.spyOn(payments, "recoverStuckEvents").mockRejectedValueOnce(failure);
+    const reconcile = vi.spyOn(payments, "reconcile").mockResolvedValueOnce(2);
+    await expect(payments.recoverAndReconcile()).rejects.toBe(failure);
+    expect(reconcile).toHaveBeenCalledOnce();
+    recover.mockResolvedValueOnce(1);
+    reconcile.mockResolvedValueOnce(0);
+    await expect(payments.recoverAndReconcile()).resolves.toEqual({ recovered: 1, reconciled: 0 });
+  });
+
+  it("the waiting-list run rejects on a failure (to be counted) and never overlaps a run already going on", async () => {
+    const { waitingList } = t.app.services;
+    let going = 0;
+    let mostAtOnce = 0;
+    const run = vi.spyOn(waitingList, "run").mockImplementation(async () => {
+      going += 1;
+      mostAtOnce = Math.max(mostAtOnce, going);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      going -= 1;
+      return { enrolled: 0, expired: 0, offered: 0 };
+    });
+    waitingList.runSoon();
+    await waitingList.runScheduled();
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(mostAtOnce).toBe(1);
+    run.mockRejectedValueOnce(new Error("cohort lock timeout"));
+    await expect(waitingList.runScheduled()).rejects.toThrow("cohort lock timeout");
+    run.mockRestore();
   });
 });
