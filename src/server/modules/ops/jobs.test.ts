@@ -12,7 +12,8 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 describe("GET /api/admin/ops/jobs", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ embedded: true });
+    // On PostgreSQL when TEST_DATABASE_URL is set: the runs then go through the advisory lock.
+    t = await createTestApp();
     t.app.services.jobs.define([
       { name: "mail-flush", everyMs: 30_000, runAtStart: true, run: async () => ({ sent: 0 }) },
       {
