@@ -19,6 +19,7 @@ import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { loadResources } from "./lib/i18n";
+import { JOBS_STOP_MS, JobScheduler, postgresJobLock } from "./lib/jobs";
 import { openLimitBackend } from "./lib/limit-backend";
 import { registerLingeringClose } from "./lib/lingering-close";
 import { loggerOptions, routePatternOf, safeUrl } from "./lib/logging";
@@ -50,6 +51,7 @@ import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { withDocumentHead, withSchoolFooter } from "./modules/mail/templates";
 import { backupRoutes } from "./modules/ops/backup.routes";
+import { jobRoutes } from "./modules/ops/jobs.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
 import { PageCache } from "./modules/pages/renderer";
@@ -168,6 +170,11 @@ export interface AppServices {
   metrics: Metrics;
   /** Work done after a route's answer (password reset, resume link: issue 22 item 21). */
   background: BackgroundWork;
+  /**
+   * The background jobs' scheduler (decision 039): `main.ts` gives it the job table in every
+   * process and starts it in the one that runs the jobs; the operations page lists its `status()`.
+   */
+  jobs: JobScheduler;
 }
 
 declare module "fastify" {
@@ -373,8 +380,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const background = new BackgroundWork(app.log);
   app.addHook("onClose", () => background.settled());
+  // One run at a time per job: on PostgreSQL across processes too (an advisory lock per job); the
+  // embedded database has one process, whose own flag is enough.
+  const jobs = new JobScheduler({
+    log: app.log,
+    registry: metrics.registry,
+    lock:
+      database.kind === "postgres" && env.DATABASE_URL
+        ? postgresJobLock(env.DATABASE_URL, app.log)
+        : undefined,
+  });
+  app.addHook("onClose", async () => {
+    await jobs.stop(JOBS_STOP_MS);
+  });
   app.decorate("services", {
     background,
+    jobs,
     sessions,
     throttle,
     requireAdmin,
@@ -455,6 +476,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     metricsText: options.metricsText,
   });
+  await app.register(jobRoutes, { jobs });
   await app.register(backupRoutes, { env, database });
 
   if (pages.ready) {

@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from "./db/seed";
 import { type Env, loadEnv } from "./env";
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from "./lib/change-feed";
 import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
+import { JOBS_STOP_MS } from "./lib/jobs";
 import { loggerOptions } from "./lib/logging";
 import { withTimeout } from "./lib/timeout";
 import { runBalanceReminders } from "./modules/balances/reminders";
@@ -51,15 +52,17 @@ async function main() {
  * One server process: opens the database (PGlite in DATA_DIR unless DATABASE_URL is set) and
  * migrates it, seeds the demo catalogue on first start and moves files kept on disk into the
  * database when FILE_STORAGE is `database` (`prepare`; decision 012), listens, renders the public
- * pages, and runs the background jobs (`runJobs`: e-mail sending every 30 s, payment
- * reconciliation every 5 min, the sweep of unreferenced files in DATA_DIR/files every 15 min,
- * the balance reminders every hour: decision 016).
+ * pages, and runs the background jobs (`runJobs`; one scheduler, decision 039: e-mail sending
+ * every 30 s, payment recovery every 5 min, the sweep of unreferenced files in DATA_DIR/files
+ * every 15 min, the balance and abandoned-application reminders every hour: decision 016, the
+ * waiting-list offers every 5 min; each also at start-up).
  * On PostgreSQL it listens to the change feed, so that changes made by other processes reach its
  * caches and pages (decision 011). `offlineWebhookSecret`: the offline payment provider's secret
  * that the primary gave every worker (random otherwise). A worker of several serves the metrics of
  * all of them (decision 013).
  * SIGTERM or SIGINT (Ctrl-C reaches the primary and every worker) closes it once, gracefully:
- * no new connections, requests in flight finish within 8 s, then the connections left are cut
+ * no new connections and no new job run, job runs going on get 5 s, requests in flight finish
+ * within 8 s, then the connections left are cut
  * (exit 0). An uncaught exception or unhandled rejection is logged and closes it the same way,
  * with exit status 1 (the primary of several processes then starts a new one).
  */
@@ -97,69 +100,64 @@ async function runServer(
   sharedMetrics?.serve([processRegistry(), app.services.metrics.registry]);
   if (!app.services.pages.ready) app.log.warn("dist/ is missing: run `npm run build` to serve the pages");
 
-  /** Stuck webhook events first, then paid-but-unapplied checkout sessions (checklist D4, P12). */
-  const recoverPayments = async () => {
-    const { payments } = app.services;
-    await payments.recoverStuckEvents().catch((err) => app.log.error({ err }, "event recovery failed"));
-    await payments.reconcile().catch((err) => app.log.error({ err }, "reconciliation failed"));
-  };
-  const timers: NodeJS.Timeout[] = [];
-  if (role.runJobs) {
-    timers.push(
-      setInterval(
-        () => void app.services.mail.flush().catch((err) => app.log.error({ err }, "mail flush failed")),
-        30_000,
-      ),
-      setInterval(() => void recoverPayments(), 5 * 60_000),
-    );
-    const sweep = () =>
-      void files
-        .sweep()
-        .then(({ removed }) => {
-          if (removed > 0) app.log.info({ removed }, "unreferenced files removed from DATA_DIR/files");
-        })
-        .catch((err) => app.log.error({ err }, "file sweep failed"));
-    timers.push(setInterval(sweep, SWEEP_EVERY_MS));
-    // Each reminder is queued once per application and kind, whichever process runs this and
-    // however often (the outbox's dedupe key), so running it at start-up after a restart is safe.
-    const remind = () =>
-      void runBalanceReminders({
-        db: database.db,
-        mail: app.services.mail,
-        now: () => new Date(),
-        origin: env.APP_ORIGIN,
-        supportEmail: env.SUPPORT_EMAIL,
-      })
-        .then((queued) => {
-          if (queued > 0) app.log.info({ queued }, "balance reminders queued");
-        })
-        .catch((err) => app.log.error({ err }, "balance reminders failed"));
-    // The abandoned-application reminder (decision 028), on the same hourly run: once per applicant.
-    const remindAbandoned = () =>
-      void runResumeReminders({
-        db: database.db,
-        mail: app.services.mail,
-        now: () => new Date(),
-        origin: env.APP_ORIGIN,
-        supportEmail: env.SUPPORT_EMAIL,
-      })
-        .then((queued) => {
-          if (queued > 0) app.log.info({ queued }, "abandoned-application reminders queued");
-        })
-        .catch((err) => app.log.error({ err }, "abandoned-application reminders failed"));
-    timers.push(setInterval(remind, REMINDERS_EVERY_MS), setInterval(remindAbandoned, REMINDERS_EVERY_MS));
+  // The background jobs (decision 039): the table is known to every process (the operations page
+  // lists it), and runs in the one process that runs the jobs. Each job is idempotent: a crash
+  // may cut a run short, and every job also runs at start-up to finish what one left.
+  const { jobs, mail, payments, waitingList } = app.services;
+  const reminderDeps = () => ({
+    db: database.db,
+    mail,
+    now: () => new Date(),
+    origin: env.APP_ORIGIN,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
+  jobs.define([
+    // Sends the queued e-mails, retrying failures up to five times (decision 016).
+    {
+      name: "mail-flush",
+      everyMs: 30_000,
+      runAtStart: true,
+      run: async () => ({ sent: await mail.flush() }),
+    },
+    // Stuck webhook events first, then paid-but-unapplied checkout sessions (checklist D4, P12);
+    // a failure of the first does not keep the second from running.
+    {
+      name: "payment-recovery",
+      everyMs: 5 * 60_000,
+      runAtStart: true,
+      run: () => payments.recoverAndReconcile(),
+    },
+    // Unreferenced files in DATA_DIR/files (decision 012).
+    {
+      name: "file-sweep",
+      everyMs: SWEEP_EVERY_MS,
+      runAtStart: true,
+      run: async () => ({ removed: (await files.sweep()).removed }),
+    },
+    // Queued once per application and kind, however often (the outbox's dedupe key; decision 016).
+    {
+      name: "balance-reminders",
+      everyMs: REMINDERS_EVERY_MS,
+      runAtStart: true,
+      run: async () => ({ queued: await runBalanceReminders(reminderDeps()) }),
+    },
+    // The abandoned-application reminder (decision 028): once per applicant.
+    {
+      name: "resume-reminders",
+      everyMs: REMINDERS_EVERY_MS,
+      runAtStart: true,
+      run: async () => ({ queued: await runResumeReminders(reminderDeps()) }),
+    },
     // Lapsed waiting-list offers go to the next in line, and places freed meanwhile are offered
     // (issue 13, decision 027); cohort locks and the outbox's dedupe keys make concurrent runs safe.
-    const offerPlaces = () => app.services.waitingList.runSoon();
-    timers.push(setInterval(offerPlaces, WAITING_LIST_EVERY_MS));
-    void app.services.mail.flush().catch(() => undefined);
-    // At start-up as well: a crash may have left events half-processed or checkouts unapplied.
-    void recoverPayments();
-    sweep();
-    remind();
-    remindAbandoned();
-    offerPlaces();
-  }
+    {
+      name: "waiting-list-offers",
+      everyMs: WAITING_LIST_EVERY_MS,
+      runAtStart: true,
+      run: () => waitingList.runScheduled(),
+    },
+  ]);
+  if (role.runJobs) jobs.start();
 
   let stopping = false;
   const shutdown = async (signal: string, exitCode: number) => {
@@ -168,10 +166,12 @@ async function runServer(
     app.log.info({ signal }, "shutting down");
     // Whatever happens below (a database that does not answer), the process ends.
     setTimeout(() => process.exit(exitCode), SHUTDOWN_DEADLINE_MS + 6_000).unref();
-    for (const t of timers) clearInterval(t);
+    // No new job run from now; the runs going on get JOBS_STOP_MS, while requests finish.
+    const jobsStopped = jobs.stop(JOBS_STOP_MS);
     if (!(await closeGracefully(app, SHUTDOWN_DEADLINE_MS))) {
       app.log.warn(`requests still running after ${SHUTDOWN_DEADLINE_MS} ms were cut`);
     }
+    await jobsStopped;
     await withTimeout(changeFeed.close(), 1000).catch(() => undefined);
     // The embedded database writes what it holds in memory to the data folder as it closes.
     await withTimeout(database.close(), 3000).catch(() => undefined);

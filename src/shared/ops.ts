@@ -52,3 +52,41 @@ export const backupManifestSchema = z.object({
   fileKey: z.enum(["included", "configured"]),
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+/**
+ * How a background job's last run ended: `ok`; `failed` (it threw: logged and counted);
+ * `skipped` (on PostgreSQL, another server process was running the job).
+ */
+export const jobOutcomeSchema = z.enum(["ok", "failed", "skipped"]);
+export type JobOutcome = z.infer<typeof jobOutcomeSchema>;
+
+/** One background job (src/server/lib/jobs.ts) and its last run in the process that runs the jobs. */
+export const jobStatusSchema = z.object({
+  /** Its stable name (`mail-flush`), also the metrics' `job` label. */
+  name: z.string().regex(/^[a-z][a-z-]*$/),
+  /** Time between two runs, in ms. */
+  everyMs: z.number().int().positive(),
+  /** Whether it also runs when the server starts. */
+  runAtStart: z.boolean(),
+  /** Whether a run is going on now. */
+  running: z.boolean(),
+  /** ISO timestamp of the last run's start; null before the first. */
+  lastStartedAt: z.iso.datetime().nullable(),
+  /** The last run's duration in ms; null before the first. */
+  lastDurationMs: z.number().int().nonnegative().nullable(),
+  lastOutcome: jobOutcomeSchema.nullable(),
+  /** Failed runs since the process started. */
+  failures: z.number().int().nonnegative(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/**
+ * `GET /api/admin/ops/jobs` (owners: permission `ops:read`) → the job table. `runsHere`: whether
+ * the answering server process runs the jobs; with several processes only one does, and the
+ * others know the table but not the runs (the metrics hold them: `hss_job_*`).
+ */
+export const adminJobsSchema = z.object({
+  runsHere: z.boolean(),
+  jobs: z.array(jobStatusSchema),
+});
+export type AdminJobs = z.infer<typeof adminJobsSchema>;

@@ -30,7 +30,9 @@ export type Permission =
   /** The inbox of the public forms (issue 13): partnership inquiries, messages, subscribers. */
   | "inbox:write"
   /** Automatic discounts of a school (issue 13 "Pricing rules", decision 030). */
-  | "pricing:write";
+  | "pricing:write"
+  /** The operations page (decision 039): the background jobs and their last runs. Owners. */
+  | "ops:read";
 
 const PERMISSIONS: Record<AdminRoleName, ReadonlySet<Permission> | "all"> = {
   owner: "all",

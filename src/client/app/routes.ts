@@ -375,6 +375,8 @@ ROUTES.push(
     ["adminFinance", "documents", "letters"],
   ),
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
+  // The server's background jobs and their last runs (decision 039): owners.
+  admin("/admin/operations", () => import("../features/admin/pages/AdminOpsPage"), "ops.title"),
   // The public forms' inbox (issue 13).
   admin("/admin/inbox", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
   admin("/admin/inbox/subscribers", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", [

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Banknote,
   BookOpen,
   ClipboardList,
@@ -25,6 +26,7 @@ import { cn } from "../../components/ui/cn";
 import { LoadBoundary } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
 import { type AdminUser, RequireSession, useLogout } from "../../lib/session";
+import { rolesThatCan } from "./permissions";
 
 type Role = AdminUser["role"];
 const ALL: Role[] = ["owner", "admissions", "finance"];
@@ -56,6 +58,8 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
   // Students' erasure requests (issue 11).
   { to: "/admin/erasure-requests", key: "nav.erasureRequests", icon: UserX, roles: ["owner"] },
   { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, roles: ["owner"] },
+  // The background jobs (permission ops:read, decision 039).
+  { to: "/admin/operations", key: "nav.operations", icon: Activity, roles: rolesThatCan("ops:read") },
 ];
 
 /** The back office's navigation, the signed-in admin and Log out (sidebar on desktop, menu on phones). */

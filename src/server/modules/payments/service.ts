@@ -1562,6 +1562,23 @@ export class PaymentsService {
   }
 
   /**
+   * The payment-recovery job (every 5 minutes and at start-up, decision 039): `recoverStuckEvents`
+   * first, then `reconcile`, which runs even when the first failed (a crash may have left events
+   * half-processed or checkouts unapplied). Resolves to `{ recovered, reconciled }`; rejects with
+   * the first failure once both ran.
+   */
+  async recoverAndReconcile(): Promise<{ recovered: number; reconciled: number }> {
+    let failure: { err: unknown } | null = null;
+    const recovered = await this.recoverStuckEvents().catch((err: unknown) => {
+      failure = { err };
+      return 0;
+    });
+    const reconciled = await this.reconcile();
+    if (failure) throw (failure as { err: unknown }).err;
+    return { recovered, reconciled };
+  }
+
+  /**
    * Periodic reconciliation (P12): open sessions older than two minutes are read from the provider
    * and fulfilled or expired through the same functions. Returns how many sessions it looked at.
    */

@@ -81,6 +81,26 @@ export class WaitingListService {
       });
   }
 
+  /**
+   * The scheduled run (the waiting-list job, every 5 minutes and at start-up: decision 039): waits
+   * for a run `runSoon` started, then runs once, which a `runSoon` meanwhile waits for as for its
+   * own. Unlike `runSoon`, a failure rejects (the scheduler logs and counts it).
+   */
+  async runScheduled(): Promise<{ enrolled: number; expired: number; offered: number }> {
+    while (this.running) await this.running;
+    const run = this.run();
+    this.running = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.runSoon();
+        }
+      });
+    return run;
+  }
+
   /** Resolves once no background run of `runSoon` is under way (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.running) await this.running;
