@@ -4,16 +4,16 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/schemas/accounts";
 import {
   type AffiliateProfile,
   affiliateProfileSchema,
   affiliateProfileUpdateSchema,
 } from "../../../../shared/schemas/affiliate-portal";
 import { V } from "../../../../shared/schemas/messages";
+import { newPasswordField } from "../../../../shared/schemas/password";
 import { line } from "../../../../shared/schemas/text";
 import { z } from "../../../../shared/schemas/zod";
-import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
+import { applyServerErrors, NewPasswordField, Notice, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
@@ -26,18 +26,10 @@ import { AffiliatePage, affiliateKey, LoadError } from "../components/shared";
 
 const PROFILE_KEY = affiliateKey("profile");
 
-/** A new password as the policy counts it (checklist S4: 8 to 128 code points); common ones: the server. */
-const newPassword = line({ error: V.required, trim: false })
-  .min(1, { error: V.required, abort: true })
-  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
-    error: "errors.passwordTooShort",
-    abort: true,
-  })
-  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, { error: "errors.passwordTooLong" });
 const passwordFormSchema = z
   .object({
     currentPassword: line({ error: V.required, trim: false }).min(1, { error: V.required }),
-    newPassword,
+    newPassword: newPasswordField,
     confirm: line({ trim: false }),
   })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "affiliatePortal:profile.differ" });
@@ -210,21 +202,15 @@ function PasswordPanel() {
           className="sm:col-span-2"
           {...form.register("currentPassword")}
         />
-        <TextField
+        <NewPasswordField
           id="newPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           label={t("profile.new")}
           hint={t("profile.newHint")}
           error={message(errors.newPassword)}
           {...form.register("newPassword")}
         />
-        <TextField
+        <NewPasswordField
           id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           label={t("profile.confirm")}
           error={message(errors.confirm)}
           {...form.register("confirm")}

@@ -5,9 +5,9 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/schemas/accounts";
 import { emailField } from "../../../../shared/schemas/applicant";
 import { V } from "../../../../shared/schemas/messages";
+import { newPasswordField } from "../../../../shared/schemas/password";
 import {
   erasureRequestedSchema,
   erasureRequestSchema,
@@ -18,7 +18,7 @@ import {
 } from "../../../../shared/schemas/profile";
 import { line } from "../../../../shared/schemas/text";
 import { z } from "../../../../shared/schemas/zod";
-import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
+import { applyServerErrors, NewPasswordField, Notice, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card, Container } from "../../../components/ui/Layout";
@@ -31,18 +31,10 @@ import { useSite } from "../../../lib/site";
 
 const PROFILE_KEY = [...roleDataKey("student"), "profile"] as const;
 
-/** A new password as the policy counts it (checklist S4: 8 to 128 code points); common ones: the server. */
-const newPassword = line({ error: V.required, trim: false })
-  .min(1, { error: V.required, abort: true })
-  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
-    error: "errors.passwordTooShort",
-    abort: true,
-  })
-  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, { error: "errors.passwordTooLong" });
 const currentPassword = line({ error: V.required, trim: false }).min(1, { error: V.required });
 
 const passwordFormSchema = z
-  .object({ currentPassword, newPassword, confirm: line({ trim: false }) })
+  .object({ currentPassword, newPassword: newPasswordField, confirm: line({ trim: false }) })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "profile:password.differ" });
 const emailFormSchema = z.object({ newEmail: emailField, currentPassword });
 const erasureFormSchema = erasureRequestSchema.extend({
@@ -299,21 +291,15 @@ function PasswordPanel() {
           className="sm:col-span-2"
           {...form.register("currentPassword")}
         />
-        <TextField
+        <NewPasswordField
           id="newPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           label={t("password.new")}
           hint={t("password.newHint")}
           error={message(errors.newPassword)}
           {...form.register("newPassword")}
         />
-        <TextField
+        <NewPasswordField
           id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           label={t("password.confirm")}
           error={message(errors.confirm)}
           {...form.register("confirm")}
