@@ -55,4 +55,34 @@ describe("the partner's password change", () => {
     expect(document.getElementById("newPassword")?.getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("says so when the two new passwords differ, in the partner area's words", async () => {
+    const { fetchMock } = setup();
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: "old harbour pass" } });
+    fireEvent.change(document.getElementById("newPassword")!, { target: { value: "canals and bicycles" } });
+    fireEvent.change(document.getElementById("confirmPassword")!, { target: { value: "canals and bikes" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(screen.getByText(affiliatePortal.profile.differ)).toBeTruthy());
+    expect(document.getElementById("confirmPassword")?.getAttribute("aria-invalid")).toBe("true");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a common password under the new password", async () => {
+    const { fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          message: common.errors.passwordCommon,
+          fieldErrors: { newPassword: common.errors.passwordCommon },
+        }),
+        { status: 400, headers: { "content-type": "application/json" } },
+      ),
+    );
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: "old harbour pass" } });
+    fireEvent.change(document.getElementById("newPassword")!, { target: { value: "password" } });
+    fireEvent.change(document.getElementById("confirmPassword")!, { target: { value: "password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(screen.getByText(common.errors.passwordCommon)).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });
