@@ -1,6 +1,7 @@
 import { LANGUAGES } from "../i18n/languages";
 import { emailField, requiredText } from "./applicant";
 import { V } from "./messages";
+import { passwordInput } from "./password";
 import { line } from "./text";
 import { z } from "./zod";
 
@@ -9,23 +10,14 @@ import { z } from "./zod";
  * roles"): login, registration, e-mail verification, password reset, admin invitations. Shared by
  * the server (parseOrThrow → 400 with field errors) and the forms.
  *
- * The password policy (checklist S4: 8 to 128 characters, no composition rules, not a common
- * password) is applied by the server after parsing, with the message keys errors.passwordTooShort,
- * errors.passwordTooLong and errors.passwordCommon; forms may check the length with the constants below.
+ * Passwords are parsed with `passwordInput` of ./password.ts (present, at most 1024 characters);
+ * the policy (checklist S4) is the rule of ./password.ts, applied by the server after parsing and
+ * by the forms with `newPasswordField`.
  */
-
-/** Password length limits of checklist S4 (Unicode code points). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** The admin roles (issue "Admin roles"). */
 export const ADMIN_ROLES = ["owner", "admissions", "finance"] as const;
 export type AdminRoleName = (typeof ADMIN_ROLES)[number];
-
-/** A password as sent: present; the policy is the server's (a long input is refused here without hashing it). */
-const passwordInput = line({ error: V.required, trim: false })
-  .min(1, { error: V.required })
-  .max(1024, { error: V.tooLong });
 
 /** A one-time token from an e-mailed link (base64url, 43 characters when issued by the server). */
 export const tokenInput = line({ error: V.required })

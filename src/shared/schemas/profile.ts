@@ -1,6 +1,7 @@
 import { LANGUAGES } from "../i18n/languages";
 import { emailField, requiredText } from "./applicant";
 import { V } from "./messages";
+import { passwordInput } from "./password";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
@@ -10,11 +11,6 @@ import { z } from "./zod";
  * data export, erasure request; and the back office's list of erasure requests. Shared by the
  * server (`parseOrThrow`) and the page (`apiParsed`, react-hook-form).
  */
-
-/** A password as typed (the policy, checklist S4, is the server's; a huge input is refused before hashing). */
-const passwordInput = line({ error: V.required, trim: false })
-  .min(1, { error: V.required })
-  .max(1024, { error: V.tooLong });
 
 /** GET /api/student/profile, and the answer of PATCH /api/student/profile. Times are ISO 8601 UTC. */
 export const studentProfileSchema = z.object({

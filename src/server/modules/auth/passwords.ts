@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { hash, verify } from "@node-rs/argon2";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/schemas/accounts";
+import { passwordLengthIssue } from "../../../shared/schemas/password";
 import { HttpError } from "../../lib/errors";
 
 /**
@@ -26,12 +26,11 @@ export function isCommonPassword(password: string): boolean {
  * The password policy of checklist S4 / ASVS 6.2: 8 to 128 characters, no composition rules, not a
  * common password. Returns the message key of the first broken rule (`errors.passwordTooShort`,
  * `errors.passwordTooLong`, `errors.passwordCommon`), or null when the password is acceptable.
+ * The length rule (ASVS 6.2.1, 6.2.9) is the one every form checks (src/shared/schemas/password.ts).
  */
 export function passwordPolicyIssue(password: string): string | null {
-  // Limits of checklist S4 (ASVS 6.2.1, 6.2.9), counted in Unicode code points.
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return "errors.passwordTooShort";
-  if (length > PASSWORD_MAX_LENGTH) return "errors.passwordTooLong";
+  const lengthIssue = passwordLengthIssue(password);
+  if (lengthIssue) return lengthIssue;
   if (isCommonPassword(password)) return "errors.passwordCommon";
   return null;
 }

@@ -1,86 +1,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/schemas/accounts";
 import {
   type AffiliateProfile,
   affiliateProfileSchema,
   affiliateProfileUpdateSchema,
 } from "../../../../shared/schemas/affiliate-portal";
-import { V } from "../../../../shared/schemas/messages";
-import { line } from "../../../../shared/schemas/text";
-import { z } from "../../../../shared/schemas/zod";
-import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
+import type { z } from "../../../../shared/schemas/zod";
+import { applyServerErrors, TextField } from "../../../components/account/auth";
+import { PasswordChangePanel, ProfilePanel, useProfileMessage } from "../../../components/account/profile";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api, apiParsed } from "../../../lib/api";
+import { api, apiParsed } from "../../../lib/api";
 import { sessionKey } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
 import { AffiliatePage, affiliateKey, LoadError } from "../components/shared";
 
 const PROFILE_KEY = affiliateKey("profile");
 
-/** A new password as the policy counts it (checklist S4: 8 to 128 code points); common ones: the server. */
-const newPassword = line({ error: V.required, trim: false })
-  .min(1, { error: V.required, abort: true })
-  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
-    error: "errors.passwordTooShort",
-    abort: true,
-  })
-  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, { error: "errors.passwordTooLong" });
-const passwordFormSchema = z
-  .object({
-    currentPassword: line({ error: V.required, trim: false }).min(1, { error: V.required }),
-    newPassword,
-    confirm: line({ trim: false }),
-  })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "affiliatePortal:profile.differ" });
-
-/** Translates a form error: `validation.*`/`errors.*` of common, `affiliatePortal:*` keys, or the server's own text. */
-function useMessage() {
-  const { t } = useTranslation("affiliatePortal");
-  return (error: { type?: string; message?: string } | undefined) => {
-    if (!error?.message) return undefined;
-    if (error.type === "server") return error.message;
-    return error.message.startsWith("affiliatePortal:") ? t(error.message) : t(`common:${error.message}`);
-  };
-}
-
-/** A titled card (`h2`). */
-function Panel({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Card>
-        <h2 id={id} className="text-xl font-bold text-brand-900">
-          {title}
-        </h2>
-        {lead ? <p className="mt-2 max-w-2xl text-slate-700">{lead}</p> : null}
-        <div className="mt-5">{children}</div>
-      </Card>
-    </section>
-  );
-}
-
 /** Name, e-mail language, website and country (PATCH /api/affiliate/profile). */
 function DetailsPanel({ profile }: { profile: AffiliateProfile }) {
   const { t } = useTranslation("affiliatePortal");
-  const message = useMessage();
+  const message = useProfileMessage();
   const { supportEmail } = useSite();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -104,7 +49,7 @@ function DetailsPanel({ profile }: { profile: AffiliateProfile }) {
   });
   const errors = form.formState.errors;
   return (
-    <Panel id="details" title={t("profile.detailsTitle")}>
+    <ProfilePanel id="details" title={t("profile.detailsTitle")}>
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => save.mutate(values))}
@@ -169,80 +114,28 @@ function DetailsPanel({ profile }: { profile: AffiliateProfile }) {
         <dd className="mt-1 break-all text-slate-800">{profile.email}</dd>
         <dd className="mt-1 text-sm text-slate-600">{t("profile.emailHelp", { email: supportEmail })}</dd>
       </dl>
-    </Panel>
+    </ProfilePanel>
   );
 }
 
-/** Password change (POST /api/affiliate/password): current password, new one twice. */
+/** Password change (POST /api/affiliate/password, 204): current password, new one twice. */
 function PasswordPanel() {
   const { t } = useTranslation("affiliatePortal");
-  const message = useMessage();
-  const form = useForm({
-    resolver: zodResolver(passwordFormSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
-  });
-  const change = useMutation({
-    // 204, no body.
-    mutationFn: ({ currentPassword, newPassword }: z.output<typeof passwordFormSchema>) =>
-      api<null>("/api/affiliate/password", { body: { currentPassword, newPassword } }),
-    onSuccess: () => form.reset(),
-    onError: (error) => {
-      applyServerErrors(error, form.setError);
-      if (error instanceof ApiError && !Object.keys(error.fieldErrors).length) {
-        form.setError("newPassword", { type: "server", message: error.message });
-      }
-    },
-  });
-  const errors = form.formState.errors;
   return (
-    <Panel id="password" title={t("profile.passwordTitle")} lead={t("profile.passwordLead")}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => change.mutate(values))}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <TextField
-          id="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          label={t("profile.current")}
-          error={message(errors.currentPassword)}
-          className="sm:col-span-2"
-          {...form.register("currentPassword")}
-        />
-        <TextField
-          id="newPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          label={t("profile.new")}
-          hint={t("profile.newHint")}
-          error={message(errors.newPassword)}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          label={t("profile.confirm")}
-          error={message(errors.confirm)}
-          {...form.register("confirm")}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            {t("profile.submit")}
-          </Button>
-        </div>
-      </form>
-      {change.isSuccess ? (
-        <div className="mt-4">
-          <Notice tone="success">
-            <p>{t("profile.changed")}</p>
-          </Notice>
-        </div>
-      ) : null}
-    </Panel>
+    <PasswordChangePanel
+      texts={{
+        title: t("profile.passwordTitle"),
+        lead: t("profile.passwordLead"),
+        current: t("profile.current"),
+        new: t("profile.new"),
+        newHint: t("profile.newHint"),
+        confirm: t("profile.confirm"),
+        submit: t("profile.submit"),
+        changed: t("profile.changed"),
+      }}
+      mismatch="affiliatePortal:profile.differ"
+      send={(change) => api<null>("/api/affiliate/password", { body: change })}
+    />
   );
 }
 

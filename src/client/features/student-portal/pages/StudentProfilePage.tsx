@@ -5,7 +5,6 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/schemas/accounts";
 import { emailField } from "../../../../shared/schemas/applicant";
 import { V } from "../../../../shared/schemas/messages";
 import {
@@ -19,9 +18,10 @@ import {
 import { line } from "../../../../shared/schemas/text";
 import { z } from "../../../../shared/schemas/zod";
 import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
+import { PasswordChangePanel, ProfilePanel, useProfileMessage } from "../../../components/account/profile";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { Card, Container } from "../../../components/ui/Layout";
+import { Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError, apiParsed } from "../../../lib/api";
@@ -31,63 +31,17 @@ import { useSite } from "../../../lib/site";
 
 const PROFILE_KEY = [...roleDataKey("student"), "profile"] as const;
 
-/** A new password as the policy counts it (checklist S4: 8 to 128 code points); common ones: the server. */
-const newPassword = line({ error: V.required, trim: false })
-  .min(1, { error: V.required, abort: true })
-  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
-    error: "errors.passwordTooShort",
-    abort: true,
-  })
-  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, { error: "errors.passwordTooLong" });
 const currentPassword = line({ error: V.required, trim: false }).min(1, { error: V.required });
 
-const passwordFormSchema = z
-  .object({ currentPassword, newPassword, confirm: line({ trim: false }) })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], error: "profile:password.differ" });
 const emailFormSchema = z.object({ newEmail: emailField, currentPassword });
 const erasureFormSchema = erasureRequestSchema.extend({
   confirm: z.literal(true, { error: "profile:erasure.confirmRequired" }),
 });
 
-/** Translates a form error: `validation.*`/`errors.*` of common, `profile:*` keys, or the server's own text. */
-function useMessage() {
-  const { t } = useTranslation("profile");
-  return (error: { type?: string; message?: string } | undefined) => {
-    if (!error?.message) return undefined;
-    if (error.type === "server") return error.message;
-    return error.message.startsWith("profile:") ? t(error.message) : t(`common:${error.message}`);
-  };
-}
-
-/** A titled card of the page (`h2`). */
-function Panel({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <Card>
-        <h2 id={id} className="text-xl font-bold text-brand-900">
-          {title}
-        </h2>
-        {lead ? <div className="mt-2 max-w-2xl text-slate-700">{lead}</div> : null}
-        <div className="mt-5">{children}</div>
-      </Card>
-    </section>
-  );
-}
-
 /** Name and e-mail language (PATCH /api/student/profile); the application's phone, read only. */
 function DetailsPanel({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation("profile");
-  const message = useMessage();
+  const message = useProfileMessage();
   const format = useFormat();
   const { supportEmail } = useSite();
   const queryClient = useQueryClient();
@@ -107,7 +61,7 @@ function DetailsPanel({ profile }: { profile: StudentProfile }) {
   });
   const errors = form.formState.errors;
   return (
-    <Panel id="details" title={t("details.title")} lead={<p>{t("details.lead")}</p>}>
+    <ProfilePanel id="details" title={t("details.title")} lead={<p>{t("details.lead")}</p>}>
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => save.mutate(values))}
@@ -169,14 +123,14 @@ function DetailsPanel({ profile }: { profile: StudentProfile }) {
           </dd>
         </div>
       </dl>
-    </Panel>
+    </ProfilePanel>
   );
 }
 
 /** E-mail change with re-verification (POST/DELETE /api/student/profile/email). */
 function EmailPanel({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation("profile");
-  const message = useMessage();
+  const message = useProfileMessage();
   const queryClient = useQueryClient();
   const form = useForm({
     resolver: zodResolver(emailFormSchema),
@@ -206,7 +160,7 @@ function EmailPanel({ profile }: { profile: StudentProfile }) {
   });
   const errors = form.formState.errors;
   return (
-    <Panel id="email" title={t("email.title")} lead={<p>{t("email.help")}</p>}>
+    <ProfilePanel id="email" title={t("email.title")} lead={<p>{t("email.help")}</p>}>
       <p className="mb-4 break-words text-slate-800">{t("email.current", { email: profile.email })}</p>
       {!profile.emailVerified ? (
         <div className="mb-4">
@@ -259,79 +213,28 @@ function EmailPanel({ profile }: { profile: StudentProfile }) {
           </Notice>
         </div>
       ) : null}
-    </Panel>
+    </ProfilePanel>
   );
 }
 
 /** Password change (POST /api/student/profile/password): current password, new one twice. */
 function PasswordPanel() {
   const { t } = useTranslation("profile");
-  const message = useMessage();
-  const form = useForm({
-    resolver: zodResolver(passwordFormSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
-  });
-  const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: z.output<typeof passwordFormSchema>) =>
-      apiParsed(okSchema, "/api/student/profile/password", { body: { currentPassword, newPassword } }),
-    onSuccess: () => form.reset(),
-    onError: (error) => {
-      applyServerErrors(error, form.setError);
-      if (error instanceof ApiError && !Object.keys(error.fieldErrors).length) {
-        form.setError("newPassword", { type: "server", message: error.message });
-      }
-    },
-  });
-  const errors = form.formState.errors;
   return (
-    <Panel id="password" title={t("password.title")} lead={<p>{t("password.lead")}</p>}>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => change.mutate(values))}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <TextField
-          id="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          label={t("password.current")}
-          error={message(errors.currentPassword)}
-          className="sm:col-span-2"
-          {...form.register("currentPassword")}
-        />
-        <TextField
-          id="newPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          label={t("password.new")}
-          hint={t("password.newHint")}
-          error={message(errors.newPassword)}
-          {...form.register("newPassword")}
-        />
-        <TextField
-          id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          label={t("password.confirm")}
-          error={message(errors.confirm)}
-          {...form.register("confirm")}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={change.isPending}>
-            {t("password.submit")}
-          </Button>
-        </div>
-      </form>
-      {change.isSuccess ? (
-        <div className="mt-4">
-          <Notice tone="success">
-            <p>{t("password.changed")}</p>
-          </Notice>
-        </div>
-      ) : null}
-    </Panel>
+    <PasswordChangePanel
+      texts={{
+        title: t("password.title"),
+        lead: <p>{t("password.lead")}</p>,
+        current: t("password.current"),
+        new: t("password.new"),
+        newHint: t("password.newHint"),
+        confirm: t("password.confirm"),
+        submit: t("password.submit"),
+        changed: t("password.changed"),
+      }}
+      mismatch="profile:password.differ"
+      send={(change) => apiParsed(okSchema, "/api/student/profile/password", { body: change })}
+    />
   );
 }
 
@@ -341,7 +244,7 @@ function DataPanel({ profile }: { profile: StudentProfile }) {
   const format = useFormat();
   const link = "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline";
   return (
-    <Panel id="data" title={t("data.title")} lead={<p>{t("data.lead")}</p>}>
+    <ProfilePanel id="data" title={t("data.title")} lead={<p>{t("data.lead")}</p>}>
       <a href="/api/student/profile/export.zip" download className={link}>
         <Download aria-hidden="true" className="h-4 w-4" />
         {t("data.download")}
@@ -361,14 +264,14 @@ function DataPanel({ profile }: { profile: StudentProfile }) {
           ))}
         </ul>
       )}
-    </Panel>
+    </ProfilePanel>
   );
 }
 
 /** Erasure request (POST /api/student/profile/erasure), with what it does and what is kept. */
 function ErasurePanel({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation("profile");
-  const message = useMessage();
+  const message = useProfileMessage();
   const format = useFormat();
   const { supportEmail } = useSite();
   const queryClient = useQueryClient();
@@ -395,7 +298,7 @@ function ErasurePanel({ profile }: { profile: StudentProfile }) {
     </div>
   );
   return (
-    <Panel id="erasure" title={t("erasure.title")} lead={lead}>
+    <ProfilePanel id="erasure" title={t("erasure.title")} lead={lead}>
       {profile.erasureRequestedAt ? (
         <Notice tone="info">
           <p>{t("erasure.requested", { date: format.date(profile.erasureRequestedAt) })}</p>
@@ -435,7 +338,7 @@ function ErasurePanel({ profile }: { profile: StudentProfile }) {
           </Button>
         </form>
       )}
-    </Panel>
+    </ProfilePanel>
   );
 }
 
