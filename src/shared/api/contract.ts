@@ -36,10 +36,14 @@ export type BodyOf<C extends Contract> = C extends { multipart: true }
     : undefined;
 
 /** What the handler receives as the body of contract `C` (the schema's output, validated). */
-export type ParsedBodyOf<C extends Contract> = C extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+export type ParsedBodyOf<C extends Contract> = C extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : undefined;
 
 /** The answer of contract `C` as the caller reads it. */
-export type ResponseOf<C extends Contract> = C extends { response: infer R extends z.ZodType } ? z.output<R> : never;
+export type ResponseOf<C extends Contract> = C extends { response: infer R extends z.ZodType }
+  ? z.output<R>
+  : never;
 
 /** The contract's path with its `:name` parameters filled (each encoded), e.g. `/api/applications/3f…`. */
 export function pathOf(c: Pick<Contract, "path">, params: Record<string, string> = {}): string {

@@ -35,7 +35,6 @@ import type { AdminUser } from "../../lib/admin-user";
 import { recordAudit } from "../../lib/audit";
 import { csvEuros, toCsv } from "../../lib/csv";
 import { adminNotFound, assertVersion, HttpError, isUniqueViolation } from "../../lib/errors";
-import { loadResources } from "../../lib/i18n";
 import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { localize } from "../../lib/localize";
 import { referralCodeBase, type SessionService } from "../auth";
