@@ -3,7 +3,14 @@ import {
   createApplicationSchema,
   createCheckoutSessionSchema,
   processZeroPaymentSchema,
+  validateCodeSchema,
 } from "../schemas/application";
+import {
+  applicationDtoSchema,
+  applicationQuoteSchema,
+  checkoutVerificationSchema,
+  codeValidationSchema,
+} from "../schemas/application-dto";
 import { z } from "../schemas/zod";
 import { contract } from "./contract";
 
@@ -60,6 +67,38 @@ export const processZeroPaymentContract = contract({
   response: z.object({ paymentIntentId: z.string() }),
 });
 
+/** `GET /api/applications/:id`: the owner's application with its current quote. 404 for anyone else. */
+export const getApplicationContract = contract({
+  method: "GET",
+  path: "/api/applications/:id",
+  response: applicationDtoSchema,
+});
+
+/**
+ * `POST /api/validate-code`: checks a code and, with an application, applies it → the verdict
+ * (`isValid`, `message` in the user's language) and the server's new quote. 409 when already paid.
+ */
+export const validateCodeContract = contract({
+  method: "POST",
+  path: "/api/validate-code",
+  body: validateCodeSchema,
+  response: codeValidationSchema,
+});
+
+/** `DELETE /api/applications/:id/code`: removes the applied code → `{ quote }`. 409 when already paid. */
+export const removeCodeContract = contract({
+  method: "DELETE",
+  path: "/api/applications/:id/code",
+  response: z.object({ quote: applicationQuoteSchema }),
+});
+
+/** `GET /api/checkout-sessions/:sessionId/verify`: the payment-success page's verdict on a session. */
+export const verifyCheckoutContract = contract({
+  method: "GET",
+  path: "/api/checkout-sessions/:sessionId/verify",
+  response: checkoutVerificationSchema,
+});
+
 /** Every contract of this area (the route test checks each is served). */
 export const APPLY_CONTRACTS = [
   createApplicantContract,
@@ -67,4 +106,8 @@ export const APPLY_CONTRACTS = [
   createApplicationContract,
   createCheckoutSessionContract,
   processZeroPaymentContract,
+  getApplicationContract,
+  validateCodeContract,
+  removeCodeContract,
+  verifyCheckoutContract,
 ];

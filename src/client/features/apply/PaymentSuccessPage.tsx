@@ -3,11 +3,11 @@ import { AlertCircle, Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { CheckoutVerificationDto } from "../../../shared/application";
+import { verifyCheckoutContract } from "../../../shared/api/apply";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
 import { toast } from "../../components/ui/toast-store";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useHydrated } from "../../lib/hydration";
 import { ConfirmationDetails } from "./steps/ConfirmationStep";
 
@@ -25,8 +25,7 @@ export default function PaymentSuccessPage() {
   const toasted = useRef(false);
   const verification = useQuery({
     queryKey: ["checkout-verification", sessionId],
-    queryFn: () =>
-      api<CheckoutVerificationDto>(`/api/checkout-sessions/${encodeURIComponent(sessionId)}/verify`),
+    queryFn: ({ signal }) => call(verifyCheckoutContract, { params: { sessionId }, signal }),
     enabled: /^[A-Za-z0-9_-]{8,255}$/.test(sessionId),
     refetchOnWindowFocus: false,
     refetchInterval: (query) => {

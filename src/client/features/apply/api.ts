@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ApplicationDto } from "../../../shared/application";
-import { api } from "../../lib/api";
+import { getApplicationContract } from "../../../shared/api/apply";
+import { call } from "../../lib/api";
 import { useLanguage } from "../../lib/catalogue";
 
 /** Query key of an application (the owner's view). */
@@ -14,7 +14,7 @@ export function useApplication(applicationId: string | undefined) {
   const language = useLanguage();
   return useQuery({
     queryKey: applicationKey(applicationId ?? "", language),
-    queryFn: () => api<ApplicationDto>(`/api/applications/${applicationId}`),
+    queryFn: ({ signal }) => call(getApplicationContract, { params: { id: applicationId ?? "" }, signal }),
     enabled: Boolean(applicationId),
     staleTime: 0,
   });

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { removeCodeContract, validateCodeContract } from "../../../shared/api/apply";
 import type { CodeValidationDto } from "../../../shared/application";
 import { REFERRAL_COOKIE_DAYS } from "../../../shared/commissions";
 import { formatMoney } from "../../../shared/money";
-import { validateCodeSchema } from "../../../shared/schemas/application";
 import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { applications } from "../../db/schema";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { assertCodeUsable, attribute, findCodeByText, releaseHolds, withdrawAttribution } from "../codes";
 import { applicantToken, idParam } from "./http";
@@ -34,11 +35,12 @@ export async function applicationCodeRoutes(
    * approved affiliate also credits the application to it, as `source` says: `code` typed (the
    * default), `link` auto-applied from the referral link (issue 12 "Attribution").
    */
-  app.post(
-    "/api/validate-code",
+  route(
+    app,
+    validateCodeContract,
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const { code: text, applicationId, source } = parseOrThrow(validateCodeSchema, request.body);
+    async ({ body, request, reply }) => {
+      const { code: text, applicationId, source } = body;
       const language = request.language;
       reply.header("cache-control", "no-store");
       const result = await db.transaction(async (tx): Promise<CodeValidationDto | null> => {
@@ -150,7 +152,7 @@ export async function applicationCodeRoutes(
    * DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold and
    * withdraws the attribution that came from it (unless frozen by a payment) → { quote }.
    */
-  app.delete("/api/applications/:id/code", async (request, reply) => {
+  route(app, removeCodeContract, {}, async ({ request, reply }) => {
     const id = idParam(request.params);
     const { application } = await db.transaction((tx) =>
       applicationForOwner(tx, id, applicantToken(request)),
@@ -174,6 +176,7 @@ export async function applicationCodeRoutes(
         )
       ).quote;
     });
-    return reply.header("cache-control", "no-store").send({ quote });
+    reply.header("cache-control", "no-store");
+    return { quote };
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import {
   createApplicantContract,
   createApplicationContract,
+  getApplicationContract,
   uploadPassportContract,
 } from "../../../shared/api/apply";
 import {
@@ -252,12 +253,13 @@ export async function applicationRoutes(
   });
 
   /** GET /api/applications/:id — the owner's application with its current quote (ApplicationDto). */
-  app.get("/api/applications/:id", async (request, reply) => {
+  route(app, getApplicationContract, {}, async ({ request, reply }) => {
     const id = idParam(request.params);
     const dto = await db.transaction(async (tx) => {
       const { application, applicant } = await applicationForOwner(tx, id, applicantToken(request));
       return applicationDto(tx, application, applicant, request.language, schoolDate(opts.now()));
     });
-    return reply.header("cache-control", "no-store").send(dto);
+    reply.header("cache-control", "no-store");
+    return dto;
   });
 }

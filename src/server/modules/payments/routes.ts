@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createCheckoutSessionContract, processZeroPaymentContract } from "../../../shared/api/apply";
+import {
+  createCheckoutSessionContract,
+  processZeroPaymentContract,
+  verifyCheckoutContract,
+} from "../../../shared/api/apply";
 import { route } from "../../lib/contract";
 import { HttpError } from "../../lib/errors";
 import { applicantToken, idParam } from "../applications";
@@ -81,16 +85,18 @@ export async function paymentRoutes(
   );
 
   /** GET /api/checkout-sessions/:sessionId/verify → CheckoutVerificationDto (payment-success page). */
-  app.get(
-    "/api/checkout-sessions/:sessionId/verify",
+  route(
+    app,
+    verifyCheckoutContract,
     { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const parsed = z
         .object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/) })
         .safeParse(request.params);
       if (!parsed.success) throw new HttpError(404, "errors.notFound");
       const result = await payments.verify(parsed.data.sessionId, applicantToken(request), request.language);
-      return reply.header("cache-control", "no-store").send(result);
+      reply.header("cache-control", "no-store");
+      return result;
     },
   );
 

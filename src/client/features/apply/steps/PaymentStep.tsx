@@ -3,15 +3,20 @@ import { AlertTriangle, BadgePercent, CreditCard, ShieldCheck, Tag, X } from "lu
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { createCheckoutSessionContract, processZeroPaymentContract } from "../../../../shared/api/apply";
-import type { ApplicationDto, ApplicationQuoteDto, CodeValidationDto } from "../../../../shared/application";
+import {
+  createCheckoutSessionContract,
+  processZeroPaymentContract,
+  removeCodeContract,
+  validateCodeContract,
+} from "../../../../shared/api/apply";
+import type { ApplicationDto, ApplicationQuoteDto } from "../../../../shared/application";
 import { checkoutCancelResultSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api, apiParsed, call } from "../../../lib/api";
+import { ApiError, apiParsed, call } from "../../../lib/api";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { clearReferral, currentReferral } from "../../../lib/referral";
@@ -74,7 +79,7 @@ export function PaymentStep({
     setValidating(true);
     setCodeError(null);
     try {
-      const result = await api<CodeValidationDto>("/api/validate-code", {
+      const result = await call(validateCodeContract, {
         body: { code: trimmed, applicationId, source: silent ? "link" : "code" },
       });
       if (!result.isValid) {
@@ -108,10 +113,7 @@ export function PaymentStep({
 
   const removeCode = async () => {
     try {
-      const { quote: next } = await api<{ quote: ApplicationQuoteDto }>(
-        `/api/applications/${applicationId}/code`,
-        { method: "DELETE" },
-      );
+      const { quote: next } = await call(removeCodeContract, { params: { id: applicationId } });
       setQuote(next);
       if (applied?.codeType === "referral") clearReferral();
       toast({ title: t("payment.codeRemovedTitle"), description: t("payment.codeRemoved") });
