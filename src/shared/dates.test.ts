@@ -5,7 +5,8 @@
  * Intl writes them.
  */
 import { describe, expect, it } from "vitest";
-import { dateFormatFor, formatDate, formatDayMonth, formatForPeople } from "./dates";
+import { dateFormatFor } from "./date-format";
+import { formatDate, formatDayMonth, formatForPeople } from "./dates";
 
 const MONTHS = [
   "janvier",

@@ -5,7 +5,7 @@ import type { z } from "../schemas/zod";
  * JSON body (or a multipart form), its success status and the schema of its answer. The server
  * declares the route from the contract (`src/server/lib/contract.ts`: the body is validated and the
  * answer checked and serialised with these schemas) and the browser calls it through the contract
- * (`call` in `src/client/lib/api.ts`: the answer parsed with the same schema), so an endpoint is
+ * (`call` in `src/client/lib/call.ts`: the answer parsed with the same schema), so an endpoint is
  * described once. Contracts live in `src/shared/api/<area>.ts`.
  */
 export interface Contract<

@@ -7,7 +7,7 @@ import { verifyCheckoutContract } from "../../../shared/api/apply";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
 import { toast } from "../../components/ui/toast-store";
-import { call } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useHydrated } from "../../lib/hydration";
 import { ConfirmationDetails } from "./steps/ConfirmationStep";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { getApplicationContract } from "../../../shared/api/apply";
-import { call } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useLanguage } from "../../lib/catalogue";
 
 /** Query key of an application (the owner's view). */

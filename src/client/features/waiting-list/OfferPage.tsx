@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { dateFormatFor } from "../../../shared/dates";
+import { dateFormatFor } from "../../../shared/date-format";
 import { waitingListOfferSchema } from "../../../shared/schemas/waiting-list";
 import { Notice } from "../../components/account/auth";
 import { ButtonLink } from "../../components/ui/Button";

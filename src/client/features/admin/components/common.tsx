@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentState } from "../../../../shared/balance";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { Permission } from "../../../../shared/permissions";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import type { RevenueFigures } from "../../../../shared/finance";
 import {
   financeSummarySchema,

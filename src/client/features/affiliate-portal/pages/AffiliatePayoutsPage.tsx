@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAYOUT_METHODS, type PayoutMethod } from "../../../../shared/commissions";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { formatMoney } from "../../../../shared/money";
 import {
   affiliatePayoutListSchema,

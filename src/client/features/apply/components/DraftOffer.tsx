@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { type ResumedWizard, savedDraftSchema } from "../../../../shared/schemas/resume";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Layout";

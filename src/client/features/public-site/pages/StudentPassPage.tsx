@@ -3,7 +3,7 @@ import { BadgeCheck, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { type PassCheck, passCheckSchema } from "../../../../shared/schemas/pass";
 import { cn } from "../../../components/ui/cn";
 import { Card, Container } from "../../../components/ui/Layout";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { PORTAL_KINDS, type StudentPortal, type StudentPortalEntryDto } from "../../../../shared/portal";
 import { Notice } from "../../../components/account/auth";
 import { Card } from "../../../components/ui/Layout";

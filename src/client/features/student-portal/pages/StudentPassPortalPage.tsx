@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CalendarDays, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateFormatFor } from "../../../../shared/dates";
+import { dateFormatFor } from "../../../../shared/date-format";
 import { type StudentPass, studentPassListSchema, studentPassSchema } from "../../../../shared/schemas/pass";
 import { Notice } from "../../../components/account/auth";
 import { ResendVerification } from "../../../components/account/ResendVerification";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateFormatFor } from "../../../../../shared/dates";
+import { dateFormatFor } from "../../../../../shared/date-format";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminWaitingList,
