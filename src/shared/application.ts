@@ -6,7 +6,7 @@ import type {
   checkoutVerificationSchema,
   codeValidationSchema,
   quoteLineItemSchema,
-} from "./schemas/application-dto";
+} from "./api/application";
 
 /**
  * Shapes of an application as the API sends them to its owner (the applicant's browser holding

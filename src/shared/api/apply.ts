@@ -5,13 +5,13 @@ import {
   processZeroPaymentSchema,
   validateCodeSchema,
 } from "../schemas/application";
+import { z } from "../schemas/zod";
 import {
   applicationDtoSchema,
   applicationQuoteSchema,
   checkoutVerificationSchema,
   codeValidationSchema,
-} from "../schemas/application-dto";
-import { z } from "../schemas/zod";
+} from "./application";
 import { contract } from "./contract";
 
 /**

@@ -1,9 +1,9 @@
-import { z } from "./zod";
+import { z } from "../schemas/zod";
 
 /**
  * An application as the API answers its owner (the applicant's browser holding the capability):
  * the payment step, the confirmation and the payment-success page read it, and the server's
- * answers are checked against it (`src/shared/api/apply.ts`). Amounts are integer euro cents;
+ * answers are checked against it (`./apply.ts`); they are contract answers, so they live with the contracts. Amounts are integer euro cents;
  * dates `yyyy-mm-dd`, instants ISO 8601. The types in `src/shared/application.ts` come from here.
  */
 
