@@ -134,7 +134,7 @@ function PasswordPanel() {
         changed: t("profile.changed"),
       }}
       mismatch="affiliatePortal:profile.differ"
-      send={(change) => api<null>("/api/affiliate/password", { body: change })}
+      send={(change) => api("/api/affiliate/password", { body: change })}
     />
   );
 }
