@@ -78,6 +78,7 @@ import { TranslationService } from "./modules/translations/service";
 import { waitingListRoutes } from "./modules/waiting-list/routes";
 import { WaitingListService } from "./modules/waiting-list/service";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerOpenApi, serveOpenApi } from "./plugins/openapi";
 import { registerSecurity } from "./plugins/security";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -409,6 +410,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     waitingList,
   });
 
+  // Before the routes: the OpenAPI document is collected as routes are declared from contracts.
+  await registerOpenApi(app, "1.0.0");
   await app.register(catalogueRoutes, { catalogue });
   await app.register(applicationRoutes, { db, env, files, today, now, payments });
   await app.register(resumeRoutes, { db, env, mail, now });
@@ -478,6 +481,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(jobRoutes, { jobs });
   await app.register(backupRoutes, { env, database });
+  await serveOpenApi(app, requireAdmin());
 
   if (pages.ready) {
     await app.register(fastifyStatic, {

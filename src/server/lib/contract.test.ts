@@ -16,6 +16,8 @@ import { HttpError } from "./errors";
 const echo = contract({
   method: "POST",
   path: "/things/:id",
+  access: "public",
+  summary: "Echo a thing",
   body: z.object({ name: z.string().min(1, "validation.required") }),
   status: 201,
   response: z.object({ id: z.string(), name: z.string() }),

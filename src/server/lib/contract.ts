@@ -1,13 +1,70 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
-import type { Contract, ParsedBodyOf, ResponseOf } from "../../shared/api/contract";
-import { parseOrThrow } from "./errors";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteShorthandOptions,
+} from "fastify";
+import type { z } from "zod";
+import type { Contract, ParamsOf, ParsedBodyOf, QueryOf, ResponseOf } from "../../shared/api/contract";
+import { adminNotFound, parseOrThrow } from "./errors";
 
 /**
- * Declares the route of contract `c` (`src/shared/api/contract.ts`): the JSON body is validated
- * with the contract's schema (400 with `fieldErrors` in the request's language, `parseOrThrow`),
- * the handler's answer is checked and serialised with the response schema (keys the contract does
- * not name are not sent; an answer that breaks the contract is a 500, a programming error) and sent
- * with the contract's status. `options` carries the route's own settings (rate limit, guards).
+ * Input is validated with the contract's zod schemas (Fastify's schema compiler, as the zod type
+ * provider does), with the product's errors: a path parameter the contract refuses is a 404 (an
+ * unknown id: the same answer as an id that does not exist); a body or query it refuses is a 400
+ * `{ message, fieldErrors }` in the request's language (`parseOrThrow`).
+ */
+const zodValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    if (httpPart === "params") {
+      const parsed = schema.safeParse(data);
+      return parsed.success ? { value: parsed.data } : { error: adminNotFound() };
+    }
+    try {
+      return { value: parseOrThrow(schema, data) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  };
+
+/**
+ * The answer is checked against the contract's response schema and serialised from what it
+ * returns (keys it does not name are dropped). An answer that breaks the contract throws: a 500,
+ * a programming error, never a wrong shape on the wire.
+ */
+const zodSerializer =
+  ({ schema }: { schema: z.ZodType }) =>
+  (data: unknown): string =>
+    JSON.stringify(schema.parse(data));
+
+/** The Fastify schema of contract `c`: zod schemas, read by the validator, the serialiser and OpenAPI. */
+function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
+  const [area] = c.path.replace(/^\/api\/(admin\/)?/, "").split(/[/.?]/);
+  const schema: FastifySchema & Record<string, unknown> = {
+    summary: c.summary,
+    // The first tag is who may call it: the public OpenAPI document keeps the "public" ones.
+    tags: [c.access, ...(area ? [area] : [])],
+  };
+  if (c.params) schema.params = c.params;
+  if (c.query) schema.querystring = c.query;
+  if (c.body && !c.multipart) schema.body = c.body;
+  if (c.multipart) schema.consumes = ["multipart/form-data"];
+  if (c.response) schema.response = { [c.status ?? 200]: c.response };
+  else if (c.produces) schema.produces = [c.produces];
+  return schema;
+}
+
+/**
+ * Declares the route of contract `c` (`src/shared/api/contract.ts`): path parameters, query and
+ * JSON body are validated with the contract's schemas before the handler runs (see `zodValidator`
+ * for the errors); the handler's answer is checked and serialised with the response schema (keys
+ * the contract does not name are not sent; an answer that breaks the contract is a 500, a
+ * programming error) and sent with the contract's status. A contract that `produces` a file
+ * leaves the reply to the handler. `options` carries the route's own settings (rate limit,
+ * guards); the route appears in the OpenAPI document (`plugins/openapi.ts`).
  */
 export function route<C extends Contract>(
   app: FastifyInstance,
@@ -15,20 +72,31 @@ export function route<C extends Contract>(
   options: RouteShorthandOptions,
   handler: (input: {
     body: ParsedBodyOf<C>;
+    params: ParamsOf<C>;
+    query: QueryOf<C>;
     request: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<ResponseOf<C>>,
+  }) => Promise<C extends { response: z.ZodType } ? ResponseOf<C> : unknown>,
 ): void {
   app.route({
     ...options,
     method: c.method,
     url: c.path,
+    schema: schemaOf(c),
+    // The schema is zod throughout (schemaOf); Fastify's types expect its JSON-schema shape.
+    validatorCompiler: zodValidator as FastifySchemaCompiler<unknown> as never,
+    serializerCompiler: zodSerializer as never,
     handler: async (request, reply) => {
-      const body = (
-        c.body && !c.multipart ? parseOrThrow(c.body, request.body) : undefined
-      ) as ParsedBodyOf<C>;
-      const answer = await handler({ body, request, reply });
-      return reply.status(c.status ?? 200).send(c.response.parse(answer));
+      const answer = await handler({
+        body: request.body as ParsedBodyOf<C>,
+        params: request.params as ParamsOf<C>,
+        query: request.query as QueryOf<C>,
+        request,
+        reply,
+      });
+      if (!c.response) return answer;
+      if (reply.sent) return reply;
+      return reply.status(c.status ?? 200).send(answer);
     },
   });
 }

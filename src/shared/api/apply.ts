@@ -24,6 +24,8 @@ import { contract } from "./contract";
 export const createApplicantContract = contract({
   method: "POST",
   path: "/api/applicants",
+  access: "public",
+  summary: "Create the applicant (the wizard's first step); sets the capability cookie",
   body: applicantInputSchema,
   status: 201,
   response: z.object({ id: z.uuid() }),
@@ -33,6 +35,8 @@ export const createApplicantContract = contract({
 export const uploadPassportContract = contract({
   method: "POST",
   path: "/api/upload-passport",
+  access: "applicant",
+  summary: "Upload the passport copy (PDF, at most 5 MB)",
   multipart: true,
   status: 201,
   response: z.object({ url: z.string() }),
@@ -42,6 +46,8 @@ export const uploadPassportContract = contract({
 export const createApplicationContract = contract({
   method: "POST",
   path: "/api/create-application-from-info",
+  access: "applicant",
+  summary: "Create the application: cohort, package, housing, add-ons",
   body: createApplicationSchema,
   status: 201,
   response: z.object({ id: z.uuid() }),
@@ -55,6 +61,8 @@ export const createApplicationContract = contract({
 export const createCheckoutSessionContract = contract({
   method: "POST",
   path: "/api/create-checkout-session",
+  access: "applicant",
+  summary: "Open the checkout session of the application at the payment provider",
   body: createCheckoutSessionSchema,
   response: z.object({ url: z.string(), sessionId: z.string() }),
 });
@@ -63,6 +71,8 @@ export const createCheckoutSessionContract = contract({
 export const processZeroPaymentContract = contract({
   method: "POST",
   path: "/api/process-zero-payment",
+  access: "applicant",
+  summary: "Complete an application whose quote is 0",
   body: processZeroPaymentSchema,
   response: z.object({ paymentIntentId: z.string() }),
 });
@@ -71,6 +81,9 @@ export const processZeroPaymentContract = contract({
 export const getApplicationContract = contract({
   method: "GET",
   path: "/api/applications/:id",
+  access: "applicant",
+  summary: "The application with its current quote",
+  params: z.object({ id: z.uuid() }),
   response: applicationDtoSchema,
 });
 
@@ -81,6 +94,8 @@ export const getApplicationContract = contract({
 export const validateCodeContract = contract({
   method: "POST",
   path: "/api/validate-code",
+  access: "public",
+  summary: "Check a code and, with an application, apply it",
   body: validateCodeSchema,
   response: codeValidationSchema,
 });
@@ -89,6 +104,9 @@ export const validateCodeContract = contract({
 export const removeCodeContract = contract({
   method: "DELETE",
   path: "/api/applications/:id/code",
+  access: "applicant",
+  summary: "Remove the applied code from the application",
+  params: z.object({ id: z.uuid() }),
   response: z.object({ quote: applicationQuoteSchema }),
 });
 
@@ -96,6 +114,9 @@ export const removeCodeContract = contract({
 export const verifyCheckoutContract = contract({
   method: "GET",
   path: "/api/checkout-sessions/:sessionId/verify",
+  access: "public",
+  summary: "The payment-success page's verdict on a checkout session",
+  params: z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/) }),
   response: checkoutVerificationSchema,
 });
 
