@@ -31,14 +31,15 @@ const zodValidator: FastifySchemaCompiler<z.ZodType> =
   };
 
 /**
- * The answer is checked against the contract's response schema and serialised from what it
- * returns (keys it does not name are dropped). An answer that breaks the contract throws: a 500,
- * a programming error, never a wrong shape on the wire.
+ * The answer is checked against the contract's response schema as the browser will read it (its
+ * JSON form: a Date is its ISO string) and serialised from what the schema keeps (keys it does not
+ * name are dropped). An answer that breaks the contract throws: a 500, a programming error, never
+ * a wrong shape on the wire.
  */
 const zodSerializer =
   ({ schema }: { schema: z.ZodType }) =>
   (data: unknown): string =>
-    JSON.stringify(schema.parse(data));
+    JSON.stringify(schema.parse(data === undefined ? undefined : JSON.parse(JSON.stringify(data))));
 
 /** The Fastify schema of contract `c`: zod schemas, read by the validator, the serialiser and OpenAPI. */
 function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
