@@ -4,6 +4,20 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 
+/** A route of the app, and whether it is declared from a contract (it then has tags). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  contract: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route declared after `registerOpenApi` (for the test that each API route has a contract). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /** Where the reference for admins lives (Swagger UI, its assets and the full document at `…/json`). */
 export const API_REFERENCE_PREFIX = "/api/admin/reference";
 
@@ -81,6 +95,13 @@ const transform: SwaggerTransform = (input) => {
  * transforms, so the document says what the server validates and sends.
  */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  const table: RouteEntry[] = [];
+  app.decorate("routeTable", table);
+  app.addHook("onRoute", (r) => {
+    for (const method of [r.method].flat())
+      if (method !== "HEAD")
+        table.push({ method, url: r.url, contract: Boolean((r.schema as { tags?: unknown } | undefined)?.tags) });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",

@@ -102,13 +102,14 @@ describe("every PDF document in its languages follows the glossary, as a reader 
 
 describe("the specimens cover every PDF document", () => {
   it("renders with every PDF renderer of the server", () => {
-    // Each exported `render…` function of a module that draws with pdfkit is called by a specimen.
+    // Each exported `render…` function of a module that draws a PDF (through lib/pdf.ts's
+    // renderPdf, the one set-up) is called by a specimen.
     const modules = fileURLToPath(new URL("../modules/", import.meta.url));
     const source = readFileSync(fileURLToPath(new URL("./document-specimens.ts", import.meta.url)), "utf8");
     const drawing = readdirSync(modules, { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
       .map((f) => readFileSync(path.join(modules, f), "utf8"))
-      .filter((code) => /from "pdfkit"|new PDFDocument\(/.test(code));
+      .filter((code) => /from "pdfkit"|new PDFDocument\(|renderPdf\(/.test(code));
     const renderers = drawing
       .flatMap((code) => [...code.matchAll(/export (?:async )?function (render\w*)\(/g)])
       .map((m) => m[1]!);

@@ -1,6 +1,5 @@
 import { LANGUAGES } from "../i18n/languages";
-import { COUNTRY_CODES } from "../options";
-import { emailField, requiredText } from "./applicant";
+import { countryCodeField, emailField, requiredText } from "./applicant";
 import { optionalParam, pageParams, searchParam } from "./list";
 import { V } from "./messages";
 import { line, lines } from "./text";
@@ -63,7 +62,7 @@ const messageField = lines({ error: V.required })
  */
 export const partnershipInquirySchema = z.object({
   university: requiredText(200),
-  country: z.enum(COUNTRY_CODES, { error: V.required }),
+  country: countryCodeField,
   contactPerson: requiredText(100),
   position: requiredText(100),
   email: emailField,

@@ -1,7 +1,7 @@
-import PDFDocument from "pdfkit";
 import type { InvoiceSnapshot } from "../../../shared/invoices";
 import { formatMoney } from "../../../shared/money";
-import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
+import { PDF_COLOURS, type RenderedPdf, renderPdf } from "../../lib/pdf";
+import { documentFonts, FONT } from "../../lib/pdf-fonts";
 import { drawLinesWithVat, hasLineVat } from "./invoice-lines";
 
 /**
@@ -34,15 +34,11 @@ const day = (iso: string) => dateForPeople(iso).replace(/ /g, "\u00a0");
  * `fontPath` is `DOCUMENT_FONT`. Returns the file's bytes and, when a letter of the snapshot could
  * not be drawn for want of a font, a short note for the server's log (no personal data).
  */
-export async function renderInvoicePdf(
-  s: InvoiceSnapshot,
-  fontPath?: string,
-): Promise<{ pdf: Buffer; fontProblem: string | null }> {
+export async function renderInvoicePdf(s: InvoiceSnapshot, fontPath?: string): Promise<RenderedPdf> {
   const fonts = documentFonts(fontPath);
   const credit = s.kind === "credit_note";
   const title = credit ? "Credit note" : "Invoice";
-  const doc = new PDFDocument({
-    size: "A4",
+  const options = {
     margin: 50,
     info: {
       Title: `${title} ${s.number}`,
@@ -50,12 +46,12 @@ export async function renderInvoicePdf(
       Subject: `${title} ${s.number}, ${s.programme.name}`,
       CreationDate: new Date(`${s.issuedOn}T12:00:00Z`),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+  };
+  return renderPdf(options, (doc) => drawInvoice(doc, s, title, credit), fonts);
+}
 
-  const fontUse = setUpDocumentFonts(doc, fonts);
+/** Lays out the invoice or credit note `s` on `doc` (A4, 50 pt margins). */
+function drawInvoice(doc: PDFKit.PDFDocument, s: InvoiceSnapshot, title: string, credit: boolean): void {
   const regular = FONT.regular;
   const bold = FONT.bold;
   // Texts go as written: the document fonts draw every letter (decision 033).
@@ -64,9 +60,7 @@ export async function renderInvoicePdf(
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
-  const ink = "#1e293b";
-  const muted = "#475569";
-  const accent = "#0b3a5b";
+  const { ink, muted, brand: accent } = PDF_COLOURS;
 
   // Issuer (left) and the document's title (right). The issuer's lines wrap before the title:
   // "CREDIT NOTE" is wider than "INVOICE", and a long legal name would run into it.
@@ -236,11 +230,4 @@ export async function renderInvoicePdf(
       doc.page.height - 70,
       { width, align: "center", lineBreak: false },
     );
-
-  doc.end();
-  const pdf = await done;
-  const fontProblem = fontUse.unprintable()
-    ? (fonts.problem ?? 'a document has letters no installed font has: they print as "?"')
-    : null;
-  return { pdf, fontProblem };
 }

@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { type DocumentFonts, documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
+import { PDF_COLOURS, renderPdf } from "../../lib/pdf";
+import { type DocumentFonts, documentFonts, FONT } from "../../lib/pdf-fonts";
 
 /**
  * The PDF documents of the letters module (issue 11 "Documents"; decision 018): the visa
@@ -63,31 +63,14 @@ export interface VisaLetterContent {
  */
 const unbroken = (date: string) => date.replace(/ /g, "\u00a0");
 
-const BRAND = "#0b3a5b";
-const INK = "#1e293b";
-const MUTED = "#475569";
+const { brand: BRAND, ink: INK, muted: MUTED } = PDF_COLOURS;
 
 /** Renders a document into a Buffer, in the school's document fonts (`fonts`: for tests). */
-function render(
+const render = async (
   options: PDFKit.PDFDocumentOptions,
   draw: (doc: PDFKit.PDFDocument) => void,
   fonts: DocumentFonts = documentFonts(),
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ ...options, compress: true });
-    setUpDocumentFonts(doc, fonts);
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      draw(doc);
-      doc.end();
-    } catch (err) {
-      reject(err);
-    }
-  });
-}
+): Promise<Buffer> => (await renderPdf(options, draw, fonts)).pdf;
 
 /** The letterhead: legal name, address and contact, and a rule. */
 function letterhead(doc: PDFKit.PDFDocument, issuer: Issuer) {

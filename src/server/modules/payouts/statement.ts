@@ -1,9 +1,9 @@
-import PDFDocument from "pdfkit";
 import { formatDate } from "../../../shared/dates";
 import type { Language } from "../../../shared/i18n/languages";
 import { formatMoney } from "../../../shared/money";
 import { schoolDate } from "../../../shared/time";
-import { documentFonts, FONT, setUpDocumentFonts } from "../../lib/pdf-fonts";
+import { PDF_COLOURS, renderPdf } from "../../lib/pdf";
+import { documentFonts, FONT } from "../../lib/pdf-fonts";
 import { tp } from "./texts";
 
 /** A payout's entry for the statement. */
@@ -47,24 +47,27 @@ const dateOf = (d: Date, language: Language) => formatDate(schoolDate(d), langua
  */
 export async function renderStatementPdf(s: StatementInput, fontPath?: string): Promise<Buffer> {
   const k = (key: string, vars?: Record<string, string | number>) => tp(s.language, `statement.${key}`, vars);
-  const doc = new PDFDocument({
-    size: "A4",
+  const options = {
     margin: 50,
     info: { Title: `${k("title")} ${s.payout.reference}`, Author: s.school.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
-  setUpDocumentFonts(doc, documentFonts(fontPath));
+  };
+  const { pdf } = await renderPdf(options, (doc) => drawStatement(doc, s, k), documentFonts(fontPath));
+  return pdf;
+}
+
+/** Lays out the statement on `doc` (A4, 50 pt margins). */
+function drawStatement(
+  doc: PDFKit.PDFDocument,
+  s: StatementInput,
+  k: (key: string, vars?: Record<string, string | number>) => string,
+): void {
   const regular = FONT.regular;
   const bold = FONT.bold;
   const money = (cents: number) => formatMoney(cents, s.language);
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
-  const ink = "#1e293b";
-  const muted = "#475569";
-  const accent = "#0b3a5b";
+  const { ink, muted, brand: accent } = PDF_COLOURS;
 
   doc.fillColor(accent).font(bold).fontSize(16).text(s.school.name, left, 50, { width: 300 });
   doc.fillColor(muted).font(regular).fontSize(9).text(s.school.address, { width: 300 });
@@ -135,6 +138,4 @@ export async function renderStatementPdf(s: StatementInput, fontPath?: string): 
   doc.text(money(s.payout.amountCents), left + 300, y, { width: width - 300, align: "right" });
   y = doc.y + 24;
   doc.font(regular).fontSize(8).fillColor(muted).text(k("note"), left, y, { width });
-  doc.end();
-  return done;
 }
