@@ -65,7 +65,7 @@ function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
  * the contract does not name are not sent; an answer that breaks the contract is a 500, a
  * programming error) and sent with the contract's status. A contract that `produces` a file
  * leaves the reply to the handler. `options` carries the route's own settings (rate limit,
- * guards); the route appears in the OpenAPI document (`plugins/openapi.ts`).
+ * guards: a `preHandler` guard runs before validation, as `preValidation`); the route appears in the OpenAPI document (`plugins/openapi.ts`).
  */
 export function route<C extends Contract>(
   app: FastifyInstance,
@@ -79,8 +79,13 @@ export function route<C extends Contract>(
     reply: FastifyReply;
   }) => Promise<C extends { response: z.ZodType } ? ResponseOf<C> : unknown>,
 ): void {
+  // Guards run before the input is validated: a caller without the right session gets 401/403,
+  // never a 404 or 400 that tells them about the input first.
+  const { preHandler, preValidation, ...rest } = options;
+  const guards = [preValidation, preHandler].flat().filter((hook) => hook !== undefined);
   app.route({
-    ...options,
+    ...rest,
+    ...(guards.length > 0 ? { preValidation: guards as never } : {}),
     method: c.method,
     url: c.path,
     schema: schemaOf(c),
