@@ -1,79 +1,26 @@
-import type { InsuranceOffer } from "./insurance";
+import type {
+  AddOnOptionDto,
+  CohortStatus,
+  HousingOptionDto,
+  PackageDto,
+  SummerSchoolDto,
+} from "./api/catalogue";
 
-/**
- * Catalogue shapes as the API sends them (spec §3), already in the visitor's language, and the
- * cohort status rule (decisions.md §1 "cohort table"). Prices are integer euro cents.
+export type {
+  AddOnOptionDto,
+  CatalogueSummaryDto,
+  CohortStatus,
+  EarlyDiscountDto,
+  HousingOptionDto,
+  PackageDto,
+  SummerSchoolDto,
+} from "./api/catalogue";
+
+/*
+ * Catalogue shapes as the API sends them (spec §3; their schemas are the contracts' answers in
+ * `./api/catalogue.ts`), already in the visitor's language, and the cohort status rule
+ * (decisions.md §1 "cohort table"). Prices are integer euro cents.
  */
-export type CohortStatus = "open" | "fewSpotsLeft" | "full" | "openingSoon" | "closed";
-
-export interface SummerSchoolDto {
-  id: string;
-  name: string;
-  description: string;
-  location: string;
-  /** yyyy-mm-dd */
-  startDate: string;
-  endDate: string;
-  applicationOpensAt: string | null;
-  applicationDeadline: string | null;
-  /** Inclusive length in days, derived from the dates (decisions.md §1). */
-  lengthDays: number;
-  capacity: number;
-  placesLeft: number;
-  depositPercent: number;
-  status: CohortStatus;
-  /** Lowest package price of this school, cents. */
-  fromPrice: number | null;
-  /** The school's early application discount in effect today (decision 030), or null. */
-  earlyDiscount: EarlyDiscountDto | null;
-}
-
-/** An early application discount as the public pages show it: `percent` off before `endsOn` (yyyy-mm-dd). */
-export interface EarlyDiscountDto {
-  percent: number;
-  endsOn: string;
-}
-
-export interface PackageDto {
-  id: string;
-  summerSchoolId: string;
-  name: string;
-  description: string;
-  price: number;
-  includes: string[];
-  includedAddOns: string[];
-  includedAddOnNames: string[];
-  urgencyText: string | null;
-  urgencyColor: "green" | "orange" | "red" | null;
-}
-
-export interface HousingOptionDto {
-  id: string;
-  name: string;
-  description: string;
-  priceAdjustment: number;
-}
-
-export interface AddOnOptionDto {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  isRequired: boolean;
-}
-
-/** Everything the public pages show about the programme, in one object (landing page, courses). */
-export interface CatalogueSummaryDto {
-  schools: SummerSchoolDto[];
-  /** Lowest package price among schools open for applications, cents; null when none is open. */
-  fromPrice: number | null;
-  /** Length in days of the upcoming schools (the most common value), null when none. */
-  lengthDays: number | null;
-  /** The early application discount shared by every school open for applications, or null. */
-  earlyDiscount: EarlyDiscountDto | null;
-  /** Travel and health insurance as the open schools sell it (`insuranceOfferOf`). */
-  insurance: InsuranceOffer;
-}
 
 /**
  * Packages, housing options and add-ons of one summer school: what step 1 of the application shows

@@ -28,5 +28,6 @@ export async function call<C extends Contract & { response: NonNullable<Contract
     body: input.body,
     signal: input.signal,
   });
-  return c.response.parse(answer) as ResponseOf<C>;
+  // A 204 has no body (`api` reads it as null); its contract's answer is `noContent` (undefined).
+  return c.response.parse(c.status === 204 ? undefined : answer) as ResponseOf<C>;
 }

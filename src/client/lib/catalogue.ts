@@ -1,15 +1,55 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+// Type-only: the contracts' schemas (zod) stay out of the landing page's JavaScript (its budget).
 import type {
-  AddOnOptionDto,
-  CatalogueSummaryDto,
-  HousingOptionDto,
-  PackageDto,
-  SchoolOptionsDto,
-  SummerSchoolDto,
-} from "../../shared/catalogue";
+  getCatalogueSummaryContract,
+  listSchoolAddOnsContract,
+  listSchoolHousingContract,
+  listSchoolPackagesContract,
+  listSummerSchoolsContract,
+} from "../../shared/api/catalogue";
+import { type Contract, pathOf, type ResponseOf } from "../../shared/api/contract";
+import type { CatalogueSummaryDto, SchoolOptionsDto } from "../../shared/catalogue";
 import { isLanguage, type Language } from "../../shared/i18n/languages";
 import { api } from "./api";
+
+/**
+ * The contracts' paths (src/shared/api/catalogue.ts), each typed as its contract's path literal so
+ * the compiler refuses a path that differs: the contracts themselves are imported for their types
+ * only, so the landing page loads no zod.
+ */
+const PATHS: {
+  summary: (typeof getCatalogueSummaryContract)["path"];
+  schools: (typeof listSummerSchoolsContract)["path"];
+  packages: (typeof listSchoolPackagesContract)["path"];
+  housing: (typeof listSchoolHousingContract)["path"];
+  addOns: (typeof listSchoolAddOnsContract)["path"];
+} = {
+  summary: "/api/catalogue/summary",
+  schools: "/api/summer-schools",
+  packages: "/api/summer-schools/:id/packages",
+  housing: "/api/summer-schools/:id/housing-options",
+  addOns: "/api/summer-schools/:id/add-on-options",
+};
+
+/**
+ * Calls a catalogue contract by its path and checks the answer by hand (a list, or the summary's
+ * `schools` list) instead of with its zod schema, for the landing page's budget. An answer of
+ * another shape throws, as `call` would.
+ */
+async function fetchCatalogue<C extends Contract>(
+  path: string,
+  isValid: (answer: unknown) => boolean,
+  signal?: AbortSignal,
+): Promise<ResponseOf<C>> {
+  const answer = await api<unknown>(path, { signal });
+  if (!isValid(answer)) throw new Error(`${path}: unexpected answer`);
+  return answer as ResponseOf<C>;
+}
+
+const isList = (answer: unknown) => Array.isArray(answer);
+const isSummary = (answer: unknown) =>
+  typeof answer === "object" && answer !== null && Array.isArray((answer as { schools?: unknown }).schools);
 
 /** The current UI language as a `Language`. */
 export function useLanguage(): Language {
@@ -53,7 +93,8 @@ export function useCatalogueSummary() {
   const language = useLanguage();
   return useQuery({
     queryKey: catalogueKeys.summary(language),
-    queryFn: () => api<CatalogueSummaryDto>("/api/catalogue/summary"),
+    queryFn: ({ signal }) =>
+      fetchCatalogue<typeof getCatalogueSummaryContract>(PATHS.summary, isSummary, signal),
   });
 }
 
@@ -62,7 +103,7 @@ export function useSummerSchools() {
   const language = useLanguage();
   return useQuery({
     queryKey: catalogueKeys.schools(language),
-    queryFn: () => api<SummerSchoolDto[]>("/api/summer-schools"),
+    queryFn: ({ signal }) => fetchCatalogue<typeof listSummerSchoolsContract>(PATHS.schools, isList, signal),
   });
 }
 
@@ -72,17 +113,32 @@ export function useSchoolOptions(schoolId: string | undefined) {
   const enabled = Boolean(schoolId);
   const packages = useQuery({
     queryKey: catalogueKeys.packages(schoolId ?? "", language),
-    queryFn: () => api<PackageDto[]>(`/api/summer-schools/${schoolId}/packages`),
+    queryFn: ({ signal }) =>
+      fetchCatalogue<typeof listSchoolPackagesContract>(
+        pathOf({ path: PATHS.packages }, { id: schoolId ?? "" }),
+        isList,
+        signal,
+      ),
     enabled,
   });
   const housing = useQuery({
     queryKey: catalogueKeys.housing(schoolId ?? "", language),
-    queryFn: () => api<HousingOptionDto[]>(`/api/summer-schools/${schoolId}/housing-options`),
+    queryFn: ({ signal }) =>
+      fetchCatalogue<typeof listSchoolHousingContract>(
+        pathOf({ path: PATHS.housing }, { id: schoolId ?? "" }),
+        isList,
+        signal,
+      ),
     enabled,
   });
   const addOns = useQuery({
     queryKey: catalogueKeys.addOns(schoolId ?? "", language),
-    queryFn: () => api<AddOnOptionDto[]>(`/api/summer-schools/${schoolId}/add-on-options`),
+    queryFn: ({ signal }) =>
+      fetchCatalogue<typeof listSchoolAddOnsContract>(
+        pathOf({ path: PATHS.addOns }, { id: schoolId ?? "" }),
+        isList,
+        signal,
+      ),
     enabled,
   });
   return { packages, housing, addOns };

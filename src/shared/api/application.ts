@@ -102,3 +102,90 @@ export const checkoutVerificationSchema = z.object({
   applicationId: z.string().nullable(),
   application: applicationDtoSchema.nullable(),
 });
+
+/**
+ * The answer of POST /api/resume-links/use: where the wizard continues. `step` 3 (payment) when
+ * the applicant has an unpaid application, whose choices come with it; `step` 1 when the
+ * applicant never got as far as an application (the programme is chosen again; step 2 then shows
+ * the stored details and passport). The uploaded passport stays on the server.
+ */
+export const resumedWizardSchema = z.object({
+  applicantId: z.uuid(),
+  applicationId: z.uuid().nullable(),
+  step: z.union([z.literal(1), z.literal(3)]),
+  summerSchoolId: z.uuid().nullable(),
+  packageId: z.uuid().nullable(),
+  housingOptionId: z.uuid().nullable(),
+  selectedAddOns: z.array(z.uuid()),
+  /** Where the uploaded passport is served to its owner; null when none was uploaded. */
+  passportUrl: z.string().nullable(),
+  /**
+   * The applicant's stored details (the fields of `applicantInputSchema`), to refill step 2; the
+   * form checks them with that schema again before anything is sent.
+   */
+  personal: z.record(z.string(), z.union([z.string(), z.boolean()])),
+});
+export type ResumedWizard = z.output<typeof resumedWizardSchema>;
+
+/**
+ * `GET /api/resume/draft` (issue 22 item 16, decision 038): the unfinished application this
+ * browser's capability cookie (decisions.md §3) holds on the server, for the wizard's step 1 to
+ * offer "Continue your application". `draft` is null when the browser holds none, or when the
+ * application (or another of the same address) was paid or submitted. `savedAt` is when the
+ * application or the applicant last changed (ISO 8601 UTC); `programme` the cohort chosen (its
+ * name in the request's language), null when the applicant never got to an application.
+ */
+export const savedDraftSchema = z.object({
+  draft: z
+    .object({
+      savedAt: z.string(),
+      programme: z.object({ name: z.string(), startDate: z.string(), endDate: z.string() }).nullable(),
+      wizard: resumedWizardSchema,
+    })
+    .nullable(),
+});
+export type SavedDraft = z.output<typeof savedDraftSchema>;
+
+/** `{ ok: true }` of the resume-link request and the reminders' opt-out. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Answer of `POST /api/applications/:id/checkout/cancel` (checklist P4): how many open checkout
+ * sessions were ended at the provider (their code holds released).
+ */
+export const checkoutCancelResultSchema = z.object({ ended: z.number().int().nonnegative() });
+
+/** `POST /api/record-code-click` answer: whether this visit was counted (once per code, visitor and day). */
+export const codeClickRecordedSchema = z.object({ recorded: z.boolean() });
+
+/**
+ * The applicant's own fields as `GET /api/applicants/:id` answers its owner (to refill step 2
+ * after a reload), with where the uploaded passport is served (null when none).
+ */
+export const applicantDtoSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  countryOfResidence: z.string(),
+  nationality: z.string(),
+  dateOfBirth: z.string(),
+  passportNumber: z.string(),
+  university: z.string(),
+  fieldOfStudy: z.string(),
+  studentStatus: z.string(),
+  expectations: z.string(),
+  referralSource: z.string(),
+  otherReferralDetail: z.string(),
+  language: z.string(),
+  remindMe: z.boolean(),
+  passportUrl: z.string().nullable(),
+});
+export type ApplicantDto = z.output<typeof applicantDtoSchema>;
+
+/** `PATCH /api/applicants/:id` answer: the applicant and where its passport is served (null when none). */
+export const applicantPatchedSchema = z.object({ id: z.string(), passportUrl: z.string().nullable() });

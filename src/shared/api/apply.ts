@@ -3,20 +3,31 @@ import {
   createApplicationSchema,
   createCheckoutSessionSchema,
   processZeroPaymentSchema,
+  recordCodeClickSchema,
   validateCodeSchema,
 } from "../schemas/application";
+import { reminderOptOutSchema, resumeLinkRequestSchema, resumeLinkUseSchema } from "../schemas/resume";
 import { z } from "../schemas/zod";
 import {
+  applicantDtoSchema,
+  applicantPatchedSchema,
   applicationDtoSchema,
   applicationQuoteSchema,
+  checkoutCancelResultSchema,
   checkoutVerificationSchema,
+  codeClickRecordedSchema,
   codeValidationSchema,
+  okSchema,
+  resumedWizardSchema,
+  savedDraftSchema,
 } from "./application";
+import { idParams, noContent } from "./common";
 import { contract } from "./contract";
 
 /**
  * The application wizard's endpoints (spec §4 steps 2-3, §7): applicant, passport, application,
- * checkout session, zero payment. Each is declared by the server from its contract and called by
+ * checkout session, zero payment, codes and referral clicks, save and resume (issue 13, decision
+ * 028), and the payment provider's webhook. Each is declared by the server from its contract and called by
  * the wizard through it.
  */
 
@@ -120,6 +131,136 @@ export const verifyCheckoutContract = contract({
   response: checkoutVerificationSchema,
 });
 
+/**
+ * `PATCH /api/applicants/:id`: either the full applicant fields (going back to step 2) or
+ * `{ passportUrl }` confirming the uploaded passport → `{ id, passportUrl }`. The handler tells the
+ * two apart (a body with `firstName` is the full form) and checks it with `applicantInputSchema`
+ * or `applicantPatchSchema` (400 with `fieldErrors`; 400 `errors.passportMissing`). Owner only: 404.
+ */
+export const updateApplicantContract = contract({
+  method: "PATCH",
+  path: "/api/applicants/:id",
+  access: "applicant",
+  summary: "Change the applicant's details, or confirm the uploaded passport",
+  params: idParams,
+  body: z.record(z.string(), z.unknown()),
+  response: applicantPatchedSchema,
+});
+
+/** `GET /api/applicants/:id`: the owner's own fields (to refill step 2 after a reload). 404 for anyone else. */
+export const getApplicantContract = contract({
+  method: "GET",
+  path: "/api/applicants/:id",
+  access: "applicant",
+  summary: "The applicant's own details",
+  params: idParams,
+  response: applicantDtoSchema,
+});
+
+/** `GET /api/applicants/:id/passport`: the owner's passport (PDF attachment). 404 for anyone else or none. */
+export const getPassportContract = contract({
+  method: "GET",
+  path: "/api/applicants/:id/passport",
+  access: "applicant",
+  summary: "The applicant's uploaded passport (PDF)",
+  params: idParams,
+  produces: "application/pdf",
+});
+
+/**
+ * `POST /api/record-code-click`: a visit through a referral link → 201 `{ recorded: true }`, or 200
+ * `{ recorded: false }` when this visitor was already counted on this code today. 404 for an
+ * unknown code; 429.
+ */
+export const recordCodeClickContract = contract({
+  method: "POST",
+  path: "/api/record-code-click",
+  access: "public",
+  summary: "Record a visit through a referral link",
+  body: recordCodeClickSchema,
+  status: 201,
+  response: codeClickRecordedSchema,
+});
+
+/**
+ * `POST /api/applications/:id/checkout/cancel`: ends the open checkout session when the applicant
+ * comes back with "Cancel" → `{ ended }`. 404 for anyone else; 409 when paid meanwhile; 503.
+ */
+export const cancelCheckoutContract = contract({
+  method: "POST",
+  path: "/api/applications/:id/checkout/cancel",
+  access: "applicant",
+  summary: "End the open checkout session of the application",
+  params: idParams,
+  response: checkoutCancelResultSchema,
+});
+
+/**
+ * `POST /api/payments/webhook`: the payment provider's signed events, verified on the raw body
+ * (P5) → `{ received, outcome }`; 400 on a bad signature; 5xx when processing failed (the provider
+ * retries). The handler reads the body itself and sends the answer.
+ */
+export const receivePaymentWebhookContract = contract({
+  method: "POST",
+  path: "/api/payments/webhook",
+  access: "public",
+  summary: "The payment provider's signed events (checkout completed, expired, refunded...)",
+  produces: "application/json",
+});
+
+/** `POST /api/resume-links` `{ email }` → 202 `{ ok: true }` whether or not an application exists; 400, 429. */
+export const requestResumeLinkContract = contract({
+  method: "POST",
+  path: "/api/resume-links",
+  access: "public",
+  summary: "E-mail a link that continues an unfinished application",
+  body: resumeLinkRequestSchema,
+  status: 202,
+  response: okSchema,
+});
+
+/**
+ * `POST /api/resume-links/use` `{ token }` → where the wizard continues, and the capability
+ * cookie. 400 `errors.resumeLinkInvalid` for an unknown, used or expired link; 429.
+ */
+export const redeemResumeLinkContract = contract({
+  method: "POST",
+  path: "/api/resume-links/use",
+  access: "public",
+  summary: "Continue an unfinished application through the e-mailed link",
+  body: resumeLinkUseSchema,
+  response: resumedWizardSchema,
+});
+
+/** `POST /api/resume-reminders/opt-out` `{ token }` → `{ ok: true }`: no more reminders; 429. */
+export const optOutOfRemindersContract = contract({
+  method: "POST",
+  path: "/api/resume-reminders/opt-out",
+  access: "public",
+  summary: "Stop the reminders of an unfinished application",
+  body: reminderOptOutSchema,
+  response: okSchema,
+});
+
+/** `GET /api/resume/draft`: the unfinished application this browser holds → `{ draft }` (null without one). */
+export const getSavedDraftContract = contract({
+  method: "GET",
+  path: "/api/resume/draft",
+  access: "applicant",
+  summary: "The unfinished application this browser holds",
+  response: savedDraftSchema,
+});
+
+/** `DELETE /api/resume/draft` → 204: this browser forgets its application (the capability cookie is cleared). */
+export const forgetSavedDraftContract = contract({
+  method: "DELETE",
+  path: "/api/resume/draft",
+  access: "applicant",
+  summary: "Forget the unfinished application in this browser (start a new one)",
+  status: 204,
+  response: noContent,
+});
+
 /** Every contract of this area (the route test checks each is served). */
 export const APPLY_CONTRACTS = [
   createApplicantContract,
@@ -131,4 +272,15 @@ export const APPLY_CONTRACTS = [
   validateCodeContract,
   removeCodeContract,
   verifyCheckoutContract,
+  updateApplicantContract,
+  getApplicantContract,
+  getPassportContract,
+  recordCodeClickContract,
+  cancelCheckoutContract,
+  receivePaymentWebhookContract,
+  requestResumeLinkContract,
+  redeemResumeLinkContract,
+  optOutOfRemindersContract,
+  getSavedDraftContract,
+  forgetSavedDraftContract,
 ];

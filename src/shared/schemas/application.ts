@@ -60,12 +60,6 @@ export const createCheckoutSessionSchema = z.object({
   termsAccepted: z.literal(true, { error: V.acceptTerms }),
 });
 
-/**
- * Answer of `POST /api/applications/:id/checkout/cancel` (checklist P4): how many open checkout
- * sessions were ended at the provider (their code holds released).
- */
-export const checkoutCancelResultSchema = z.object({ ended: z.number().int().nonnegative() });
-
 /** `POST /api/process-zero-payment` (spec §7); completes only when the server's quote is 0. */
 export const processZeroPaymentSchema = z.object({
   applicationId: z.uuid(),

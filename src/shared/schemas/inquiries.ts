@@ -5,6 +5,8 @@ import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
+export type { InquiryDto, SubscriberDto } from "../api/inbox";
+export type { FormReceived, SubscriptionState } from "../api/public-forms";
 export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS, INQUIRY_RETENTION_MONTHS } from "../inquiries";
 
 /**
@@ -101,14 +103,6 @@ export const linkTokenSchema = z.object({
     .max(200, { error: "errors.forms.linkInvalid" }),
 });
 
-/** Answer of every public form: the same whatever happened (honeypot, known address: issue 13). */
-export const formReceivedSchema = z.object({ ok: z.literal(true) });
-export type FormReceived = z.infer<typeof formReceivedSchema>;
-
-/** Answer of the confirmation and unsubscribe links. */
-export const subscriptionStateSchema = z.object({ status: z.enum(SUBSCRIBER_STATUSES) });
-export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
-
 /* ---------------------------------------------------------------- back office: the inbox */
 
 /** Filters of the inbox's messages (and their CSV): kind, status, free-text search. */
@@ -121,34 +115,6 @@ export type InquiryFilters = z.output<typeof inquiryFiltersSchema>;
 /** `GET /api/admin/inbox/inquiries`: the filters plus page and pageSize. */
 export const inquiryListQuerySchema = inquiryFiltersSchema.extend(pageParams);
 
-/** One partnership inquiry or message as the back office sees it. */
-export const inquirySchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(INQUIRY_KINDS),
-  status: z.enum(INQUIRY_STATUSES),
-  name: line(),
-  email: line(),
-  phone: line(),
-  university: line(),
-  /** ISO 3166-1 alpha-2, "" for a message. */
-  country: line(),
-  position: line(),
-  interest: z.enum(PARTNERSHIP_INTERESTS).nullable(),
-  message: lines(),
-  language: z.enum(LANGUAGES),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type InquiryDto = z.infer<typeof inquirySchema>;
-
-/** Answer of `GET /api/admin/inbox/inquiries`, newest first. */
-export const inquiryListSchema = z.object({
-  items: z.array(inquirySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
 /** `PATCH /api/admin/inbox/inquiries/:id` body. */
 export const inquiryStatusSchema = z.object({ status: z.enum(INQUIRY_STATUSES, { error: V.invalidChoice }) });
 
@@ -160,23 +126,3 @@ export const subscriberFiltersSchema = z.object({
 export type SubscriberFilters = z.output<typeof subscriberFiltersSchema>;
 /** `GET /api/admin/inbox/subscribers`: the filters plus page and pageSize. */
 export const subscriberListQuerySchema = subscriberFiltersSchema.extend(pageParams);
-
-/** One newsletter subscriber as the back office sees it. */
-export const subscriberSchema = z.object({
-  id: z.uuid(),
-  email: line(),
-  status: z.enum(SUBSCRIBER_STATUSES),
-  language: z.enum(LANGUAGES),
-  createdAt: z.iso.datetime(),
-  confirmedAt: z.iso.datetime().nullable(),
-  unsubscribedAt: z.iso.datetime().nullable(),
-});
-export type SubscriberDto = z.infer<typeof subscriberSchema>;
-
-/** Answer of `GET /api/admin/inbox/subscribers`, newest first. */
-export const subscriberListSchema = z.object({
-  items: z.array(subscriberSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});

@@ -3,6 +3,7 @@ import { Lock } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import type { getSavedDraftContract } from "../../../shared/api/apply";
 import { Container } from "../../components/ui/Layout";
 import { LoadBoundary, retryableLazy } from "../../components/ui/LoadBoundary";
 import { Spinner } from "../../components/ui/Spinner";
@@ -42,10 +43,12 @@ const DraftOffer = retryableLazy(() => import("./components/DraftOffer"));
  * answer is kept raw here (no zod on /apply's first load) and parsed by DraftOffer.
  */
 function useSavedDraft(enabled: boolean) {
+  // The contract's path, typed as its literal: the contract itself (zod) is imported for its type only.
+  const path: (typeof getSavedDraftContract)["path"] = "/api/resume/draft";
   const language = useLanguage();
   return useQuery({
     queryKey: ["saved-draft", language],
-    queryFn: ({ signal }) => api<unknown>("/api/resume/draft", { signal }),
+    queryFn: ({ signal }) => api<unknown>(path, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -3,19 +3,15 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { redeemResumeLinkContract, requestResumeLinkContract } from "../../../shared/api/apply";
 import { localizedPath } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
-import {
-  okSchema,
-  type ResumeLinkRequest,
-  resumedWizardSchema,
-  resumeLinkRequestSchema,
-} from "../../../shared/schemas/resume";
+import { type ResumeLinkRequest, resumeLinkRequestSchema } from "../../../shared/schemas/resume";
 import { Notice, TextField, useQueryParam } from "../../components/account/auth";
 import { Button } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
-import { apiParsed } from "../../lib/api";
+import { call } from "../../lib/call";
 import { resumeWizard, useWizardState } from "./wizard-state";
 
 /**
@@ -31,8 +27,7 @@ export default function ResumePage() {
   const { state, loaded } = useWizardState();
 
   const resume = useMutation({
-    mutationFn: (value: string) =>
-      apiParsed(resumedWizardSchema, "/api/resume-links/use", { body: { token: value } }),
+    mutationFn: (value: string) => call(redeemResumeLinkContract, { body: { token: value } }),
     onSuccess: (resumed) => {
       resumeWizard(resumed);
       // A fresh load of the wizard, which reads the tab's state as after a reload.
@@ -51,7 +46,7 @@ export default function ResumePage() {
   }, [token, mutate]);
 
   const request = useMutation({
-    mutationFn: (values: ResumeLinkRequest) => apiParsed(okSchema, "/api/resume-links", { body: values }),
+    mutationFn: (values: ResumeLinkRequest) => call(requestResumeLinkContract, { body: values }),
   });
   const form = useForm<ResumeLinkRequest>({
     resolver: zodResolver(resumeLinkRequestSchema),

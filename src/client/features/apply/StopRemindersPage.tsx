@@ -1,12 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { okSchema } from "../../../shared/schemas/resume";
+import { optOutOfRemindersContract } from "../../../shared/api/apply";
 import { Notice, useQueryParam } from "../../components/account/auth";
 import { ButtonLink } from "../../components/ui/Button";
 import { Card, Container } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
-import { apiParsed } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useHydrated } from "../../lib/hydration";
 
 /**
@@ -19,8 +19,7 @@ export default function StopRemindersPage() {
   const token = useQueryParam("token");
   const hydrated = useHydrated();
   const stop = useMutation({
-    mutationFn: (value: string) =>
-      apiParsed(okSchema, "/api/resume-reminders/opt-out", { body: { token: value } }),
+    mutationFn: (value: string) => call(optOutOfRemindersContract, { body: { token: value } }),
   });
   const sent = useRef(false);
   const { mutate } = stop;

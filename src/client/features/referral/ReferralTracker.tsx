@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+// Type-only: the contracts' schemas (zod) stay out of the landing page's JavaScript (its budget).
+import type { recordCodeClickContract, validateCodeContract } from "../../../shared/api/apply";
+import type { BodyOf, ResponseOf } from "../../../shared/api/contract";
 import { toast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api";
 import { readConsent } from "../../lib/consent";
@@ -12,6 +15,23 @@ import { REFERRAL_COOKIE_DAYS, rememberReferral } from "../../lib/referral";
  * visitor and day, with or without consent (decision 036; issue 22 item 10).
  */
 const reportedThisPage = new Set<string>();
+
+/**
+ * The contracts' paths (src/shared/api/apply.ts), each typed as its contract's path literal so the
+ * compiler refuses one that differs; this component is on every page, the landing page included,
+ * so the contracts are imported for their types only.
+ */
+const RECORD_CLICK: (typeof recordCodeClickContract)["path"] = "/api/record-code-click";
+const VALIDATE_CODE: (typeof validateCodeContract)["path"] = "/api/validate-code";
+
+/** The verdict on a code as this component reads it, checked by hand (no zod here). */
+function isVerdict(answer: unknown): answer is ResponseOf<typeof validateCodeContract> {
+  return (
+    typeof answer === "object" &&
+    answer !== null &&
+    typeof (answer as { isValid?: unknown }).isValid === "boolean"
+  );
+}
 
 /**
  * Referral tracking (spec §4 "Referral tracking", §8 toasts): a `?ref=CODE` in the address is
@@ -37,21 +57,21 @@ export function ReferralTracker() {
     if (!reportedThisPage.has(code)) {
       reportedThisPage.add(code);
       // keepalive: a visitor who goes on to "Apply" at once must not lose the agent's click.
-      void api("/api/record-code-click", {
-        keepalive: true,
-        body: {
-          code,
-          sourceUrl: window.location.href.slice(0, 2000),
-          utmSource: params.get("utm_source") ?? "",
-          utmCampaign: params.get("utm_campaign") ?? "",
-          userAgent: navigator.userAgent.slice(0, 500),
-          hasCookieConsent: readConsent() === "all",
-        },
-      }).catch(() => undefined);
+      const click: BodyOf<typeof recordCodeClickContract> = {
+        code,
+        sourceUrl: window.location.href.slice(0, 2000),
+        utmSource: params.get("utm_source") ?? "",
+        utmCampaign: params.get("utm_campaign") ?? "",
+        userAgent: navigator.userAgent.slice(0, 500),
+        hasCookieConsent: readConsent() === "all",
+      };
+      void api(RECORD_CLICK, { method: "POST", keepalive: true, body: click }).catch(() => undefined);
     }
 
-    api<{ isValid: boolean; message?: string; expiryDays?: number }>("/api/validate-code", { body: { code } })
+    const check: BodyOf<typeof validateCodeContract> = { code };
+    api<unknown>(VALIDATE_CODE, { method: "POST", body: check })
       .then((result) => {
+        if (!isVerdict(result)) throw new Error(`${VALIDATE_CODE}: unexpected answer`);
         if (result.isValid) {
           rememberReferral(code, result.expiryDays);
           // The notice says what will really happen (issue 12): the code is remembered only with

@@ -4,17 +4,15 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { joinWaitingListContract } from "../../../shared/api/waiting-list";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../shared/i18n/languages";
-import {
-  type WaitingListJoinInput,
-  waitingListJoinedSchema,
-  waitingListJoinSchema,
-} from "../../../shared/schemas/waiting-list";
+import { type WaitingListJoinInput, waitingListJoinSchema } from "../../../shared/schemas/waiting-list";
 import { applyServerErrors, Notice, SubmitButton, TextField } from "../../components/account/auth";
 import { Field, inputClass } from "../../components/ui/Field";
 import { Card, Container, PageHeader } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useLanguage, useSummerSchools } from "../../lib/catalogue";
 import { useFormat } from "../../lib/format";
 
@@ -48,10 +46,7 @@ export default function JoinPage() {
   });
   const join = useMutation({
     mutationFn: (values: WaitingListJoinInput) =>
-      apiParsed(waitingListJoinedSchema, `/api/waiting-list/${encodeURIComponent(cohortId)}`, {
-        method: "POST",
-        body: values,
-      }),
+      call(joinWaitingListContract, { params: { cohortId }, body: values }),
     onError: (error) => applyServerErrors(error, setError),
   });
   const errors = formState.errors;

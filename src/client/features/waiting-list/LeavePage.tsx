@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { waitingListLeftSchema } from "../../../shared/schemas/waiting-list";
+import { leaveWaitingListContract } from "../../../shared/api/waiting-list";
 import { Notice, SubmitButton } from "../../components/account/auth";
 import { Card, Container, PageHeader } from "../../components/ui/Layout";
-import { apiParsed } from "../../lib/api";
+import { call } from "../../lib/call";
 
 /**
  * /waiting-list/leave/:token (issue 13): the link of the waiting-list e-mails. Leaving takes a
@@ -15,8 +15,7 @@ export default function LeavePage() {
   const { t } = useTranslation("waitingList");
   const { token = "" } = useParams();
   const leave = useMutation({
-    mutationFn: () =>
-      apiParsed(waitingListLeftSchema, "/api/waiting-list/leave", { method: "POST", body: { token } }),
+    mutationFn: () => call(leaveWaitingListContract, { body: { token } }),
   });
   return (
     <>

@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { acceptWaitingListOfferContract } from "../../../shared/api/waiting-list";
 import { dateFormatFor } from "../../../shared/date-format";
-import { waitingListOfferSchema } from "../../../shared/schemas/waiting-list";
 import { Notice } from "../../components/account/auth";
 import { ButtonLink } from "../../components/ui/Button";
 import { Card, Container, PageHeader } from "../../components/ui/Layout";
 import { Spinner } from "../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useLanguage } from "../../lib/catalogue";
 import { useFormat } from "../../lib/format";
 import { rememberOffer } from "../../lib/waiting-list-offer";
@@ -27,11 +28,7 @@ export default function OfferPage() {
   const { token = "" } = useParams();
   const offer = useQuery({
     queryKey: ["waiting-list-offer", token],
-    queryFn: () =>
-      apiParsed(waitingListOfferSchema, "/api/waiting-list/offers/accept", {
-        method: "POST",
-        body: { token },
-      }),
+    queryFn: () => call(acceptWaitingListOfferContract, { body: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -11,7 +11,7 @@ import { route } from "../../lib/contract";
 import { HttpError } from "../../lib/errors";
 import { t } from "../../lib/i18n";
 import { assertCodeUsable, attribute, findCodeByText, releaseHolds, withdrawAttribution } from "../codes";
-import { applicantToken, idParam } from "./http";
+import { applicantToken } from "./http";
 import { type ApplicationRow, applicationForOwner, currentQuote, type QuoteChanger } from "./service";
 
 /**
@@ -152,8 +152,8 @@ export async function applicationCodeRoutes(
    * DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold and
    * withdraws the attribution that came from it (unless frozen by a payment) → { quote }.
    */
-  route(app, removeCodeContract, {}, async ({ request, reply }) => {
-    const id = idParam(request.params);
+  route(app, removeCodeContract, {}, async ({ params, request, reply }) => {
+    const { id } = params;
     const { application } = await db.transaction((tx) =>
       applicationForOwner(tx, id, applicantToken(request)),
     );

@@ -3,7 +3,10 @@ import type { FastifyInstance } from "fastify";
 import {
   createApplicantContract,
   createApplicationContract,
+  getApplicantContract,
   getApplicationContract,
+  getPassportContract,
+  updateApplicantContract,
   uploadPassportContract,
 } from "../../../shared/api/apply";
 import {
@@ -27,7 +30,7 @@ import {
   UploadSlots,
 } from "../files";
 import { OFFER_COOKIE } from "../waiting-list";
-import { applicantToken, idParam, passportUrlOf, setCapability } from "./http";
+import { applicantToken, passportUrlOf, setCapability } from "./http";
 import {
   applicantByToken,
   applicantForOwner,
@@ -84,10 +87,9 @@ export async function applicationRoutes(
    * PATCH /api/applicants/:id — either the full applicant fields (going back to step 2 and
    * changing them) or `{ passportUrl }` confirming the uploaded passport (spec §4). Owner only.
    */
-  app.patch("/api/applicants/:id", async (request) => {
-    const id = idParam(request.params);
+  route(app, updateApplicantContract, {}, async ({ params, body, request }) => {
+    const { id } = params;
     const token = applicantToken(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
     return db.transaction(async (tx) => {
       const applicant = await applicantForOwner(tx, id, token);
       if ("firstName" in body) {
@@ -107,8 +109,8 @@ export async function applicationRoutes(
   });
 
   /** GET /api/applicants/:id — the owner's own fields (to refill step 2 after a reload). */
-  app.get("/api/applicants/:id", async (request, reply) => {
-    const id = idParam(request.params);
+  route(app, getApplicantContract, {}, async ({ params, request, reply }) => {
+    const { id } = params;
     const applicant = await applicantForOwner(db, id, applicantToken(request));
     const {
       accessTokenHash: _hash,
@@ -119,9 +121,8 @@ export async function applicationRoutes(
       updatedAt: _u,
       ...fields
     } = applicant;
-    return reply
-      .header("cache-control", "no-store")
-      .send({ ...fields, passportUrl: passportFileId ? passportUrlOf(id) : null });
+    reply.header("cache-control", "no-store");
+    return { ...fields, passportUrl: passportFileId ? passportUrlOf(id) : null };
   });
 
   /**
@@ -212,8 +213,8 @@ export async function applicationRoutes(
   );
 
   /** GET /api/applicants/:id/passport — the owner's passport, as an attachment with nosniff (I1). */
-  app.get("/api/applicants/:id/passport", async (request, reply) => {
-    const id = idParam(request.params);
+  route(app, getPassportContract, {}, async ({ params, request, reply }) => {
+    const { id } = params;
     const applicant = await applicantForOwner(db, id, applicantToken(request));
     if (!applicant.passportFileId) throw new HttpError(404, "errors.notFound");
     const content = await files.read(applicant.passportFileId);
@@ -253,8 +254,8 @@ export async function applicationRoutes(
   });
 
   /** GET /api/applications/:id — the owner's application with its current quote (ApplicationDto). */
-  route(app, getApplicationContract, {}, async ({ request, reply }) => {
-    const id = idParam(request.params);
+  route(app, getApplicationContract, {}, async ({ params, request, reply }) => {
+    const { id } = params;
     const dto = await db.transaction(async (tx) => {
       const { application, applicant } = await applicationForOwner(tx, id, applicantToken(request));
       return applicationDto(tx, application, applicant, request.language, schoolDate(opts.now()));

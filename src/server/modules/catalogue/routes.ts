@@ -1,13 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { HttpError } from "../../lib/errors";
+import {
+  getAddOnContract,
+  getCatalogueSummaryContract,
+  getPackageContract,
+  listSchoolAddOnsContract,
+  listSchoolHousingContract,
+  listSchoolPackagesContract,
+  listSummerSchoolsContract,
+} from "../../../shared/api/catalogue";
+import { route } from "../../lib/contract";
+import { adminNotFound } from "../../lib/errors";
 import type { CatalogueService } from "./service";
 
-const idParams = z.object({ id: z.uuid() });
-
 /**
- * Public catalogue calls of spec §7, answered from the in-memory catalogue (decisions.md §5) in
- * the request's language. Unknown or malformed ids: 404.
+ * Public catalogue calls of spec §7 (contracts in src/shared/api/catalogue.ts), answered from the
+ * in-memory catalogue (decisions.md §5) in the request's language, cacheable for 30 seconds.
+ * Unknown or malformed ids: 404 `{ message, error: "not_found" }`.
  *
  * - GET /api/summer-schools → SummerSchoolDto[] (upcoming, earliest first)
  * - GET /api/catalogue/summary → CatalogueSummaryDto (landing page figures)
@@ -19,39 +27,46 @@ const idParams = z.object({ id: z.uuid() });
  */
 export async function catalogueRoutes(app: FastifyInstance, opts: { catalogue: CatalogueService }) {
   const { catalogue } = opts;
-  const schoolId = async (params: unknown) => {
-    const parsed = idParams.safeParse(params);
-    if (!parsed.success || !(await catalogue.school(parsed.data.id)))
-      throw new HttpError(404, "errors.notFound");
-    return parsed.data.id;
+  /** The id of a school the catalogue knows; 404 otherwise. */
+  const schoolId = async (id: string) => {
+    if (!(await catalogue.school(id))) throw adminNotFound();
+    return id;
   };
   const cacheable = { "cache-control": "public, max-age=30", vary: "Accept-Language, Cookie" };
 
-  app.get("/api/summer-schools", async (req, reply) =>
-    reply.headers(cacheable).send(await catalogue.listSchools(req.language)),
-  );
-  app.get("/api/catalogue/summary", async (req, reply) =>
-    reply.headers(cacheable).send(await catalogue.summary(req.language)),
-  );
-  app.get("/api/summer-schools/:id/packages", async (req, reply) =>
-    reply.headers(cacheable).send(await catalogue.packagesOf(await schoolId(req.params), req.language)),
-  );
-  app.get("/api/summer-schools/:id/housing-options", async (req, reply) =>
-    reply.headers(cacheable).send(await catalogue.housingOf(await schoolId(req.params), req.language)),
-  );
-  app.get("/api/summer-schools/:id/add-on-options", async (req, reply) =>
-    reply.headers(cacheable).send(await catalogue.addOnsOf(await schoolId(req.params), req.language)),
-  );
-  app.get("/api/packages/:id", async (req, reply) => {
-    const parsed = idParams.safeParse(req.params);
-    const pkg = parsed.success ? await catalogue.package(parsed.data.id, req.language) : undefined;
-    if (!pkg) throw new HttpError(404, "errors.notFound");
-    return reply.headers(cacheable).send(pkg);
+  route(app, listSummerSchoolsContract, {}, async ({ request, reply }) => {
+    reply.headers(cacheable);
+    return catalogue.listSchools(request.language);
   });
-  app.get("/api/add-on-options/:id", async (req, reply) => {
-    const parsed = idParams.safeParse(req.params);
-    const addOn = parsed.success ? await catalogue.addOn(parsed.data.id, req.language) : undefined;
-    if (!addOn) throw new HttpError(404, "errors.notFound");
-    return reply.headers(cacheable).send(addOn);
+  route(app, getCatalogueSummaryContract, {}, async ({ request, reply }) => {
+    reply.headers(cacheable);
+    return catalogue.summary(request.language);
+  });
+  route(app, listSchoolPackagesContract, {}, async ({ params, request, reply }) => {
+    const answer = await catalogue.packagesOf(await schoolId(params.id), request.language);
+    reply.headers(cacheable);
+    return answer;
+  });
+  route(app, listSchoolHousingContract, {}, async ({ params, request, reply }) => {
+    const answer = await catalogue.housingOf(await schoolId(params.id), request.language);
+    reply.headers(cacheable);
+    return answer;
+  });
+  route(app, listSchoolAddOnsContract, {}, async ({ params, request, reply }) => {
+    const answer = await catalogue.addOnsOf(await schoolId(params.id), request.language);
+    reply.headers(cacheable);
+    return answer;
+  });
+  route(app, getPackageContract, {}, async ({ params, request, reply }) => {
+    const pkg = await catalogue.package(params.id, request.language);
+    if (!pkg) throw adminNotFound();
+    reply.headers(cacheable);
+    return pkg;
+  });
+  route(app, getAddOnContract, {}, async ({ params, request, reply }) => {
+    const addOn = await catalogue.addOn(params.id, request.language);
+    if (!addOn) throw adminNotFound();
+    reply.headers(cacheable);
+    return addOn;
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { recordCodeClickSchema } from "../../../shared/schemas/application";
+import { recordCodeClickContract } from "../../../shared/api/apply";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { codeClicks } from "../../db/schema";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { findCodeByText } from "./service";
 import { visitKey } from "./visit-key";
 
@@ -27,11 +28,11 @@ export async function codeRoutes(
    * CLICK_COUNTRY_HEADER when set and well-formed (two letters); the IP address is never stored
    * (issue 12 "Clicks").
    */
-  app.post(
-    "/api/record-code-click",
+  route(
+    app,
+    recordCodeClickContract,
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const input = parseOrThrow(recordCodeClickSchema, request.body);
+    async ({ body: input, request, reply }) => {
       const code = await findCodeByText(db, input.code);
       if (!code) throw new HttpError(404, "errors.codeNotFound");
       const header = opts.countryHeader ? request.headers[opts.countryHeader] : undefined;
@@ -54,9 +55,13 @@ export async function codeRoutes(
         })
         .onConflictDoNothing()
         .returning({ id: codeClicks.id });
-      return inserted.length
-        ? reply.status(201).send({ recorded: true })
-        : reply.status(200).send({ recorded: false });
+      // The contract's status (201) is a new click; an already counted one is answered 200 here
+      // (the reply is then sent, and the route sends nothing more).
+      if (!inserted.length) {
+        reply.status(200).send({ recorded: false });
+        return { recorded: false };
+      }
+      return { recorded: true };
     },
   );
 }

@@ -1,25 +1,28 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  contactMessageSchema,
+  exportInquiriesContract,
+  exportSubscribersContract,
+  listInquiriesContract,
+  listSubscribersContract,
+  setInquiryStatusContract,
+} from "../../../shared/api/inbox";
+import {
+  confirmNewsletterContract,
   type FormReceived,
-  inquiryFiltersSchema,
-  inquiryListQuerySchema,
-  inquiryStatusSchema,
-  linkTokenSchema,
-  newsletterSignupSchema,
-  partnershipInquirySchema,
-  type SubscriptionState,
-  subscriberFiltersSchema,
-  subscriberListQuerySchema,
-} from "../../../shared/schemas/inquiries";
+  sendContactMessageContract,
+  sendPartnershipInquiryContract,
+  signUpNewsletterContract,
+  unsubscribeNewsletterContract,
+} from "../../../shared/api/public-forms";
+import { linkTokenSchema } from "../../../shared/schemas/inquiries";
 import type { Db } from "../../db/client";
 import { inquiries } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { adminNotFound, parseOrThrow } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-import { adminId } from "../../lib/params";
 import {
   confirmSubscription,
   type InquiryContext,
@@ -36,7 +39,7 @@ const FORM_LIMIT = { rateLimit: { max: 5, timeWindow: "1 minute" } };
 /** Rate limit of the e-mailed links (confirmation, unsubscribe): 10 a minute per address, as the account links. */
 const LINK_LIMIT = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 
-const RECEIVED: FormReceived = { ok: true };
+const RECEIVED: FormReceived = { ok: true as const };
 
 /** Receipts of the contact and partnership forms one e-mail address may get in an hour. */
 export const RECEIPTS_PER_ADDRESS_PER_HOUR = 3;
@@ -101,18 +104,21 @@ export async function inquiryRoutes(
   );
 
   /** POST /api/public/partnership-inquiries: a university's partnership inquiry (spec §3). */
-  app.post("/api/public/partnership-inquiries", { config: FORM_LIMIT }, async (request, reply) => {
-    const input = parseOrThrow(partnershipInquirySchema, request.body);
-    reply.header("cache-control", "no-store");
-    if (isBot(input)) return RECEIVED;
-    await receiveInquiry(ctx, { kind: "partnership", ...input }, { receipt: await mayReceipt(request) });
-    sendMail(request);
-    return RECEIVED;
-  });
+  route(
+    app,
+    sendPartnershipInquiryContract,
+    { config: FORM_LIMIT },
+    async ({ body: input, request, reply }) => {
+      reply.header("cache-control", "no-store");
+      if (isBot(input)) return RECEIVED;
+      await receiveInquiry(ctx, { kind: "partnership", ...input }, { receipt: await mayReceipt(request) });
+      sendMail(request);
+      return RECEIVED;
+    },
+  );
 
   /** POST /api/public/messages: the contact form (spec §3 "chat": name, e-mail, message). */
-  app.post("/api/public/messages", { config: FORM_LIMIT }, async (request, reply) => {
-    const input = parseOrThrow(contactMessageSchema, request.body);
+  route(app, sendContactMessageContract, { config: FORM_LIMIT }, async ({ body: input, request, reply }) => {
     reply.header("cache-control", "no-store");
     if (isBot(input)) return RECEIVED;
     await receiveInquiry(ctx, { kind: "message", ...input }, { receipt: await mayReceipt(request) });
@@ -121,8 +127,7 @@ export async function inquiryRoutes(
   });
 
   /** POST /api/public/newsletter: sign-up; the same answer whether or not the address is known. */
-  app.post("/api/public/newsletter", { config: FORM_LIMIT }, async (request, reply) => {
-    const input = parseOrThrow(newsletterSignupSchema, request.body);
+  route(app, signUpNewsletterContract, { config: FORM_LIMIT }, async ({ body: input, request, reply }) => {
     reply.header("cache-control", "no-store");
     if (isBot(input)) return RECEIVED;
     await signUp(ctx, input.email, input.language);
@@ -131,32 +136,22 @@ export async function inquiryRoutes(
   });
 
   /** POST /api/public/newsletter/confirm `{ token }`: the double opt-in link (single use, expiring). */
-  app.post("/api/public/newsletter/confirm", { config: LINK_LIMIT }, async (request, reply) => {
-    const { token } = parseOrThrow(linkTokenSchema, request.body);
+  route(app, confirmNewsletterContract, { config: LINK_LIMIT }, async ({ body, reply }) => {
     reply.header("cache-control", "no-store");
-    const answer: SubscriptionState = { status: await confirmSubscription(ctx, token) };
-    return answer;
+    return { status: await confirmSubscription(ctx, body.token) };
   });
 
   /** POST /api/public/newsletter/unsubscribe: one click, without signing in. */
-  app.post(
-    "/api/public/newsletter/unsubscribe",
-    { config: LINK_LIMIT },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const query = request.query as Record<string, unknown>;
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const { token } = parseOrThrow(linkTokenSchema, { token: body.token ?? query.token });
-      reply.header("cache-control", "no-store");
-      const answer: SubscriptionState = { status: await unsubscribe(ctx, token) };
-      return answer;
-    },
-  );
+  route(app, unsubscribeNewsletterContract, { config: LINK_LIMIT }, async ({ body, query, reply }) => {
+    const { token } = parseOrThrow(linkTokenSchema, { token: body?.token ?? query.token });
+    reply.header("cache-control", "no-store");
+    return { status: await unsubscribe(ctx, token) };
+  });
 
   const guard = { preHandler: requireAdmin("inbox:write") };
 
-  /** GET /api/admin/inbox/inquiries?kind&status&q&page&pageSize → inquiryListSchema, newest first. */
-  app.get("/api/admin/inbox/inquiries", guard, async (request) => {
-    const query = parseOrThrow(inquiryListQuerySchema, request.query);
+  /** GET /api/admin/inbox/inquiries?kind&status&q&page&pageSize → inquiryListSchema (src/shared/api/inbox.ts), newest first. */
+  route(app, listInquiriesContract, guard, async ({ query }) => {
     const { items, total } = await listInquiries(db, query, {
       limit: query.pageSize,
       offset: pageOffset(query),
@@ -165,8 +160,7 @@ export async function inquiryRoutes(
   });
 
   /** GET /api/admin/inbox/inquiries.csv?kind&status&q → every matching message as CSV (formula-guarded). */
-  app.get("/api/admin/inbox/inquiries.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(inquiryFiltersSchema, request.query);
+  route(app, exportInquiriesContract, guard, async ({ query: filters, request, reply }) => {
     const { items } = await listInquiries(db, filters);
     await recordAudit(db, {
       actor: request.admin!,
@@ -211,9 +205,9 @@ export async function inquiryRoutes(
   });
 
   /** PATCH /api/admin/inbox/inquiries/:id `{ status }` → the message; audited `inquiry.status`; 404 when unknown. */
-  app.patch("/api/admin/inbox/inquiries/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const { status } = parseOrThrow(inquiryStatusSchema, request.body);
+  route(app, setInquiryStatusContract, guard, async ({ params, body, request }) => {
+    const { id } = params;
+    const { status } = body;
     return db.transaction(async (tx) => {
       const [before] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for("update");
       if (!before) throw adminNotFound();
@@ -234,9 +228,8 @@ export async function inquiryRoutes(
     });
   });
 
-  /** GET /api/admin/inbox/subscribers?status&q&page&pageSize → subscriberListSchema, newest first. */
-  app.get("/api/admin/inbox/subscribers", guard, async (request) => {
-    const query = parseOrThrow(subscriberListQuerySchema, request.query);
+  /** GET /api/admin/inbox/subscribers?status&q&page&pageSize → subscriberListSchema (src/shared/api/inbox.ts), newest first. */
+  route(app, listSubscribersContract, guard, async ({ query }) => {
     const { items, total } = await listSubscribers(db, query, {
       limit: query.pageSize,
       offset: pageOffset(query),
@@ -245,8 +238,7 @@ export async function inquiryRoutes(
   });
 
   /** GET /api/admin/inbox/subscribers.csv?status&q → every matching subscriber as CSV. */
-  app.get("/api/admin/inbox/subscribers.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(subscriberFiltersSchema, request.query);
+  route(app, exportSubscribersContract, guard, async ({ query: filters, request, reply }) => {
     const { items } = await listSubscribers(db, filters);
     await recordAudit(db, {
       actor: request.admin!,

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
+  cancelCheckoutContract,
   createCheckoutSessionContract,
   processZeroPaymentContract,
+  receivePaymentWebhookContract,
   verifyCheckoutContract,
 } from "../../../shared/api/apply";
 import { route } from "../../lib/contract";
 import { HttpError } from "../../lib/errors";
-import { applicantToken, idParam } from "../applications";
+import { applicantToken } from "../applications";
 import type { Metrics } from "../ops";
 import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from "./providers/types";
 import type { PaymentsService } from "./service";
@@ -75,12 +76,14 @@ export async function paymentRoutes(
    * Capability-checked (404 otherwise); 409 when the session was paid meanwhile; 503 when the
    * provider cannot be reached (the hold then stays until the session expires).
    */
-  app.post(
-    "/api/applications/:id/checkout/cancel",
+  route(
+    app,
+    cancelCheckoutContract,
     { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const result = await payments.cancelCheckout(idParam(request.params), applicantToken(request));
-      return reply.header("cache-control", "no-store").send(result);
+    async ({ params, request, reply }) => {
+      const result = await payments.cancelCheckout(params.id, applicantToken(request));
+      reply.header("cache-control", "no-store");
+      return result;
     },
   );
 
@@ -89,12 +92,8 @@ export async function paymentRoutes(
     app,
     verifyCheckoutContract,
     { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
-    async ({ request, reply }) => {
-      const parsed = z
-        .object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/) })
-        .safeParse(request.params);
-      if (!parsed.success) throw new HttpError(404, "errors.notFound");
-      const result = await payments.verify(parsed.data.sessionId, applicantToken(request), request.language);
+    async ({ params, request, reply }) => {
+      const result = await payments.verify(params.sessionId, applicantToken(request), request.language);
       reply.header("cache-control", "no-store");
       return result;
     },
@@ -111,7 +110,7 @@ export async function paymentRoutes(
       { parseAs: "buffer", bodyLimit: 512 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post("/api/payments/webhook", async (request, reply) => {
+    route(scope, receivePaymentWebhookContract, {}, async ({ request, reply }) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw new HttpError(400, "errors.badRequest");
       const signature = request.headers["stripe-signature"];

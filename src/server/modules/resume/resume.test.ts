@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedDraftSchema } from "../../../shared/schemas/resume";
+import { savedDraftSchema } from "../../../shared/api/application";
 import { applicants, applications, emailOutbox, summerSchools } from "../../db/schema";
 import { addressSequence } from "../../testing/checkout";
 import {

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  reminderOptOutSchema,
-  resumeLinkRequestSchema,
-  resumeLinkUseSchema,
-} from "../../../shared/schemas/resume";
+  forgetSavedDraftContract,
+  getSavedDraftContract,
+  optOutOfRemindersContract,
+  redeemResumeLinkContract,
+  requestResumeLinkContract,
+} from "../../../shared/api/apply";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { APPLICANT_COOKIE, applicantToken, setCapability } from "../applications";
 import type { MailService } from "../mail";
 import { optOutOfReminders, redeemResumeLink, requestResumeLink, savedDraft } from "./service";
@@ -57,8 +60,9 @@ export async function resumeRoutes(
    * link by e-mail (`requestResumeLink`). 400 for a malformed address; 429 with
    * `retryAfterSeconds` beyond the limits above.
    */
-  app.post(
-    "/api/resume-links",
+  route(
+    app,
+    requestResumeLinkContract,
     {
       preHandler: async (request) => {
         await limited(request, perAddressLimit);
@@ -72,8 +76,8 @@ export async function resumeRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const { email } = parseOrThrow(resumeLinkRequestSchema, request.body);
+    async ({ body, request }) => {
+      const { email } = body;
       await limited(request, perEmailLimit);
       // Answered before the look-up, so an address with an application and one without take the
       // same time (issue 22 item 21).
@@ -90,7 +94,7 @@ export async function resumeRoutes(
           email,
         ),
       );
-      return reply.status(202).send({ ok: true });
+      return { ok: true as const };
     },
   );
 
@@ -99,12 +103,12 @@ export async function resumeRoutes(
    * cookie (decisions.md §3) for this browser; the link is used up. 400 `errors.resumeLinkInvalid`
    * for an unknown, used or expired link (the same answer for each).
    */
-  app.post(
-    "/api/resume-links/use",
+  route(
+    app,
+    redeemResumeLinkContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const { token } = parseOrThrow(resumeLinkUseSchema, request.body);
-      const { capability, wizard } = await redeemResumeLink(db, token, now());
+    async ({ body, reply }) => {
+      const { capability, wizard } = await redeemResumeLink(db, body.token, now());
       setCapability(reply, env, capability);
       return wizard;
     },
@@ -114,31 +118,33 @@ export async function resumeRoutes(
    * POST /api/resume-reminders/opt-out `{ token }` → 200 `{ ok: true }`: no more reminders for the
    * applicant of the reminder e-mail's token; no sign-in needed (issue 13 "one-click opt-out").
    */
-  app.post(
-    "/api/resume-reminders/opt-out",
+  route(
+    app,
+    optOutOfRemindersContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request) => {
-      const { token } = parseOrThrow(reminderOptOutSchema, request.body);
-      await optOutOfReminders(db, token);
+    async ({ body }) => {
+      await optOutOfReminders(db, body.token);
       return { ok: true as const };
     },
   );
 
   /**
-   * GET /api/resume/draft → 200 SavedDraft `{ draft }` (src/shared/schemas/resume.ts): the
+   * GET /api/resume/draft → 200 SavedDraft `{ draft }` (src/shared/api/application.ts): the
    * unfinished application this browser's capability cookie holds, for step 1 of the wizard to
    * offer "Continue your application" after the tab was closed (issue 22 item 16, decision 038);
    * `{ draft: null }` without one (`savedDraft`). Never an error for a missing or unknown cookie.
    */
-  app.get("/api/resume/draft", async (request) => savedDraft(db, applicantToken(request), request.language));
+  route(app, getSavedDraftContract, {}, async ({ request }) =>
+    savedDraft(db, applicantToken(request), request.language),
+  );
 
   /**
    * DELETE /api/resume/draft → 204: "Start a new one". This browser forgets the application it
    * held (the capability cookie is cleared); the application stays on the server, and a resume
    * link by e-mail opens it again (decision 028). Nothing else changes; answers 204 without a cookie.
    */
-  app.delete("/api/resume/draft", async (_request, reply) => {
+  route(app, forgetSavedDraftContract, {}, async ({ reply }) => {
     reply.clearCookie(APPLICANT_COOKIE, { path: "/api" });
-    return reply.status(204).send();
+    return undefined;
   });
 }

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
-  waitingListJoinSchema,
-  waitingListMoveSchema,
-  waitingListTokenSchema,
-} from "../../../shared/schemas/waiting-list";
+  acceptWaitingListOfferContract,
+  getAdminWaitingListContract,
+  joinWaitingListContract,
+  leaveWaitingListContract,
+  moveWaitingListEntryContract,
+  offerWaitingListPlaceContract,
+  removeWaitingListEntryContract,
+} from "../../../shared/api/waiting-list";
 import type { Env } from "../../env";
-import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { adminOf } from "../../lib/params";
 import { OFFER_COOKIE } from "./places";
 import type { WaitingListService } from "./service";
-
-const cohortParams = z.object({ cohortId: z.uuid() });
 
 /**
  * Routes of the waiting list (issue 13 "Waiting list"; decision 027). Public: join (5 a minute per
@@ -38,15 +39,13 @@ export async function waitingListRoutes(
    * nothing to learn about who waits). 400 with field messages in the visitor's language; 404 for
    * an unknown, archived or started cohort; 429 after 5 a minute per address.
    */
-  app.post(
-    "/api/waiting-list/:cohortId",
+  route(
+    app,
+    joinWaitingListContract,
     { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const params = cohortParams.safeParse(request.params);
-      if (!params.success) throw new HttpError(404, "errors.notFound");
-      const input = parseOrThrow(waitingListJoinSchema, request.body);
-      await waitingList.join(params.data.cohortId, input);
-      return reply.status(202).send({ status: "received" });
+    async ({ params, body }) => {
+      await waitingList.join(params.cohortId, body);
+      return { status: "received" as const };
     },
   );
 
@@ -54,13 +53,13 @@ export async function waitingListRoutes(
    * POST /api/waiting-list/leave `{ token }` → `{ status: "left" }` for any token (an unknown or
    * used link answers the same). 429 after 10 a minute per address.
    */
-  app.post(
-    "/api/waiting-list/leave",
+  route(
+    app,
+    leaveWaitingListContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request) => {
-      const { token } = parseOrThrow(waitingListTokenSchema, request.body);
-      await waitingList.leave(token);
-      return { status: "left" };
+    async ({ body }) => {
+      await waitingList.leave(body.token);
+      return { status: "left" as const };
     },
   );
 
@@ -70,11 +69,12 @@ export async function waitingListRoutes(
    * which lets the application wizard's calls apply for the full cohort (issue 13). 404
    * `errors.waitingList.offerUnknown` for an unknown token; 429 after 10 a minute per address.
    */
-  app.post(
-    "/api/waiting-list/offers/accept",
+  route(
+    app,
+    acceptWaitingListOfferContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const { token } = parseOrThrow(waitingListTokenSchema, request.body);
+    async ({ body, request, reply }) => {
+      const { token } = body;
       const { offer, open } = await waitingList.openOffer(token, request.language);
       if (open)
         reply.setCookie(OFFER_COOKIE, token, {
@@ -89,24 +89,24 @@ export async function waitingListRoutes(
   );
 
   /** GET /api/admin/summer-schools/:id/waiting-list → `AdminWaitingList` (applications:read); 404 unknown. */
-  app.get(
-    "/api/admin/summer-schools/:id/waiting-list",
+  route(
+    app,
+    getAdminWaitingListContract,
     { preHandler: requireAdmin("applications:read") },
-    async (request) => waitingList.adminList(adminId(request.params)),
+    async ({ params }) => waitingList.adminList(params.id),
   );
 
   /**
    * POST /api/admin/waiting-list/:id/move `{ place }` → 204 (applications:write): moves a waiting
    * person to that place in line; audited. 404 unknown, 409 not waiting.
    */
-  app.post(
-    "/api/admin/waiting-list/:id/move",
+  route(
+    app,
+    moveWaitingListEntryContract,
     { preHandler: requireAdmin("applications:write") },
-    async (request, reply) => {
-      const id = adminId(request.params);
-      const { place } = parseOrThrow(waitingListMoveSchema, request.body);
-      await waitingList.move(adminOf(request), id, place);
-      return reply.status(204).send();
+    async ({ params, body, request }) => {
+      await waitingList.move(adminOf(request), params.id, body.place);
+      return undefined;
     },
   );
 
@@ -114,12 +114,13 @@ export async function waitingListRoutes(
    * POST /api/admin/waiting-list/:id/offer → 204 (applications:write): sends an offer by hand into
    * a free place; audited. 404 unknown, 409 `errors.waitingList.noFreePlace` / `notWaiting`.
    */
-  app.post(
-    "/api/admin/waiting-list/:id/offer",
+  route(
+    app,
+    offerWaitingListPlaceContract,
     { preHandler: requireAdmin("applications:write") },
-    async (request, reply) => {
-      await waitingList.offerByHand(adminOf(request), adminId(request.params));
-      return reply.status(204).send();
+    async ({ params, request }) => {
+      await waitingList.offerByHand(adminOf(request), params.id);
+      return undefined;
     },
   );
 
@@ -127,12 +128,13 @@ export async function waitingListRoutes(
    * DELETE /api/admin/waiting-list/:id → 204 (applications:write): takes the person off the list
    * (an open offer's place goes to the next in line); audited. 404 unknown, 409 already gone.
    */
-  app.delete(
-    "/api/admin/waiting-list/:id",
+  route(
+    app,
+    removeWaitingListEntryContract,
     { preHandler: requireAdmin("applications:write") },
-    async (request, reply) => {
-      await waitingList.remove(adminOf(request), adminId(request.params));
-      return reply.status(204).send();
+    async ({ params, request }) => {
+      await waitingList.remove(adminOf(request), params.id);
+      return undefined;
     },
   );
 }

@@ -1,19 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
+import { type QueryInputOf, urlOf } from "../../../../shared/api/contract";
+import {
+  exportInquiriesContract,
+  exportSubscribersContract,
+  type InquiryDto,
+  listInquiriesContract,
+  listSubscribersContract,
+  setInquiryStatusContract,
+} from "../../../../shared/api/inbox";
 import {
   INQUIRY_KINDS,
   INQUIRY_STATUSES,
-  type InquiryDto,
   type InquiryStatus,
-  inquiryListSchema,
-  inquirySchema,
   SUBSCRIBER_STATUSES,
-  subscriberListSchema,
 } from "../../../../shared/schemas/inquiries";
 import { inputClass } from "../../../components/ui/Field";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader, useDateTime } from "../components/common";
 import {
@@ -60,15 +65,17 @@ function InquiriesView() {
   const rows = useQuery({
     queryKey: inboxKeys.inquiries(list.search),
     queryFn: ({ signal }) =>
-      apiParsed(inquiryListSchema, `/api/admin/inbox/inquiries?${list.search}`, { signal }),
+      call(listInquiriesContract, {
+        query: Object.fromEntries(new URLSearchParams(list.search)) as QueryInputOf<
+          typeof listInquiriesContract
+        >,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const change = useMutation({
     mutationFn: ({ id, status }: { id: string; status: InquiryStatus }) =>
-      apiParsed(inquirySchema, `/api/admin/inbox/inquiries/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: { status },
-      }),
+      call(setInquiryStatusContract, { params: { id }, body: { status } }),
     onSuccess: (row) => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
       toast({ title: t("statusChanged", { status: t(`statuses.${row.status}`) }), variant: "success" });
@@ -119,7 +126,9 @@ function InquiriesView() {
         ) : null}
       </FilterPanel>
       <div className="mt-4 flex justify-end">
-        <CsvLink href={list.csvHref("/api/admin/inbox/inquiries.csv")}>{t("exportInquiries")}</CsvLink>
+        <CsvLink href={urlOf(exportInquiriesContract, {}, Object.fromEntries(list.filters))}>
+          {t("exportInquiries")}
+        </CsvLink>
       </div>
       <div className="mt-4">
         <AdminListFrame
@@ -187,7 +196,12 @@ function SubscribersView() {
   const rows = useQuery({
     queryKey: inboxKeys.subscribers(list.search),
     queryFn: ({ signal }) =>
-      apiParsed(subscriberListSchema, `/api/admin/inbox/subscribers?${list.search}`, { signal }),
+      call(listSubscribersContract, {
+        query: Object.fromEntries(new URLSearchParams(list.search)) as QueryInputOf<
+          typeof listSubscribersContract
+        >,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -213,7 +227,9 @@ function SubscribersView() {
         ) : null}
       </FilterPanel>
       <div className="mt-4 flex justify-end">
-        <CsvLink href={list.csvHref("/api/admin/inbox/subscribers.csv")}>{t("exportSubscribers")}</CsvLink>
+        <CsvLink href={urlOf(exportSubscribersContract, {}, Object.fromEntries(list.filters))}>
+          {t("exportSubscribers")}
+        </CsvLink>
       </div>
       <div className="mt-4">
         <AdminListFrame

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { type ResumedWizard, savedDraftSchema } from "../../../../shared/api/application";
+import { forgetSavedDraftContract } from "../../../../shared/api/apply";
 import { dateFormatFor } from "../../../../shared/date-format";
-import { type ResumedWizard, savedDraftSchema } from "../../../../shared/schemas/resume";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Layout";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 
 /**
@@ -29,10 +30,7 @@ export default function DraftOffer({
   const { t } = useTranslation("apply");
   const format = useFormat();
   const forget = useMutation({
-    // 204 without a body: nothing to parse.
-    mutationFn: async () => {
-      await api<unknown>("/api/resume/draft", { method: "DELETE" });
-    },
+    mutationFn: () => call(forgetSavedDraftContract),
     onSuccess: onStartNew,
   });
   const parsed = savedDraftSchema.safeParse(answer);

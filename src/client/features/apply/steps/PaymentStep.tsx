@@ -4,19 +4,19 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import {
+  cancelCheckoutContract,
   createCheckoutSessionContract,
   processZeroPaymentContract,
   removeCodeContract,
   validateCodeContract,
 } from "../../../../shared/api/apply";
 import type { ApplicationDto, ApplicationQuoteDto } from "../../../../shared/application";
-import { checkoutCancelResultSchema } from "../../../../shared/schemas/application";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
@@ -140,9 +140,7 @@ export function PaymentStep({
       },
       { replace: true },
     );
-    void apiParsed(checkoutCancelResultSchema, `/api/applications/${applicationId}/checkout/cancel`, {
-      method: "POST",
-    })
+    void call(cancelCheckoutContract, { params: { id: applicationId } })
       .catch(() => undefined)
       .finally(() => void queryClient.invalidateQueries({ queryKey: ["application", applicationId] }));
   }, [applicationId]);

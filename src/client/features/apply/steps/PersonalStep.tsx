@@ -7,6 +7,7 @@ import { checkAge, dateOfBirthBounds } from "../../../../shared/age";
 import {
   createApplicantContract,
   createApplicationContract,
+  updateApplicantContract,
   uploadPassportContract,
 } from "../../../../shared/api/apply";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
@@ -25,7 +26,7 @@ import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { useSite } from "../../../lib/site";
@@ -177,7 +178,7 @@ export function PersonalStep({
     try {
       if (applicantId) {
         try {
-          await api(`/api/applicants/${applicantId}`, { method: "PATCH", body: values });
+          await call(updateApplicantContract, { params: { id: applicantId }, body: values });
         } catch (err) {
           if (!(err instanceof ApiError) || err.status !== 404) throw err;
           applicantId = undefined;
@@ -219,7 +220,7 @@ export function PersonalStep({
         return;
       }
       // Confirming the address on the applicant is a warning only (spec §4).
-      await api(`/api/applicants/${applicantId}`, { method: "PATCH", body: { passportUrl } }).catch(
+      await call(updateApplicantContract, { params: { id: applicantId }, body: { passportUrl } }).catch(
         () => undefined,
       );
     } else if (!passportUrl) {

@@ -2,16 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { sendContactMessageContract } from "../../../../shared/api/public-forms";
 import {
   type ContactMessageFormValues,
   contactMessageSchema,
-  formReceivedSchema,
   MESSAGE_MAX,
 } from "../../../../shared/schemas/inquiries";
 import { Notice, SubmitButton, TextField } from "../../../components/account/auth";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { HydratedFieldset } from "../../../components/ui/HydratedFieldset";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
 
@@ -32,7 +32,7 @@ export function ContactForm() {
   const errors = formState.errors;
   const send = useMutation({
     mutationFn: (values: ContactMessageFormValues) =>
-      apiParsed(formReceivedSchema, "/api/public/messages", { body: { ...values, language } }),
+      call(sendContactMessageContract, { body: { ...values, language } }),
     onError: onFormError(setError),
   });
   if (send.isSuccess)

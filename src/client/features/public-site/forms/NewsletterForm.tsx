@@ -2,15 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { signUpNewsletterContract } from "../../../../shared/api/public-forms";
 import {
   CONFIRM_LINK_HOURS,
-  formReceivedSchema,
   type NewsletterSignupFormValues,
   newsletterSignupSchema,
 } from "../../../../shared/schemas/inquiries";
 import { Notice, SubmitButton, TextField } from "../../../components/account/auth";
 import { HydratedFieldset } from "../../../components/ui/HydratedFieldset";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
 
@@ -30,7 +30,7 @@ export function NewsletterForm() {
   });
   const send = useMutation({
     mutationFn: (values: NewsletterSignupFormValues) =>
-      apiParsed(formReceivedSchema, "/api/public/newsletter", { body: { ...values, language } }),
+      call(signUpNewsletterContract, { body: { ...values, language } }),
     onError: onFormError(setError),
   });
   if (send.isSuccess)

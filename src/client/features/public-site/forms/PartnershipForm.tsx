@@ -3,11 +3,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { sendPartnershipInquiryContract } from "../../../../shared/api/public-forms";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { countryOptions } from "../../../../shared/options";
 import {
   ANSWER_BUSINESS_DAYS,
-  formReceivedSchema,
   MESSAGE_MAX,
   PARTNERSHIP_INTERESTS,
   type PartnershipInquiryFormValues,
@@ -16,7 +16,7 @@ import {
 import { Notice, SubmitButton, TextField } from "../../../components/account/auth";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { HydratedFieldset } from "../../../components/ui/HydratedFieldset";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { useHydrated } from "../../../lib/hydration";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
@@ -54,7 +54,7 @@ export function PartnershipForm() {
   const errors = formState.errors;
   const send = useMutation({
     mutationFn: (values: PartnershipInquiryFormValues) =>
-      apiParsed(formReceivedSchema, "/api/public/partnership-inquiries", { body: { ...values, language } }),
+      call(sendPartnershipInquiryContract, { body: { ...values, language } }),
     onError: onFormError(setError),
   });
   if (send.isSuccess)

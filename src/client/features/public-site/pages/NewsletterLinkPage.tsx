@@ -2,12 +2,15 @@ import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { subscriptionStateSchema } from "../../../../shared/schemas/inquiries";
+import {
+  confirmNewsletterContract,
+  unsubscribeNewsletterContract,
+} from "../../../../shared/api/public-forms";
 import { Notice, useQueryParam } from "../../../components/account/auth";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useHydrated } from "../../../lib/hydration";
 
 /**
@@ -23,7 +26,9 @@ export default function NewsletterLinkPage() {
   const action = useLocation().pathname.endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
   const run = useMutation({
     mutationFn: (value: string) =>
-      apiParsed(subscriptionStateSchema, `/api/public/newsletter/${action}`, { body: { token: value } }),
+      call(action === "unsubscribe" ? unsubscribeNewsletterContract : confirmNewsletterContract, {
+        body: { token: value },
+      }),
   });
   const sent = useRef(false);
   const { mutate } = run;

@@ -1,6 +1,14 @@
 import querystring from "node:querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  paymentTestAliasContract,
+  paymentTestSuccessAliasContract,
+  payTestCheckoutContract,
+  showTestCheckoutContract,
+  testCheckoutAliasContract,
+  testSuccessAliasContract,
+} from "../../../../shared/api/offline-checkout";
+import {
   isLanguage,
   type Language,
   LOCALE_OF,
@@ -9,6 +17,7 @@ import {
 } from "../../../../shared/i18n/languages";
 import { formatMoney } from "../../../../shared/money";
 import type { Db } from "../../../db/client";
+import { route } from "../../../lib/contract";
 import {
   buildOfflineEvent,
   completeOfflineSession,
@@ -346,7 +355,7 @@ ${discount}
       return typeof value === "string" ? value : "";
     };
 
-    scope.get("/test-payment", async (request, reply) => {
+    route(scope, showTestCheckoutContract, {}, async ({ request, reply }) => {
       const row = await getOfflineSession(db, sessionIdOf(request.query));
       if (!row) return notFound(request, reply);
       const status = effectiveStatus(row);
@@ -355,7 +364,7 @@ ${discount}
       return checkout(reply, row);
     });
 
-    scope.post("/test-payment/pay", { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    route(scope, payTestCheckoutContract, { bodyLimit: BODY_LIMIT }, async ({ request, reply }) => {
       const id = sessionIdOf(request.body);
       const completed = await completeOfflineSession(db, id);
       if (!completed) {
@@ -383,14 +392,16 @@ ${discount}
       return reply.redirect(successUrlOf(completed), 303);
     });
 
-    const redirectKeepingQuery = (target: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const index = request.url.indexOf("?");
-      return reply.redirect(index >= 0 ? `${target}${request.url.slice(index)}` : target, 302);
-    };
-    scope.get("/test", redirectKeepingQuery("/test-payment"));
-    scope.get("/payment-test", redirectKeepingQuery("/test-payment"));
-    scope.get("/test-success", redirectKeepingQuery("/payment-success"));
-    scope.get("/payment-test-success", redirectKeepingQuery("/payment-success"));
+    const redirectKeepingQuery =
+      (target: string) =>
+      async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
+        const index = request.url.indexOf("?");
+        return reply.redirect(index >= 0 ? `${target}${request.url.slice(index)}` : target, 302);
+      };
+    route(scope, testCheckoutAliasContract, {}, redirectKeepingQuery("/test-payment"));
+    route(scope, paymentTestAliasContract, {}, redirectKeepingQuery("/test-payment"));
+    route(scope, testSuccessAliasContract, {}, redirectKeepingQuery("/payment-success"));
+    route(scope, paymentTestSuccessAliasContract, {}, redirectKeepingQuery("/payment-success"));
   });
 }
 

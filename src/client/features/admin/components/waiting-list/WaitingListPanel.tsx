@@ -2,21 +2,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, RefreshCw, Send, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateFormatFor } from "../../../../../shared/date-format";
-import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminWaitingList,
   type AdminWaitingListEntry,
-  adminWaitingListSchema,
-  type WAITING_LIST_STATUSES,
-} from "../../../../../shared/schemas/waiting-list";
-import { z } from "../../../../../shared/schemas/zod";
+  getAdminWaitingListContract,
+  moveWaitingListEntryContract,
+  offerWaitingListPlaceContract,
+  removeWaitingListEntryContract,
+} from "../../../../../shared/api/waiting-list";
+import { dateFormatFor } from "../../../../../shared/date-format";
+import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
+import type { WAITING_LIST_STATUSES } from "../../../../../shared/schemas/waiting-list";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { cn } from "../../../../components/ui/cn";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useLanguage } from "../../../../lib/catalogue";
 import { adminCan } from "../../permissions";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -26,9 +28,6 @@ import { Panel, useRolesThatCan } from "../common";
 /** The list's query key, under the school's (saving the school, e.g. its capacity, refreshes it). */
 export const waitingListKey = (schoolId: string) =>
   [...catalogueAdminKeys.school(schoolId), "waiting-list"] as const;
-
-/** The changes' answers are 204 without a body (`api` reads it as null). */
-const noContent = z.null();
 
 type Status = (typeof WAITING_LIST_STATUSES)[number];
 
@@ -123,7 +122,7 @@ function EntryStatus({ entry }: { entry: AdminWaitingListEntry }) {
 /**
  * The "Waiting list" section of /admin/summer-schools/{id} (issue 13 "Waiting list", decision 027):
  * the cohort's places (capacity, paid, held by open offers and by open checkouts, free) and the
- * people on its list in line order (`GET …/waiting-list`, parsed with `adminWaitingListSchema`):
+ * people on its list in line order (`GET …/waiting-list`, through `getAdminWaitingListContract`):
  * place, name, e-mail, language, status, the day they joined and, for an open offer, until when
  * the place is held (time in The Hague). Admins whose `role` holds `applications:write` (owners,
  * admissions; src/shared/permissions.ts) move people up and down, send an offer by hand (only into a
@@ -141,17 +140,16 @@ export function WaitingListPanel({ schoolId, role }: { schoolId: string; role: A
   const writers = useRolesThatCan("applications:write");
   const list = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiParsed(adminWaitingListSchema, `/api/admin/summer-schools/${schoolId}/waiting-list`, { signal }),
+    queryFn: ({ signal }) => call(getAdminWaitingListContract, { params: { id: schoolId }, signal }),
   });
 
   const act = useMutation({
     mutationFn: (action: Action) => {
-      const base = `/api/admin/waiting-list/${action.entry.id}`;
+      const params = { id: action.entry.id };
       if (action.kind === "move")
-        return apiParsed(noContent, `${base}/move`, { method: "POST", body: { place: action.place } });
-      if (action.kind === "offer") return apiParsed(noContent, `${base}/offer`, { method: "POST" });
-      return apiParsed(noContent, base, { method: "DELETE" });
+        return call(moveWaitingListEntryContract, { params, body: { place: action.place } });
+      if (action.kind === "offer") return call(offerWaitingListPlaceContract, { params });
+      return call(removeWaitingListEntryContract, { params });
     },
     onSuccess: (_none, action) => {
       setFailed(null);
