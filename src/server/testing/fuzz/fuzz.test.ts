@@ -394,42 +394,46 @@ describe(`the API fuzzed from its contracts (FUZZ_SEED=${SEED})`, () => {
     await t?.close();
   });
 
-  it.each(selected.map((c) => [keyOf(c), c] as const))("%s keeps its contract", async (key, c) => {
-    const tally: Tally = {
-      requests: 0,
-      reached: 0,
-      hostile: 0,
-      statuses: new Map(),
-      reseeded: 0,
-      ms: 0,
-      cpuMs: 0,
-    };
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    tallies.set(key, tally);
-    const runs = DESTRUCTIVE.test(c.path) ? Math.min(RUNS, DESTRUCTIVE_RUNS) : RUNS;
-    const failures: string[] = [];
-    // An admin contract's requests are shared among the roles, each from its own seed.
-    const roles = c.access === "admin" ? ADMIN_ROLES : [undefined];
-    for (const role of roles) {
-      const seedOfRun = (SEED ^ hash(`${key} ${role ?? ""}`)) | 0;
-      const result = await fc.check(
-        fc.asyncProperty(requestsOf(c, role), (r) => send(c, r, tally)),
-        { seed: seedOfRun, numRuns: Math.ceil(runs / roles.length), endOnFailure: true },
-      );
-      if (result.failed)
-        failures.push(
-          `${(result.errorInstance as Error | undefined)?.message ?? String(result.errorInstance)}\n` +
-            `reproduce: FUZZ_SEED=${SEED} FUZZ_ONLY="${key}" npx vitest run src/server/testing/fuzz/fuzz.test.ts` +
-            ` (contract seed ${seedOfRun}${role ? `, role ${role}` : ""})`,
+  it.each(selected.map((c) => [keyOf(c), c] as const))(
+    "%s keeps its contract",
+    async (key, c) => {
+      const tally: Tally = {
+        requests: 0,
+        reached: 0,
+        hostile: 0,
+        statuses: new Map(),
+        reseeded: 0,
+        ms: 0,
+        cpuMs: 0,
+      };
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      tallies.set(key, tally);
+      const runs = DESTRUCTIVE.test(c.path) ? Math.min(RUNS, DESTRUCTIVE_RUNS) : RUNS;
+      const failures: string[] = [];
+      // An admin contract's requests are shared among the roles, each from its own seed.
+      const roles = c.access === "admin" ? ADMIN_ROLES : [undefined];
+      for (const role of roles) {
+        const seedOfRun = (SEED ^ hash(`${key} ${role ?? ""}`)) | 0;
+        const result = await fc.check(
+          fc.asyncProperty(requestsOf(c, role), (r) => send(c, r, tally)),
+          { seed: seedOfRun, numRuns: Math.ceil(runs / roles.length), endOnFailure: true },
         );
-    }
-    await heal(tally);
-    const used = process.cpuUsage(cpu);
-    tally.ms = Math.round(performance.now() - started);
-    tally.cpuMs = Math.round((used.user + used.system) / 1000);
-    expect(failures.join("\n\n"), `FUZZ_SEED=${SEED}`).toBe("");
-  }, Math.max(60_000, RUNS * 3_000));
+        if (result.failed)
+          failures.push(
+            `${(result.errorInstance as Error | undefined)?.message ?? String(result.errorInstance)}\n` +
+              `reproduce: FUZZ_SEED=${SEED} FUZZ_ONLY="${key}" npx vitest run src/server/testing/fuzz/fuzz.test.ts` +
+              ` (contract seed ${seedOfRun}${role ? `, role ${role}` : ""})`,
+          );
+      }
+      await heal(tally);
+      const used = process.cpuUsage(cpu);
+      tally.ms = Math.round(performance.now() - started);
+      tally.cpuMs = Math.round((used.user + used.system) / 1000);
+      expect(failures.join("\n\n"), `FUZZ_SEED=${SEED}`).toBe("");
+    },
+    Math.max(60_000, RUNS * 3_000),
+  );
 });
 
 /** The table: contract, requests, reached handler, with one thing wrong, statuses, sessions seeded again. */
