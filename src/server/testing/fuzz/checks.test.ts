@@ -77,5 +77,7 @@ describe("the fuzzer's verdict on an answer", () => {
       `/api/things/${encodeURIComponent('{"nested":1}')}`,
     );
     expect(requestUrl(getThing, request({ params: {} }))).toBe("/api/things/");
+    // A lone surrogate has no UTF-8 form: sent as U+FFFD, as a browser does, not an exception.
+    expect(requestUrl(getThing, request({ params: { id: "a\uD800" } }))).toBe("/api/things/a%EF%BF%BD");
   });
 });

@@ -18,12 +18,18 @@ export interface FuzzRequest {
   body: unknown;
 }
 
+/** `text` with each lone surrogate as U+FFFD, as a browser puts it in a URL (UTF-8 has no lone surrogate). */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
 /** The URL of a request: path parameters filled (whatever they hold), the query string from the query's value. */
 export function requestUrl(c: Contract, r: FuzzRequest): string {
   const params = (r.params ?? {}) as Record<string, unknown>;
   const path = c.path.replace(/:(\w+)/g, (_, name: string) => {
     const v = typeof params === "object" ? params[name] : undefined;
-    return encodeURIComponent(v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
+    return encodeURIComponent(
+      wellFormed(v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)),
+    );
   });
   const search = new URLSearchParams();
   if (r.query && typeof r.query === "object" && !Array.isArray(r.query))
