@@ -41,6 +41,14 @@ const zodSerializer =
   (data: unknown): string =>
     JSON.stringify(schema.parse(data === undefined ? undefined : JSON.parse(JSON.stringify(data))));
 
+/**
+ * Test instrumentation, unset in the app: when set, called as a contract's handler starts, i.e.
+ * once the route's guards and the contract's input validation let the request through. The API
+ * fuzzer (`src/server/testing/fuzz`) counts with it how many of its requests reach a handler.
+ * Costs one property read per request.
+ */
+export const handlerProbe: { reached?: (c: Contract, request: FastifyRequest) => void } = {};
+
 /** The Fastify schema of contract `c`: zod schemas, read by the validator, the serialiser and OpenAPI. */
 function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
   const [area] = c.path.replace(/^\/api\/(admin\/)?/, "").split(/[/.?]/);
@@ -93,6 +101,7 @@ export function route<C extends Contract>(
     validatorCompiler: zodValidator as FastifySchemaCompiler<unknown> as never,
     serializerCompiler: zodSerializer as never,
     handler: async (request, reply) => {
+      handlerProbe.reached?.(c, request);
       const answer = await handler({
         body: request.body as ParsedBodyOf<C>,
         params: request.params as ParamsOf<C>,
