@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { getBalanceSummaryContract, sendBalanceReminderContract } from "../../../shared/api/balances";
 import type { BalanceSummary } from "../../../shared/schemas/balances";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applications, summerSchools } from "../../db/schema";
-import { adminId, adminOf } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { adminOf } from "../../lib/params";
 import { sendReminderNow } from "./reminders";
 import { balanceDueSql, paymentStateIs } from "./rule";
 
@@ -50,7 +52,7 @@ export async function balanceRoutes(
    * GET /api/admin/balances/summary → BalanceSummary (applications:read, like the dashboard):
    * outstanding and overdue balances, counts and cents, for today in The Hague.
    */
-  app.get("/api/admin/balances/summary", { preHandler: requireAdmin("applications:read") }, async () =>
+  route(app, getBalanceSummaryContract, { preHandler: requireAdmin("applications:read") }, async () =>
     balanceSummary(db, schoolDate(now())),
   );
 
@@ -60,17 +62,15 @@ export async function balanceRoutes(
    * (its own dedupe key per press); audited `application.balanceReminder`. 404 for an unknown id,
    * 409 `errors.nothingOwedReminder` when nothing is owed.
    */
-  app.post(
-    "/api/admin/applications/:id/balance-reminder",
+  route(
+    app,
+    sendBalanceReminderContract,
     { preHandler: requireAdmin("finance:write") },
-    async (request, reply) => {
-      const id = adminId(request.params);
-      const result = await sendReminderNow(
+    async ({ params, request }) =>
+      sendReminderNow(
         { db, mail, now, origin: opts.origin, supportEmail: opts.supportEmail },
         adminOf(request),
-        id,
-      );
-      return reply.code(202).send(result);
-    },
+        params.id,
+      ),
   );
 }

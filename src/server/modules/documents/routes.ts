@@ -1,24 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { z } from "zod";
-import { billingDetailsInputSchema, type InvoiceList } from "../../../shared/schemas/documents";
+import {
+  downloadAdminInvoiceContract,
+  downloadStudentInvoiceContract,
+  listAdminInvoicesContract,
+  listStudentInvoicesContract,
+  saveBillingDetailsContract,
+} from "../../../shared/api/documents";
+import type { InvoiceList } from "../../../shared/schemas/documents";
 import type { Db } from "../../db/client";
 import { applications } from "../../db/schema";
 import type { Env } from "../../env";
-import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { requireStudent, studentApplication } from "../student";
 import { billingDetailsOf, invoiceById, invoicesOfApplication, saveBillingDetails } from "./invoices";
 import { renderInvoicePdf } from "./pdf";
-
-const idParams = z.object({ id: z.uuid() });
-
-/** The `:id` of a student route as a UUID; anything else is 404 (ids cannot be probed). */
-function studentParam(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new HttpError(404, "errors.notFound");
-  return parsed.data.id;
-}
 
 /**
  * Documents of an application (issue 11 "Documents"): the invoices and credit notes, as a list and
@@ -64,9 +61,9 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: 
    * issuedOn, amount (cents, negative for a credit note), currency, refersTo, pdfUrl }], billingDetails }`,
    * oldest first. Owner only (401/403/404 as above).
    */
-  app.get("/api/student/applications/:id/invoices", async (request, reply) => {
+  route(app, listStudentInvoicesContract, {}, async ({ params, request, reply }) => {
     const student = await requireStudent(db, sessions, request);
-    const { application } = await studentApplication(db, student, studentParam(request.params));
+    const { application } = await studentApplication(db, student, params.id);
     reply.header("cache-control", "private, no-store");
     return listOf(application.id, "student");
   });
@@ -78,14 +75,14 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: 
    * e-mail) without a student session is sent to the portal's login page (303) rather than shown a
    * JSON 401; API clients get the 401.
    */
-  app.get("/api/student/invoices/:id.pdf", async (request, reply) => {
+  route(app, downloadStudentInvoiceContract, {}, async ({ params, request, reply }) => {
     const student = await requireStudent(db, sessions, request).catch((err: unknown) => {
       if (err instanceof HttpError && err.status === 401 && /text\/html/.test(request.headers.accept ?? ""))
         return null;
       throw err;
     });
     if (!student) return reply.redirect("/student/login", 303);
-    const row = await invoiceById(db, studentParam(request.params));
+    const row = await invoiceById(db, params.id);
     if (!row) throw new HttpError(404, "errors.notFound");
     await studentApplication(db, student, row.applicationId);
     return sendPdf(reply, row.id);
@@ -97,19 +94,18 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: 
    * from then on; invoices already issued do not change. 400 with field errors for a name without
    * an address (or the other way round), a text too long or with control characters.
    */
-  app.put("/api/student/applications/:id/billing-details", async (request) => {
+  route(app, saveBillingDetailsContract, {}, async ({ body, params, request }) => {
     const student = await requireStudent(db, sessions, request);
-    const { application } = await studentApplication(db, student, studentParam(request.params));
-    const input = parseOrThrow(billingDetailsInputSchema, request.body);
-    return saveBillingDetails(db, application.id, input, now());
+    const { application } = await studentApplication(db, student, params.id);
+    return saveBillingDetails(db, application.id, body, now());
   });
 
   /** GET /api/admin/applications/:id/invoices → InvoiceList (applications:read; 404 unknown id). */
-  app.get(
-    "/api/admin/applications/:id/invoices",
+  route(
+    app,
+    listAdminInvoicesContract,
     { preHandler: requireAdmin("applications:read") },
-    async (request) => {
-      const id = adminId(request.params);
+    async ({ params: { id } }) => {
       const [found] = await db
         .select({ id: applications.id })
         .from(applications)
@@ -123,9 +119,10 @@ export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: 
    * GET /api/admin/invoices/:id.pdf → the document's PDF (applications:read), also after the
    * applicant's erasure (the snapshot keeps it readable for the 7-year retention). 404 unknown id.
    */
-  app.get(
-    "/api/admin/invoices/:id.pdf",
+  route(
+    app,
+    downloadAdminInvoiceContract,
     { preHandler: requireAdmin("applications:read") },
-    async (request, reply) => sendPdf(reply, adminId(request.params)),
+    async ({ params, reply }) => sendPdf(reply, params.id),
   );
 }

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import {
+  checkPassContract,
+  getStudentPassContract,
+  listStudentPassesContract,
+  reissueStudentPassContract,
+} from "../../../shared/api/pass";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { route } from "../../lib/contract";
 import { requireStudent, studentApplication, studentApplications } from "../student";
 import { activePass, checkPass, reissuePass, studentPassDto } from "./service";
-
-/** The `:id` or `:token` of a route's parameters ("" when absent). */
-const param = (request: FastifyRequest, name: "id" | "token"): string => {
-  const value = (request.params as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2
@@ -28,12 +29,13 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * dates, in the request's language. `no-store`, `noindex`; 30 checks a minute per client
    * address against scanning (the limit the check had before).
    */
-  app.get(
-    "/api/student-pass/:token",
+  route(
+    app,
+    checkPassContract,
     { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const check = await checkPass(db, param(request, "token"), request.language, now());
-      return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex").send(check);
+    async ({ params, request, reply }) => {
+      reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
+      return checkPass(db, params.token, request.language, now());
     },
   );
 
@@ -43,7 +45,7 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * `GET /api/student/applications/:id/pass` gives it (made on first opening); one request for the
    * /student/qrcode page. 401 anonymous or another role's session, 403 unverified e-mail. `no-store`.
    */
-  app.get("/api/student/passes", async (request, reply) => {
+  route(app, listStudentPassesContract, {}, async ({ request, reply }) => {
     const student = await requireStudent(db, sessions, request);
     const at = now();
     const list = await db.transaction(async (tx) => {
@@ -57,7 +59,8 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
         studentPassDto(row, pass, { db, origin: env.APP_ORIGIN, language: request.language, now: at }),
       ),
     );
-    return reply.header("cache-control", "no-store").send(dtos);
+    reply.header("cache-control", "no-store");
+    return dtos;
   });
 
   /**
@@ -67,10 +70,10 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * the application's pass. 401 anonymous or another role's session, 403 unverified e-mail, 404
    * an unknown id or another person's application. `no-store`.
    */
-  app.get("/api/student/applications/:id/pass", async (request, reply) => {
+  route(app, getStudentPassContract, {}, async ({ params, request, reply }) => {
     const student = await requireStudent(db, sessions, request);
     const dto = await db.transaction(async (tx) => {
-      const row = await studentApplication(tx, student, param(request, "id"));
+      const row = await studentApplication(tx, student, params.id);
       const pass = await activePass(tx, row.application.id);
       return studentPassDto(row, pass, {
         db: tx,
@@ -79,7 +82,8 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
         now: now(),
       });
     });
-    return reply.header("cache-control", "no-store").send(dto);
+    reply.header("cache-control", "no-store");
+    return dto;
   });
 
   /**
@@ -87,12 +91,13 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * previous token's check answers `revoked` from now on (a lost or shared phone). Same guards as
    * the GET; 10 a minute per client address.
    */
-  app.post(
-    "/api/student/applications/:id/pass/reissue",
+  route(
+    app,
+    reissueStudentPassContract,
     { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-    async (request, reply) => {
+    async ({ params, request, reply }) => {
       const student = await requireStudent(db, sessions, request);
-      const row = await studentApplication(db, student, param(request, "id"));
+      const row = await studentApplication(db, student, params.id);
       const at = now();
       const pass = await reissuePass(db, row.application.id, at);
       const dto = await studentPassDto(row, pass, {
@@ -101,7 +106,8 @@ export async function passRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
         language: request.language,
         now: at,
       });
-      return reply.header("cache-control", "no-store").send(dto);
+      reply.header("cache-control", "no-store");
+      return dto;
     },
   );
 }

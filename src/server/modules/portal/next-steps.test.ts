@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StudentNextSteps, studentNextStepsSchema } from "../../../shared/portal";
+import { type StudentNextSteps, studentNextStepsSchema } from "../../../shared/api/portal";
 import { applications, cohortGuides, summerSchools } from "../../db/schema";
 import { loginAsStudent } from "../../testing/accounts";
 import { apiOf, SAME_ORIGIN } from "../../testing/admin";

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import {
-  portalEntryFiltersSchema,
-  portalEntryInputSchema,
-  portalEntryListQuerySchema,
-  portalEntryUpdateSchema,
-} from "../../../shared/schemas/portal";
+  createPortalEntryContract,
+  exportPortalEntriesContract,
+  getPortalEntryContract,
+  getStudentNextStepsContract,
+  getStudentPortalContract,
+  listPortalEntriesContract,
+  updatePortalEntryContract,
+} from "../../../shared/api/portal";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId } from "../../lib/params";
 import { requireStudent } from "../student";
 import { studentNextSteps } from "./next-steps";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
@@ -34,8 +36,11 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
    * searches titles and texts in en/zh/fr. Times are ISO 8601 UTC. A malformed parameter → 400
    * with a message and `fieldErrors`.
    */
-  app.get("/api/admin/portal-entries", { preHandler: requireAdmin("portal:write") }, async (request) =>
-    listEntries(db, parseOrThrow(portalEntryListQuerySchema, request.query), request.language),
+  route(
+    app,
+    listPortalEntriesContract,
+    { preHandler: requireAdmin("portal:write") },
+    async ({ query, request }) => listEntries(db, query, request.language),
   );
 
   /**
@@ -44,11 +49,11 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
    * entry: kind, cohort, state, titles and texts in en/zh/fr, web address, order, times (UTC ISO
    * 8601). Audit "portal.export" with the filters and the number of rows. 400 for a malformed filter.
    */
-  app.get(
-    "/api/admin/portal-entries.csv",
+  route(
+    app,
+    exportPortalEntriesContract,
     { preHandler: requireAdmin("portal:write") },
-    async (request, reply) => {
-      const filters = parseOrThrow(portalEntryFiltersSchema, request.query);
+    async ({ query: filters, request, reply }) => {
       const at = now();
       const { csv, rows } = await exportEntries(db, filters, at, request.language);
       await recordAudit(db, {
@@ -63,35 +68,34 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
   );
 
   /** GET /api/admin/portal-entries/:id → AdminPortalEntryDto; 404 for an unknown id. */
-  app.get("/api/admin/portal-entries/:id", { preHandler: requireAdmin("portal:write") }, async (request) =>
-    getEntry(db, adminId(request.params), request.language),
+  route(
+    app,
+    getPortalEntryContract,
+    { preHandler: requireAdmin("portal:write") },
+    async ({ params, request }) => getEntry(db, params.id, request.language),
   );
 
   /**
    * POST /api/admin/portal-entries PortalEntryInput → 201 AdminPortalEntryDto. 400 for a missing
    * English title or body, a partner without an http(s) address, or an unknown cohort.
    */
-  app.post(
-    "/api/admin/portal-entries",
+  route(
+    app,
+    createPortalEntryContract,
     { preHandler: requireAdmin("portal:write") },
-    async (request, reply) => {
-      const input = parseOrThrow(portalEntryInputSchema, request.body);
-      return reply.status(201).send(await createEntry(db, request.admin!, input, request.language));
-    },
+    async ({ body, request }) => createEntry(db, request.admin!, body, request.language),
   );
 
   /**
    * PATCH /api/admin/portal-entries/:id `{ version, entry?, archived? }` → AdminPortalEntryDto.
    * 404 unknown id; 409 `{ message, current }` on a stale version; 400 as for a creation.
    */
-  app.patch(
-    "/api/admin/portal-entries/:id",
+  route(
+    app,
+    updatePortalEntryContract,
     { preHandler: requireAdmin("portal:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const input = parseOrThrow(portalEntryUpdateSchema, request.body);
-      return updateEntry(db, request.admin!, id, input, now(), request.language);
-    },
+    async ({ body, params, request }) =>
+      updateEntry(db, request.admin!, params.id, body, now(), request.language),
   );
 
   /**
@@ -101,7 +105,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
    * session; 403 errors.verifyEmailFirst for an unverified account (issue 11: nothing of a cohort
    * before the e-mail is verified; modules/student/ownership.ts `requireStudent`).
    */
-  app.get("/api/student/portal", async (request, reply) => {
+  route(app, getStudentPortalContract, {}, async ({ request, reply }) => {
     reply.header("cache-control", "no-store");
     const student = await requireStudent(db, sessions, request);
     return studentPortal(db, student, request.language, now());
@@ -113,7 +117,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
    * computed by `studentNextSteps` (issue 22 item 16, decision 038), names in the request's
    * language. 401 without a student session; 403 errors.verifyEmailFirst for an unverified account.
    */
-  app.get("/api/student/next-steps", async (request, reply) => {
+  route(app, getStudentNextStepsContract, {}, async ({ request, reply }) => {
     reply.header("cache-control", "no-store");
     const student = await requireStudent(db, sessions, request);
     return studentNextSteps(db, student, request.language, now());

@@ -1,17 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { strToU8, zipSync } from "fflate";
 import {
-  emailChangeConfirmSchema,
-  emailChangeSchema,
-  erasureRequestListQuerySchema,
-  erasureRequestSchema,
-  passwordChangeSchema,
-  studentProfileUpdateSchema,
-} from "../../../shared/schemas/profile";
+  cancelEmailChangeContract,
+  changeStudentPasswordContract,
+  completeErasureRequestContract,
+  confirmEmailChangeContract,
+  downloadStudentFileContract,
+  exportStudentArchiveContract,
+  exportStudentDataContract,
+  getStudentProfileContract,
+  listErasureRequestsContract,
+  requestEmailChangeContract,
+  requestErasureContract,
+  updateStudentProfileContract,
+} from "../../../shared/api/profile";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
-import { parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
 import { adminOf } from "../../lib/params";
 import { hashToken } from "../../lib/tokens";
 import { AuthService, sessionCookieName } from "../auth";
@@ -79,17 +85,16 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * pendingEmail, language, applicationPhone, createdAt, erasureRequestedAt }`. 401 without a
    * student session. An unverified account sees no application phone.
    */
-  app.get("/api/student/profile", async (request) => profileOf(db, await student(request)));
+  route(app, getStudentProfileContract, {}, async ({ request }) => profileOf(db, await student(request)));
 
   /**
    * PATCH /api/student/profile `{ firstName, lastName, language }` → StudentProfile. 400 with
    * field errors for a missing or too long name or an unknown language; 401 without a session.
    * Audit "student.profile.update".
    */
-  app.patch("/api/student/profile", async (request) => {
+  route(app, updateStudentProfileContract, {}, async ({ body, request }) => {
     const me = await student(request);
-    const input = parseOrThrow(studentProfileUpdateSchema, request.body);
-    return updateProfile(db, me, input, now());
+    return updateProfile(db, me, body, now());
   });
 
   /**
@@ -98,23 +103,28 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * session of the account ends (this one stays) and the account's address gets a notice. 429
    * after 5 attempts in 15 minutes. Audit "student.password.change" (no secret in it).
    */
-  app.post("/api/student/profile/password", { config: { rateLimit: LIMITS.password } }, async (request) => {
-    const me = await student(request);
-    const { currentPassword, newPassword } = parseOrThrow(passwordChangeSchema, request.body);
-    await auth.changeStudentPassword(
-      me,
-      currentPassword,
-      newPassword,
-      request.cookies[sessionCookieName("student")],
-    );
-    await recordAudit(db, {
-      actor: { actorRole: "student", actorId: me.id },
-      action: "student.password.change",
-      entityType: "student",
-      entityId: me.id,
-    });
-    return { ok: true as const };
-  });
+  route(
+    app,
+    changeStudentPasswordContract,
+    { config: { rateLimit: LIMITS.password } },
+    async ({ body, request }) => {
+      const me = await student(request);
+      const { currentPassword, newPassword } = body;
+      await auth.changeStudentPassword(
+        me,
+        currentPassword,
+        newPassword,
+        request.cookies[sessionCookieName("student")],
+      );
+      await recordAudit(db, {
+        actor: { actorRole: "student", actorId: me.id },
+        action: "student.password.change",
+        entityType: "student",
+        entityId: me.id,
+      });
+      return { ok: true as const };
+    },
+  );
 
   /**
    * POST /api/student/profile/email `{ newEmail, currentPassword }` → 202 `{ ok: true }`: a
@@ -122,15 +132,19 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * 400 errors.currentPasswordWrong / errors.emailUnchanged / a malformed address; 409
    * errors.emailInUse for the address of another account; 429 after 5 in 15 minutes.
    */
-  app.post("/api/student/profile/email", { config: { rateLimit: LIMITS.email } }, async (request, reply) => {
-    const me = await student(request);
-    const { newEmail, currentPassword } = parseOrThrow(emailChangeSchema, request.body);
-    await auth.requestStudentEmailChange(me, newEmail, currentPassword);
-    return reply.status(202).send({ ok: true });
-  });
+  route(
+    app,
+    requestEmailChangeContract,
+    { config: { rateLimit: LIMITS.email } },
+    async ({ body, request }) => {
+      const me = await student(request);
+      await auth.requestStudentEmailChange(me, body.newEmail, body.currentPassword);
+      return { ok: true as const };
+    },
+  );
 
   /** DELETE /api/student/profile/email → 200 `{ ok: true }`: the pending change is cancelled. 401 without a session. */
-  app.delete("/api/student/profile/email", async (request) => {
+  route(app, cancelEmailChangeContract, {}, async ({ request }) => {
     await auth.cancelStudentEmailChange(await student(request));
     return { ok: true as const };
   });
@@ -142,11 +156,11 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * 409 errors.emailInUse when the address was taken meanwhile. Audit "student.email.change"
    * (before and after address).
    */
-  app.post(
-    "/api/student/profile/email/confirm",
+  route(
+    app,
+    confirmEmailChangeContract,
     { config: { rateLimit: LIMITS.confirm } },
-    async (request) => {
-      const { token } = parseOrThrow(emailChangeConfirmSchema, request.body);
+    async ({ body: { token } }) => {
       const { before, after } = await auth.confirmStudentEmailChange(token);
       await recordAudit(db, {
         actor: { actorRole: "student", actorId: after.id },
@@ -167,23 +181,28 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * download addresses, the e-mails sent (by account and application, issue 22 item 15). 401 without a session; 429
    * after 5 an hour. Audit "student.export" (counts only).
    */
-  app.get("/api/student/profile/export", { config: { rateLimit: LIMITS.export } }, async (request, reply) => {
-    const me = await student(request);
-    const at = now();
-    const data = await exportOf(db, me, request.language, at);
-    await recordAudit(db, {
-      actor: { actorRole: "student", actorId: me.id },
-      action: "student.export",
-      entityType: "student",
-      entityId: me.id,
-      after: { applications: data.applications.length, files: data.files.length },
-    });
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="my-data-${at.toISOString().slice(0, 10)}.json"`)
-      .header("x-content-type-options", "nosniff")
-      .send(JSON.stringify(data, null, 2));
-  });
+  route(
+    app,
+    exportStudentDataContract,
+    { config: { rateLimit: LIMITS.export } },
+    async ({ request, reply }) => {
+      const me = await student(request);
+      const at = now();
+      const data = await exportOf(db, me, request.language, at);
+      await recordAudit(db, {
+        actor: { actorRole: "student", actorId: me.id },
+        action: "student.export",
+        entityType: "student",
+        entityId: me.id,
+        after: { applications: data.applications.length, files: data.files.length },
+      });
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="my-data-${at.toISOString().slice(0, 10)}.json"`)
+        .header("x-content-type-options", "nosniff")
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   /**
    * GET /api/student/profile/export.zip → one ZIP archive `my-data-<yyyy-mm-dd>.zip` (issue 11
@@ -193,10 +212,11 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * export (401, 429 after 5 an hour; "student.export"). A file that cannot be read is left out and
    * listed with `archivePath: null`; the rest of the archive is still given.
    */
-  app.get(
-    "/api/student/profile/export.zip",
+  route(
+    app,
+    exportStudentArchiveContract,
     { config: { rateLimit: LIMITS.export } },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const me = await student(request);
       const at = now();
       const data = await exportOf(db, me, request.language, at);
@@ -241,12 +261,13 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * with nosniff, for its owner only (checklist I1, S6): 404 for an unknown id or another person's
    * file; 401 without a session; 403 errors.verifyEmailFirst before verification. 429 after 30 an hour.
    */
-  app.get<{ Params: { id: string } }>(
-    "/api/student/profile/files/:id",
+  route(
+    app,
+    downloadStudentFileContract,
     { config: { rateLimit: LIMITS.file } },
-    async (request, reply) => {
+    async ({ params, request, reply }) => {
       const me = await requireStudent(db, sessions, request);
-      const file = await studentFile(db, me, request.params.id);
+      const file = await studentFile(db, me, params.id);
       const content = await app.services.files.read(file.id);
       // A proof of insurance may be a JPEG or PNG: its type comes from its content (checklist I3).
       const type = sniff(content.subarray(0, 8)) ?? "pdf";
@@ -266,14 +287,8 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * the school's admins (GET /api/admin/erasure-requests). 409 errors.erasureAlreadyRequested
    * while one is open; 400 for a message over 1,000 characters; 429 after 5 an hour.
    */
-  app.post(
-    "/api/student/profile/erasure",
-    { config: { rateLimit: LIMITS.erasure } },
-    async (request, reply) => {
-      const me = await student(request);
-      const { message } = parseOrThrow(erasureRequestSchema, request.body);
-      return reply.status(201).send(await requestErasure(db, me, message, now()));
-    },
+  route(app, requestErasureContract, { config: { rateLimit: LIMITS.erasure } }, async ({ body, request }) =>
+    requestErasure(db, await student(request), body.message, now()),
   );
 
   /**
@@ -282,19 +297,19 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * the applicants of their applications and whether each is erased yet (erase each with POST
    * /api/admin/applicants/:id/erase). 400 for another status.
    */
-  app.get("/api/admin/erasure-requests", { preHandler: requireAdmin("privacy:write") }, async (request) => {
-    const { status } = parseOrThrow(erasureRequestListQuerySchema, request.query);
-    return listErasureRequests(db, status);
-  });
+  route(app, listErasureRequestsContract, { preHandler: requireAdmin("privacy:write") }, async ({ query }) =>
+    listErasureRequests(db, query.status),
+  );
 
   /**
    * POST /api/admin/erasure-requests/:id/complete (privacy:write) → the request, completed: the
    * student account is erased once every applicant of it was (409
    * errors.erasureApplicantsNotErased before; 409 errors.erasureAlreadyCompleted; 404 unknown).
    */
-  app.post<{ Params: { id: string } }>(
-    "/api/admin/erasure-requests/:id/complete",
+  route(
+    app,
+    completeErasureRequestContract,
     { preHandler: requireAdmin("privacy:write") },
-    async (request) => completeErasure(db, adminOf(request), request.params.id, now()),
+    async ({ params, request }) => completeErasure(db, adminOf(request), params.id, now()),
   );
 }

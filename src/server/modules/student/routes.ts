@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { balanceVerifyQuerySchema } from "../../../shared/schemas/student-payment";
+import {
+  createBalanceCheckoutContract,
+  getStudentPaymentContract,
+  verifyBalanceCheckoutContract,
+} from "../../../shared/api/student";
 import type { Db } from "../../db/client";
-import { parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
 import { requireStudent, studentApplication, studentApplications } from "./ownership";
 import { studentPayment } from "./payment";
 
@@ -23,9 +27,9 @@ export async function studentRoutes(app: FastifyInstance, opts: { db: Db; now: (
    * the ledger of the application (payments and refunds, cents, ISO instants, provider references)
    * and its balance, due date and state by the shared rule (src/shared/balance.ts).
    */
-  app.get("/api/student/applications/:id/payment", async (request, reply) => {
+  route(app, getStudentPaymentContract, {}, async ({ params, request, reply }) => {
     const student = await requireStudent(db, sessions, request);
-    const row = await studentApplication(db, student, (request.params as { id: string }).id);
+    const row = await studentApplication(db, student, params.id);
     reply.header("cache-control", "no-store");
     return studentPayment(db, row, request.language, now());
   });
@@ -36,15 +40,16 @@ export async function studentRoutes(app: FastifyInstance, opts: { db: Db; now: (
    * when nothing is owed, 409 `errors.paymentPending` while a delayed balance payment is being
    * processed, 502 `errors.paymentUnavailable` when the provider fails. 429 beyond 10 a minute.
    */
-  app.post(
-    "/api/student/applications/:id/balance-checkout",
+  route(
+    app,
+    createBalanceCheckoutContract,
     { config: { rateLimit: CHECKOUT_LIMIT } },
-    async (request, reply) => {
+    async ({ params, request, reply }) => {
       const student = await requireStudent(db, sessions, request);
-      const { application } = await studentApplication(db, student, (request.params as { id: string }).id);
+      const { application } = await studentApplication(db, student, params.id);
       const created = await payments.createBalanceCheckout(application.id, request.language);
       reply.header("cache-control", "no-store");
-      return reply.status(201).send(created);
+      return created;
     },
   );
 
@@ -54,9 +59,9 @@ export async function studentRoutes(app: FastifyInstance, opts: { db: Db; now: (
    * through the one fulfilment function. 400 without a session id; 404 for a session that is not a
    * balance session of the student's applications; 502 when the provider cannot be asked.
    */
-  app.get("/api/student/checkout/verify", async (request, reply) => {
+  route(app, verifyBalanceCheckoutContract, {}, async ({ query, request, reply }) => {
     const student = await requireStudent(db, sessions, request);
-    const { session_id } = parseOrThrow(balanceVerifyQuerySchema, request.query);
+    const { session_id } = query;
     const ids = (await studentApplications(db, student)).map((row) => row.application.id);
     reply.header("cache-control", "no-store");
     return payments.verifyBalance(session_id, ids);

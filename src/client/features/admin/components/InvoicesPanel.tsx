@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { invoiceListSchema } from "../../../../shared/schemas/documents";
+import { listAdminInvoicesContract } from "../../../../shared/api/documents";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 
 /** Query key of an application's documents in the back office (under ["admin"], dropped at logout). */
@@ -22,7 +22,7 @@ export function InvoicesPanel({ applicationId }: { applicationId: string }) {
   const format = useFormat();
   const query = useQuery({
     queryKey: invoicesKey(applicationId),
-    queryFn: () => apiParsed(invoiceListSchema, `/api/admin/applications/${applicationId}/invoices`),
+    queryFn: () => call(listAdminInvoicesContract, { params: { id: applicationId } }),
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)

@@ -2,16 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  type AdminErasureRequest,
-  adminErasureRequestListSchema,
-  adminErasureRequestSchema,
-} from "../../../../shared/schemas/profile";
+import { completeErasureRequestContract, listErasureRequestsContract } from "../../../../shared/api/profile";
+import type { AdminErasureRequest } from "../../../../shared/schemas/profile";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { AdminPageHeader, useDateTime } from "../components/common";
 
 const KEY = ["admin", "erasure-requests"] as const;
@@ -22,14 +20,7 @@ function RequestCard({ request }: { request: AdminErasureRequest }) {
   const { dateTime } = useDateTime();
   const queryClient = useQueryClient();
   const complete = useMutation({
-    mutationFn: () =>
-      apiParsed(
-        adminErasureRequestSchema,
-        `/api/admin/erasure-requests/${encodeURIComponent(request.id)}/complete`,
-        {
-          method: "POST",
-        },
-      ),
+    mutationFn: () => call(completeErasureRequestContract, { params: { id: request.id } }),
     onSuccess: () => {
       toast({ title: t("adminErasure.completed"), variant: "success" });
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -112,8 +103,7 @@ export default function AdminErasureRequestsPage() {
   const [status, setStatus] = useState<"open" | "completed">("open");
   const list = useQuery({
     queryKey: [...KEY, status],
-    queryFn: ({ signal }) =>
-      apiParsed(adminErasureRequestListSchema, `/api/admin/erasure-requests?status=${status}`, { signal }),
+    queryFn: ({ signal }) => call(listErasureRequestsContract, { query: { status }, signal }),
   });
   return (
     <div className="space-y-6">

@@ -2,9 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Archive, ArchiveRestore, Pencil, Plus, Send } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type BodyOf, urlOf } from "../../../../shared/api/contract";
 import {
   type AdminPortalEntryDto,
-  type AdminPortalEntryList,
+  exportPortalEntriesContract,
+  listPortalEntriesContract,
+  updatePortalEntryContract,
+} from "../../../../shared/api/portal";
+import {
   PORTAL_KINDS,
   type PortalEntryState,
   type PortalKind,
@@ -13,7 +18,7 @@ import {
 import { PORTAL_EVERY_COHORT, PORTAL_SORT_KEYS } from "../../../../shared/schemas/portal";
 import { Button } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
@@ -74,14 +79,21 @@ export default function AdminStudentDashboardPage() {
   const entries = useQuery({
     queryKey: portalKeys.list(list.search),
     queryFn: ({ signal }) =>
-      api<AdminPortalEntryList>(`/api/admin/portal-entries?${list.search}`, { signal }),
+      call(listPortalEntriesContract, {
+        query: Object.fromEntries(new URLSearchParams(list.search)),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
   const change = useMutation({
-    mutationFn: (input: { entry: AdminPortalEntryDto; body: Record<string, unknown>; done: string }) =>
-      api<AdminPortalEntryDto>(`/api/admin/portal-entries/${input.entry.id}`, {
-        method: "PATCH",
+    mutationFn: (input: {
+      entry: AdminPortalEntryDto;
+      body: Omit<BodyOf<typeof updatePortalEntryContract>, "version">;
+      done: string;
+    }) =>
+      call(updatePortalEntryContract, {
+        params: { id: input.entry.id },
         body: { version: input.entry.version, ...input.body },
       }),
     onSuccess: (_saved, input) => {
@@ -114,7 +126,7 @@ export default function AdminStudentDashboardPage() {
               <Plus aria-hidden="true" className="h-4 w-4" />
               {t("portal.new")}
             </Button>
-            <CsvLink href={list.csvHref("/api/admin/portal-entries.csv")}>
+            <CsvLink href={urlOf(exportPortalEntriesContract, {}, Object.fromEntries(list.filters))}>
               {t("admin:list.exportCsv")}
             </CsvLink>
           </>

@@ -3,12 +3,13 @@ import { BadgeCheck, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { checkPassContract } from "../../../../shared/api/pass";
 import { dateFormatFor } from "../../../../shared/date-format";
-import { type PassCheck, passCheckSchema } from "../../../../shared/schemas/pass";
+import type { PassCheck } from "../../../../shared/schemas/pass";
 import { cn } from "../../../components/ui/cn";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 
@@ -36,7 +37,7 @@ export default function StudentPassPage() {
     queryKey: ["student-pass", token],
     queryFn: async () => {
       try {
-        return await apiParsed(passCheckSchema, `/api/student-pass/${encodeURIComponent(token)}`);
+        return await call(checkPassContract, { params: { token } });
       } catch (error) {
         // The router's 404 for an address no token fits: the same as a token nobody issued.
         if ((error as { status?: number }).status === 404) return { ...UNKNOWN, checkedAt: null };

@@ -3,11 +3,11 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { type NextStep, studentNextStepsSchema } from "../../../../shared/api/portal";
 import account from "../../../../shared/i18n/locales/en/account.json";
 import common from "../../../../shared/i18n/locales/en/common.json";
 import zhAccount from "../../../../shared/i18n/locales/zh/account.json";
 import zhCommon from "../../../../shared/i18n/locales/zh/common.json";
-import { type NextStep, studentNextStepsSchema } from "../../../../shared/portal";
 import { createI18n } from "../../../lib/i18n";
 import { NextSteps } from "./NextSteps";
 

@@ -2,9 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type NextStep, type NextStepKind, studentNextStepsSchema } from "../../../../shared/portal";
+import { getStudentNextStepsContract, type NextStep } from "../../../../shared/api/portal";
+import type { NextStepKind } from "../../../../shared/portal";
 import { ButtonLink } from "../../../components/ui/Button";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey } from "../../../lib/session";
 
@@ -17,7 +18,7 @@ import { roleDataKey } from "../../../lib/session";
 export function useNextSteps(studentId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...roleDataKey("student"), "next-steps", studentId],
-    queryFn: ({ signal }) => apiParsed(studentNextStepsSchema, "/api/student/next-steps", { signal }),
+    queryFn: ({ signal }) => call(getStudentNextStepsContract, { signal }),
     enabled,
     refetchOnMount: "always",
   });

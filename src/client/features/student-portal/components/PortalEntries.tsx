@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { getStudentPortalContract, type StudentPortalEntryDto } from "../../../../shared/api/portal";
 import { dateFormatFor } from "../../../../shared/date-format";
-import { PORTAL_KINDS, type StudentPortal, type StudentPortalEntryDto } from "../../../../shared/portal";
+import { PORTAL_KINDS } from "../../../../shared/portal";
 import { Notice } from "../../../components/account/auth";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { roleDataKey } from "../../../lib/session";
 
@@ -90,7 +91,7 @@ export function PortalEntries() {
   const language = useLanguage();
   const portal = useQuery({
     queryKey: [...roleDataKey("student"), "portal", language],
-    queryFn: ({ signal }) => api<StudentPortal>("/api/student/portal", { signal }),
+    queryFn: ({ signal }) => call(getStudentPortalContract, { signal }),
   });
 
   let content: ReactNode;

@@ -4,19 +4,19 @@ import { FileDown } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { listStudentInvoicesContract, saveBillingDetailsContract } from "../../../../shared/api/documents";
 import {
   BILLING_LIMITS,
   type BillingDetailsFormValues,
   billingDetailsInputSchema,
-  billingDetailsSchema,
   type InvoiceList,
-  invoiceListSchema,
 } from "../../../../shared/schemas/documents";
 import { applyServerErrors, Notice, TextField, useFieldMessage } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey } from "../../../lib/session";
 
@@ -36,7 +36,7 @@ export function StudentInvoices({ applicationId }: { applicationId: string }) {
   const format = useFormat();
   const query = useQuery({
     queryKey: documentsKey(applicationId),
-    queryFn: () => apiParsed(invoiceListSchema, `/api/student/applications/${applicationId}/invoices`),
+    queryFn: () => call(listStudentInvoicesContract, { params: { id: applicationId } }),
   });
   const headingId = `documents-${applicationId}`;
 
@@ -120,14 +120,7 @@ function BillingDetailsForm({ applicationId, list }: { applicationId: string; li
 
   const save = useMutation({
     mutationFn: (values: BillingDetailsFormValues) =>
-      apiParsed(
-        billingDetailsSchema.nullable(),
-        `/api/student/applications/${applicationId}/billing-details`,
-        {
-          method: "PUT",
-          body: values,
-        },
-      ),
+      call(saveBillingDetailsContract, { params: { id: applicationId }, body: values }),
     onSuccess: (saved) => {
       setMessage(saved ? t("billing.saved", { name: saved.organisationName }) : t("billing.removed"));
       void queryClient.invalidateQueries({ queryKey: documentsKey(applicationId) });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { emailChangeConfirmedSchema } from "../../../../shared/schemas/profile";
+import { confirmEmailChangeContract } from "../../../../shared/api/profile";
 import { AuthShell, Notice, useQueryParam } from "../../../components/account/auth";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useHydrated } from "../../../lib/hydration";
 import { roleDataKey, sessionKey } from "../../../lib/session";
 
@@ -20,8 +20,7 @@ export default function StudentConfirmEmailPage() {
   const token = useQueryParam("token");
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (value: string) =>
-      apiParsed(emailChangeConfirmedSchema, "/api/student/profile/email/confirm", { body: { token: value } }),
+    mutationFn: (value: string) => call(confirmEmailChangeContract, { body: { token: value } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionKey("student") });
       void queryClient.invalidateQueries({ queryKey: roleDataKey("student") });

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CalendarDays, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { listStudentPassesContract, reissueStudentPassContract } from "../../../../shared/api/pass";
 import { dateFormatFor } from "../../../../shared/date-format";
-import { type StudentPass, studentPassListSchema, studentPassSchema } from "../../../../shared/schemas/pass";
+import type { StudentPass } from "../../../../shared/schemas/pass";
 import { Notice } from "../../../components/account/auth";
 import { ResendVerification } from "../../../components/account/ResendVerification";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -12,7 +13,8 @@ import { cn } from "../../../components/ui/cn";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
@@ -34,7 +36,7 @@ export default function StudentPassPortalPage() {
   const { supportEmail } = useSite();
   const passes = useQuery({
     queryKey: passesKey(user.id),
-    queryFn: () => apiParsed(studentPassListSchema, "/api/student/passes"),
+    queryFn: () => call(listStudentPassesContract),
     enabled: user.emailVerified,
   });
   const needsVerification =
@@ -106,10 +108,7 @@ function PassCard({ pass, studentId }: { pass: StudentPass; studentId: string })
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const reissue = useMutation({
-    mutationFn: () =>
-      apiParsed(studentPassSchema, `/api/student/applications/${pass.applicationId}/pass/reissue`, {
-        method: "POST",
-      }),
+    mutationFn: () => call(reissueStudentPassContract, { params: { id: pass.applicationId } }),
     onSuccess: (fresh) => {
       queryClient.setQueryData<StudentPass[]>(passesKey(studentId), (list) =>
         list?.map((item) => (item.applicationId === fresh.applicationId ? fresh : item)),

@@ -2,11 +2,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarClock, CreditCard, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { createBalanceCheckoutContract, getStudentPaymentContract } from "../../../../shared/api/student";
 import {
-  checkoutRedirectSchema,
   type StudentPayment,
   studentApplicationListSchema,
-  studentPaymentSchema,
 } from "../../../../shared/schemas/student-payment";
 import { Notice } from "../../../components/account/auth";
 import { StatusBadge } from "../../../components/account/StatusBadge";
@@ -14,6 +13,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
@@ -80,7 +80,7 @@ function ApplicationPayment({ id }: { id: string }) {
   const user = useSignedInUser("student");
   const payment = useQuery({
     queryKey: [...roleDataKey("student"), "payment", user.id, id],
-    queryFn: () => apiParsed(studentPaymentSchema, `/api/student/applications/${id}/payment`),
+    queryFn: () => call(getStudentPaymentContract, { params: { id } }),
   });
   if (payment.isPending) return <Spinner />;
   if (payment.isError)
@@ -141,10 +141,7 @@ function BalanceBox({ p }: { p: StudentPayment }) {
   const format = useFormat();
   const { supportEmail } = useSite();
   const pay = useMutation({
-    mutationFn: () =>
-      apiParsed(checkoutRedirectSchema, `/api/student/applications/${p.applicationId}/balance-checkout`, {
-        method: "POST",
-      }),
+    mutationFn: () => call(createBalanceCheckoutContract, { params: { id: p.applicationId } }),
     onSuccess: ({ url }) => {
       window.location.assign(url);
     },

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, CheckCircle2, Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { balanceVerificationSchema } from "../../../../shared/schemas/student-payment";
+import { verifyBalanceCheckoutContract } from "../../../../shared/api/student";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 
 /**
@@ -21,11 +21,7 @@ export default function StudentPaymentSuccessPage() {
   const sessionId = params.get("session_id") ?? "";
   const verification = useQuery({
     queryKey: [...roleDataKey("student"), "balance-verification", user.id, sessionId],
-    queryFn: () =>
-      apiParsed(
-        balanceVerificationSchema,
-        `/api/student/checkout/verify?session_id=${encodeURIComponent(sessionId)}`,
-      ),
+    queryFn: () => call(verifyBalanceCheckoutContract, { query: { session_id: sessionId } }),
     enabled: /^[A-Za-z0-9_-]{8,255}$/.test(sessionId),
     refetchOnWindowFocus: false,
     refetchInterval: (query) => {

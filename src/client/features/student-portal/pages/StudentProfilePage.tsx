@@ -4,15 +4,22 @@ import { Download, FileText } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import {
+  cancelEmailChangeContract,
+  changeStudentPasswordContract,
+  exportStudentArchiveContract,
+  getStudentProfileContract,
+  requestEmailChangeContract,
+  requestErasureContract,
+  updateStudentProfileContract,
+} from "../../../../shared/api/profile";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
 import { emailField } from "../../../../shared/schemas/applicant";
 import { V } from "../../../../shared/schemas/messages";
 import {
-  erasureRequestedSchema,
   erasureRequestSchema,
-  okSchema,
   type StudentProfile,
-  studentProfileSchema,
   studentProfileUpdateSchema,
 } from "../../../../shared/schemas/profile";
 import { line } from "../../../../shared/schemas/text";
@@ -24,7 +31,8 @@ import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, sessionKey } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
@@ -51,7 +59,7 @@ function DetailsPanel({ profile }: { profile: StudentProfile }) {
   });
   const save = useMutation({
     mutationFn: (values: z.output<typeof studentProfileUpdateSchema>) =>
-      apiParsed(studentProfileSchema, "/api/student/profile", { method: "PATCH", body: values }),
+      call(updateStudentProfileContract, { body: values }),
     onSuccess: (updated) => {
       queryClient.setQueryData(PROFILE_KEY, updated);
       void queryClient.invalidateQueries({ queryKey: sessionKey("student") });
@@ -139,7 +147,7 @@ function EmailPanel({ profile }: { profile: StudentProfile }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   const start = useMutation({
     mutationFn: (values: z.output<typeof emailFormSchema>) =>
-      apiParsed(okSchema, "/api/student/profile/email", { body: values }),
+      call(requestEmailChangeContract, { body: values }),
     onSuccess: () => {
       form.reset();
       void refresh();
@@ -152,7 +160,7 @@ function EmailPanel({ profile }: { profile: StudentProfile }) {
     },
   });
   const cancel = useMutation({
-    mutationFn: () => apiParsed(okSchema, "/api/student/profile/email", { method: "DELETE" }),
+    mutationFn: () => call(cancelEmailChangeContract),
     onSuccess: () => {
       toast({ title: t("email.cancelled"), variant: "success" });
       void refresh();
@@ -233,7 +241,7 @@ function PasswordPanel() {
         changed: t("password.changed"),
       }}
       mismatch="profile:password.differ"
-      send={(change) => apiParsed(okSchema, "/api/student/profile/password", { body: change })}
+      send={(change) => call(changeStudentPasswordContract, { body: change })}
     />
   );
 }
@@ -245,7 +253,7 @@ function DataPanel({ profile }: { profile: StudentProfile }) {
   const link = "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline";
   return (
     <ProfilePanel id="data" title={t("data.title")} lead={<p>{t("data.lead")}</p>}>
-      <a href="/api/student/profile/export.zip" download className={link}>
+      <a href={urlOf(exportStudentArchiveContract)} download className={link}>
         <Download aria-hidden="true" className="h-4 w-4" />
         {t("data.download")}
       </a>
@@ -281,9 +289,7 @@ function ErasurePanel({ profile }: { profile: StudentProfile }) {
   });
   const ask = useMutation({
     mutationFn: (values: z.output<typeof erasureFormSchema>) =>
-      apiParsed(erasureRequestedSchema, "/api/student/profile/erasure", {
-        body: { message: values.message },
-      }),
+      call(requestErasureContract, { body: { message: values.message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
     onError: (error) => {
       if (error instanceof ApiError) form.setError("message", { type: "server", message: error.message });
@@ -352,7 +358,7 @@ export default function StudentProfilePage() {
   const [attempt, setAttempt] = useState(0);
   const profile = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => apiParsed(studentProfileSchema, "/api/student/profile", { signal }),
+    queryFn: ({ signal }) => call(getStudentProfileContract, { signal }),
   });
   let content: ReactNode;
   if (profile.isPending) content = <Spinner />;

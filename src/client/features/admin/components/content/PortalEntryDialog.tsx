@@ -2,8 +2,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import {
+  type AdminPortalEntryDto,
+  createPortalEntryContract,
+  updatePortalEntryContract,
+} from "../../../../../shared/api/portal";
 import { LANGUAGES, type Language } from "../../../../../shared/i18n/languages";
-import { type AdminPortalEntryDto, PORTAL_KINDS, type PortalKind } from "../../../../../shared/portal";
+import { PORTAL_KINDS, type PortalKind } from "../../../../../shared/portal";
 import {
   PORTAL_BODY_MAX,
   PORTAL_TITLE_MAX,
@@ -11,7 +16,8 @@ import {
   portalEntryInputSchema,
 } from "../../../../../shared/schemas/portal";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
-import { ApiError, api } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useSummerSchools } from "../../../../lib/catalogue";
 import { DialogFormActions, FormDialog } from "../forms";
 
@@ -78,11 +84,11 @@ export function PortalEntryDialog({
   const save = useMutation({
     mutationFn: (input: PortalEntryInput) =>
       entry
-        ? api<AdminPortalEntryDto>(`/api/admin/portal-entries/${entry.id}`, {
-            method: "PATCH",
+        ? call(updatePortalEntryContract, {
+            params: { id: entry.id },
             body: { version: entry.version, entry: input },
           })
-        : api<AdminPortalEntryDto>("/api/admin/portal-entries", { method: "POST", body: input }),
+        : call(createPortalEntryContract, { body: input }),
     onSuccess: onSaved,
     onError: (error) => {
       const fields = error instanceof ApiError ? error.fieldErrors : {};

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { balanceReminderResultSchema } from "../../../../../shared/schemas/balances";
+import { sendBalanceReminderContract } from "../../../../../shared/api/balances";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import type { AdminUser } from "../../../../lib/session";
 import { DetailItem, DetailList } from "../forms";
@@ -33,12 +33,7 @@ export function BalancePanel({
   const { t } = useTranslation("admin");
   const format = useFormat();
   const send = useMutation({
-    mutationFn: () =>
-      apiParsed(
-        balanceReminderResultSchema,
-        `/api/admin/applications/${encodeURIComponent(applicationId)}/balance-reminder`,
-        { method: "POST" },
-      ),
+    mutationFn: () => call(sendBalanceReminderContract, { params: { id: applicationId } }),
   });
   if (balanceDue <= 0 || !dueDate) return null;
   return (

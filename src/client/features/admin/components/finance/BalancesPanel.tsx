@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { balanceSummarySchema } from "../../../../../shared/schemas/balances";
+import { getBalanceSummaryContract } from "../../../../../shared/api/balances";
 import { Notice } from "../../../../components/account/auth";
 import { Spinner } from "../../../../components/ui/Spinner";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { Panel } from "../common";
 
@@ -23,7 +23,7 @@ export function BalancesPanel({ id = "balances-heading" }: { id?: string }) {
   const format = useFormat();
   const summary = useQuery({
     queryKey: balanceSummaryKey(),
-    queryFn: ({ signal }) => apiParsed(balanceSummarySchema, "/api/admin/balances/summary", { signal }),
+    queryFn: ({ signal }) => call(getBalanceSummaryContract, { signal }),
   });
   const overdue = summary.data?.overdue;
   const outstanding = summary.data?.outstanding;
