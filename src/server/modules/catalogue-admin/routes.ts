@@ -1,24 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import { todayIso } from "../../../shared/age";
 import {
-  addOnCreateSchema,
-  addOnUpdateSchema,
-  housingCreateSchema,
-  housingUpdateSchema,
-  itemFiltersSchema,
-  itemListQuerySchema,
-  packageCreateSchema,
-  packageUpdateSchema,
-  schoolFiltersSchema,
-  schoolListQuerySchema,
-  summerSchoolInputSchema,
-  summerSchoolUpdateSchema,
-  versionBodySchema,
-} from "../../../shared/schemas/catalogue-admin";
+  archiveAddOnContract,
+  archiveHousingContract,
+  archivePackageContract,
+  archiveSummerSchoolContract,
+  createAddOnContract,
+  createHousingContract,
+  createPackageContract,
+  createSummerSchoolContract,
+  exportAddOnsContract,
+  exportHousingContract,
+  exportPackagesContract,
+  exportSummerSchoolsContract,
+  getSummerSchoolContract,
+  listAddOnsContract,
+  listHousingContract,
+  listPackagesContract,
+  listSummerSchoolsContract,
+  unarchiveAddOnContract,
+  unarchiveHousingContract,
+  unarchivePackageContract,
+  unarchiveSummerSchoolContract,
+  updateAddOnContract,
+  updateHousingContract,
+  updatePackageContract,
+  updateSummerSchoolContract,
+} from "../../../shared/api/catalogue-admin";
 import type { Db } from "../../db/client";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { adminOf } from "../../lib/params";
 import {
   createAddOn,
   createHousing,
@@ -58,7 +70,7 @@ import {
 export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
   const { db, now } = opts;
   const { requireAdmin, catalogue } = app.services;
-  const guard = { preHandler: requireAdmin("catalogue:write") };
+  const guard = { preValidation: requireAdmin("catalogue:write") };
   const today = () => todayIso(now());
 
   /** Runs a change, then refreshes the public catalogue (and with it the prerendered pages). */
@@ -76,46 +88,36 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
    * startDate:asc); status open|fewSpotsLeft|full|openingSoon|closed|past|archived; q matches the
    * name in any language, the slug and the location.
    */
-  app.get("/api/admin/summer-schools", guard, async (request) =>
-    listSchools(db, parseOrThrow(schoolListQuerySchema, request.query), today()),
-  );
+  route(app, listSummerSchoolsContract, guard, async ({ query }) => listSchools(db, query, today()));
 
   /** GET /api/admin/summer-schools.csv?status&q → text/csv of every matching school. */
-  app.get("/api/admin/summer-schools.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(schoolFiltersSchema, request.query);
-    return sendCsv(reply, "summer-schools", await exportSchools(db, filters, today()), now());
-  });
+  route(app, exportSummerSchoolsContract, guard, async ({ query, reply }) =>
+    sendCsv(reply, "summer-schools", await exportSchools(db, query, today()), now()),
+  );
 
   /** POST /api/admin/summer-schools SummerSchoolInput → 201 AdminSummerSchoolDto; 409 taken slug. */
-  app.post("/api/admin/summer-schools", guard, async (request, reply) => {
-    const input = parseOrThrow(summerSchoolInputSchema, request.body);
-    const school = await change(createSchool(db, adminOf(request), input, now(), today()));
-    return reply.status(201).send(school);
-  });
+  route(app, createSummerSchoolContract, guard, async ({ body, request }) =>
+    change(createSchool(db, adminOf(request), body, now(), today())),
+  );
 
   /** GET /api/admin/summer-schools/:id → AdminSummerSchoolDetail (school, packages, housing, add-ons). */
-  app.get("/api/admin/summer-schools/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    return db.transaction((tx) => schoolDetail(tx, id, today()));
-  });
+  route(app, getSummerSchoolContract, guard, async ({ params }) =>
+    db.transaction((tx) => schoolDetail(tx, params.id, today())),
+  );
 
   /** PATCH /api/admin/summer-schools/:id SummerSchoolUpdate → AdminSummerSchoolDto; 409 stale/slug, 400 capacity below paid. */
-  app.patch("/api/admin/summer-schools/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(summerSchoolUpdateSchema, request.body);
-    return change(updateSchool(db, adminOf(request), id, input, now(), today()));
-  });
+  route(app, updateSummerSchoolContract, guard, async ({ body, params, request }) =>
+    change(updateSchool(db, adminOf(request), params.id, body, now(), today())),
+  );
 
-  for (const [verb, archived] of [
-    ["archive", true],
-    ["unarchive", false],
+  for (const [c, archived] of [
+    [archiveSummerSchoolContract, true],
+    [unarchiveSummerSchoolContract, false],
   ] as const) {
     /** POST /api/admin/summer-schools/:id/(un)archive `{ version }` → AdminSummerSchoolDto. */
-    app.post(`/api/admin/summer-schools/:id/${verb}`, guard, async (request) => {
-      const id = adminId(request.params);
-      const { version } = parseOrThrow(versionBodySchema, request.body);
-      return change(setSchoolArchived(db, adminOf(request), id, version, archived, now(), today()));
-    });
+    route(app, c, guard, async ({ body, params, request }) =>
+      change(setSchoolArchived(db, adminOf(request), params.id, body.version, archived, now(), today())),
+    );
   }
 
   // --- Packages, housing options, add-ons -----------------------------------------------------
@@ -124,91 +126,74 @@ export async function catalogueAdminRoutes(app: FastifyInstance, opts: { db: Db;
    * GET /api/admin/packages?page&pageSize&sort&schoolId&state&q → `{ items: AdminPackageDto[], … }`;
    * sort `school|name|price|sortOrder`; state active (default) | archived | all.
    */
-  app.get("/api/admin/packages", guard, async (request) =>
-    listPackages(db, parseOrThrow(itemListQuerySchema, request.query)),
-  );
+  route(app, listPackagesContract, guard, async ({ query }) => listPackages(db, query));
   /** GET /api/admin/packages.csv?schoolId&state&q → text/csv (prices in euros). */
-  app.get("/api/admin/packages.csv", guard, async (request, reply) =>
-    sendCsv(
-      reply,
-      "packages",
-      await exportPackages(db, parseOrThrow(itemFiltersSchema, request.query)),
-      now(),
-    ),
+  route(app, exportPackagesContract, guard, async ({ query, reply }) =>
+    sendCsv(reply, "packages", await exportPackages(db, query), now()),
   );
   /** POST /api/admin/packages PackageCreate → 201 AdminPackageDto (404 unknown school, 400 foreign or required included add-on). */
-  app.post("/api/admin/packages", guard, async (request, reply) => {
-    const input = parseOrThrow(packageCreateSchema, request.body);
-    return reply.status(201).send(await change(createPackage(db, adminOf(request), input)));
-  });
+  route(app, createPackageContract, guard, async ({ body, request }) =>
+    change(createPackage(db, adminOf(request), body)),
+  );
   /** PATCH /api/admin/packages/:id PackageUpdate → AdminPackageDto; 409 stale version. */
-  app.patch("/api/admin/packages/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(packageUpdateSchema, request.body);
-    return change(updatePackage(db, adminOf(request), id, input));
-  });
+  route(app, updatePackageContract, guard, async ({ body, params, request }) =>
+    change(updatePackage(db, adminOf(request), params.id, body)),
+  );
 
   /** GET /api/admin/housing?… → `{ items: AdminHousingDto[], … }` (same query as packages; price = adjustment). */
-  app.get("/api/admin/housing", guard, async (request) =>
-    listHousing(db, parseOrThrow(itemListQuerySchema, request.query)),
-  );
+  route(app, listHousingContract, guard, async ({ query }) => listHousing(db, query));
   /** GET /api/admin/housing.csv → text/csv. */
-  app.get("/api/admin/housing.csv", guard, async (request, reply) =>
-    sendCsv(reply, "housing", await exportHousing(db, parseOrThrow(itemFiltersSchema, request.query)), now()),
+  route(app, exportHousingContract, guard, async ({ query, reply }) =>
+    sendCsv(reply, "housing", await exportHousing(db, query), now()),
   );
   /** POST /api/admin/housing HousingCreate → 201 AdminHousingDto (the adjustment may be negative). */
-  app.post("/api/admin/housing", guard, async (request, reply) => {
-    const input = parseOrThrow(housingCreateSchema, request.body);
-    return reply.status(201).send(await change(createHousing(db, adminOf(request), input)));
-  });
+  route(app, createHousingContract, guard, async ({ body, request }) =>
+    change(createHousing(db, adminOf(request), body)),
+  );
   /** PATCH /api/admin/housing/:id HousingUpdate → AdminHousingDto; 409 stale version. */
-  app.patch("/api/admin/housing/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(housingUpdateSchema, request.body);
-    return change(updateHousing(db, adminOf(request), id, input));
-  });
+  route(app, updateHousingContract, guard, async ({ body, params, request }) =>
+    change(updateHousing(db, adminOf(request), params.id, body)),
+  );
 
   /** GET /api/admin/add-ons?… → `{ items: AdminAddOnDto[], … }` (`schoolId` for one school's add-ons). */
-  app.get("/api/admin/add-ons", guard, async (request) =>
-    listAddOns(db, parseOrThrow(itemListQuerySchema, request.query)),
-  );
+  route(app, listAddOnsContract, guard, async ({ query }) => listAddOns(db, query));
   /** GET /api/admin/add-ons.csv → text/csv. */
-  app.get("/api/admin/add-ons.csv", guard, async (request, reply) =>
-    sendCsv(reply, "add-ons", await exportAddOns(db, parseOrThrow(itemFiltersSchema, request.query)), now()),
+  route(app, exportAddOnsContract, guard, async ({ query, reply }) =>
+    sendCsv(reply, "add-ons", await exportAddOns(db, query), now()),
   );
   /** POST /api/admin/add-ons AddOnCreate → 201 AdminAddOnDto. */
-  app.post("/api/admin/add-ons", guard, async (request, reply) => {
-    const input = parseOrThrow(addOnCreateSchema, request.body);
-    return reply.status(201).send(await change(createAddOn(db, adminOf(request), input)));
-  });
+  route(app, createAddOnContract, guard, async ({ body, request }) =>
+    change(createAddOn(db, adminOf(request), body)),
+  );
   /** PATCH /api/admin/add-ons/:id AddOnUpdate → AdminAddOnDto; 400 required while included; 409 stale version. */
-  app.patch("/api/admin/add-ons/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(addOnUpdateSchema, request.body);
-    return change(updateAddOn(db, adminOf(request), id, input));
-  });
+  route(app, updateAddOnContract, guard, async ({ body, params, request }) =>
+    change(updateAddOn(db, adminOf(request), params.id, body)),
+  );
 
+  /**
+   * POST /api/admin/{packages|housing|add-ons}/:id/(un)archive `{ version }` → the item.
+   * Applications that chose it keep it; an add-on included in a live package → 409.
+   */
   const archiveRoutes = [
-    ["packages", setPackageArchived],
-    ["housing", setHousingArchived],
-    ["add-ons", setAddOnArchived],
+    [archivePackageContract, setPackageArchived, true],
+    [unarchivePackageContract, setPackageArchived, false],
+    [archiveHousingContract, setHousingArchived, true],
+    [unarchiveHousingContract, setHousingArchived, false],
+    [archiveAddOnContract, setAddOnArchived, true],
+    [unarchiveAddOnContract, setAddOnArchived, false],
   ] as const;
-  for (const [path, setArchived] of archiveRoutes) {
-    for (const [verb, archived] of [
-      ["archive", true],
-      ["unarchive", false],
-    ] as const) {
-      /**
-       * POST /api/admin/{packages|housing|add-ons}/:id/(un)archive `{ version }` → the item.
-       * Applications that chose it keep it; an add-on included in a live package → 409.
-       */
-      app.post(`/api/admin/${path}/:id/${verb}`, guard, async (request) => {
-        const id = adminId(request.params);
-        const { version } = parseOrThrow(versionBodySchema, request.body);
-        return change(
-          (setArchived as typeof setPackageArchived)(db, adminOf(request), id, version, archived, now()),
-        );
-      });
-    }
+  for (const [c, setArchived, archived] of archiveRoutes) {
+    route(app, c as typeof archivePackageContract, guard, async ({ body, params, request }) =>
+      change(
+        (setArchived as typeof setPackageArchived)(
+          db,
+          adminOf(request),
+          params.id,
+          body.version,
+          archived,
+          now(),
+        ),
+      ),
+    );
   }
 }

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import {
-  codeCreateSchema,
-  codeFiltersSchema,
-  codeListQuerySchema,
-  codeUpdateSchema,
-  versionBodySchema,
-} from "../../../shared/schemas/codes-admin";
+  activateCodeContract,
+  createCodeContract,
+  deactivateCodeContract,
+  deleteCodeContract,
+  exportCodesContract,
+  getCodeContract,
+  listCodesContract,
+  updateCodeContract,
+} from "../../../shared/api/codes-admin";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { adminOf } from "../../lib/params";
 import {
   codeDetail,
   createCode,
@@ -31,21 +34,19 @@ import {
  */
 export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
   const { db, now } = opts;
-  const guard = { preHandler: app.services.requireAdmin("codes:write") };
+  const guard = { preValidation: app.services.requireAdmin("codes:write") };
 
   /**
    * GET /api/admin/codes?page&pageSize&sort&type&active&schoolId&affiliateId&expired&q →
    * AdminCodeList `{ items, total, page, pageSize }`; sort keys code, createdAt, validTo, uses,
    * revenue (`<key>:<asc|desc>`, default createdAt:desc).
    */
-  app.get("/api/admin/codes", guard, async (request) => {
-    const query = parseOrThrow(codeListQuerySchema, request.query);
-    return listCodes(db, query, now(), request.language);
-  });
+  route(app, listCodesContract, guard, async ({ query, request }) =>
+    listCodes(db, query, now(), request.language),
+  );
 
   /** GET /api/admin/codes.csv?<same filters> → text/csv attachment of every matching code; audit "codes.export". */
-  app.get("/api/admin/codes.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(codeFiltersSchema, request.query);
+  route(app, exportCodesContract, guard, async ({ query: filters, request, reply }) => {
     const { csv, rows } = await exportCodes(db, filters, now(), request.language);
     await recordAudit(db, {
       actor: adminOf(request),
@@ -58,39 +59,33 @@ export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now:
   });
 
   /** GET /api/admin/codes/:id → AdminCodeDetail (the code with its redemptions); 404 when unknown. */
-  app.get("/api/admin/codes/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    return db.transaction((tx) => codeDetail(tx, id, now(), request.language));
-  });
+  route(app, getCodeContract, guard, async ({ params, request }) =>
+    db.transaction((tx) => codeDetail(tx, params.id, now(), request.language)),
+  );
 
   /** POST /api/admin/codes (codeCreateSchema) → 201 AdminCodeDto; 400 per rule; 409 when the text exists. */
-  app.post("/api/admin/codes", guard, async (request, reply) => {
-    const input = parseOrThrow(codeCreateSchema, request.body);
-    return reply.status(201).send(await createCode(db, adminOf(request), input, now(), request.language));
-  });
+  route(app, createCodeContract, guard, async ({ body, request }) =>
+    createCode(db, adminOf(request), body, now(), request.language),
+  );
 
   /** PUT /api/admin/codes/:id (codeUpdateSchema, with `version`) → AdminCodeDto; 409 stale or text taken. */
-  app.put("/api/admin/codes/:id", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(codeUpdateSchema, request.body);
-    return updateCode(db, adminOf(request), id, input, now(), request.language);
-  });
+  route(app, updateCodeContract, guard, async ({ body, params, request }) =>
+    updateCode(db, adminOf(request), params.id, body, now(), request.language),
+  );
 
-  for (const [action, active] of [
-    ["activate", true],
-    ["deactivate", false],
+  for (const [c, active] of [
+    [activateCodeContract, true],
+    [deactivateCodeContract, false],
   ] as const) {
     /** POST /api/admin/codes/:id/activate|deactivate `{ version }` → AdminCodeDto; 409 stale. */
-    app.post(`/api/admin/codes/:id/${action}`, guard, async (request) => {
-      const id = adminId(request.params);
-      const { version } = parseOrThrow(versionBodySchema, request.body);
-      return setCodeActive(db, adminOf(request), id, active, version, now(), request.language);
-    });
+    route(app, c, guard, async ({ body, params, request }) =>
+      setCodeActive(db, adminOf(request), params.id, active, body.version, now(), request.language),
+    );
   }
 
   /** DELETE /api/admin/codes/:id → 204; 409 errors.codes.hasRedemptions when the code was ever used. */
-  app.delete("/api/admin/codes/:id", guard, async (request, reply) => {
-    await deleteCode(db, adminOf(request), adminId(request.params));
-    return reply.status(204).send();
+  route(app, deleteCodeContract, guard, async ({ params, request }) => {
+    await deleteCode(db, adminOf(request), params.id);
+    return undefined;
   });
 }

@@ -1,17 +1,25 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  cohortEntriesQuerySchema,
-  cohortGuideInputSchema,
-  emergencyContactSchema,
-  INSURANCE_MAX_BYTES,
-} from "../../../shared/schemas/cohort";
+  getApplicationInsuranceContract,
+  getApplicationTripContract,
+  getCohortGuideContract,
+  getStudentInsuranceContract,
+  getStudentProgramContract,
+  getStudentTripContract,
+  listCohortEntriesContract,
+  saveCohortGuideContract,
+  saveEmergencyContactContract,
+  uploadInsuranceContract,
+} from "../../../shared/api/cohort";
+import { INSURANCE_MAX_BYTES, type INSURANCE_TYPES } from "../../../shared/schemas/cohort";
 import type { Db } from "../../db/client";
 import { applicationTrips } from "../../db/schema";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
-import { adminNotFound, HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { adminNotFound, HttpError } from "../../lib/errors";
+import { adminOf } from "../../lib/params";
 import { idParam } from "../applications";
 import {
   checkedContent,
@@ -55,15 +63,19 @@ export async function cohortRoutes(
 ) {
   const { db, env, files, now } = opts;
   const { requireAdmin, sessions } = app.services;
-  const guard = { preHandler: requireAdmin("catalogue:write") };
+  const guard = { preValidation: requireAdmin("catalogue:write") };
   const uploadSlots = new UploadSlots(env.UPLOAD_CONCURRENCY);
+  /** Checks the student session before the query or body is validated: 401/403 come before a 400, as they always did. */
+  const studentFirst = async (request: FastifyRequest) => {
+    await requireStudent(db, sessions, request);
+  };
 
   /**
    * GET /api/student/program → StudentProgram `{ cohorts: [{ applicationId, summerSchoolId, name,
    * location, startDate, endDate, ects, days: [{ day, date, title, details }], whatToBring }] }` in
    * the request's language; `cohorts` is empty for a student without a paid place.
    */
-  app.get("/api/student/program", async (request, reply) => {
+  route(app, getStudentProgramContract, {}, async ({ request, reply }) => {
     const student = await requireStudent(db, sessions, request);
     reply.header("cache-control", "no-store");
     return studentProgram(db, student, request.language, now());
@@ -73,7 +85,7 @@ export async function cohortRoutes(
    * GET /api/student/trip → StudentTrip `{ trips: [{ …cohort, arrival, housing, airportPickup,
    * insurance, emergencyContact }] }`, one per application that counts, in the request's language.
    */
-  app.get("/api/student/trip", async (request, reply) => {
+  route(app, getStudentTripContract, {}, async ({ request, reply }) => {
     const student = await requireStudent(db, sessions, request);
     reply.header("cache-control", "no-store");
     return studentTrip(db, student, request.language, now());
@@ -84,13 +96,17 @@ export async function cohortRoutes(
    * EmergencyContact as saved. 400 with `fieldErrors` for a missing or too long field or a phone
    * number that is not one; 404 for an application that is not the student's or does not count.
    */
-  app.put("/api/student/applications/:id/emergency-contact", async (request, reply) => {
-    const student = await requireStudent(db, sessions, request);
-    const { application } = await cohortApplication(db, student, idParam(request.params), now());
-    const contact = parseOrThrow(emergencyContactSchema, request.body);
-    reply.header("cache-control", "no-store");
-    return saveEmergencyContact(db, application.id, contact, now());
-  });
+  route(
+    app,
+    saveEmergencyContactContract,
+    { preValidation: studentFirst },
+    async ({ body, request, reply }) => {
+      const student = await requireStudent(db, sessions, request);
+      const { application } = await cohortApplication(db, student, idParam(request.params), now());
+      reply.header("cache-control", "no-store");
+      return saveEmergencyContact(db, application.id, body, now());
+    },
+  );
 
   /**
    * POST /api/student/applications/:id/insurance — multipart with one file `document`: proof of
@@ -103,12 +119,13 @@ export async function cohortRoutes(
    * signature (by content, never by name), 413 once it passes 5 MB, 400 without a file. The new
    * proof replaces the previous one (its content removed) in the transaction that records it.
    */
-  app.post(
-    "/api/student/applications/:id/insurance",
+  route(
+    app,
+    uploadInsuranceContract,
     {
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const student = await requireStudent(db, sessions, request);
       const { application, applicant } = await cohortApplication(db, student, idParam(request.params), now());
       if (!request.isMultipart()) throw new HttpError(415, "errors.unsupportedMediaType");
@@ -177,15 +194,13 @@ export async function cohortRoutes(
         await staged?.discard();
         release();
       }
-      return reply
-        .status(201)
-        .header("cache-control", "no-store")
-        .send({
-          uploadedAt: at.toISOString(),
-          type,
-          sizeBytes: (staged as StagedFile | null)?.sizeBytes ?? 0,
-          url: insuranceUrlOf(application.id),
-        });
+      reply.header("cache-control", "no-store");
+      return {
+        uploadedAt: at.toISOString(),
+        type: type as (typeof INSURANCE_TYPES)[number],
+        sizeBytes: (staged as StagedFile | null)?.sizeBytes ?? 0,
+        url: insuranceUrlOf(application.id),
+      };
     },
   );
 
@@ -194,7 +209,7 @@ export async function cohortRoutes(
    * an attachment (`insurance.pdf|jpg|png`, its type from the stored content) with nosniff and
    * no-store (checklist I1, I3). 404 when none was uploaded or the application is not theirs.
    */
-  app.get("/api/student/applications/:id/insurance", async (request, reply) => {
+  route(app, getStudentInsuranceContract, {}, async ({ request, reply }) => {
     const student = await requireStudent(db, sessions, request);
     const { application } = await cohortApplication(db, student, idParam(request.params), now());
     const [trip] = await db
@@ -217,12 +232,13 @@ export async function cohortRoutes(
    * GET /api/admin/applications/:id/trip → AdminApplicationTrip: the emergency contact and the
    * proof of insurance the student entered (applicants:read, like the passport). 404 unknown id.
    */
-  app.get(
-    "/api/admin/applications/:id/trip",
-    { preHandler: requireAdmin("applicants:read") },
-    async (request, reply) => {
+  route(
+    app,
+    getApplicationTripContract,
+    { preValidation: requireAdmin("applicants:read") },
+    async ({ params, reply }) => {
       reply.header("cache-control", "no-store");
-      return adminApplicationTrip(db, adminId(request.params));
+      return adminApplicationTrip(db, params.id);
     },
   );
 
@@ -231,11 +247,12 @@ export async function cohortRoutes(
    * (type from the stored content) with nosniff and no-store (applicants:read; checklist I1, I3).
    * Audit "insurance.download" before the bytes leave. 404 when none is on file.
    */
-  app.get(
-    "/api/admin/applications/:id/insurance",
-    { preHandler: requireAdmin("applicants:read") },
-    async (request, reply) => {
-      const applicationId = adminId(request.params);
+  route(
+    app,
+    getApplicationInsuranceContract,
+    { preValidation: requireAdmin("applicants:read") },
+    async ({ params, request, reply }) => {
+      const applicationId = params.id;
       const [trip] = await db
         .select()
         .from(applicationTrips)
@@ -270,17 +287,20 @@ export async function cohortRoutes(
    * published FAQ or partner entries for every cohort and the student's cohorts; nothing for a
    * student without a paid place. 400 for another kind.
    */
-  app.get("/api/student/cohort-entries", async (request, reply) => {
-    const student = await requireStudent(db, sessions, request);
-    const { kind } = parseOrThrow(cohortEntriesQuerySchema, request.query);
-    reply.header("cache-control", "no-store");
-    return cohortEntries(db, student, kind, request.language, now());
-  });
+  route(
+    app,
+    listCohortEntriesContract,
+    { preValidation: studentFirst },
+    async ({ query, request, reply }) => {
+      const student = await requireStudent(db, sessions, request);
+      const { kind } = query;
+      reply.header("cache-control", "no-store");
+      return cohortEntries(db, student, kind, request.language, now());
+    },
+  );
 
   /** GET /api/admin/summer-schools/:id/guide → AdminCohortGuide (version 0 before the first save); 404 unknown school. */
-  app.get("/api/admin/summer-schools/:id/guide", guard, async (request) =>
-    getGuide(db, adminId(request.params)),
-  );
+  route(app, getCohortGuideContract, guard, async ({ params }) => getGuide(db, params.id));
 
   /**
    * PUT /api/admin/summer-schools/:id/guide CohortGuideInput → AdminCohortGuide. 400 with
@@ -288,10 +308,8 @@ export async function cohortRoutes(
    * text, an add-on of another school); 404 unknown school; 409 `{ message, current }` on a stale
    * version. Audit "cohortGuide.update".
    */
-  app.put("/api/admin/summer-schools/:id/guide", guard, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(cohortGuideInputSchema, request.body);
-    const saved = await saveGuide(db, adminOf(request), id, input, now());
+  route(app, saveCohortGuideContract, guard, async ({ body, params, request }) => {
+    const saved = await saveGuide(db, adminOf(request), params.id, body, now());
     // The guide names the add-on that sells the school's insurance, which the public pages state.
     app.services.catalogue.invalidate();
     return saved;

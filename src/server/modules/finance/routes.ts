@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import {
-  financeSummaryQuerySchema,
-  ledgerFiltersSchema,
-  ledgerQuerySchema,
-  refundRequestSchema,
-} from "../../../shared/schemas/finance";
+  acceptPaymentContract,
+  createRefundContract,
+  exportFinanceSummaryContract,
+  exportLedgerContract,
+  getFinanceSummaryContract,
+  getRefundQuoteContract,
+  listLedgerContract,
+} from "../../../shared/api/finance";
 import type { VatSetting } from "../../../shared/site";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId } from "../../lib/params";
 import {
   exportLedger,
   financeSummary,
@@ -39,10 +41,8 @@ export async function financeRoutes(
    * GET /api/admin/applications/:id/refund-quote → AdminRefundQuoteDto `{ daysBeforeStart,
    * percent, suggestedAmountCents, refundableCents, payments, refunds, … }` (finance:read).
    */
-  app.get(
-    "/api/admin/applications/:id/refund-quote",
-    { preHandler: requireAdmin("finance:read") },
-    async (request) => refundQuoteFor(db, adminId(request.params), now()),
+  route(app, getRefundQuoteContract, { preValidation: requireAdmin("finance:read") }, async ({ params }) =>
+    refundQuoteFor(db, params.id, now()),
   );
 
   /**
@@ -51,22 +51,24 @@ export async function financeRoutes(
    * came with another amount). 422 for an amount ≤ 0 or above what is refundable, or nothing to
    * refund; 502 when the provider refuses or cannot be reached (the refund is then `failed`).
    */
-  app.post(
-    "/api/admin/applications/:id/refunds",
-    { preHandler: requireAdmin("finance:write") },
-    async (request, reply) => {
-      const id = adminId(request.params);
-      const input = parseOrThrow(refundRequestSchema, request.body);
+  route(
+    app,
+    createRefundContract,
+    { preValidation: requireAdmin("finance:write") },
+    async ({ body, params, request, reply }) => {
       const { status, result } = await requestRefund(
         { db, provider, now, log: request.log, notice },
         request.admin!,
-        id,
-        input,
+        params.id,
+        body,
         request.language,
       );
       // This refund gave back everything paid: the place is free again, so the places left change.
       if (result.paymentStatus === "refunded" && !result.replayed) app.services.catalogue.invalidate();
-      return reply.status(status).send(result);
+      if (status === 201) return result;
+      // A replayed key answers 200 (the contract's 201 is for a new refund): sent here, awaited.
+      await reply.status(status).send(result);
+      return result;
     },
   );
 
@@ -76,27 +78,25 @@ export async function financeRoutes(
    * application's payment at the price paid; audited. 404 unknown, 409 already paid, not flagged
    * or refunded, 422 when its code has no use left.
    */
-  app.post(
-    "/api/admin/applications/:id/payments/:paymentId/accept",
-    { preHandler: requireAdmin("finance:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const paymentId = adminId({ id: (request.params as { paymentId?: string }).paymentId });
-      return app.services.payments.acceptFlaggedPayment(id, paymentId, request.admin!);
-    },
+  route(
+    app,
+    acceptPaymentContract,
+    { preValidation: requireAdmin("finance:write") },
+    async ({ params, request }) =>
+      app.services.payments.acceptFlaggedPayment(params.id, params.paymentId, request.admin!),
   );
 
   /** GET /api/admin/finances/ledger?page&pageSize&sort&schoolId&kind&from&to&q → LedgerPage (finance:read). */
-  app.get("/api/admin/finances/ledger", { preHandler: requireAdmin("finance:read") }, async (request) =>
-    listLedger(db, parseOrThrow(ledgerQuerySchema, request.query), request.language),
+  route(app, listLedgerContract, { preValidation: requireAdmin("finance:read") }, async ({ query, request }) =>
+    listLedger(db, query, request.language),
   );
 
   /** GET /api/admin/finances/ledger.csv?<same filters> → text/csv (finance:read; audit "finances.export"). */
-  app.get(
-    "/api/admin/finances/ledger.csv",
-    { preHandler: requireAdmin("finance:read") },
-    async (request, reply) => {
-      const filters = parseOrThrow(ledgerFiltersSchema, request.query);
+  route(
+    app,
+    exportLedgerContract,
+    { preValidation: requireAdmin("finance:read") },
+    async ({ query: filters, request, reply }) => {
       const { csv, rows } = await exportLedger(db, filters, request.language);
       await recordAudit(db, {
         actor: request.admin!,
@@ -113,16 +113,19 @@ export async function financeRoutes(
    * GET /api/admin/finances/summary?from&to → FinanceSummaryDto (finance:read); VAT per `INVOICE_VAT`
    * (issue 22 item 4): none when exempt.
    */
-  app.get("/api/admin/finances/summary", { preHandler: requireAdmin("finance:read") }, async (request) =>
-    financeSummary(db, parseOrThrow(financeSummaryQuerySchema, request.query), request.language, vat),
+  route(
+    app,
+    getFinanceSummaryContract,
+    { preValidation: requireAdmin("finance:read") },
+    async ({ query, request }) => financeSummary(db, query, request.language, vat),
   );
 
   /** GET /api/admin/finances/summary.csv?from&to → text/csv (finance:read; audit "finances.export"). */
-  app.get(
-    "/api/admin/finances/summary.csv",
-    { preHandler: requireAdmin("finance:read") },
-    async (request, reply) => {
-      const query = parseOrThrow(financeSummaryQuerySchema, request.query);
+  route(
+    app,
+    exportFinanceSummaryContract,
+    { preValidation: requireAdmin("finance:read") },
+    async ({ query, request, reply }) => {
       const summary = await financeSummary(db, query, request.language, vat);
       await recordAudit(db, {
         actor: request.admin!,

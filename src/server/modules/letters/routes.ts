@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { cohortCompletionSchema, completionChangeSchema } from "../../../shared/schemas/letters";
+import {
+  completeCohortContract,
+  getApplicationDocumentsContract,
+  getCertificateContract,
+  getStudentCertificateContract,
+  getStudentDocumentsContract,
+  getStudentVisaLetterContract,
+  getVisaLetterContract,
+  setCompletionContract,
+  verifyVisaLetterContract,
+} from "../../../shared/api/letters";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { adminOf } from "../../lib/params";
 import { warnOnceOfFontProblem } from "../../lib/pdf-fonts";
 import { requireStudent, studentApplication } from "../student";
 import {
@@ -60,12 +70,11 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * visa letter's availability and why not, the visa window, the certificate's availability.
    * 401 without a student session, 403 unverified, 404 for an application not the student's.
    */
-  app.get("/api/student/applications/:id/documents", async (request, reply) => {
+  route(app, getStudentDocumentsContract, {}, async ({ request, reply }) => {
     const id = await ownApplication(request);
     const rows = await letterRows(db, id);
-    return reply
-      .header("cache-control", "no-store")
-      .send(await documentsOf(db, rows, today(), request.language));
+    reply.header("cache-control", "no-store");
+    return documentsOf(db, rows, today(), request.language);
   });
 
   /**
@@ -73,7 +82,7 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * 409 `{ message, reason }` while not available (deposit not paid, awaiting acceptance where the
    * school requires it, rejected/withdrawn/cancelled, refunded); 401/403/404 as above.
    */
-  app.get("/api/student/applications/:id/visa-letter.pdf", async (request, reply) => {
+  route(app, getStudentVisaLetterContract, {}, async ({ request, reply }) => {
     const id = await ownApplication(request);
     return send(reply, "visa-invitation-letter.pdf", await visaLetterPdf(db, env, id, now(), today()));
   });
@@ -82,20 +91,20 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * GET /api/student/applications/:id/certificate.pdf → the certificate of completion (PDF,
    * no-store); 409 `errors.letters.notCompleted` until an admin marked the programme completed.
    */
-  app.get("/api/student/applications/:id/certificate.pdf", async (request, reply) => {
+  route(app, getStudentCertificateContract, {}, async ({ request, reply }) => {
     const id = await ownApplication(request);
     return send(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
   });
 
   /** GET /api/admin/applications/:id/documents → ApplicationDocuments (applications:read); 404 unknown. */
-  app.get(
-    "/api/admin/applications/:id/documents",
-    { preHandler: requireAdmin("applications:read") },
-    async (request, reply) => {
-      const rows = await letterRows(db, adminId(request.params));
-      return reply
-        .header("cache-control", "no-store")
-        .send(await documentsOf(db, rows, today(), request.language));
+  route(
+    app,
+    getApplicationDocumentsContract,
+    { preValidation: requireAdmin("applications:read") },
+    async ({ params, request, reply }) => {
+      const rows = await letterRows(db, params.id);
+      reply.header("cache-control", "no-store");
+      return documentsOf(db, rows, today(), request.language);
     },
   );
 
@@ -103,11 +112,11 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * GET /api/admin/applications/:id/visa-letter.pdf → the letter (applications:read); 409 as the
    * student's. Audit "visaLetter.download" (it carries the passport number).
    */
-  app.get(
-    "/api/admin/applications/:id/visa-letter.pdf",
-    { preHandler: requireAdmin("applications:read") },
-    async (request, reply) => {
-      const id = adminId(request.params);
+  route(
+    app,
+    getVisaLetterContract,
+    { preValidation: requireAdmin("applications:read") },
+    async ({ params: { id }, request, reply }) => {
       const bytes = await visaLetterPdf(db, env, id, now(), today());
       await recordAudit(db, {
         actor: adminOf(request),
@@ -120,11 +129,11 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
   );
 
   /** GET /api/admin/applications/:id/certificate.pdf → the certificate (applications:read); 409 until completed. */
-  app.get(
-    "/api/admin/applications/:id/certificate.pdf",
-    { preHandler: requireAdmin("applications:read") },
-    async (request, reply) => {
-      const id = adminId(request.params);
+  route(
+    app,
+    getCertificateContract,
+    { preValidation: requireAdmin("applications:read") },
+    async ({ params: { id }, reply }) => {
       return send(reply, "certificate-of-completion.pdf", await certificatePdf(db, env, id, schoolDate));
     },
   );
@@ -134,14 +143,12 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * (applications:write). 409 `{ message, current }` on a stale version; 422
    * `errors.letters.notAccepted` to mark an application that is not accepted; audited.
    */
-  app.post(
-    "/api/admin/applications/:id/completion",
-    { preHandler: requireAdmin("applications:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const input = parseOrThrow(completionChangeSchema, request.body);
-      return setCompletion(db, adminOf(request), id, input, now(), today(), request.language);
-    },
+  route(
+    app,
+    setCompletionContract,
+    { preValidation: requireAdmin("applications:write") },
+    async ({ body, params, request }) =>
+      setCompletion(db, adminOf(request), params.id, body, now(), today(), request.language),
   );
 
   /**
@@ -149,14 +156,12 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * CohortCompletionResult `{ marked, alreadyCompleted, notEligible }` (applications:write): marks
    * the cohort's accepted, paid-in-full applications completed. 404 unknown school, 409 stale.
    */
-  app.post(
-    "/api/admin/summer-schools/:id/complete-cohort",
-    { preHandler: requireAdmin("applications:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const input = parseOrThrow(cohortCompletionSchema, request.body);
-      return completeCohort(db, adminOf(request), id, input.version, now(), today());
-    },
+  route(
+    app,
+    completeCohortContract,
+    { preValidation: requireAdmin("applications:write") },
+    async ({ body, params, request }) =>
+      completeCohort(db, adminOf(request), params.id, body.version, now(), today()),
   );
 
   /**
@@ -164,16 +169,15 @@ export async function letterRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * with initials, programme dates and the day of issue only. A malformed token is `unknown` too.
    * Rate-limited against scanning; no-store, noindex.
    */
-  app.get(
-    "/api/visa-letters/:token",
+  route(
+    app,
+    verifyVisaLetterContract,
     { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
-    async (request, reply) => {
-      const { token } = request.params as { token?: string };
-      const answer =
-        token && TOKEN.test(token)
-          ? await verifyVisaLetter(db, token, now(), schoolDate)
-          : { state: "unknown" };
-      return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex").send(answer);
+    async ({ params: { token }, reply }) => {
+      reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
+      return TOKEN.test(token)
+        ? verifyVisaLetter(db, token, now(), schoolDate)
+        : { state: "unknown" as const };
     },
   );
 }

@@ -1,17 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { getPricingRulesContract, saveEarlyDiscountContract } from "../../../shared/api/pricing-rules";
 import { ruleInEffect } from "../../../shared/pricing";
-import {
-  type AdminPricingRule,
-  type AdminPricingRules,
-  earlyDiscountRuleInputSchema,
-} from "../../../shared/schemas/pricing-rules";
+import type { AdminPricingRule, AdminPricingRules } from "../../../shared/schemas/pricing-rules";
 import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { pricingRules, summerSchools } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { adminNotFound, assertVersion, HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { route } from "../../lib/contract";
+import { adminNotFound, assertVersion, HttpError } from "../../lib/errors";
+import { adminOf } from "../../lib/params";
 
 type RuleRow = typeof pricingRules.$inferSelect;
 
@@ -62,11 +60,12 @@ export async function pricingRuleRoutes(app: FastifyInstance, opts: { db: Db; no
    * GET /api/admin/summer-schools/:id/pricing-rules → AdminPricingRules `{ earlyApplication, today }`;
    * 404 for an unknown school.
    */
-  app.get(
-    "/api/admin/summer-schools/:id/pricing-rules",
-    { preHandler: requireAdmin() },
-    async (request, reply): Promise<AdminPricingRules> => {
-      const schoolId = adminId(request.params);
+  route(
+    app,
+    getPricingRulesContract,
+    { preValidation: requireAdmin() },
+    async ({ params, reply }): Promise<AdminPricingRules> => {
+      const schoolId = params.id;
       const today = schoolDate(now());
       const row = await db.transaction((tx) => earlyRuleOf(tx, schoolId));
       reply.header("cache-control", "no-store");
@@ -80,12 +79,12 @@ export async function pricingRuleRoutes(app: FastifyInstance, opts: { db: Db; no
    * rule when the school has none (no `version`), else changes it (`version` must be the current
    * one: 409 otherwise, also when a rule was created in the meantime). Audit "pricing_rule.save".
    */
-  app.put(
-    "/api/admin/summer-schools/:id/pricing-rules/early-application",
-    { preHandler: requireAdmin("pricing:write") },
-    async (request, reply): Promise<AdminPricingRule> => {
-      const schoolId = adminId(request.params);
-      const input = parseOrThrow(earlyDiscountRuleInputSchema, request.body);
+  route(
+    app,
+    saveEarlyDiscountContract,
+    { preValidation: requireAdmin("pricing:write") },
+    async ({ body: input, params, request, reply }): Promise<AdminPricingRule> => {
+      const schoolId = params.id;
       const at = now();
       const today = schoolDate(at);
       const saved = await db.transaction(async (tx) => {

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { adminApplicationTripSchema } from "../../../../shared/schemas/cohort";
+import { getApplicationTripContract } from "../../../../shared/api/cohort";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFileSize } from "../../../lib/file-size";
 import { useFormat } from "../../../lib/format";
 import { DetailItem, DetailList } from "./forms";
@@ -22,7 +22,7 @@ export function TripPanel({ applicationId }: { applicationId: string }) {
   const size = useFileSize();
   const query = useQuery({
     queryKey: ["admin", "trip", applicationId],
-    queryFn: () => apiParsed(adminApplicationTripSchema, `/api/admin/applications/${applicationId}/trip`),
+    queryFn: () => call(getApplicationTripContract, { params: { id: applicationId } }),
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)

@@ -4,15 +4,16 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { AdminApplicationDetail } from "../../../../shared/admin";
+import { acceptPaymentContract } from "../../../../shared/api/finance";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
-import { acceptedPaymentSchema } from "../../../../shared/schemas/finance";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api, apiParsed } from "../../../lib/api";
+import { ApiError, api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { useVatContext } from "../../../lib/vat";
@@ -123,12 +124,7 @@ export default function AdminApplicationDetailPage() {
 
   /** Accepts a flagged payment as the application's payment at the price paid (P1, P10). */
   const accept = useMutation({
-    mutationFn: (paymentId: string) =>
-      apiParsed(
-        acceptedPaymentSchema,
-        `/api/admin/applications/${encodeURIComponent(id)}/payments/${encodeURIComponent(paymentId)}/accept`,
-        { method: "POST" },
-      ),
+    mutationFn: (paymentId: string) => call(acceptPaymentContract, { params: { id, paymentId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["admin"] });
       toast({

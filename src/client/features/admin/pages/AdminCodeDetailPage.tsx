@@ -3,12 +3,18 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import {
+  activateCodeContract,
+  deactivateCodeContract,
+  deleteCodeContract,
+  getCodeContract,
+} from "../../../../shared/api/codes-admin";
 import type { AdminCodeDto } from "../../../../shared/codes-admin";
-import { adminCodeDetailSchema, adminCodeSchema } from "../../../../shared/schemas/codes-admin";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { CodeFormDialog } from "../components/codes/CodeFormDialog";
@@ -44,15 +50,15 @@ export default function AdminCodeDetailPage() {
   const key = codeKeys.detail(id);
   const detail = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiParsed(adminCodeDetailSchema, `/api/admin/codes/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(getCodeContract, { params: { id }, signal }),
   });
   const [formOpen, setFormOpen] = useState(false);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: codeKeys.codes() });
   const toggle = useMutation({
     mutationFn: (code: AdminCodeDto) =>
-      apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
+      call(code.active ? deactivateCodeContract : activateCodeContract, {
+        params: { id: code.id },
         body: { version: code.version },
       }),
     onSuccess: (saved) => {
@@ -69,8 +75,8 @@ export default function AdminCodeDetailPage() {
     },
   });
   const remove = useMutation({
-    // 204 without a body: nothing to parse.
-    mutationFn: (code: AdminCodeDto) => api(`/api/admin/codes/${code.id}`, { method: "DELETE" }),
+    // 204 without a body.
+    mutationFn: (code: AdminCodeDto) => call(deleteCodeContract, { params: { id: code.id } }),
     onSuccess: () => {
       refresh();
       toast({ title: t("detail.deletedTitle"), variant: "success" });

@@ -3,16 +3,18 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AdminCodeDto } from "../../../../shared/codes-admin";
 import {
-  adminCodeListSchema,
-  adminCodeSchema,
-  CODE_SORT_KEYS,
-  CODE_TYPES,
-} from "../../../../shared/schemas/codes-admin";
+  activateCodeContract,
+  deactivateCodeContract,
+  exportCodesContract,
+  listCodesContract,
+} from "../../../../shared/api/codes-admin";
+import { urlOf } from "../../../../shared/api/contract";
+import type { AdminCodeDto } from "../../../../shared/codes-admin";
+import { CODE_SORT_KEYS, CODE_TYPES } from "../../../../shared/schemas/codes-admin";
 import { Button } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
@@ -68,13 +70,15 @@ export default function AdminCodesPage() {
 
   const codes = useQuery({
     queryKey: codeKeys.list(list.search),
-    queryFn: ({ signal }) => apiParsed(adminCodeListSchema, `/api/admin/codes?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listCodesContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
   const toggle = useMutation({
     mutationFn: (code: AdminCodeDto) =>
-      apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}/${code.active ? "deactivate" : "activate"}`, {
+      call(code.active ? deactivateCodeContract : activateCodeContract, {
+        params: { id: code.id },
         body: { version: code.version },
       }),
     onSuccess: (saved) => {
@@ -107,7 +111,7 @@ export default function AdminCodesPage() {
               <Plus aria-hidden="true" className="h-4 w-4" />
               {t("codes.new")}
             </Button>
-            <CsvLink href={list.csvHref("/api/admin/codes.csv")}>{t("codes.export")}</CsvLink>
+            <CsvLink href={list.csvHref(urlOf(exportCodesContract))}>{t("codes.export")}</CsvLink>
           </>
         }
       />

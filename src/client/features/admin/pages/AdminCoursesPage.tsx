@@ -3,12 +3,13 @@ import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
-  adminSummerSchoolListSchema,
-  SCHOOL_ADMIN_STATUSES,
-  SCHOOL_SORT_KEYS,
-} from "../../../../shared/schemas/catalogue-admin";
+  exportSummerSchoolsContract,
+  listSummerSchoolsContract,
+} from "../../../../shared/api/catalogue-admin";
+import { urlOf } from "../../../../shared/api/contract";
+import { SCHOOL_ADMIN_STATUSES, SCHOOL_SORT_KEYS } from "../../../../shared/schemas/catalogue-admin";
 import { ButtonLink } from "../../../components/ui/Button";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { catalogueAdminKeys, SchoolStatusBadge, useLocalized } from "../components/catalogue/shared";
@@ -45,7 +46,10 @@ export default function AdminCoursesPage() {
   const query = useQuery({
     queryKey: catalogueAdminKeys.list("school", list.search),
     queryFn: ({ signal }) =>
-      apiParsed(adminSummerSchoolListSchema, `/api/admin/summer-schools?${list.search}`, { signal }),
+      call(listSummerSchoolsContract, {
+        query: Object.fromEntries(new URLSearchParams(list.search)),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -71,7 +75,7 @@ export default function AdminCoursesPage() {
         }
         actions={
           <>
-            <CsvLink href={list.csvHref("/api/admin/summer-schools.csv")}>{t("list.export")}</CsvLink>
+            <CsvLink href={list.csvHref(urlOf(exportSummerSchoolsContract))}>{t("list.export")}</CsvLink>
             <ButtonLink to="/admin/summer-schools/new" size="sm">
               <Plus aria-hidden="true" className="h-4 w-4" />
               {t("courses.new")}

@@ -2,17 +2,19 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { urlOf } from "../../../../shared/api/contract";
+import {
+  exportFinanceSummaryContract,
+  exportLedgerContract,
+  getFinanceSummaryContract,
+  listLedgerContract,
+} from "../../../../shared/api/finance";
 import { dateFormatFor } from "../../../../shared/date-format";
 import type { RevenueFigures } from "../../../../shared/finance";
-import {
-  financeSummarySchema,
-  LEDGER_KINDS,
-  LEDGER_SORT_KEYS,
-  ledgerPageSchema,
-} from "../../../../shared/schemas/finance";
+import { LEDGER_KINDS, LEDGER_SORT_KEYS } from "../../../../shared/schemas/finance";
 import { cn } from "../../../components/ui/cn";
 import { inputClass } from "../../../components/ui/Field";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useVatContext } from "../../../lib/vat";
 import { AdminListFrame, HeaderCell, QueryResult } from "../components/AdminListFrame";
@@ -165,27 +167,20 @@ export default function AdminFinancesPage() {
   const from = list.value("from");
   const to = list.value("to");
 
-  const period = new URLSearchParams();
-  if (from) period.set("from", from);
-  if (to) period.set("to", to);
-  const periodSearch = period.toString();
+  const period = { from: from || undefined, to: to || undefined };
+  const periodSearch = new URLSearchParams(
+    Object.entries(period).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
 
   const summary = useQuery({
     queryKey: financeQueryKeys.summary(periodSearch),
-    queryFn: ({ signal }) =>
-      apiParsed(
-        financeSummarySchema,
-        `/api/admin/finances/summary${periodSearch ? `?${periodSearch}` : ""}`,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => call(getFinanceSummaryContract, { query: period, signal }),
     placeholderData: keepPreviousData,
   });
   const ledger = useQuery({
     queryKey: financeQueryKeys.ledger(list.search),
     queryFn: ({ signal }) =>
-      apiParsed(ledgerPageSchema, `/api/admin/finances/ledger?${list.search}`, { signal }),
+      call(listLedgerContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -195,7 +190,7 @@ export default function AdminFinancesPage() {
       year: "numeric",
       timeZone: "UTC",
     }).format(new Date(`${month}-01T00:00:00Z`));
-  const summaryCsv = `/api/admin/finances/summary.csv${periodSearch ? `?${periodSearch}` : ""}`;
+  const summaryCsv = urlOf(exportFinanceSummaryContract, {}, period);
   const schoolOptions = (summary.data?.bySchool ?? []).map((s) => ({
     value: s.schoolId,
     label: `${s.name} (${format.date(s.startDate)})`,
@@ -315,9 +310,7 @@ export default function AdminFinancesPage() {
         <Panel
           title={t("ledger.title")}
           id="ledger-heading"
-          actions={
-            <CsvLink href={list.csvHref("/api/admin/finances/ledger.csv")}>{t("ledger.export")}</CsvLink>
-          }
+          actions={<CsvLink href={list.csvHref(urlOf(exportLedgerContract))}>{t("ledger.export")}</CsvLink>}
         >
           <SearchForm
             id="ledger-q"

@@ -3,11 +3,12 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { adminSummerSchoolDetailSchema } from "../../../../shared/schemas/catalogue-admin";
+import { getSummerSchoolContract } from "../../../../shared/api/catalogue-admin";
 import { Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { CohortGuidePanel } from "../components/catalogue/CohortGuideForm";
@@ -102,8 +103,7 @@ export default function AdminSummerSchoolPage() {
   const [dialog, setDialog] = useState<ItemDialogState | null>(null);
   const detail = useQuery({
     queryKey: catalogueAdminKeys.school(id),
-    queryFn: ({ signal }) =>
-      apiParsed(adminSummerSchoolDetailSchema, `/api/admin/summer-schools/${id}`, { signal }),
+    queryFn: ({ signal }) => call(getSummerSchoolContract, { params: { id }, signal }),
   });
 
   const back = (

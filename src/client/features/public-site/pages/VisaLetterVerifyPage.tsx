@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { BadgeCheck, CircleHelp, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { visaLetterVerificationSchema } from "../../../../shared/schemas/letters";
+import { verifyVisaLetterContract } from "../../../../shared/api/letters";
 import { cn } from "../../../components/ui/cn";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 
 /**
@@ -21,7 +21,7 @@ export default function VisaLetterVerifyPage() {
   const { token = "" } = useParams();
   const check = useQuery({
     queryKey: ["visa-letter", token],
-    queryFn: () => apiParsed(visaLetterVerificationSchema, `/api/visa-letters/${encodeURIComponent(token)}`),
+    queryFn: () => call(verifyVisaLetterContract, { params: { token } }),
     retry: false,
   });
   const data = check.data;

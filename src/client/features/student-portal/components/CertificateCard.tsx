@@ -1,5 +1,7 @@
 import { Award, Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import { getStudentCertificateContract } from "../../../../shared/api/letters";
 import { schoolDate } from "../../../../shared/refunds";
 import { Notice } from "../../../components/account/auth";
 import { buttonClass } from "../../../components/ui/Button";
@@ -47,7 +49,7 @@ export function CertificateCard({ application }: { application: { id: string } }
                   })}
                 </p>
                 <a
-                  href={`/api/student/applications/${encodeURIComponent(application.id)}/certificate.pdf`}
+                  href={urlOf(getStudentCertificateContract, { id: application.id })}
                   download
                   className={buttonClass("primary", "md", "mt-4 w-full sm:w-auto")}
                 >

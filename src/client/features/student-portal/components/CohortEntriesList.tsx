@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type CohortEntries, cohortEntriesSchema } from "../../../../shared/schemas/cohort";
+import { listCohortEntriesContract } from "../../../../shared/api/cohort";
+import type { CohortEntries } from "../../../../shared/schemas/cohort";
 import { Card } from "../../../components/ui/Layout";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "./CohortPage";
@@ -74,8 +75,7 @@ export function CohortEntriesPage({ kind }: { kind: "faq" | "partner" }) {
   const section = kind === "faq" ? "faq" : "partners";
   const entries = useQuery({
     queryKey: cohortKeys.entries(kind, language),
-    queryFn: ({ signal }) =>
-      apiParsed(cohortEntriesSchema, `/api/student/cohort-entries?kind=${kind}`, { signal }),
+    queryFn: ({ signal }) => call(listCohortEntriesContract, { query: { kind }, signal }),
   });
   const data = entries.data;
   return (

@@ -1,5 +1,7 @@
 import { CalendarClock, Download, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import { getStudentVisaLetterContract } from "../../../../shared/api/letters";
 import { schoolDate } from "../../../../shared/refunds";
 import { Notice } from "../../../components/account/auth";
 import { buttonClass } from "../../../components/ui/Button";
@@ -50,7 +52,7 @@ export function VisaLetterCard({ application }: { application: { id: string } })
                     </p>
                   ) : null}
                   <a
-                    href={`/api/student/applications/${encodeURIComponent(application.id)}/visa-letter.pdf`}
+                    href={urlOf(getStudentVisaLetterContract, { id: application.id })}
                     download
                     className={buttonClass("primary", "md", "mt-4 w-full sm:w-auto")}
                     onClick={() => setTimeout(() => void documents.refetch(), 1500)}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { applicationDocumentsSchema } from "../../../../shared/schemas/letters";
-import { apiParsed } from "../../../lib/api";
+import { getStudentDocumentsContract } from "../../../../shared/api/letters";
+import { call } from "../../../lib/call";
 import { roleDataKey } from "../../../lib/session";
 
 /**
@@ -12,10 +12,6 @@ import { roleDataKey } from "../../../lib/session";
 export function useDocuments(applicationId: string) {
   return useQuery({
     queryKey: [...roleDataKey("student"), "documents", applicationId],
-    queryFn: () =>
-      apiParsed(
-        applicationDocumentsSchema,
-        `/api/student/applications/${encodeURIComponent(applicationId)}/documents`,
-      ),
+    queryFn: () => call(getStudentDocumentsContract, { params: { id: applicationId } }),
   });
 }

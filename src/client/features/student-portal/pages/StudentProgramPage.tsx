@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Award, CalendarDays, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type StudentProgram, studentProgramSchema } from "../../../../shared/schemas/cohort";
+import { getStudentProgramContract } from "../../../../shared/api/cohort";
+import type { StudentProgram } from "../../../../shared/schemas/cohort";
 import { Card } from "../../../components/ui/Layout";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { CohortPage, cohortKeys, NoCohort, QueryState } from "../components/CohortPage";
 
@@ -94,7 +95,7 @@ export default function StudentProgramPage() {
   const { language } = useFormat();
   const program = useQuery({
     queryKey: cohortKeys.program(language),
-    queryFn: ({ signal }) => apiParsed(studentProgramSchema, "/api/student/program", { signal }),
+    queryFn: ({ signal }) => call(getStudentProgramContract, { signal }),
   });
   const cohorts = program.data?.cohorts;
   return (

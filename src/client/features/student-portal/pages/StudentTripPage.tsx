@@ -6,11 +6,14 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import {
+  getStudentTripContract,
+  saveEmergencyContactContract,
+  uploadInsuranceContract,
+} from "../../../../shared/api/cohort";
+import {
   type EmergencyContact,
   emergencyContactSchema,
   INSURANCE_MAX_BYTES,
-  insuranceUploadResultSchema,
-  studentTripSchema,
   type TripDto,
 } from "../../../../shared/schemas/cohort";
 import { telHref } from "../../../../shared/site";
@@ -19,7 +22,7 @@ import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFileSize } from "../../../lib/file-size";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
@@ -82,14 +85,7 @@ function InsuranceCard({ trip }: { trip: TripDto }) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append("document", file);
-      return apiParsed(
-        insuranceUploadResultSchema,
-        `/api/student/applications/${trip.applicationId}/insurance`,
-        {
-          method: "POST",
-          body,
-        },
-      );
+      return call(uploadInsuranceContract, { params: { id: trip.applicationId }, body });
     },
     onSuccess: () => {
       setError(undefined);
@@ -171,10 +167,7 @@ function EmergencyContactCard({ trip }: { trip: TripDto }) {
   });
   const save = useMutation({
     mutationFn: (contact: EmergencyContact) =>
-      apiParsed(emergencyContactSchema, `/api/student/applications/${trip.applicationId}/emergency-contact`, {
-        method: "PUT",
-        body: contact,
-      }),
+      call(saveEmergencyContactContract, { params: { id: trip.applicationId }, body: contact }),
     onSuccess: (saved) => {
       form.reset(saved);
       toast({ title: t("trip.contact.saved") });
@@ -311,7 +304,7 @@ export default function StudentTripPage() {
   const { language } = useFormat();
   const trip = useQuery({
     queryKey: cohortKeys.trip(language),
-    queryFn: ({ signal }) => apiParsed(studentTripSchema, "/api/student/trip", { signal }),
+    queryFn: ({ signal }) => call(getStudentTripContract, { signal }),
   });
   const trips = trip.data?.trips;
   const { hash } = useLocation();

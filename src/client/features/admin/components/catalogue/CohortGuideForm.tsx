@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { getCohortGuideContract, saveCohortGuideContract } from "../../../../../shared/api/cohort";
 import { addDays } from "../../../../../shared/dates";
 import {
   type AdminCohortGuide,
@@ -18,7 +19,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { Panel } from "../common";
 import { FormCheckbox } from "../forms";
@@ -63,9 +64,9 @@ function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: str
     schema: adminCohortGuideSchema,
     version: guide.version,
     send: (values, version) =>
-      apiParsed(adminCohortGuideSchema, `/api/admin/summer-schools/${schoolId}/guide`, {
-        method: "PUT",
-        body: { ...values, version },
+      call(saveCohortGuideContract, {
+        params: { id: schoolId },
+        body: { ...values, version: version ?? guide.version },
       }),
     setError,
     onSaved: (saved) => {
@@ -279,8 +280,7 @@ export function CohortGuidePanel({ schoolId }: { schoolId: string }) {
   const { t } = useTranslation("cohort");
   const guide = useQuery({
     queryKey: guideKey(schoolId),
-    queryFn: ({ signal }) =>
-      apiParsed(adminCohortGuideSchema, `/api/admin/summer-schools/${schoolId}/guide`, { signal }),
+    queryFn: ({ signal }) => call(getCohortGuideContract, { params: { id: schoolId }, signal }),
   });
   return (
     <Panel title={t("editor.title")} id="cohort-guide" className="mt-6">

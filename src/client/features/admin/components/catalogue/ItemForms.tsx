@@ -11,11 +11,12 @@ import {
   useForm,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { CATALOGUE_ITEM_CONTRACTS, listAddOnsContract } from "../../../../../shared/api/catalogue-admin";
+import type { Contract } from "../../../../../shared/api/contract";
 import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../../../shared/catalogue-admin";
 import {
   type AddOnFormValues,
   addOnFormSchema,
-  adminAddOnListSchema,
   adminAddOnSchema,
   adminHousingSchema,
   adminPackageSchema,
@@ -32,7 +33,7 @@ import type { z } from "../../../../../shared/schemas/zod";
 import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useVatContext } from "../../../../lib/vat";
 import { FormCheckbox, FormDialog } from "../forms";
 import {
@@ -48,12 +49,15 @@ import { catalogueAdminKeys, errorAt, FormInput, useCatalogueFieldMessage, useLo
 /** The kinds of school items edited in a dialog. */
 export type ItemKind = "package" | "housing" | "addOn";
 
-/** API path of each kind. */
-export const ITEM_PATHS: Record<ItemKind, string> = {
-  package: "packages",
-  housing: "housing",
-  addOn: "add-ons",
-};
+/** The contracts of each kind (src/shared/api/catalogue-admin.ts). */
+export const ITEM_CONTRACTS = {
+  package: CATALOGUE_ITEM_CONTRACTS.packages,
+  housing: CATALOGUE_ITEM_CONTRACTS.housing,
+  addOn: CATALOGUE_ITEM_CONTRACTS["add-ons"],
+} as const;
+
+/** A create or edit contract of a kind, seen through the item it answers. */
+type ItemSaveContract<Dto> = Contract & { body: z.ZodType; response: z.ZodType<Dto> };
 
 /**
  * The save of an item's form: POST for a new one (with the school), PATCH with the version for an
@@ -73,19 +77,16 @@ function useItemSave<Dto extends { id: string; version: number }, Values extends
 }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const path = ITEM_PATHS[options.kind];
+  const contracts = ITEM_CONTRACTS[options.kind];
+  const update = contracts.update as unknown as ItemSaveContract<Dto>;
+  const create = contracts.create as unknown as ItemSaveContract<Dto>;
   return useVersionedSave<Dto, Values>({
     schema: options.schema,
     version: options.item?.version,
     send: (values, version) =>
       options.item
-        ? apiParsed(options.schema, `/api/admin/${path}/${options.item.id}`, {
-            method: "PATCH",
-            body: { ...options.toBody(values), version },
-          })
-        : apiParsed(options.schema, `/api/admin/${path}`, {
-            body: { ...options.toBody(values), summerSchoolId: options.schoolId },
-          }),
+        ? call(update, { params: { id: options.item.id }, body: { ...options.toBody(values), version } })
+        : call(create, { body: { ...options.toBody(values), summerSchoolId: options.schoolId } }),
     setError: options.setError,
     fieldMap: options.fieldMap,
     onSaved: (saved) => {
@@ -196,11 +197,10 @@ function PackageForm({
   const addOns = useQuery({
     queryKey: catalogueAdminKeys.list("addOn", `schoolId=${schoolId}&state=active&pageSize=100`),
     queryFn: ({ signal }) =>
-      apiParsed(
-        adminAddOnListSchema,
-        `/api/admin/add-ons?schoolId=${schoolId}&state=active&pageSize=100&sort=sortOrder:asc`,
-        { signal },
-      ),
+      call(listAddOnsContract, {
+        query: { schoolId, state: "active", pageSize: "100", sort: "sortOrder:asc" },
+        signal,
+      }),
   });
   const save = useItemSave<AdminPackageDto, PackageFormValues>({
     kind: "package",

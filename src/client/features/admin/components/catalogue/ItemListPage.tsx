@@ -3,33 +3,20 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { urlOf } from "../../../../../shared/api/contract";
 import type { CataloguePage } from "../../../../../shared/catalogue-admin";
-import {
-  ARCHIVE_STATES,
-  adminAddOnListSchema,
-  adminHousingListSchema,
-  adminPackageListSchema,
-  ITEM_SORT_KEYS,
-} from "../../../../../shared/schemas/catalogue-admin";
-import type { z } from "../../../../../shared/schemas/zod";
+import { ARCHIVE_STATES, ITEM_SORT_KEYS } from "../../../../../shared/schemas/catalogue-admin";
 import { Button } from "../../../../components/ui/Button";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../AdminListFrame";
 import { AdminPageHeader } from "../common";
 import { CsvLink, FilterPanel, FilterSelect, SearchForm, SortHeader, useListParams } from "../list";
-import { ITEM_PATHS, ItemDialog, type ItemDialogState, type ItemKind } from "./ItemForms";
+import { ITEM_CONTRACTS, ItemDialog, type ItemDialogState, type ItemKind } from "./ItemForms";
 import { type AnyItem, ItemRow } from "./ItemRows";
 import { catalogueAdminKeys, useLocalized, useSchoolOptions } from "./shared";
 
 const PAGE_TITLE: Record<ItemKind, string> = { package: "packages", housing: "housing", addOn: "addOns" };
-
-/** The schema of each kind's list answer (`GET /api/admin/packages|housing|add-ons`). */
-const LIST_SCHEMAS: Record<ItemKind, z.ZodType<CataloguePage<AnyItem>>> = {
-  package: adminPackageListSchema,
-  housing: adminHousingListSchema,
-  addOn: adminAddOnListSchema,
-};
 
 /**
  * A back-office list of packages, housing options or add-ons across summer schools (or of one
@@ -52,10 +39,11 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
       ascendingFirst: ITEM_SORT_KEYS,
     },
   });
-  const path = ITEM_PATHS[kind];
+  const contracts = ITEM_CONTRACTS[kind];
   const query = useQuery({
     queryKey: catalogueAdminKeys.list(kind, list.search),
-    queryFn: ({ signal }) => apiParsed(LIST_SCHEMAS[kind], `/api/admin/${path}?${list.search}`, { signal }),
+    queryFn: ({ signal }): Promise<CataloguePage<AnyItem>> =>
+      call(contracts.list, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
   const schools = useSchoolOptions();
@@ -91,7 +79,7 @@ export function ItemListPage({ kind, schoolId }: { kind: ItemKind; schoolId?: st
         }
         actions={
           <>
-            <CsvLink href={list.csvHref(`/api/admin/${path}.csv`)}>{t("list.export")}</CsvLink>
+            <CsvLink href={list.csvHref(urlOf(contracts.export))}>{t("list.export")}</CsvLink>
             <Button
               size="sm"
               disabled={!chosenSchool}

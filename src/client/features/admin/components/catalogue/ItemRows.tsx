@@ -2,14 +2,24 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import {
+  archiveSummerSchoolContract,
+  unarchiveSummerSchoolContract,
+} from "../../../../../shared/api/catalogue-admin";
 import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../../../shared/catalogue-admin";
 import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
-import { api } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { ConfirmButton, toastFailure } from "../forms";
-import { ITEM_PATHS, type ItemDialogState, type ItemKind } from "./ItemForms";
+import { ITEM_CONTRACTS, type ItemDialogState, type ItemKind } from "./ItemForms";
 import { ArchivedBadge, catalogueAdminKeys, useLocalized } from "./shared";
+
+/** The archive and unarchive contracts of a summer school. */
+const SCHOOL_ARCHIVE_CONTRACTS = {
+  archive: archiveSummerSchoolContract,
+  unarchive: unarchiveSummerSchoolContract,
+};
 
 /** Any school item with the fields the rows show. */
 export type AnyItem = AdminPackageDto | AdminHousingDto | AdminAddOnDto;
@@ -36,10 +46,10 @@ export function ArchiveButton({
 }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const path = kind === "school" ? "summer-schools" : ITEM_PATHS[kind];
-  const verb = archived ? "unarchive" : "archive";
+  const contracts = kind === "school" ? SCHOOL_ARCHIVE_CONTRACTS : ITEM_CONTRACTS[kind];
   const mutation = useMutation({
-    mutationFn: () => api(`/api/admin/${path}/${id}/${verb}`, { body: { version } }),
+    mutationFn: () =>
+      call(archived ? contracts.unarchive : contracts.archive, { params: { id }, body: { version } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() });
       void queryClient.invalidateQueries({ queryKey: ["catalogue"] });

@@ -2,6 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import {
+  createSummerSchoolContract,
+  updateSummerSchoolContract,
+} from "../../../../../shared/api/catalogue-admin";
 import type { AdminSummerSchoolDto } from "../../../../../shared/catalogue-admin";
 import {
   adminSummerSchoolSchema,
@@ -11,7 +15,7 @@ import {
 } from "../../../../../shared/schemas/catalogue-admin";
 import { Button } from "../../../../components/ui/Button";
 import { toast } from "../../../../components/ui/toast-store";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { FormCheckbox } from "../forms";
 import { LocalizedTextFields, localizedValues, SaveNotices, useVersionedSave } from "./fields";
 import { FormInput } from "./shared";
@@ -59,11 +63,11 @@ export function SchoolForm({
     version: school?.version,
     send: (values, version) =>
       base
-        ? apiParsed(adminSummerSchoolSchema, `/api/admin/summer-schools/${base.id}`, {
-            method: "PATCH",
-            body: { ...values, version },
+        ? call(updateSummerSchoolContract, {
+            params: { id: base.id },
+            body: { ...values, version: version ?? base.version },
           })
-        : apiParsed(adminSummerSchoolSchema, "/api/admin/summer-schools", { body: values }),
+        : call(createSummerSchoolContract, { body: values }),
     setError,
     onSaved: (saved) => {
       setBase(saved);

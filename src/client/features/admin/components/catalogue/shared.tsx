@@ -10,10 +10,10 @@ import type {
   UseFormSetError,
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { listSummerSchoolsContract } from "../../../../../shared/api/catalogue-admin";
 import type { LocalizedTextDto } from "../../../../../shared/catalogue-admin";
 import type { Language } from "../../../../../shared/i18n/languages";
 import {
-  adminSummerSchoolListSchema,
   type SchoolAdminStatus,
   staleVersionBodySchema,
 } from "../../../../../shared/schemas/catalogue-admin";
@@ -23,7 +23,8 @@ import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { cn } from "../../../../components/ui/cn";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useLanguage } from "../../../../lib/catalogue";
 
 /** Query keys of the catalogue screens (under ["admin"], dropped at logout). */
@@ -52,11 +53,10 @@ export function useSchoolOptions() {
   return useQuery({
     queryKey: catalogueAdminKeys.schoolOptions(),
     queryFn: ({ signal }) =>
-      apiParsed(
-        adminSummerSchoolListSchema,
-        `/api/admin/summer-schools?pageSize=${MAX_PAGE_SIZE}&sort=startDate:desc`,
-        { signal },
-      ),
+      call(listSummerSchoolsContract, {
+        query: { pageSize: String(MAX_PAGE_SIZE), sort: "startDate:desc" },
+        signal,
+      }),
     staleTime: 30_000,
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { createCodeContract, updateCodeContract } from "../../../../../shared/api/codes-admin";
 import type { AdminCodeDto } from "../../../../../shared/codes-admin";
 import {
   adminCodeSchema,
@@ -16,7 +17,8 @@ import {
 import { Notice, TextField, useFieldMessage } from "../../../../components/account/auth";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useSummerSchools } from "../../../../lib/catalogue";
 import { useFormat } from "../../../../lib/format";
 import { staleCurrent } from "../catalogue/shared";
@@ -99,11 +101,8 @@ export function CodeFormDialog({
   const save = useMutation({
     mutationFn: (input: CodeCreateInput) =>
       code
-        ? apiParsed(adminCodeSchema, `/api/admin/codes/${code.id}`, {
-            method: "PUT",
-            body: { ...input, version },
-          })
-        : apiParsed(adminCodeSchema, "/api/admin/codes", { body: input }),
+        ? call(updateCodeContract, { params: { id: code.id }, body: { ...input, version } })
+        : call(createCodeContract, { body: input }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: codeKeys.codes() });
       void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });

@@ -4,10 +4,9 @@ import { Undo2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { createRefundContract, getRefundQuoteContract } from "../../../../../shared/api/finance";
 import type { AdminRefundQuoteDto, RefundStatus } from "../../../../../shared/finance";
 import {
-  adminRefundQuoteSchema,
-  adminRefundResultSchema,
   eurosTextToCents,
   REFUND_REASON_MAX_LENGTH,
   type RefundFormValues,
@@ -19,7 +18,8 @@ import { cn } from "../../../../components/ui/cn";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import type { AdminUser } from "../../../../lib/session";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -81,14 +81,7 @@ export function RefundPanel({ applicationId, onChanged }: { applicationId: strin
   const queryClient = useQueryClient();
   const quote = useQuery({
     queryKey: financeKeys.quote(applicationId),
-    queryFn: ({ signal }) =>
-      apiParsed(
-        adminRefundQuoteSchema,
-        `/api/admin/applications/${encodeURIComponent(applicationId)}/refund-quote`,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => call(getRefundQuoteContract, { params: { id: applicationId }, signal }),
   });
 
   if (quote.isPending) return <Spinner />;
@@ -217,14 +210,10 @@ function RefundForm({
 
   const send = useMutation({
     mutationFn: (input: { amountCents: number; reason: string }) =>
-      apiParsed(
-        adminRefundResultSchema,
-        `/api/admin/applications/${encodeURIComponent(applicationId)}/refunds`,
-        {
-          method: "POST",
-          body: { ...input, idempotencyKey: key.current },
-        },
-      ),
+      call(createRefundContract, {
+        params: { id: applicationId },
+        body: { ...input, idempotencyKey: key.current },
+      }),
     onSuccess: (result) => {
       key.current = newKey();
       setPending(null);

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Award } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cohortCompletionResultSchema } from "../../../../../shared/schemas/letters";
+import { completeCohortContract } from "../../../../../shared/api/letters";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /**
@@ -20,15 +21,7 @@ export function CohortCompletionPanel({ schoolId, version }: { schoolId: string;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const complete = useMutation({
-    mutationFn: () =>
-      apiParsed(
-        cohortCompletionResultSchema,
-        `/api/admin/summer-schools/${encodeURIComponent(schoolId)}/complete-cohort`,
-        {
-          method: "POST",
-          body: { version },
-        },
-      ),
+    mutationFn: () => call(completeCohortContract, { params: { id: schoolId }, body: { version } }),
     onSettled: () => {
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ["admin", "applications"] });

@@ -1,13 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../../shared/api/contract";
+import {
+  getApplicationDocumentsContract,
+  getCertificateContract,
+  getVisaLetterContract,
+  setCompletionContract,
+} from "../../../../../shared/api/letters";
 import { schoolDate } from "../../../../../shared/refunds";
-import { applicationDocumentsSchema } from "../../../../../shared/schemas/letters";
 import { Notice } from "../../../../components/account/auth";
 import { Button, buttonClass } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 
 /**
@@ -30,17 +37,14 @@ export function DocumentsPanel({
   const { date } = useFormat();
   const queryClient = useQueryClient();
   const key = ["admin", "applications", "documents", applicationId] as const;
-  const base = `/api/admin/applications/${encodeURIComponent(applicationId)}`;
+  const params = { id: applicationId };
   const documents = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiParsed(applicationDocumentsSchema, `${base}/documents`, { signal }),
+    queryFn: ({ signal }) => call(getApplicationDocumentsContract, { params, signal }),
   });
   const change = useMutation({
     mutationFn: (completed: boolean) =>
-      apiParsed(applicationDocumentsSchema, `${base}/completion`, {
-        method: "POST",
-        body: { completed, version: documents.data?.version ?? 0 },
-      }),
+      call(setCompletionContract, { params, body: { completed, version: documents.data?.version ?? 0 } }),
     onSuccess: (fresh) => {
       queryClient.setQueryData(key, fresh);
       toast({ title: t("admin.saved"), variant: "success" });
@@ -59,7 +63,11 @@ export function DocumentsPanel({
       <div>
         <h3 className="font-semibold text-brand-900">{t("admin.visaLetter")}</h3>
         {d.visaLetter.available ? (
-          <a href={`${base}/visa-letter.pdf`} download className={buttonClass("secondary", "sm", "mt-2")}>
+          <a
+            href={urlOf(getVisaLetterContract, params)}
+            download
+            className={buttonClass("secondary", "sm", "mt-2")}
+          >
             <FileDown aria-hidden="true" className="h-4 w-4" />
             {t("admin.downloadLetter")}
           </a>
@@ -85,7 +93,11 @@ export function DocumentsPanel({
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           {d.certificate.available ? (
-            <a href={`${base}/certificate.pdf`} download className={buttonClass("secondary", "sm")}>
+            <a
+              href={urlOf(getCertificateContract, params)}
+              download
+              className={buttonClass("secondary", "sm")}
+            >
               <FileDown aria-hidden="true" className="h-4 w-4" />
               {t("admin.downloadCertificate")}
             </a>

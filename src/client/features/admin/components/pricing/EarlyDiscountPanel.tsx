@@ -5,20 +5,21 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { getPricingRulesContract, saveEarlyDiscountContract } from "../../../../../shared/api/pricing-rules";
 import { addDays } from "../../../../../shared/dates";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
 import {
   type AdminPricingRule,
   type AdminPricingRules,
   adminPricingRuleSchema,
-  adminPricingRulesSchema,
   earlyDiscountRuleFormSchema,
 } from "../../../../../shared/schemas/pricing-rules";
 import { Notice } from "../../../../components/account/auth";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { adminCan } from "../../permissions";
 import { applyCatalogueServerErrors, catalogueAdminKeys, FormInput } from "../catalogue/shared";
@@ -127,14 +128,10 @@ function RuleForm({
   const errors = formState.errors;
   const save = useMutation({
     mutationFn: (values: FormOutputValues) =>
-      apiParsed(
-        adminPricingRuleSchema,
-        `/api/admin/summer-schools/${schoolId}/pricing-rules/early-application`,
-        {
-          method: "PUT",
-          body: { ...values, ...(rule ? { version: rule.version } : {}) },
-        },
-      ),
+      call(saveEarlyDiscountContract, {
+        params: { id: schoolId },
+        body: { ...values, ...(rule ? { version: rule.version } : {}) },
+      }),
     onSuccess: (saved) => {
       setFailure(null);
       onSaved(saved);
@@ -228,7 +225,7 @@ function RuleForm({
  * The "Early application discount" section of /admin/summer-schools/{id} (issue 13 "Pricing rules
  * as data", decision 030): whether the school has the rule, its percentage, the day it ends (at
  * midnight in The Hague as that day begins, so it covers applications made before it) and whether
- * it applies today (`GET …/pricing-rules`, parsed with `adminPricingRulesSchema`). Admins whose
+ * it applies today (`GET …/pricing-rules`, parsed with its contract). Admins whose
  * `role` holds `pricing:write` (owners, finance; src/shared/permissions.ts) get the form to create
  * or change it; others (admissions) read only. A 409 (someone else saved first) says so and shows
  * the current values, in the summary and the form; a failed load offers to try again.
@@ -240,8 +237,7 @@ export function EarlyDiscountPanel({ schoolId, role }: { schoolId: string; role:
   const key = pricingRulesKey(schoolId);
   const rules = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiParsed(adminPricingRulesSchema, `/api/admin/summer-schools/${schoolId}/pricing-rules`, { signal }),
+    queryFn: ({ signal }) => call(getPricingRulesContract, { params: { id: schoolId }, signal }),
   });
   const canEdit = adminCan({ role }, "pricing:write");
   const writers = useRolesThatCan("pricing:write");
