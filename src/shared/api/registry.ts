@@ -1,9 +1,21 @@
 import { APPLY_CONTRACTS } from "./apply";
+import { BALANCES_CONTRACTS } from "./balances";
 import { CATALOGUE_CONTRACTS } from "./catalogue";
+import { CATALOGUE_ADMIN_CONTRACTS } from "./catalogue-admin";
+import { CODES_ADMIN_CONTRACTS } from "./codes-admin";
+import { COHORT_CONTRACTS } from "./cohort";
 import type { Contract } from "./contract";
+import { DOCUMENTS_CONTRACTS } from "./documents";
+import { FINANCE_CONTRACTS } from "./finance";
 import { INBOX_CONTRACTS } from "./inbox";
+import { LETTERS_CONTRACTS } from "./letters";
 import { OFFLINE_CHECKOUT_CONTRACTS } from "./offline-checkout";
+import { PASS_CONTRACTS } from "./pass";
+import { PORTAL_CONTRACTS } from "./portal";
+import { PRICING_RULES_CONTRACTS } from "./pricing-rules";
+import { PROFILE_CONTRACTS } from "./profile";
 import { PUBLIC_FORMS_CONTRACTS } from "./public-forms";
+import { STUDENT_CONTRACTS } from "./student";
 import { WAITING_LIST_CONTRACTS } from "./waiting-list";
 
 /**
@@ -18,4 +30,16 @@ export const CONTRACTS: readonly Contract[] = [
   ...PUBLIC_FORMS_CONTRACTS,
   ...INBOX_CONTRACTS,
   ...OFFLINE_CHECKOUT_CONTRACTS,
+  ...FINANCE_CONTRACTS,
+  ...LETTERS_CONTRACTS,
+  ...COHORT_CONTRACTS,
+  ...CODES_ADMIN_CONTRACTS,
+  ...PRICING_RULES_CONTRACTS,
+  ...CATALOGUE_ADMIN_CONTRACTS,
+  ...BALANCES_CONTRACTS,
+  ...DOCUMENTS_CONTRACTS,
+  ...PASS_CONTRACTS,
+  ...PROFILE_CONTRACTS,
+  ...PORTAL_CONTRACTS,
+  ...STUDENT_CONTRACTS,
 ];
