@@ -120,8 +120,9 @@ export class PaymentsFulfilment extends PaymentsBase {
    * The one fulfilment function (issue "Payments"; checklist P1, P6-P10, P12, P14), called by the
    * webhook, the success page's verification, reconciliation and the ending of open sessions with
    * the provider's view of a session. In one transaction with the application row locked: marks
-   * the application paid exactly once, records the payment, redeems the code and queues the
-   * confirmation e-mail. Unpaid completed sessions (delayed methods) leave it pending. Money that
+   * the application paid exactly once, records the payment and runs the steps that belong with it
+   * (invoice, code redemption, commission); the e-mails and the invitation follow once it committed
+   * (`finishFulfilment`, fulfilment.ts). Unpaid completed sessions (delayed methods) leave it pending. Money that
    * arrives for anything but the application's current quote (a superseded quote, another amount
    * or currency, an application already paid) is recorded on the ledger as a flagged payment and
    * the application is not paid by it (`flagged`); an admin accepts or refunds it. A payment for a
