@@ -576,9 +576,54 @@ export const payments = pgTable(
      */
     flag: text("flag").$type<FlaggedPaymentReason>(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    /**
+     * The quote this payment paid (the one stored with its checkout session, or the zero quote),
+     * written when the payment is accepted; its invoice and confirmation e-mail are made from it,
+     * never from a new pricing. Null for a balance payment (it pays what is owed) and before
+     * migration 0021.
+     */
+    quote: jsonb("quote").$type<ApplicationQuoteDto>(),
+    /** What the application had paid (accepted, gross cents) before this payment; null before 0021. */
+    paidBeforeCents: integer("paid_before_cents"),
     createdAt: createdAt(),
   },
   (t) => [index("payments_application_idx").on(t.applicationId)],
+);
+
+/** The steps that follow an accepted payment, in the order they run (payments/fulfilment.ts). */
+export const FULFILMENT_STEP_NAMES = [
+  "invoice",
+  "codeRedemption",
+  "commission",
+  "confirmationEmail",
+  "studentInvitation",
+  "visaLetter",
+] as const;
+export type FulfilmentStepName = (typeof FULFILMENT_STEP_NAMES)[number];
+
+/**
+ * One step of an accepted payment's fulfilment: written `pending` with the payment, `done` once it
+ * ran, `failed` (with the attempts and the last error's code) when it threw; the payment-recovery
+ * job retries what is not done. Each step is idempotent, so a retry never doubles its effect.
+ */
+export const fulfilmentSteps = pgTable(
+  "fulfilment_steps",
+  {
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    step: text("step").$type<FulfilmentStepName>().notNull(),
+    status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastErrorCode: text("last_error_code"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.step] }),
+    index("fulfilment_steps_open_idx").on(t.status).where(sql`${t.status} <> 'done'`),
+  ],
 );
 
 export const webhookEvents = pgTable("webhook_events", {

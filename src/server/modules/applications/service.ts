@@ -406,8 +406,15 @@ export async function applicationDto(
   language: Language,
   /** yyyy-mm-dd in The Hague, for the automatic discount of an unpaid application's quote. */
   today: string,
+  /**
+   * `quote`: the quote a payment was made at (stored with it), shown as the application's quote,
+   * its add-ons included, instead of pricing the application again (the confirmation e-mail).
+   */
+  options: { quote?: ApplicationQuoteDto } = {},
 ): Promise<ApplicationDto> {
-  const { rows, quote } = await currentQuote(tx, application, language, undefined, today);
+  const { rows, quote } = options.quote
+    ? { rows: await loadPricedRows(tx, selectionOf(application)), quote: options.quote }
+    : await currentQuote(tx, application, language, undefined, today);
   const [payment] = await tx
     .select()
     .from(payments)
@@ -477,7 +484,7 @@ export async function applicationDto(
       fieldOfStudy: applicant.fieldOfStudy,
       hasPassport: Boolean(applicant.passportFileId),
     },
-    quote: paidQuote,
+    quote: options.quote ?? paidQuote,
     payment: payment
       ? {
           amount: payment.amountCents,

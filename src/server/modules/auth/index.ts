@@ -4,6 +4,7 @@
  * verification, password reset, the admin team, the admin guard.
  */
 export { accountEmail } from "./emails";
+export { studentInvitationStep } from "./fulfilment";
 export { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
 export { AuthService, queueStudentInvite, referralCodeBase } from "./service";
 export { type SessionService, sessionCookieName } from "./sessions";

@@ -219,8 +219,8 @@ async function consumeToken(
  * whose fee a scholarship covers whole, `noPayment`: the e-mail then does not thank for a payment) when no
  * student account has that e-mail (contract: dedupe key `student-invite:<email>`, link
  * /student/register?email=…). When a verified account has that e-mail, the paid application is
- * linked to it instead (decision 021). Called by PaymentsService.markPaid inside the fulfilment
- * transaction.
+ * linked to it instead (decision 021). Called by the fulfilment step `studentInvitation`
+ * (fulfilment.ts), after the payment's transaction.
  */
 export async function queueStudentInvite(
   tx: Tx,

@@ -10,6 +10,7 @@ export {
   mayCredit,
   withdrawAttribution,
 } from "./attribution";
+export { codeRedemptionStep } from "./fulfilment";
 export {
   assertCodeUsable,
   type CodeRow,

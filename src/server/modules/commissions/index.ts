@@ -5,4 +5,5 @@
  */
 export { accrueCommissionForPayment, clawBackCommissionForRefund } from "./accrue";
 export { affiliateFigures, figureEvents, figureSql, paidRevenueSql } from "./figures";
+export { commissionStep } from "./fulfilment";
 export { ledgerOf, releaseAt, studentShortName } from "./ledger";

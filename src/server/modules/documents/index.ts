@@ -3,4 +3,5 @@
  * "Modules"). Invoices and credit notes (numbers, PDFs) and the refund e-mail.
  */
 export { queueRefundEmail } from "./emails";
+export { invoiceStep } from "./fulfilment";
 export { invoicePdfPath, issueCreditNoteForRefund, issueInvoiceForPayment } from "./invoices";

@@ -3,5 +3,7 @@
  * "Modules"). Visa invitation letters and certificates of completion: issue, revoke, PDFs,
  * verification.
  */
+
+export { visaLetterStep } from "./fulfilment";
 export { revokeVisaLetters } from "./revoke";
 export { factsOf, queueVisaLetterReady } from "./service";

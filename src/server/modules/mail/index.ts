@@ -3,6 +3,7 @@
  * "Modules"). The e-mail outbox: queueing, sending, recipients, the shared templates.
  */
 
+export { confirmationEmailStep, type DescribePaidApplication } from "./fulfilment";
 export { type EmailBlock, paragraphs, type RenderedEmail, renderEmail } from "./layout";
 export { addressedTo, recipientFor } from "./recipient";
 export type { MailService } from "./service";
