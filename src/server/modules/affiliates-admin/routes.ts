@@ -1,22 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import {
-  adjustmentDuplicatesSchema,
-  adjustmentSchema,
-  adminAffiliateLedgerSchema,
-  affiliateActionSchema,
-  affiliateFiltersSchema,
-  affiliateListQuerySchema,
-  affiliateVersionSchema,
-  commissionSchema,
-  rejectSchema,
-  reverseAdjustmentSchema,
-} from "../../../shared/schemas/affiliates-admin";
+  approveAffiliateContract,
+  createAdjustmentContract,
+  exportAffiliateCommissionsCsvContract,
+  exportAffiliatesCsvContract,
+  getAffiliateCommissionsContract,
+  getAffiliateContract,
+  listAffiliatesContract,
+  listDuplicateAdjustmentsContract,
+  reactivateAffiliateContract,
+  rejectAffiliateContract,
+  reverseAdjustmentContract,
+  setAffiliateCommissionContract,
+  suspendAffiliateContract,
+} from "../../../shared/api/partners-admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId } from "../../lib/params";
 import { AffiliatesAdminService } from "./service";
 
 /**
@@ -33,7 +35,9 @@ export async function adminAffiliateRoutes(
 ) {
   const { db, env, now } = opts;
   const { requireAdmin, mail, sessions } = app.services;
-  const guard = { preHandler: requireAdmin("affiliates:write") };
+  // The guard runs before the contract's validation: without an admin session a request is a 401
+  // (a 403 for a role without the permission) whatever its id or body, as before.
+  const guard = { preValidation: requireAdmin("affiliates:write") };
   const service = new AffiliatesAdminService({
     db,
     appOrigin: env.APP_ORIGIN,
@@ -49,13 +53,10 @@ export async function adminAffiliateRoutes(
    * createdAt, status, clicks, referredApplications, paidApplications, paidRevenue, commissionOwed,
    * commissionPaid (default createdAt:desc). Commission figures are sums of the ledger (issue 12).
    */
-  app.get("/api/admin/affiliates", guard, async (request) =>
-    service.list(parseOrThrow(affiliateListQuerySchema, request.query)),
-  );
+  route(app, listAffiliatesContract, guard, async ({ query }) => service.list(query));
 
   /** GET /api/admin/affiliates.csv?status&q → text/csv attachment; audit "affiliates.export". */
-  app.get("/api/admin/affiliates.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(affiliateFiltersSchema, request.query);
+  route(app, exportAffiliatesCsvContract, guard, async ({ query: filters, request, reply }) => {
     const { csv, rows } = await service.exportCsv(filters);
     await recordAudit(db, {
       actor: request.admin!,
@@ -68,8 +69,8 @@ export async function adminAffiliateRoutes(
   });
 
   /** GET /api/admin/affiliates/:id → AdminAffiliateDetail; 404 when unknown. */
-  app.get("/api/admin/affiliates/:id", guard, async (request) =>
-    service.detail(adminId(request.params), request.language),
+  route(app, getAffiliateContract, guard, async ({ params, request }) =>
+    service.detail(params.id, request.language),
   );
 
   /**
@@ -77,64 +78,51 @@ export async function adminAffiliateRoutes(
    * referral code (created once, derived from the name) and the approval e-mail queued once.
    * Idempotent; 404 unknown id; 409 stale version when one is sent.
    */
-  app.post("/api/admin/affiliates/:id/approve", guard, async (request) => {
-    const id = adminId(request.params);
-    const { version } = parseOrThrow(affiliateActionSchema, request.body);
-    return service.approve(request.admin!, id, version);
-  });
+  route(app, approveAffiliateContract, guard, async ({ params, body, request }) =>
+    service.approve(request.admin!, params.id, body.version),
+  );
 
   /** POST /api/admin/affiliates/:id/suspend `{ version }` → the affiliate, suspended (sessions ended, codes off). */
-  app.post("/api/admin/affiliates/:id/suspend", guard, async (request) => {
-    const id = adminId(request.params);
-    const { version } = parseOrThrow(affiliateVersionSchema, request.body);
-    return service.suspend(request.admin!, id, version);
-  });
+  route(app, suspendAffiliateContract, guard, async ({ params, body, request }) =>
+    service.suspend(request.admin!, params.id, body.version),
+  );
 
   /** POST /api/admin/affiliates/:id/reactivate `{ version }` → the affiliate, approved again (its codes back on). */
-  app.post("/api/admin/affiliates/:id/reactivate", guard, async (request) => {
-    const id = adminId(request.params);
-    const { version } = parseOrThrow(affiliateVersionSchema, request.body);
-    return service.reactivate(request.admin!, id, version);
-  });
+  route(app, reactivateAffiliateContract, guard, async ({ params, body, request }) =>
+    service.reactivate(request.admin!, params.id, body.version),
+  );
 
   /**
    * POST /api/admin/affiliates/:id/reject `{ reason, version? }` → the affiliate, rejected with the
    * reason (e-mailed in its language, shown at its login). Not pending → 422; reason missing or
    * over 500 characters → 400 (issue 12 "reject with a reason").
    */
-  app.post("/api/admin/affiliates/:id/reject", guard, async (request) => {
-    const id = adminId(request.params);
-    const { reason, version } = parseOrThrow(rejectSchema, request.body);
-    return service.reject(request.admin!, id, reason, version);
-  });
+  route(app, rejectAffiliateContract, guard, async ({ params, body, request }) =>
+    service.reject(request.admin!, params.id, body.reason, body.version),
+  );
 
   /**
    * PATCH /api/admin/affiliates/:id/commission `{ type: "percentage", percent, version }` or
    * `{ type: "fixed", fixedCents, version }` (the older `{ commissionPercent, version }` reads as a
    * percentage) → the affiliate. Later payments earn at the new rate (decision 022).
    */
-  app.patch("/api/admin/affiliates/:id/commission", guard, async (request) => {
-    const id = adminId(request.params);
-    const { rate, version } = parseOrThrow(commissionSchema, request.body);
-    return service.setCommission(request.admin!, id, rate, version);
-  });
+  route(app, setAffiliateCommissionContract, guard, async ({ params, body, request }) =>
+    service.setCommission(request.admin!, params.id, body.rate, body.version),
+  );
 
   /**
    * GET /api/admin/affiliates/:id/commissions → `{ ledger }` (commissionLedgerSchema): the same
    * ledger as the affiliate's dashboard, by `ledgerOf` (issue 12, decision 022). 404 when unknown.
    */
-  app.get("/api/admin/affiliates/:id/commissions", guard, async (request) => {
-    return adminAffiliateLedgerSchema.parse(
-      await service.commissions(adminId(request.params), request.language),
-    );
-  });
+  route(app, getAffiliateCommissionsContract, guard, async ({ params, request }) =>
+    service.commissions(params.id, request.language),
+  );
 
   /**
    * GET /api/admin/affiliates/:id/commissions.csv → the ledger as a CSV attachment, amounts in
    * euros; audit "affiliate.commissions.export". 404 when unknown.
    */
-  app.get("/api/admin/affiliates/:id/commissions.csv", guard, async (request, reply) => {
-    const id = adminId(request.params);
+  route(app, exportAffiliateCommissionsCsvContract, guard, async ({ params: { id }, request, reply }) => {
     const { csv, rows } = await service.commissionsCsv(id, request.language);
     await recordAudit(db, {
       actor: request.admin!,
@@ -152,21 +140,16 @@ export async function adminAffiliateRoutes(
    * way), reason required (≤ 500 characters), approved at once, audited "affiliate.adjust" (issue 12
    * "manual adjustments (reason required, audited)"). 400 bad body; 404 unknown; 409 stale version.
    */
-  app.post("/api/admin/affiliates/:id/adjustments", guard, async (request, reply) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(adjustmentSchema, request.body);
-    const result = await service.adjust(request.admin!, id, input, request.language);
-    return reply.status(201).send(adminAffiliateLedgerSchema.parse(result));
-  });
+  route(app, createAdjustmentContract, guard, async ({ params, body, request }) =>
+    service.adjust(request.admin!, params.id, body, request.language),
+  );
 
   /**
    * GET /api/admin/affiliates/:id/adjustments/duplicates → AdjustmentDuplicates: adjustments that
    * repeat an earlier one (same amount and reason within 10 minutes), not reversed yet, for a
    * finance admin to reverse (issue 22 item 8). 404 when unknown.
    */
-  app.get("/api/admin/affiliates/:id/adjustments/duplicates", guard, async (request) =>
-    adjustmentDuplicatesSchema.parse(await service.duplicates(adminId(request.params))),
-  );
+  route(app, listDuplicateAdjustmentsContract, guard, async ({ params }) => service.duplicates(params.id));
 
   /**
    * POST /api/admin/affiliates/:id/adjustments/:entryId/reverse `{ reason, version? }` → 201
@@ -174,11 +157,7 @@ export async function adminAffiliateRoutes(
    * "affiliate.adjust.reverse"; the original stays as it is (issue 22 item 8). 400 bad body; 404
    * unknown affiliate or entry; 409 already reversed or stale version; 422 not a manual adjustment.
    */
-  app.post("/api/admin/affiliates/:id/adjustments/:entryId/reverse", guard, async (request, reply) => {
-    const id = adminId(request.params);
-    const entryId = adminId({ id: (request.params as { entryId?: unknown }).entryId });
-    const input = parseOrThrow(reverseAdjustmentSchema, request.body);
-    const result = await service.reverseAdjustment(request.admin!, id, entryId, input, request.language);
-    return reply.status(201).send(result);
-  });
+  route(app, reverseAdjustmentContract, guard, async ({ params, body, request }) =>
+    service.reverseAdjustment(request.admin!, params.id, params.entryId, body, request.language),
+  );
 }
