@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  affiliateProfileUpdateSchema,
-  affiliateStatsQuerySchema,
-  qrQuerySchema,
-} from "../../../shared/schemas/affiliate-portal";
-import { passwordChangeSchema } from "../../../shared/schemas/profile";
+  changePartnerPasswordContract,
+  getPartnerCommissionsContract,
+  getPartnerProfileContract,
+  getPartnerQrPngContract,
+  getPartnerQrSvgContract,
+  getPartnerStatsContract,
+  listPartnerReferralsContract,
+  updatePartnerProfileContract,
+} from "../../../shared/api/partner-portal";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { parseOrThrow } from "../../lib/errors";
+import { route } from "../../lib/contract";
+import { HttpError } from "../../lib/errors";
 import { AffiliatePortalService, requireApprovedAffiliate } from "./service";
+
+/** The affiliate's row, as the session found it. */
+type AffiliateRow = Awaited<ReturnType<typeof requireApprovedAffiliate>>;
 
 /** A password change: 5 per 15 minutes per session (checklist S5: no guessing the current password). */
 const PASSWORD_LIMIT = {
@@ -37,7 +45,21 @@ export async function affiliatePortalRoutes(
     minimumPayout: env.MINIMUM_PAYOUT_CENTS,
     mail,
   });
-  const me = (request: FastifyRequest) => requireApprovedAffiliate(db, sessions, request);
+  /**
+   * The session's approved affiliate, found before the contract's validation (as before: 401
+   * without a session and 403 for an affiliate not approved, whatever the query or body).
+   */
+  const affiliateOf = new WeakMap<FastifyRequest, AffiliateRow>();
+  const signedIn = {
+    preValidation: async (request: FastifyRequest) => {
+      affiliateOf.set(request, await requireApprovedAffiliate(db, sessions, request));
+    },
+  };
+  const me = (request: FastifyRequest): AffiliateRow => {
+    const affiliate = affiliateOf.get(request);
+    if (!affiliate) throw new HttpError(401, "errors.unauthorized");
+    return affiliate;
+  };
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.url.startsWith("/api/affiliate/")) reply.header("cache-control", "no-store");
@@ -45,37 +67,35 @@ export async function affiliatePortalRoutes(
   });
 
   /** GET /api/affiliate/commissions → CommissionLedgerDto (shared/schemas/commissions.ts; decision 022). */
-  app.get("/api/affiliate/commissions", async (request) => {
-    const affiliate = await me(request);
-    return service.commissions(affiliate.id, request.language);
-  });
+  route(app, getPartnerCommissionsContract, signedIn, async ({ request }) =>
+    service.commissions(me(request).id, request.language),
+  );
 
   /**
    * GET /api/affiliate/stats?from&to&campaign → AffiliateStats (shared/schemas/affiliate-portal.ts):
    * buckets per day (per week beyond 92 days), totals and conversion in basis points; 400 for a
    * malformed date, from after to, more than 366 days, or a malformed campaign.
    */
-  app.get("/api/affiliate/stats", async (request) => {
-    const affiliate = await me(request);
-    return service.stats(affiliate.id, parseOrThrow(affiliateStatsQuerySchema, request.query));
-  });
+  route(app, getPartnerStatsContract, signedIn, async ({ query, request }) =>
+    service.stats(me(request).id, query),
+  );
 
   /** GET /api/affiliate/referrals → ReferralList: first name and initial only, never e-mails or ids (GDPR). */
-  app.get("/api/affiliate/referrals", async (request) => {
-    const affiliate = await me(request);
-    return { referrals: await service.referrals(affiliate.id, request.language) };
-  });
+  route(app, listPartnerReferralsContract, signedIn, async ({ request }) => ({
+    referrals: await service.referrals(me(request).id, request.language),
+  }));
 
   /**
    * GET /api/affiliate/qr.svg|qr.png?campaign= → the QR code of the referral link (utm_source=qr,
    * utm_campaign when given), as an attachment `referral-<code>[-<campaign>].svg|png`. 400 for a
    * malformed campaign; 404 errors.affiliatePortal.noReferralCode without a referral code.
    */
-  for (const type of ["svg", "png"] as const) {
-    app.get(`/api/affiliate/qr.${type}`, async (request, reply) => {
-      const affiliate = await me(request);
-      const { campaign } = parseOrThrow(qrQuerySchema, request.query);
-      const { body } = await service.qr(affiliate.id, campaign, type);
+  for (const [type, qrContract] of [
+    ["svg", getPartnerQrSvgContract],
+    ["png", getPartnerQrPngContract],
+  ] as const) {
+    route(app, qrContract, signedIn, async ({ query: { campaign }, request, reply }) => {
+      const { body } = await service.qr(me(request).id, campaign, type);
       const name = `referral-qr${campaign ? `-${campaign}` : ""}.${type}`;
       return reply
         .type(type === "svg" ? "image/svg+xml" : "image/png")
@@ -85,27 +105,28 @@ export async function affiliatePortalRoutes(
   }
 
   /** GET /api/affiliate/profile → AffiliateProfile. */
-  app.get("/api/affiliate/profile", async (request) => service.profile(await me(request)));
+  route(app, getPartnerProfileContract, signedIn, async ({ request }) => service.profile(me(request)));
 
   /**
    * PATCH /api/affiliate/profile `{ name, language, website?, country? }` → AffiliateProfile. The
    * language is that of the school's e-mails to the affiliate (issue 12). 400 with field errors.
    */
-  app.patch("/api/affiliate/profile", async (request) => {
-    const affiliate = await me(request);
-    const input = parseOrThrow(affiliateProfileUpdateSchema, request.body);
-    return service.updateProfile(affiliate, input);
-  });
+  route(app, updatePartnerProfileContract, signedIn, async ({ body, request }) =>
+    service.updateProfile(me(request), body),
+  );
 
   /**
    * POST /api/affiliate/password `{ currentPassword, newPassword }` → 204. 400
    * errors.currentPasswordWrong, or the password policy's message (checklist S4); the affiliate's
    * other sessions end. 429 beyond 5 per 15 minutes.
    */
-  app.post("/api/affiliate/password", { config: { rateLimit: PASSWORD_LIMIT } }, async (request, reply) => {
-    const affiliate = await me(request);
-    const { currentPassword, newPassword } = parseOrThrow(passwordChangeSchema, request.body);
-    await service.changePassword(affiliate, currentPassword, newPassword, request);
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    changePartnerPasswordContract,
+    { ...signedIn, config: { rateLimit: PASSWORD_LIMIT } },
+    async ({ body: { currentPassword, newPassword }, request }) => {
+      await service.changePassword(me(request), currentPassword, newPassword, request);
+      return undefined;
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { registerAffiliateContract } from "../../../shared/api/partner-portal";
 import {
   acceptInviteSchema,
   adminInviteSchema,
   adminUpdateSchema,
-  affiliateRegistrationSchema,
   loginSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -18,6 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError, parseOrThrow } from "../../lib/errors";
 import { requireStudent } from "../student";
@@ -235,11 +236,15 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * answer for an address that already has an account (told by e-mail instead). 400 for the
    * password policy; 429 after 5 a minute per address.
    */
-  app.post("/api/affiliate/register", { config: { rateLimit: REGISTER_LIMIT } }, async (request, reply) => {
-    const input = parseOrThrow(affiliateRegistrationSchema, request.body);
-    await auth.registerAffiliate(input, request.language);
-    return reply.status(201).send({ status: "pending" });
-  });
+  route(
+    app,
+    registerAffiliateContract,
+    { config: { rateLimit: REGISTER_LIMIT } },
+    async ({ body, request }) => {
+      await auth.registerAffiliate(body, request.language);
+      return { status: "pending" as const };
+    },
+  );
 
   /**
    * POST /api/admin/accept-invite `{ token, password, name? }` → 200 `{ user }` and an admin

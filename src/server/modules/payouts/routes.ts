@@ -1,26 +1,32 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import SEPA from "sepa";
-import { z } from "zod";
-import { isSepaIban } from "../../../shared/payouts";
 import {
-  createPayoutRunSchema,
-  markPayoutPaidSchema,
-  payoutDetailsSchema,
-} from "../../../shared/schemas/payouts";
+  cancelPayoutContract,
+  createPayoutRunContract,
+  exportPayoutRunCsvContract,
+  exportPayoutRunSepaContract,
+  getPayoutDetailsContract,
+  getPayoutRunContract,
+  getPayoutStatementContract,
+  listPartnerPayoutsContract,
+  listPayoutRunsContract,
+  markPayoutPaidContract,
+  previewPayoutsContract,
+  savePayoutDetailsContract,
+} from "../../../shared/api/payouts";
+import { isSepaIban } from "../../../shared/payouts";
 import { isLatinName, nextTarget2BusinessDay, sepaLatin } from "../../../shared/sepa";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { affiliates } from "../../db/schema";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { csvEuros, sendCsv, toCsv } from "../../lib/csv";
-import { HttpError, parseOrThrow } from "../../lib/errors";
-import { adminId } from "../../lib/params";
+import { HttpError } from "../../lib/errors";
 import { loadFileKeys } from "../files";
 import { type OpenedPayout, PayoutService } from "./service";
-
-const payoutIdParams = z.object({ id: z.uuid() });
 
 /** The columns of the bank CSV of a run (everything a bank needs for a SWIFT transfer). */
 export const PAYOUT_CSV_HEADER = [
@@ -103,7 +109,9 @@ function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
 export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {
   const { db, env, now } = opts;
   const { requireAdmin, mail, sessions } = app.services;
-  const guard = { preHandler: requireAdmin("affiliates:write") };
+  // The guard runs before the contract's validation: without an admin session a request is a 401
+  // (a 403 for a role without the permission) whatever its id or body, as before.
+  const guard = { preValidation: requireAdmin("affiliates:write") };
   const service = new PayoutService({
     db,
     keys: loadFileKeys(env),
@@ -121,7 +129,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
   });
 
   /** The signed-in, approved affiliate's id; 401 errors.unauthorized otherwise. */
-  async function affiliateOf(request: FastifyRequest): Promise<string> {
+  async function approvedAffiliate(request: FastifyRequest): Promise<string> {
     const id = await sessions.current(request, "affiliate");
     if (id) {
       const [a] = await db
@@ -132,10 +140,20 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
     }
     throw new HttpError(401, "errors.unauthorized");
   }
+  /** The affiliate's routes find it before the contract's validation (401 whatever the id or body, as before). */
+  const affiliateIds = new WeakMap<FastifyRequest, string>();
+  const signedIn = {
+    preValidation: async (request: FastifyRequest) => {
+      affiliateIds.set(request, await approvedAffiliate(request));
+    },
+  };
+  const affiliateOf = (request: FastifyRequest): string => affiliateIds.get(request) ?? "";
+  /** Requests of a payout run that answer with the run an earlier request made (200, not 201). */
+  const replayedRuns = new WeakSet<FastifyRequest>();
 
   /** GET /api/affiliate/payout-details → PayoutDetailsView `{ method, masked, updatedAt }`; never clear values. */
-  app.get("/api/affiliate/payout-details", async (request) =>
-    service.detailsView(await affiliateOf(request)),
+  route(app, getPayoutDetailsContract, signedIn, async ({ request }) =>
+    service.detailsView(affiliateOf(request)),
   );
 
   /**
@@ -143,20 +161,18 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * field's message (e.g. errors.payouts.invalidIban) when invalid. Sealed bound to the affiliate;
    * the change is e-mailed to the affiliate and audited (method and masked form only).
    */
-  app.put("/api/affiliate/payout-details", async (request) => {
-    const affiliateId = await affiliateOf(request);
-    return service.saveDetails(affiliateId, parseOrThrow(payoutDetailsSchema, request.body));
-  });
+  route(app, savePayoutDetailsContract, signedIn, async ({ body, request }) =>
+    service.saveDetails(affiliateOf(request), body),
+  );
 
   /** GET /api/affiliate/payouts → AffiliatePayoutList (the affiliate's own payouts, newest first). */
-  app.get("/api/affiliate/payouts", async (request) => service.affiliatePayouts(await affiliateOf(request)));
+  route(app, listPartnerPayoutsContract, signedIn, async ({ request }) =>
+    service.affiliatePayouts(affiliateOf(request)),
+  );
 
   /** GET /api/affiliate/payouts/:id/statement.pdf → the statement PDF in the affiliate's language; 404 if not its own. */
-  app.get("/api/affiliate/payouts/:id/statement.pdf", async (request, reply) => {
-    const affiliateId = await affiliateOf(request);
-    const parsed = payoutIdParams.safeParse(request.params);
-    if (!parsed.success) throw new HttpError(404, "errors.notFound");
-    const { filename, pdf } = await service.statementPdf(affiliateId, parsed.data.id);
+  route(app, getPayoutStatementContract, signedIn, async ({ params, request, reply }) => {
+    const { filename, pdf } = await service.statementPdf(affiliateOf(request), params.id);
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${filename}"`)
@@ -165,27 +181,38 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
   });
 
   /** GET /api/admin/payouts/preview → PayoutPreview (eligible affiliates; the others with why). */
-  app.get("/api/admin/payouts/preview", guard, async () => service.preview());
+  route(app, previewPayoutsContract, guard, async () => service.preview());
 
   /**
    * POST /api/admin/payout-runs `{ idempotencyKey }` → 201 PayoutRun when created, 200 with the
    * same run when the key was already used (double click, concurrent requests).
    */
-  app.post("/api/admin/payout-runs", guard, async (request, reply) => {
-    const { idempotencyKey } = parseOrThrow(createPayoutRunSchema, request.body);
-    const { run, created } = await service.createRun(request.admin!, idempotencyKey);
-    return reply.code(created ? 201 : 200).send(run);
-  });
+  route(
+    app,
+    createPayoutRunContract,
+    {
+      ...guard,
+      // The contract's status is 201; a replayed key answers 200 (set once the run is serialised).
+      onSend: async (request, reply, payload) => {
+        if (replayedRuns.has(request) && reply.statusCode === 201) reply.code(200);
+        return payload;
+      },
+    },
+    async ({ body, request }) => {
+      const { run, created } = await service.createRun(request.admin!, body.idempotencyKey);
+      if (!created) replayedRuns.add(request);
+      return run;
+    },
+  );
 
   /** GET /api/admin/payout-runs → PayoutRunList (newest first). */
-  app.get("/api/admin/payout-runs", guard, async () => service.runs());
+  route(app, listPayoutRunsContract, guard, async () => service.runs());
 
   /**
    * GET /api/admin/payout-runs/:id.csv → the bank CSV of the run (PAYOUT_CSV_HEADER; amounts in
    * EUR with 2 decimals). Details decrypted here only; audit "payoutRun.export".
    */
-  app.get("/api/admin/payout-runs/:id.csv", guard, async (request, reply) => {
-    const id = adminId(request.params);
+  route(app, exportPayoutRunCsvContract, guard, async ({ params: { id }, request, reply }) => {
     const opened = await service.opened(id);
     await recordAudit(db, {
       actor: request.admin!,
@@ -215,8 +242,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
    * day when that is a weekend or a TARGET holiday. Debtor: SCHOOL_LEGAL_NAME, SCHOOL_IBAN,
    * SCHOOL_BIC. 422 errors.payouts.noSepa when the run has none. Audit "payoutRun.export".
    */
-  app.get("/api/admin/payout-runs/:id/sepa.xml", guard, async (request, reply) => {
-    const id = adminId(request.params);
+  route(app, exportPayoutRunSepaContract, guard, async ({ params: { id }, request, reply }) => {
     const pending = (await service.opened(id)).filter(
       (o) => o.details.method === "sepa" && o.payout.status === "pending" && isSepaIban(o.details.iban),
     );
@@ -272,17 +298,15 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
   });
 
   /** GET /api/admin/payout-runs/:id → PayoutRunDetail (the run and its payouts); 404 when unknown. */
-  app.get("/api/admin/payout-runs/:id", guard, async (request) => service.runDetail(adminId(request.params)));
+  route(app, getPayoutRunContract, guard, async ({ params }) => service.runDetail(params.id));
 
   /** POST /api/admin/payouts/:id/paid `{ reference }` → AdminPayout, paid; 409 when not pending. */
-  app.post("/api/admin/payouts/:id/paid", guard, async (request) => {
-    const id = adminId(request.params);
-    const { reference } = parseOrThrow(markPayoutPaidSchema, request.body);
-    return service.markPaid(request.admin!, id, reference);
-  });
+  route(app, markPayoutPaidContract, guard, async ({ params, body, request }) =>
+    service.markPaid(request.admin!, params.id, body.reference),
+  );
 
   /** POST /api/admin/payouts/:id/cancel → AdminPayout, cancelled, entries released; 409 when paid. */
-  app.post("/api/admin/payouts/:id/cancel", guard, async (request) =>
-    service.cancel(request.admin!, adminId(request.params)),
+  route(app, cancelPayoutContract, guard, async ({ params, request }) =>
+    service.cancel(request.admin!, params.id),
   );
 }

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { commissionLedgerSchema } from "../../../../shared/schemas/commissions";
+import { getPartnerCommissionsContract } from "../../../../shared/api/partner-portal";
 import { CommissionLedgerTable } from "../../../components/commissions/CommissionLedgerTable";
 import { Card } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useVatContext } from "../../../lib/vat";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
@@ -21,7 +21,7 @@ export default function AffiliateCommissionsPage() {
   const format = useFormat();
   const ledger = useQuery({
     queryKey: affiliateKey("commissions", i18n.language),
-    queryFn: ({ signal }) => apiParsed(commissionLedgerSchema, "/api/affiliate/commissions", { signal }),
+    queryFn: ({ signal }) => call(getPartnerCommissionsContract, { signal }),
   });
   const data = ledger.data;
   return (

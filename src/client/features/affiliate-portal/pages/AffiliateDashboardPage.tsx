@@ -2,15 +2,18 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type AffiliateStats, affiliateStatsSchema } from "../../../../shared/schemas/affiliate-portal";
-import { commissionLedgerSchema } from "../../../../shared/schemas/commissions";
+import {
+  getPartnerCommissionsContract,
+  getPartnerStatsContract,
+} from "../../../../shared/api/partner-portal";
+import type { AffiliateStats } from "../../../../shared/schemas/affiliate-portal";
 import { Notice } from "../../../components/account/auth";
 import { inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { LoadBoundary, retryableLazy } from "../../../components/ui/LoadBoundary";
 import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
@@ -125,15 +128,14 @@ function Overview() {
   const [campaign, setCampaign] = useState("");
   const to = todayInTheHague();
   const from = plusDays(to, -(days - 1));
-  const params = new URLSearchParams({ from, to, ...(campaign ? { campaign } : {}) });
   const stats = useQuery({
     queryKey: affiliateKey("stats", from, to, campaign, i18n.language),
-    queryFn: ({ signal }) => apiParsed(affiliateStatsSchema, `/api/affiliate/stats?${params}`, { signal }),
+    queryFn: ({ signal }) => call(getPartnerStatsContract, { query: { from, to, campaign }, signal }),
     placeholderData: keepPreviousData,
   });
   const ledger = useQuery({
     queryKey: affiliateKey("commissions", i18n.language),
-    queryFn: ({ signal }) => apiParsed(commissionLedgerSchema, "/api/affiliate/commissions", { signal }),
+    queryFn: ({ signal }) => call(getPartnerCommissionsContract, { signal }),
   });
   const percent = (bp: number | null) =>
     bp === null

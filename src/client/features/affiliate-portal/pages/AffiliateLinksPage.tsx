@@ -1,6 +1,8 @@
 import { Download } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import { getPartnerQrPngContract, getPartnerQrSvgContract } from "../../../../shared/api/partner-portal";
 import { CAMPAIGN_PATTERN } from "../../../../shared/schemas/affiliate-portal";
 import { Notice } from "../../../components/account/auth";
 import { inputClass } from "../../../components/ui/Field";
@@ -21,23 +23,24 @@ export function campaignLink(referralLink: string, campaign: string): string {
 /** A QR code preview (GET /api/affiliate/qr.svg) with PNG and SVG downloads. */
 function QrBlock({ link, campaign }: { link: string; campaign: string }) {
   const { t } = useTranslation("affiliatePortal");
-  const query = campaign ? `?campaign=${encodeURIComponent(campaign)}` : "";
+  const svg = urlOf(getPartnerQrSvgContract, {}, { campaign });
+  const png = urlOf(getPartnerQrPngContract, {}, { campaign });
   const linkClass = "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline";
   return (
     <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center">
       <img
-        src={`/api/affiliate/qr.svg${query}`}
+        src={svg}
         alt={t("links.qrAlt", { link })}
         width={176}
         height={176}
         className="h-44 w-44 rounded border border-slate-200 bg-white"
       />
       <div className="flex flex-col">
-        <a href={`/api/affiliate/qr.png${query}`} download className={linkClass}>
+        <a href={png} download className={linkClass}>
           <Download aria-hidden="true" className="h-4 w-4" />
           {t("links.downloadPng")}
         </a>
-        <a href={`/api/affiliate/qr.svg${query}`} download className={linkClass}>
+        <a href={svg} download className={linkClass}>
           <Download aria-hidden="true" className="h-4 w-4" />
           {t("links.downloadSvg")}
         </a>

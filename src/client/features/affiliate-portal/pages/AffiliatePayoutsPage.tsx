@@ -3,21 +3,24 @@ import { FileDown } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import {
+  getPayoutDetailsContract,
+  getPayoutStatementContract,
+  listPartnerPayoutsContract,
+  savePayoutDetailsContract,
+} from "../../../../shared/api/payouts";
 import { PAYOUT_METHODS, type PayoutMethod } from "../../../../shared/commissions";
 import { dateFormatFor } from "../../../../shared/date-format";
 import { formatMoney } from "../../../../shared/money";
-import {
-  affiliatePayoutListSchema,
-  payoutDetailsSchema,
-  payoutDetailsViewSchema,
-} from "../../../../shared/schemas/payouts";
+import { type PayoutDetails, payoutDetailsSchema } from "../../../../shared/schemas/payouts";
 import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Field, inputClass } from "../../../components/ui/Field";
 import { Card, Container } from "../../../components/ui/Layout";
 import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 
 /** Every field of every method (the form shows those of the chosen method). */
@@ -86,7 +89,7 @@ function PayoutDetailsCard() {
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: ["affiliate", "payout-details"],
-    queryFn: () => apiParsed(payoutDetailsViewSchema, "/api/affiliate/payout-details"),
+    queryFn: ({ signal }) => call(getPayoutDetailsContract, { signal }),
   });
   const { register, handleSubmit, watch, setError, clearErrors, reset, formState } = useForm<DetailsForm>({
     defaultValues: EMPTY,
@@ -99,8 +102,7 @@ function PayoutDetailsCard() {
     if (currentMethod && !formState.isDirty) reset({ ...EMPTY, method: currentMethod });
   }, [currentMethod, formState.isDirty, reset]);
   const save = useMutation({
-    mutationFn: (body: Record<string, string>) =>
-      apiParsed(payoutDetailsViewSchema, "/api/affiliate/payout-details", { method: "PUT", body }),
+    mutationFn: (body: PayoutDetails) => call(savePayoutDetailsContract, { body }),
     onSuccess: (view) => {
       queryClient.setQueryData(["affiliate", "payout-details"], view);
       reset({ ...EMPTY, method: view.method ?? "sepa" });
@@ -127,7 +129,7 @@ function PayoutDetailsCard() {
       }
       return;
     }
-    save.mutate(body);
+    save.mutate(parsed.data);
   });
   const errors = formState.errors;
   const view = current.data;
@@ -200,7 +202,7 @@ function PayoutList() {
   const language = useLanguage();
   const list = useQuery({
     queryKey: ["affiliate", "payouts"],
-    queryFn: () => apiParsed(affiliatePayoutListSchema, "/api/affiliate/payouts"),
+    queryFn: ({ signal }) => call(listPartnerPayoutsContract, { signal }),
   });
   const dateFormat = dateFormatFor(language, { dateStyle: "medium" });
   const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
@@ -257,7 +259,7 @@ function PayoutList() {
                     "—"
                   ) : (
                     <a
-                      href={`/api/affiliate/payouts/${p.id}/statement.pdf`}
+                      href={urlOf(getPayoutStatementContract, { id: p.id })}
                       download
                       className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
                       aria-label={t("affiliate.list.downloadLabel", { date: date(p.createdAt) })}

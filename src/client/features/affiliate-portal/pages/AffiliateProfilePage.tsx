@@ -2,10 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import {
+  changePartnerPasswordContract,
+  getPartnerProfileContract,
+  updatePartnerProfileContract,
+} from "../../../../shared/api/partner-portal";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../shared/i18n/languages";
 import {
   type AffiliateProfile,
-  affiliateProfileSchema,
   affiliateProfileUpdateSchema,
 } from "../../../../shared/schemas/affiliate-portal";
 import type { z } from "../../../../shared/schemas/zod";
@@ -15,7 +19,7 @@ import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { api, apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { sessionKey } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
 import { AffiliatePage, affiliateKey, LoadError } from "../components/shared";
@@ -39,7 +43,7 @@ function DetailsPanel({ profile }: { profile: AffiliateProfile }) {
   });
   const save = useMutation({
     mutationFn: (values: z.output<typeof affiliateProfileUpdateSchema>) =>
-      apiParsed(affiliateProfileSchema, "/api/affiliate/profile", { method: "PATCH", body: values }),
+      call(updatePartnerProfileContract, { body: values }),
     onSuccess: (updated) => {
       queryClient.setQueryData(PROFILE_KEY, updated);
       void queryClient.invalidateQueries({ queryKey: sessionKey("affiliate") });
@@ -134,7 +138,7 @@ function PasswordPanel() {
         changed: t("profile.changed"),
       }}
       mismatch="affiliatePortal:profile.differ"
-      send={(change) => api("/api/affiliate/password", { body: change })}
+      send={(change) => call(changePartnerPasswordContract, { body: change })}
     />
   );
 }
@@ -147,7 +151,7 @@ export default function AffiliateProfilePage() {
   const { t } = useTranslation("affiliatePortal");
   const profile = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => apiParsed(affiliateProfileSchema, "/api/affiliate/profile", { signal }),
+    queryFn: ({ signal }) => call(getPartnerProfileContract, { signal }),
   });
   return (
     <AffiliatePage title={t("profile.title")} lead={t("profile.lead")}>

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type Referral, referralListSchema } from "../../../../shared/schemas/affiliate-portal";
+import { listPartnerReferralsContract } from "../../../../shared/api/partner-portal";
+import type { Referral } from "../../../../shared/schemas/affiliate-portal";
 import { Card } from "../../../components/ui/Layout";
 import { ScrollTable } from "../../../components/ui/ScrollTable";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
@@ -38,7 +39,7 @@ export default function AffiliateReferralsPage() {
   const format = useFormat();
   const list = useQuery({
     queryKey: affiliateKey("referrals", i18n.language),
-    queryFn: ({ signal }) => apiParsed(referralListSchema, "/api/affiliate/referrals", { signal }),
+    queryFn: ({ signal }) => call(listPartnerReferralsContract, { signal }),
   });
   const head = "px-3 py-2 text-left font-semibold";
   return (

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { registerAffiliateContract } from "../../../../shared/api/partner-portal";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { countryOptions } from "../../../../shared/options";
 import {
@@ -19,7 +20,7 @@ import {
   affiliateRegisterFormSchema,
 } from "../../../components/account/schemas";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { useHydrated } from "../../../lib/hydration";
 import { registrationFailed } from "../../../lib/session";
@@ -49,14 +50,14 @@ export default function AffiliateRegisterPage() {
   const errors = formState.errors;
   const registration = useMutation({
     mutationFn: (values: AffiliateRegisterFormValues) =>
-      api<{ status: string }>("/api/affiliate/register", {
+      // The account's language is the request's (its cookie or Accept-Language), as the server reads it.
+      call(registerAffiliateContract, {
         body: {
           name: values.name,
           email: values.email,
           password: values.password,
           ...(values.website ? { website: values.website } : {}),
           ...(values.country ? { country: values.country } : {}),
-          language,
         },
       }),
     onSuccess: (_data, values) => navigate("/affiliate/register-success", { state: { email: values.email } }),
