@@ -1,9 +1,16 @@
-import type { ApplicationQuoteDto } from "./application";
-import type { PaymentState } from "./balance";
+import type {
+  adminApplicantApplicationSchema,
+  adminApplicantDtoSchema,
+  adminApplicationDetailSchema,
+  adminApplicationListItemSchema,
+  adminApplicationListSchema,
+  adminNoteDtoSchema,
+  adminPaymentDtoSchema,
+  flaggedPaymentReasonSchema,
+} from "./api/admin-applications";
 import type { AdminApplicationStatus } from "./schemas/admin";
 import type { auditEntrySchema, auditPageSchema } from "./schemas/audit";
 import type { adminDashboardSchema, dashboardCohortSchema } from "./schemas/dashboard";
-import type { ListPage } from "./schemas/list";
 import type { z } from "./schemas/zod";
 
 /**
@@ -33,150 +40,32 @@ export const canTransition = (from: AdminApplicationStatus, to: AdminApplication
   STATUS_TRANSITIONS[from].includes(to);
 
 /** One row of `GET /api/admin/applications`. */
-export interface AdminApplicationListItem {
-  id: string;
-  createdAt: string;
-  submittedAt: string | null;
-  status: AdminApplicationStatus;
-  /** The state `balanceOf` gives today (src/shared/balance.ts): never "paid" while money is owed. */
-  paymentStatus: PaymentState;
-  /** What is still owed, cents (0 when nothing is; `balanceOf`). */
-  balanceDue: number;
-  /** When the balance is due, yyyy-mm-dd (The Hague); null when nothing is owed. */
-  dueDate: string | null;
-  applicant: { id: string; firstName: string; lastName: string; email: string };
-  summerSchool: { id: string; name: string };
-  /** Stored total (set once a checkout was started or the application was paid); null before. */
-  totalAmount: number | null;
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
-  amountPaid: number;
-  /** Succeeded refunds of the accepted payments, cents. */
-  refunded: number;
-  /** Applied code, as typed by the school (upper-case). */
-  code: string | null;
-  flag: string | null;
-  /** Spec §3: an empty first or last name is missing critical data. */
-  missingCriticalData: boolean;
-}
+export type AdminApplicationListItem = z.output<typeof adminApplicationListItemSchema>;
 
 /** `GET /api/admin/applications` answer. */
-export type AdminApplicationList = ListPage<AdminApplicationListItem>;
+export type AdminApplicationList = z.output<typeof adminApplicationListSchema>;
 
 /** Every field of an applicant, as the back office sees it (never the capability hash or the file id). */
-export interface AdminApplicantDto {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  countryOfResidence: string;
-  nationality: string;
-  dateOfBirth: string;
-  passportNumber: string;
-  university: string;
-  fieldOfStudy: string;
-  studentStatus: string;
-  expectations: string;
-  referralSource: string;
-  otherReferralDetail: string;
-  language: string;
-  hasPassport: boolean;
-  /** `GET /api/admin/applicants/:id/passport` when a passport was uploaded, else null. */
-  passportUrl: string | null;
-  missingCriticalData: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AdminApplicantDto = z.output<typeof adminApplicantDtoSchema>;
 
 /**
  * Why money the provider took is not (yet) an application's payment (checklist P1, P10): it paid a
  * quote the applicant changed since, another amount or currency than asked, or an application
  * already paid.
  */
-export type FlaggedPaymentReason = "superseded_quote" | "amount_mismatch" | "second_payment";
+export type FlaggedPaymentReason = z.output<typeof flaggedPaymentReasonSchema>;
 
 /** A payment of an application. */
-export interface AdminPaymentDto {
-  id: string;
-  /**
-   * Why this money is not (yet) the application's payment (a superseded quote, another amount, a
-   * second payment; checklist P1, P10); null for an accepted payment.
-   */
-  flag: FlaggedPaymentReason | null;
-  amount: number;
-  currency: string;
-  provider: string;
-  reference: string;
-  paidAt: string;
-}
+export type AdminPaymentDto = z.output<typeof adminPaymentDtoSchema>;
 
 /** `GET /api/admin/applications/:id` (also the 200 of a status change and `current` of a 409). */
-export interface AdminApplicationDetail {
-  id: string;
-  /** Send it back with a change; a stale version is refused with 409. */
-  version: number;
-  status: AdminApplicationStatus;
-  /** The state `balanceOf` gives today: never "paid" while money is owed. */
-  paymentStatus: PaymentState;
-  /** What is still owed, cents (0 when nothing is; `balanceOf`). */
-  balanceDue: number;
-  /** When the balance is due, yyyy-mm-dd (The Hague); null when nothing is owed. */
-  dueDate: string | null;
-  /** Statuses the workflow allows from here. */
-  allowedTransitions: AdminApplicationStatus[];
-  flag: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-  paidAt: string | null;
-  missingCriticalData: boolean;
-  applicant: AdminApplicantDto;
-  summerSchool: { id: string; name: string; startDate: string; endDate: string };
-  package: { id: string; name: string };
-  housing: { id: string; name: string; priceAdjustment: number };
-  addOns: Array<{ id: string; name: string; price: number; included: boolean }>;
-  /** As ApplicationDto.quote; null when the programme's catalogue rows were archived since. */
-  quote: ApplicationQuoteDto | null;
-  totalAmount: number | null;
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
-  amountPaid: number;
-  /** Succeeded refunds of the accepted payments, cents. */
-  refunded: number;
-  code: string | null;
-  payments: AdminPaymentDto[];
-  otherApplications: Array<{
-    id: string;
-    programName: string;
-    status: AdminApplicationStatus;
-    paymentStatus: PaymentState;
-  }>;
-}
+export type AdminApplicationDetail = z.output<typeof adminApplicationDetailSchema>;
 
 /** One row of `GET /api/admin/applicants/:id/applications`. */
-export interface AdminApplicantApplication {
-  id: string;
-  programName: string;
-  startDate: string;
-  endDate: string;
-  status: AdminApplicationStatus;
-  paymentStatus: PaymentState;
-  totalAmount: number | null;
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
-  amountPaid: number;
-  createdAt: string;
-}
+export type AdminApplicantApplication = z.output<typeof adminApplicantApplicationSchema>;
 
 /** A note of the admissions team on an applicant. */
-export interface AdminNoteDto {
-  id: string;
-  applicantId: string;
-  body: string;
-  author: { id: string; name: string; email: string };
-  createdAt: string;
-  updatedAt: string;
-}
+export type AdminNoteDto = z.output<typeof adminNoteDtoSchema>;
 
 /** One audit entry (append-only); fields documented in src/shared/schemas/audit.ts. */
 export type AuditEntryDto = z.output<typeof auditEntrySchema>;

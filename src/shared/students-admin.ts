@@ -1,7 +1,12 @@
-import type { PaymentState } from "./balance";
-import type { AdminApplicationStatus } from "./schemas/admin";
+import type {
+  adminStudentApplicationSchema,
+  adminStudentDetailSchema,
+  adminStudentListItemSchema,
+  adminStudentListSchema,
+  adminStudentPaymentSchema,
+  studentLinkSentSchema,
+} from "./api/students-admin";
 import type { auditFacetsSchema } from "./schemas/audit";
-import type { ListPage } from "./schemas/list";
 import type { adminTeamListSchema, adminTeamMemberSchema } from "./schemas/students-admin";
 import type { z } from "./schemas/zod";
 
@@ -12,87 +17,22 @@ import type { z } from "./schemas/zod";
  */
 
 /** One row of `GET /api/admin/students`. */
-export interface AdminStudentListItem {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  language: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  /** False until the student chose a password (an account added by the school). */
-  hasPassword: boolean;
-  createdAt: string;
-  /** Applications made with the account's e-mail address (any status). */
-  applicationCount: number;
-  /** Of those, the ones paid in full (`balanceOf`'s paidInFull; a deposit alone does not count). */
-  paidApplicationCount: number;
-  /** Sum of what was paid on those applications net of refunds, in cents. */
-  amountPaid: number;
-}
+export type AdminStudentListItem = z.output<typeof adminStudentListItemSchema>;
 
 /** `GET /api/admin/students` answer. */
-export type AdminStudentList = ListPage<AdminStudentListItem>;
+export type AdminStudentList = z.output<typeof adminStudentListSchema>;
 
 /** An application made with the student's e-mail address (detail page). */
-export interface AdminStudentApplication {
-  id: string;
-  programName: string;
-  startDate: string;
-  endDate: string;
-  status: AdminApplicationStatus;
-  /** The state `balanceOf` gives today: never "paid" while money is owed. */
-  paymentStatus: PaymentState;
-  /** True when paid in full (`balanceOf`'s paidInFull). */
-  paid: boolean;
-  totalAmount: number | null;
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet). */
-  amountPaid: number;
-  createdAt: string;
-}
+export type AdminStudentApplication = z.output<typeof adminStudentApplicationSchema>;
 
 /** A payment of one of those applications. */
-export interface AdminStudentPayment {
-  id: string;
-  applicationId: string;
-  programName: string;
-  amount: number;
-  currency: string;
-  provider: string;
-  /** The provider's payment reference (payment intent id). */
-  reference: string;
-  kind: "deposit" | "balance";
-  paidAt: string;
-}
+export type AdminStudentPayment = z.output<typeof adminStudentPaymentSchema>;
 
 /** `GET /api/admin/students/:id`: the account, its applications and their payments. */
-export interface AdminStudentDetail {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  language: string;
-  emailVerified: boolean;
-  emailVerifiedAt: string | null;
-  disabled: boolean;
-  disabledAt: string | null;
-  hasPassword: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Start of the newest session still stored (sessions are deleted at logout): null when none. */
-  lastLoginAt: string | null;
-  /** Send it back with a change; a stale version is refused with 409. */
-  version: number;
-  applications: AdminStudentApplication[];
-  payments: AdminStudentPayment[];
-}
+export type AdminStudentDetail = z.output<typeof adminStudentDetailSchema>;
 
 /** What `POST /api/admin/students/:id/resend-verification` and `/send-password-reset` e-mailed. */
-export interface StudentLinkSent {
-  /** `verification`: confirm-your-address link; `setPassword`: choose-a-password link (the account has none yet, 24 hours); `passwordReset`: reset link (1 hour). */
-  sent: "verification" | "setPassword" | "passwordReset";
-  email: string;
-}
+export type StudentLinkSent = z.output<typeof studentLinkSentSchema>;
 
 /**
  * An admin of the team list (`GET /api/admin/admins`; also the answer of an invitation or a

@@ -1,5 +1,6 @@
+import type { adminTranslationListSchema, adminTranslationRowSchema } from "./api/translations";
 import { LANGUAGES, type Language } from "./i18n/languages";
-import type { ListPage } from "./schemas/list";
+import type { z } from "./schemas/zod";
 
 /**
  * Shapes and rules of the translation editor (issue "Translations: every UI string and page text
@@ -12,25 +13,10 @@ import type { ListPage } from "./schemas/list";
 export type PerLanguage<T> = Record<Language, T>;
 
 /** One key of one namespace in the three languages (`GET /api/admin/translations`). */
-export interface AdminTranslationRow {
-  namespace: string;
-  key: string;
-  /** The text the site shows now in each language (override, else the file; "" when absent). */
-  en: string;
-  zh: string;
-  fr: string;
-  /** The text of the translation file (what a revert goes back to; "" when absent). */
-  file: PerLanguage<string>;
-  /** True where an admin's override replaces the file's text. */
-  overridden: PerLanguage<boolean>;
-  /** ISO time of each override (null without one): sent back as `expectedUpdatedAt` on save. */
-  updatedAt: PerLanguage<string | null>;
-  /** Languages whose text is missing (see `missingLanguages`). */
-  missing: Language[];
-}
+export type AdminTranslationRow = z.output<typeof adminTranslationRowSchema>;
 
 /** `GET /api/admin/translations` → one page of rows, in namespace then key order. */
-export type AdminTranslationList = ListPage<AdminTranslationRow>;
+export type AdminTranslationList = z.output<typeof adminTranslationListSchema>;
 
 /**
  * The `{{placeholders}}` of a text, sorted and without duplicates. Same pattern as the

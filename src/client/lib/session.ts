@@ -2,34 +2,27 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, createElement, type ReactNode, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router";
+import {
+  type adminUserSchema,
+  type affiliateUserSchema,
+  registerStudentContract,
+  SESSION_CONTRACTS,
+  type studentUserSchema,
+} from "../../shared/api/auth";
+import { type BodyOf, pathOf } from "../../shared/api/contract";
+import type { z } from "../../shared/schemas/zod";
 import { Spinner } from "../components/ui/Spinner";
 import { toast } from "../components/ui/toast-store";
 import { ApiError, api } from "./api";
+import { call } from "./call";
 
 /** The three signed-in roles, each with its own cookie, login and session check (spec §6). */
 export type Role = "student" | "affiliate" | "admin";
 
-export interface StudentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-export interface AffiliateUser {
-  id: string;
-  email: string;
-  name: string;
-  status: "pending" | "approved" | "rejected" | "suspended";
-  referralCode: string | null;
-  referralLink: string | null;
-}
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  role: "owner" | "admissions" | "finance";
-}
+/** A signed-in student, partner or admin as the session endpoints answer (src/shared/api/auth.ts). */
+export type StudentUser = z.output<typeof studentUserSchema>;
+export type AffiliateUser = z.output<typeof affiliateUserSchema>;
+export type AdminUser = z.output<typeof adminUserSchema>;
 export type UserOf<R extends Role> = R extends "student"
   ? StudentUser
   : R extends "affiliate"
@@ -61,12 +54,9 @@ async function fetchMe<R extends Role>(role: R, signal?: AbortSignal): Promise<U
     role === "admin"
       ? { cache: "no-store" as const, headers: { "cache-control": "no-cache", pragma: "no-cache" } }
       : {};
-  const body = await api<{ user: UserOf<R> } | null>(`/api/${role}/me`, {
-    nullOn401: true,
-    signal,
-    ...fresh,
-  });
-  return body?.user ?? null;
+  const me = SESSION_CONTRACTS[role].me;
+  const body = await api<unknown>(pathOf(me), { nullOn401: true, signal, ...fresh });
+  return body === null ? null : (me.response.parse(body).user as UserOf<R>);
 }
 
 /**
@@ -131,7 +121,7 @@ export function useLogin<R extends Role>(role: R, options: { to?: string } = {})
   const go = useDelayedNavigate();
   return useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
-      api<{ user: UserOf<R> }>(`/api/${role}/login`, { body: credentials }),
+      call(SESSION_CONTRACTS[role].login, { body: credentials }) as Promise<{ user: UserOf<R> }>,
     onSuccess: ({ user }) => {
       remember(role, user);
       toast({
@@ -166,7 +156,7 @@ export function useRegisterStudent() {
       email: string;
       password: string;
       language?: string;
-    }) => api<{ user: StudentUser }>("/api/student/register", { body: values }),
+    }) => call(registerStudentContract, { body: values as BodyOf<typeof registerStudentContract> }),
     onSuccess: ({ user }) => {
       remember("student", user);
       toast({
@@ -201,7 +191,7 @@ export function useLogout(role: Role) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api<null>(`/api/${role}/logout`, { method: "POST" }),
+    mutationFn: () => api(pathOf(SESSION_CONTRACTS[role].logout), { method: "POST" }),
     onSuccess: () => {
       navigate(loginPath(role), { replace: true });
       queryClient.removeQueries({ queryKey: roleDataKey(role) });

@@ -21,21 +21,6 @@ import { contract } from "./contract";
  * euro cents. The payouts and payout details of the affiliate are in `./payouts.ts`.
  */
 
-/**
- * `POST /api/affiliate/register` `{ name, email, password, website?, country? }` → 201
- * `{ status: "pending" }`, the same for an address that already has an account; 400 for the
- * password policy; 429 beyond 5 a minute.
- */
-export const registerAffiliateContract = contract({
-  method: "POST",
-  path: "/api/affiliate/register",
-  access: "public",
-  summary: "Apply to become an affiliate (approved by the school before the first sign-in)",
-  body: affiliateRegistrationSchema,
-  status: 201,
-  response: z.object({ status: z.literal("pending") }),
-});
-
 /** `GET /api/affiliate/commissions`: the affiliate's commission ledger and balance (decision 022). */
 export const getPartnerCommissionsContract = contract({
   method: "GET",
@@ -128,7 +113,6 @@ export const changePartnerPasswordContract = contract({
 
 /** Every contract of the affiliate's own area. */
 export const PARTNER_PORTAL_CONTRACTS = [
-  registerAffiliateContract,
   getPartnerCommissionsContract,
   getPartnerStatsContract,
   listPartnerReferralsContract,

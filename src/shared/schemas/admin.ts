@@ -91,3 +91,6 @@ export type AuditFilters = z.output<typeof auditFiltersSchema>;
 /** `GET /api/admin/audit`: the filters and the page. */
 export const auditListQuerySchema = auditFiltersSchema.extend({ page: pageParams.page });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/** `POST /api/admin/applicants/:id/erase` body: the typed confirmation. */
+export const eraseApplicantSchema = z.object({ confirm: z.literal("ERASE") });

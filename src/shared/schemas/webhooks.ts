@@ -1,4 +1,4 @@
-import { listPageSchema } from "./list";
+import { listPageSchema, optionalParam, pageParams } from "./list";
 import { line } from "./text";
 import { z } from "./zod";
 
@@ -36,3 +36,12 @@ export const adminWebhookDetailSchema = adminWebhookEventSchema.extend({ payload
 
 /** `POST /api/admin/webhooks/:id/replay` → the new processing result. */
 export const adminWebhookReplayResultSchema = z.object({ result: line() });
+
+/** Filters of the webhook log and its CSV: type (exact), result (exact, prefix before ":", or "unprocessed"). */
+export const webhookFilterSchema = z.object({
+  type: optionalParam(line().min(1).max(100)),
+  result: optionalParam(line().min(1).max(100)),
+});
+
+/** Query of `GET /api/admin/webhooks`: the filters plus page and pageSize (≤ 100). */
+export const webhookQuerySchema = webhookFilterSchema.extend(pageParams);

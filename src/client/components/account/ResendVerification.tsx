@@ -3,11 +3,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { VERIFICATION_CONTRACTS } from "../../../shared/api/auth";
 import {
   type ResendVerificationInput,
   resendVerificationSchema,
 } from "../../../shared/schemas/students-admin";
-import { api } from "../../lib/api";
+import { call } from "../../lib/call";
 import { Button } from "../ui/Button";
 import { Notice, TextField, useFieldMessage } from "./auth";
 
@@ -32,7 +33,7 @@ export function ResendVerification({
   const [open, setOpen] = useState(false);
   const send = useMutation({
     mutationFn: (value: string) =>
-      api<{ ok: true }>(`/api/${role}/resend-verification`, { body: { email: value } }).then(() => value),
+      call(VERIFICATION_CONTRACTS[role].resendVerification, { body: { email: value } }).then(() => value),
   });
   const { register, handleSubmit, formState } = useForm<ResendVerificationInput>({
     resolver: zodResolver(resendVerificationSchema),

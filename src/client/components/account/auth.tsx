@@ -12,7 +12,9 @@ import {
 import { type FieldError, type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../lib/api";
+import { SESSION_CONTRACTS, VERIFICATION_CONTRACTS } from "../../../shared/api/auth";
+import { ApiError } from "../../lib/api";
+import { call } from "../../lib/call";
 import { useHydrated } from "../../lib/hydration";
 import { loginPath, type Role, roleDataKey, sessionKey, useLogin, useReturnPath } from "../../lib/session";
 import { Button, ButtonLink } from "../ui/Button";
@@ -271,7 +273,7 @@ export function ResetRequestForm({
     mode: "onTouched",
   });
   const request = useMutation({
-    mutationFn: (email: string) => api(`/api/${role}/password-reset`, { body: { email } }),
+    mutationFn: (email: string) => call(SESSION_CONTRACTS[role].passwordReset, { body: { email } }),
     onSuccess: (_data, email) => setSentTo(email),
     onError: (error) =>
       toast({
@@ -337,7 +339,7 @@ function NewPasswordForm({ account: role, token }: { account: "student" | "affil
   });
   const confirm = useMutation({
     mutationFn: (password: string) =>
-      api(`/api/${role}/password-reset/confirm`, { body: { token, password } }),
+      call(SESSION_CONTRACTS[role].passwordResetConfirm, { body: { token, password } }),
     onSuccess: () => {
       // Every session of the account has ended, this browser's included.
       queryClient.removeQueries({ queryKey: sessionKey(role) });
@@ -419,8 +421,7 @@ export function VerifyEmailView({ account: role }: { account: "student" | "affil
   const token = useQueryParam("token");
   const queryClient = useQueryClient();
   const verify = useMutation({
-    mutationFn: (value: string) =>
-      api<{ verified: boolean }>(`/api/${role}/verify-email`, { body: { token: value } }),
+    mutationFn: (value: string) => call(VERIFICATION_CONTRACTS[role].verifyEmail, { body: { token: value } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionKey(role) });
       void queryClient.invalidateQueries({ queryKey: roleDataKey(role) });

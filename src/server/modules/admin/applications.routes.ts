@@ -1,16 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import {
-  applicationFiltersSchema,
-  applicationListQuerySchema,
-  noteBodySchema,
-  statusChangeSchema,
-} from "../../../shared/schemas/admin";
+  changeApplicationStatusContract,
+  createNoteContract,
+  deleteNoteContract,
+  downloadPassportContract,
+  exportApplicationsContract,
+  getAdminApplicationContract,
+  getApplicantContract,
+  getDashboardContract,
+  listApplicantApplicationsContract,
+  listApplicationsContract,
+  listNotesContract,
+  updateNoteContract,
+} from "../../../shared/api/admin-applications";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { adminNotFound, parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { adminNotFound } from "../../lib/errors";
+import { adminOf } from "../../lib/params";
 import {
   applicantApplications,
   applicantDtoOf,
@@ -47,10 +56,12 @@ export async function adminApplicationRoutes(
    * → AdminApplicationList `{ items, total, page, pageSize }` (applications:read). Search `q` is
    * ILIKE on first name, last name, full name and e-mail with `%`/`_` escaped.
    */
-  app.get("/api/admin/applications", { preHandler: requireAdmin("applications:read") }, async (request) => {
-    const query = parseOrThrow(applicationListQuerySchema, request.query);
-    return listApplications(db, query, request.language, schoolDate(now()));
-  });
+  route(
+    app,
+    listApplicationsContract,
+    { preHandler: requireAdmin("applications:read") },
+    async ({ query, request }) => listApplications(db, query, request.language, schoolDate(now())),
+  );
 
   /**
    * GET /api/admin/applications.csv?<same filters> → text/csv attachment of every matching row
@@ -58,11 +69,11 @@ export async function adminApplicationRoutes(
    * balance by the one rule (`balanceOf`, issue 22 item 6, decision 035). applications:read; audit
    * "applications.export".
    */
-  app.get(
-    "/api/admin/applications.csv",
+  route(
+    app,
+    exportApplicationsContract,
     { preHandler: requireAdmin("applications:read") },
-    async (request, reply) => {
-      const filters = parseOrThrow(applicationFiltersSchema, request.query);
+    async ({ query: filters, request, reply }) => {
       const { csv, rows } = await exportApplications(db, filters, request.language, schoolDate(now()));
       await recordAudit(db, {
         actor: adminOf(request),
@@ -76,15 +87,14 @@ export async function adminApplicationRoutes(
   );
 
   /** GET /api/admin/applications/:id → AdminApplicationDetail (applications:read); 404 `{ error, message }`. */
-  app.get(
-    "/api/admin/applications/:id",
+  route(
+    app,
+    getAdminApplicationContract,
     { preHandler: requireAdmin("applications:read") },
-    async (request) => {
-      const id = adminId(request.params);
-      return db.transaction(async (tx) =>
+    async ({ params: { id }, request }) =>
+      db.transaction(async (tx) =>
         applicationDetail(tx, await findApplication(tx, id), request.language, schoolDate(now())),
-      );
-    },
+      ),
   );
 
   /**
@@ -92,12 +102,11 @@ export async function adminApplicationRoutes(
    * (applications:write). 409 `{ message, current }` on a stale version, 422 for a transition the
    * workflow refuses, 404 for an unknown id. One audit entry and one e-mail per change.
    */
-  app.patch(
-    "/api/admin/applications/:id/status",
+  route(
+    app,
+    changeApplicationStatusContract,
     { preHandler: requireAdmin("applications:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const input = parseOrThrow(statusChangeSchema, request.body);
+    async ({ params: { id }, body: input, request }) => {
       const detail = await changeStatus(
         db,
         {
@@ -120,16 +129,19 @@ export async function adminApplicationRoutes(
   );
 
   /** GET /api/admin/applicants/:id → AdminApplicantDto (applicants:read); 404 `{ error, message }`. */
-  app.get("/api/admin/applicants/:id", { preHandler: requireAdmin("applicants:read") }, async (request) =>
-    applicantDtoOf(await findApplicant(db, adminId(request.params))),
+  route(
+    app,
+    getApplicantContract,
+    { preHandler: requireAdmin("applicants:read") },
+    async ({ params: { id } }) => applicantDtoOf(await findApplicant(db, id)),
   );
 
   /** GET /api/admin/applicants/:id/applications → AdminApplicantApplication[] (applicants:read). */
-  app.get(
-    "/api/admin/applicants/:id/applications",
+  route(
+    app,
+    listApplicantApplicationsContract,
     { preHandler: requireAdmin("applicants:read") },
-    async (request) =>
-      applicantApplications(db, adminId(request.params), request.language, schoolDate(now())),
+    async ({ params: { id }, request }) => applicantApplications(db, id, request.language, schoolDate(now())),
   );
 
   /**
@@ -137,11 +149,12 @@ export async function adminApplicationRoutes(
    * no-store (applicants:read; checklist I1). Audit "passport.download" before the bytes leave.
    * 404 when the applicant is unknown or has no passport.
    */
-  app.get(
-    "/api/admin/applicants/:id/passport",
+  route(
+    app,
+    downloadPassportContract,
     { preHandler: requireAdmin("applicants:read") },
-    async (request, reply) => {
-      const applicant = await findApplicant(db, adminId(request.params));
+    async ({ params: { id }, request, reply }) => {
+      const applicant = await findApplicant(db, id);
       if (!applicant.passportFileId) throw adminNotFound();
       let content: Buffer;
       try {
@@ -167,38 +180,39 @@ export async function adminApplicationRoutes(
   );
 
   /** GET /api/admin/applicants/:id/notes → AdminNoteDto[] oldest first (applicants:read). */
-  app.get(
-    "/api/admin/applicants/:id/notes",
-    { preHandler: requireAdmin("applicants:read") },
-    async (request) => listNotes(db, adminId(request.params)),
+  route(app, listNotesContract, { preHandler: requireAdmin("applicants:read") }, async ({ params: { id } }) =>
+    listNotes(db, id),
   );
 
   /** POST /api/admin/applicants/:id/notes `{ body }` (1-5000 characters) → 201 AdminNoteDto (notes:write). */
-  app.post(
-    "/api/admin/applicants/:id/notes",
+  route(
+    app,
+    createNoteContract,
     { preHandler: requireAdmin("notes:write") },
-    async (request, reply) => {
-      const id = adminId(request.params);
-      const { body } = parseOrThrow(noteBodySchema, request.body);
-      return reply.status(201).send(await createNote(db, adminOf(request), id, body, now()));
-    },
+    async ({ params: { id }, body: { body }, request }) => createNote(db, adminOf(request), id, body, now()),
   );
 
   /** PATCH /api/admin/notes/:id `{ body }` → AdminNoteDto (notes:write; author or owner, else 403). */
-  app.patch("/api/admin/notes/:id", { preHandler: requireAdmin("notes:write") }, async (request) => {
-    const id = adminId(request.params);
-    const { body } = parseOrThrow(noteBodySchema, request.body);
-    return updateNote(db, adminOf(request), id, body, now());
-  });
+  route(
+    app,
+    updateNoteContract,
+    { preHandler: requireAdmin("notes:write") },
+    async ({ params: { id }, body: { body }, request }) => updateNote(db, adminOf(request), id, body, now()),
+  );
 
   /** DELETE /api/admin/notes/:id → 204 (notes:write; author or owner, else 403). */
-  app.delete("/api/admin/notes/:id", { preHandler: requireAdmin("notes:write") }, async (request, reply) => {
-    await deleteNote(db, adminOf(request), adminId(request.params));
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    deleteNoteContract,
+    { preHandler: requireAdmin("notes:write") },
+    async ({ params: { id }, request }) => {
+      await deleteNote(db, adminOf(request), id);
+      return undefined;
+    },
+  );
 
   /** GET /api/admin/dashboard → AdminDashboard (applications:read). */
-  app.get("/api/admin/dashboard", { preHandler: requireAdmin("applications:read") }, async (request) =>
+  route(app, getDashboardContract, { preHandler: requireAdmin("applications:read") }, async ({ request }) =>
     dashboard(db, adminOf(request), request.language),
   );
 }

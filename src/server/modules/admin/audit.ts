@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AuditEntryDto, AuditPage } from "../../../shared/admin";
-import { type AuditFilters, auditFiltersSchema, auditListQuerySchema } from "../../../shared/schemas/admin";
+import { exportAuditContract, getAuditFacetsContract, listAuditContract } from "../../../shared/api/audit";
+import type { AuditFilters } from "../../../shared/schemas/admin";
 import type { AuditFacets } from "../../../shared/students-admin";
 import type { Db, Tx } from "../../db/client";
 import { admins, auditLog } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
 
 /** Page size of the audit log. */
@@ -77,8 +78,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; now?: ()
    * without audit:read, 400 for a malformed query (e.g. an actorId that is not a UUID, a date that
    * does not exist).
    */
-  app.get("/api/admin/audit", guard, async (request) => {
-    const query = parseOrThrow(auditListQuerySchema, request.query);
+  route(app, listAuditContract, guard, async ({ query }) => {
     const where = auditConditions(query);
     const [{ total } = { total: 0 }] = await db
       .select({ total: sql<number>`count(*)::int` })
@@ -98,8 +98,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; now?: ()
    * AUDIT_CSV_MAX_ROWS rows; before and after as JSON text). The export itself is recorded
    * ("audit.export", with the filters and the number of rows).
    */
-  app.get("/api/admin/audit.csv", guard, async (request, reply) => {
-    const filters = parseOrThrow(auditFiltersSchema, request.query);
+  route(app, exportAuditContract, guard, async ({ query: filters, request, reply }) => {
     const items = await readAudit(db, { where: auditConditions(filters), limit: AUDIT_CSV_MAX_ROWS });
     const csv = toCsv(
       [
@@ -139,7 +138,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; now?: ()
    * GET /api/admin/audit/facets → AuditFacets: the entity types and actions that occur in the log
    * (alphabetical) and every admin (by e-mail), for the viewer's filter lists.
    */
-  app.get("/api/admin/audit/facets", guard, async () => {
+  route(app, getAuditFacetsContract, guard, async () => {
     const entityTypes = await db
       .selectDistinct({ value: auditLog.entityType })
       .from(auditLog)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { eraseApplicantContract, exportApplicantContract } from "../../../shared/api/privacy";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
@@ -17,14 +17,13 @@ import {
   storedFiles,
 } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { adminNotFound, HttpError } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { adminOf } from "../../lib/params";
 import { hashToken, newToken } from "../../lib/tokens";
 import { erasedEmail } from "../applications";
 import { revokeVisaLetters } from "../letters";
 import { applicantDtoOf, applicationDetail, findApplicant, listNotes } from "./applications.service";
-
-const eraseBody = z.object({ confirm: z.literal("ERASE") });
 
 /** The personal fields erasure overwrites, with their neutral values. */
 const ERASED_FIELDS = {
@@ -64,11 +63,11 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
    * insuranceProofs ({ applicationId, contentBase64 }), notes, codeRedemptions, files, passport: { filename,
    * contentBase64 } | null }`. no-store; audit "applicant.export" (ids only).
    */
-  app.get(
-    "/api/admin/applicants/:id/export",
+  route(
+    app,
+    exportApplicantContract,
     { preHandler: requireAdmin("privacy:write") },
-    async (request, reply) => {
-      const id = adminId(request.params);
+    async ({ params: { id }, request, reply }) => {
       const data = await db.transaction(async (tx) => {
         const applicant = await findApplicant(tx, id);
         const applicationRows = await tx
@@ -207,13 +206,11 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
    * Applications and payments stay. Backups are not reached: they age out (decision 012).
    * 400 without the confirmation, 404 unknown, 409 already erased.
    */
-  app.post(
-    "/api/admin/applicants/:id/erase",
+  route(
+    app,
+    eraseApplicantContract,
     { preHandler: requireAdmin("privacy:write") },
-    async (request) => {
-      const id = adminId(request.params);
-      const parsed = eraseBody.safeParse(request.body);
-      if (!parsed.success) throw new HttpError(400, "errors.badRequest");
+    async ({ params: { id }, request }) => {
       const removeFiles = await db.transaction(async (tx) => {
         const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, id)).for("update");
         if (!applicant) throw adminNotFound();
@@ -313,7 +310,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
       await removeFiles().catch((err) =>
         request.log.error({ err, applicantId: id }, "erased files not removed from disk: the sweeper will"),
       );
-      return { erased: true, id };
+      return { erased: true as const, id };
     },
   );
 }

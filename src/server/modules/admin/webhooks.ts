@@ -1,8 +1,13 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { optionalParam, pageParams } from "../../../shared/schemas/list";
-import { line } from "../../../shared/schemas/text";
+import type { z } from "zod";
+import {
+  exportWebhooksContract,
+  getWebhookContract,
+  listWebhooksContract,
+  replayWebhookContract,
+} from "../../../shared/api/webhooks";
+import type { webhookFilterSchema } from "../../../shared/schemas/webhooks";
 import {
   type AdminWebhookDetail,
   type AdminWebhookEventDto,
@@ -13,20 +18,10 @@ import {
 import type { Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
-import { adminNotFound, parseOrThrow } from "../../lib/errors";
+import { adminNotFound } from "../../lib/errors";
 import { pageOf, pageOffset } from "../../lib/lists";
-
-/** Filters of the webhook log and its CSV: type (exact), result (exact, prefix before ":", or "unprocessed"). */
-const webhookFilterSchema = z.object({
-  type: optionalParam(line().min(1).max(100)),
-  result: optionalParam(line().min(1).max(100)),
-});
-
-/** Query of `GET /api/admin/webhooks`: the filters plus page and pageSize (≤ 100). */
-const webhookQuerySchema = webhookFilterSchema.extend(pageParams);
-
-const idParams = z.object({ id: line({ trim: false }).min(1).max(255) });
 
 /** The application an event concerns, from the stored payload's checkout session. */
 const applicationIdSql = sql<
@@ -85,8 +80,7 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
   const { requireAdmin, payments } = app.services;
 
   /** GET /api/admin/webhooks?page&pageSize&type&result → AdminWebhookList, newest first. */
-  app.get("/api/admin/webhooks", { preHandler: requireAdmin("webhooks:read") }, async (request) => {
-    const query = parseOrThrow(webhookQuerySchema, request.query);
+  route(app, listWebhooksContract, { preHandler: requireAdmin("webhooks:read") }, async ({ query }) => {
     const where = filterConditions(query);
     const [{ total } = { total: 0 }] = await db
       .select({ total: sql<number>`count(*)::int` })
@@ -108,11 +102,11 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
    * (event id, provider, type, received, processed, result, application). webhooks:read; audit
    * "webhooks.export".
    */
-  app.get(
-    "/api/admin/webhooks.csv",
+  route(
+    app,
+    exportWebhooksContract,
     { preHandler: requireAdmin("webhooks:read") },
-    async (request, reply) => {
-      const filters = parseOrThrow(webhookFilterSchema, request.query);
+    async ({ query: filters, request, reply }) => {
       const rows = (
         await db
           .select(listColumns)
@@ -136,26 +130,30 @@ export async function adminWebhookRoutes(app: FastifyInstance, opts: { db: Db })
   );
 
   /** GET /api/admin/webhooks/:id → AdminWebhookDetail (with the stored payload); 404 when unknown. */
-  app.get("/api/admin/webhooks/:id", { preHandler: requireAdmin("webhooks:read") }, async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const [row] = await db
-      .select({ ...listColumns, payload: webhookEvents.payload })
-      .from(webhookEvents)
-      .where(eq(webhookEvents.id, id));
-    if (!row) throw adminNotFound();
-    const detail: AdminWebhookDetail = { ...dtoOf(row), payload: row.payload };
-    return detail;
-  });
+  route(
+    app,
+    getWebhookContract,
+    { preHandler: requireAdmin("webhooks:read") },
+    async ({ params: { id } }) => {
+      const [row] = await db
+        .select({ ...listColumns, payload: webhookEvents.payload })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, id));
+      if (!row) throw adminNotFound();
+      const detail: AdminWebhookDetail = { ...dtoOf(row), payload: row.payload };
+      return detail;
+    },
+  );
 
   /**
    * POST /api/admin/webhooks/:id/replay → `{ result }`: re-runs the stored event through
    * `PaymentsService.replay` (the webhook's processing; fulfilment is idempotent). Audit "webhook.replay".
    */
-  app.post(
-    "/api/admin/webhooks/:id/replay",
+  route(
+    app,
+    replayWebhookContract,
     { preHandler: requireAdmin("webhooks:read") },
-    async (request) => {
-      const { id } = parseOrThrow(idParams, request.params);
+    async ({ params: { id }, request }) => {
       const [before] = await db
         .select({ processedAt: webhookEvents.processedAt, result: webhookEvents.result })
         .from(webhookEvents)

@@ -1,26 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { registerAffiliateContract } from "../../../shared/api/partner-portal";
 import {
-  acceptInviteSchema,
-  adminInviteSchema,
-  adminUpdateSchema,
-  loginSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  studentRegistrationSchema,
-  tokenSchema,
-} from "../../../shared/schemas/accounts";
-import {
-  resendVerificationSchema,
-  teamFiltersSchema,
-  teamListQuerySchema,
-} from "../../../shared/schemas/students-admin";
+  acceptInviteContract,
+  exportAdminsContract,
+  inviteAdminContract,
+  listAdminsContract,
+  listStudentApplicationsContract,
+  registerAffiliateContract,
+  registerStudentContract,
+  SESSION_CONTRACTS,
+  updateAdminContract,
+  VERIFICATION_CONTRACTS,
+} from "../../../shared/api/auth";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { HttpError } from "../../lib/errors";
 import { requireStudent } from "../student";
 import { AuthService, adminDto, studentDto } from "./service";
 import { ROLES, type Role } from "./sessions";
@@ -91,6 +87,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
   }
 
   for (const role of ROLES) {
+    const contracts = SESSION_CONTRACTS[role];
     /**
      * POST /api/{role}/login `{ email, password }` → 200 `{ user }` and a new session cookie (any
      * session the browser held for this role is deleted: no fixation, S2). 401 "Invalid login
@@ -102,11 +99,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * back-off whatever the address (after 5 attempts: 1 s, 2 s, 4 s … up to 5 minutes; unknown
      * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
      */
-    app.post(
-      `/api/${role}/login`,
+    route(
+      app,
+      contracts.login,
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
-      async (request, reply) => {
-        const { email, password } = parseOrThrow(loginSchema, request.body);
+      async ({ body: { email, password }, request, reply }) => {
         let accountId: string;
         try {
           accountId = await auth.login(role, email, password);
@@ -120,26 +117,26 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
           throw err;
         }
         await sessions.start(request, reply, role, accountId);
-        return { user: await userOf(role, accountId) };
+        return { user: (await userOf(role, accountId)) as never };
       },
     );
 
     /** POST /api/{role}/logout → 204; the session row is deleted and the cookie cleared. */
-    app.post(`/api/${role}/logout`, async (request, reply) => {
+    route(app, contracts.logout, {}, async ({ request, reply }) => {
       await sessions.end(request, reply, role);
-      return reply.status(204).send();
+      return undefined;
     });
 
     /**
      * GET /api/{role}/me → 200 `{ user }` or 401. A session of another role does not count (S7).
      * The admin check goes through the admin guard (disabled admins are refused).
      */
-    app.get(`/api/${role}/me`, role === "admin" ? { preHandler: requireAdmin() } : {}, async (request) => {
-      if (role === "admin") return { user: request.admin };
+    route(app, contracts.me, role === "admin" ? { preHandler: requireAdmin() } : {}, async ({ request }) => {
+      if (role === "admin") return { user: request.admin as never };
       const id = await sessions.current(request, role);
       const user = id ? await userOf(role, id) : null;
       if (!user) throw new HttpError(401, "errors.unauthorized");
-      return { user };
+      return { user: user as never };
     });
 
     /**
@@ -148,17 +145,17 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * per address and e-mail, and after 3 an hour per account whatever the address (unknown
      * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
      */
-    app.post(
-      `/api/${role}/password-reset`,
+    route(
+      app,
+      contracts.passwordReset,
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
-      async (request, reply) => {
-        const { email } = parseOrThrow(passwordResetRequestSchema, request.body);
+      async ({ body: { email }, request }) => {
         // The per-account limit is checked before the answer, whether or not the account exists;
         // the look-up and the e-mail come after it (issue 22 item 21: no timing difference).
         await throttle.admitResetRequest(role, email);
         const language = request.language;
         app.services.background.run("password reset", () => auth.sendPasswordReset(role, email, language));
-        return reply.status(202).send({ ok: true });
+        return { ok: true as const };
       },
     );
 
@@ -167,23 +164,23 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * session of the account ends. 400 for a password that breaks the policy (S4) or an invalid,
      * expired or used token.
      */
-    app.post(
-      `/api/${role}/password-reset/confirm`,
+    route(
+      app,
+      contracts.passwordResetConfirm,
       { config: { rateLimit: TOKEN_LIMIT } },
-      async (request) => {
-        const { token, password } = parseOrThrow(passwordResetConfirmSchema, request.body);
+      async ({ body: { token, password } }) => {
         await auth.confirmPasswordReset(role, token, password);
-        return { ok: true };
+        return { ok: true as const };
       },
     );
   }
 
   for (const role of ["student", "affiliate"] as const) {
+    const contracts = VERIFICATION_CONTRACTS[role];
     /** POST /api/{student|affiliate}/verify-email `{ token }` → 200 `{ verified: true }`; 400 for an invalid, expired or used token. */
-    app.post(`/api/${role}/verify-email`, { config: { rateLimit: TOKEN_LIMIT } }, async (request) => {
-      const { token } = parseOrThrow(tokenSchema, request.body);
+    route(app, contracts.verifyEmail, { config: { rateLimit: TOKEN_LIMIT } }, async ({ body: { token } }) => {
       await auth.verifyEmail(role, token);
-      return { verified: true };
+      return { verified: true as const };
     });
 
     /**
@@ -193,13 +190,13 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * without a password: the choose-your-password link). 400 for a malformed address; 429 after 5
      * a minute per address and e-mail, or 30 a minute per address (like password reset).
      */
-    app.post(
-      `/api/${role}/resend-verification`,
+    route(
+      app,
+      contracts.resendVerification,
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
-      async (request, reply) => {
-        const { email } = parseOrThrow(resendVerificationSchema, request.body);
+      async ({ body: { email } }) => {
         await auth.resendVerification(role, email);
-        return reply.status(202).send({ ok: true });
+        return { ok: true as const };
       },
     );
   }
@@ -210,12 +207,16 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * (errors.passwordTooShort / passwordTooLong / passwordCommon) and 400 "Registration failed" for
    * an address that already has an account (which is told by e-mail). 429 after 5 a minute per address.
    */
-  app.post("/api/student/register", { config: { rateLimit: REGISTER_LIMIT } }, async (request, reply) => {
-    const input = parseOrThrow(studentRegistrationSchema, request.body);
-    const student = await auth.registerStudent(input, request.language);
-    await sessions.start(request, reply, "student", student.id);
-    return reply.status(201).send({ user: studentDto(student) });
-  });
+  route(
+    app,
+    registerStudentContract,
+    { config: { rateLimit: REGISTER_LIMIT } },
+    async ({ body: input, request, reply }) => {
+      const student = await auth.registerStudent(input, request.language);
+      await sessions.start(request, reply, "student", student.id);
+      return { user: studentDto(student) };
+    },
+  );
 
   /**
    * GET /api/student/applications → the student's applications (modules/student/ownership.ts:
@@ -225,7 +226,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * 035). 401 without a student session (or a disabled
    * account); 403 errors.verifyEmailFirst until the account's e-mail is verified.
    */
-  app.get("/api/student/applications", async (request) => {
+  route(app, listStudentApplicationsContract, {}, async ({ request }) => {
     const student = await requireStudent(opts.db, sessions, request);
     return auth.studentApplications(student, request.language);
   });
@@ -240,8 +241,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     app,
     registerAffiliateContract,
     { config: { rateLimit: REGISTER_LIMIT } },
-    async ({ body, request }) => {
-      await auth.registerAffiliate(body, request.language);
+    async ({ body: input, request }) => {
+      await auth.registerAffiliate(input, request.language);
       return { status: "pending" as const };
     },
   );
@@ -251,12 +252,16 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * session. Takes an invitation token (24 hours) or an admin's reset token (1 hour); 400 for the
    * password policy or an invalid, expired or used token. Earlier sessions of that admin end.
    */
-  app.post("/api/admin/accept-invite", { config: { rateLimit: TOKEN_LIMIT } }, async (request, reply) => {
-    const { token, password, name } = parseOrThrow(acceptInviteSchema, request.body);
-    const id = await auth.confirmPasswordReset("admin", token, password, name);
-    await sessions.start(request, reply, "admin", id);
-    return { user: await userOf("admin", id) };
-  });
+  route(
+    app,
+    acceptInviteContract,
+    { config: { rateLimit: TOKEN_LIMIT } },
+    async ({ body: { token, password, name }, request, reply }) => {
+      const id = await auth.confirmPasswordReset("admin", token, password, name);
+      await sessions.start(request, reply, "admin", id);
+      return { user: (await userOf("admin", id)) as never };
+    },
+  );
 
   /**
    * GET /api/admin/admins?page&pageSize&sort&role&status&q (owners only, admins:write; 401 without
@@ -267,8 +272,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * then e-mail); role; status invited|active|disabled; q: part of the e-mail address or name.
    * A malformed parameter → 400 with a message and `fieldErrors`.
    */
-  app.get("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async (request) =>
-    auth.listAdmins(parseOrThrow(teamListQuerySchema, request.query)),
+  route(app, listAdminsContract, { preHandler: requireAdmin("admins:write") }, async ({ query }) =>
+    auth.listAdmins(query),
   );
 
   /**
@@ -277,44 +282,47 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * Status, Created in ISO 8601 UTC), owners first, then by e-mail. Audit "admins.export" with the
    * filters and the number of rows. 400 for a malformed filter.
    */
-  app.get("/api/admin/admins.csv", { preHandler: requireAdmin("admins:write") }, async (request, reply) => {
-    const filters = parseOrThrow(teamFiltersSchema, request.query);
-    const team = await auth.exportAdmins(filters);
-    await recordAudit(opts.db, {
-      actor: request.admin!,
-      action: "admins.export",
-      entityType: "admin",
-      entityId: "*",
-      after: { filters, rows: team.length },
-    });
-    const csv = toCsv(
-      ["E-mail", "Name", "Role", "Status", "Created"],
-      team.map((a) => [a.email, a.name, a.role, a.status, a.createdAt]),
-    );
-    return sendCsv(reply, "team", csv, opts.now());
-  });
+  route(
+    app,
+    exportAdminsContract,
+    { preHandler: requireAdmin("admins:write") },
+    async ({ query: filters, request, reply }) => {
+      const team = await auth.exportAdmins(filters);
+      await recordAudit(opts.db, {
+        actor: request.admin!,
+        action: "admins.export",
+        entityType: "admin",
+        entityId: "*",
+        after: { filters, rows: team.length },
+      });
+      const csv = toCsv(
+        ["E-mail", "Name", "Role", "Status", "Created"],
+        team.map((a) => [a.email, a.name, a.role, a.status, a.createdAt]),
+      );
+      return sendCsv(reply, "team", csv, opts.now());
+    },
+  );
 
   /**
    * POST /api/admin/admins `{ email, name, role }` (owner) → 201 the admin (status "invited");
    * the invitation e-mail is sent. 409 when the address belongs to an active admin; 403 for other roles.
    */
-  app.post("/api/admin/admins", { preHandler: requireAdmin("admins:write") }, async (request, reply) => {
-    const input = parseOrThrow(adminInviteSchema, request.body);
-    const admin = await auth.inviteAdmin(request.admin!, input, request.language);
-    return reply.status(201).send(admin);
-  });
+  route(
+    app,
+    inviteAdminContract,
+    { preHandler: requireAdmin("admins:write") },
+    async ({ body: input, request }) => auth.inviteAdmin(request.admin!, input, request.language),
+  );
 
   /**
    * PATCH /api/admin/admins/:id `{ role?, disabled? }` (owner) → 200 the admin. Disabling ends
    * their sessions; owners cannot disable themselves or change their own role (400); 404 unknown id.
    */
-  app.patch<{ Params: { id: string } }>(
-    "/api/admin/admins/:id",
+  route(
+    app,
+    updateAdminContract,
     { preHandler: requireAdmin("admins:write") },
-    async (request) => {
-      const patch = parseOrThrow(adminUpdateSchema, request.body);
-      return auth.updateAdmin(request.admin!, request.params.id, patch);
-    },
+    async ({ params: { id }, body: patch, request }) => auth.updateAdmin(request.admin!, id, patch),
   );
 
   // GET /api/admin/affiliates and POST /api/admin/affiliates/:id/approve live in

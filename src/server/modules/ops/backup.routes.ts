@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createBackupContract } from "../../../shared/api/ops";
 import type { DbHandle } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { HttpError } from "../../lib/errors";
 import { hashToken, tokenMatches } from "../../lib/tokens";
 import { backupFileName, backupStream, pgliteOf } from "./backup";
@@ -44,10 +46,11 @@ export async function backupRoutes(app: FastifyInstance, opts: { env: Env; datab
    * 10 an hour per address. 404 on PostgreSQL (back it up with pg_dump). Writes the audit entry
    * "backup.create" (the admin, or the system for the token) before the archive leaves.
    */
-  app.post(
-    "/api/admin/backup",
+  route(
+    app,
+    createBackupContract,
     { preHandler: ownerOrBackupToken, config: { rateLimit: { max: 10, timeWindow: "1 hour" } } },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       if (database.kind !== "pglite") throw new HttpError(404, "errors.notFound");
       const { manifest, stream } = await backupStream({
         client: pgliteOf(database),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { type AdminJobs, adminJobsSchema } from "../../../shared/ops";
+import { listJobsContract } from "../../../shared/api/ops";
+import { route } from "../../lib/contract";
 import type { JobScheduler } from "../../lib/jobs";
 
 /**
@@ -14,8 +15,8 @@ export async function jobRoutes(app: FastifyInstance, opts: { jobs: JobScheduler
    * with its interval and last run in this process, and whether this process runs the jobs.
    * Permission `ops:read` (owners; others 403, no session 401).
    */
-  app.get("/api/admin/ops/jobs", { preHandler: requireAdmin("ops:read") }, async () => {
-    const body: AdminJobs = adminJobsSchema.parse({ runsHere: jobs.runsHere, jobs: jobs.status() });
-    return body;
-  });
+  route(app, listJobsContract, { preHandler: requireAdmin("ops:read") }, async () => ({
+    runsHere: jobs.runsHere,
+    jobs: jobs.status(),
+  }));
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { getHealthContract, getMetricsContract, getReadinessContract } from "../../../shared/api/ops";
 import type { Health, Readiness } from "../../../shared/ops";
 import type { DbHandle } from "../../db/client";
 import type { Env } from "../../env";
+import { route } from "../../lib/contract";
 import { HttpError } from "../../lib/errors";
 import { hashToken, tokenMatches } from "../../lib/tokens";
 import type { Metrics } from "./metrics";
@@ -46,9 +48,10 @@ export async function opsRoutes(
    * process answers. Touches neither the database nor Redis, so a slow database never gets a
    * healthy process restarted.
    */
-  app.get("/api/health", async (_request, reply) => {
+  route(app, getHealthContract, {}, async ({ reply }) => {
     const body: Health = { ok: true, database: database.kind, payments: opts.payments };
-    return reply.header("cache-control", "no-store").send(body);
+    reply.header("cache-control", "no-store");
+    return body;
   });
 
   /**
@@ -57,7 +60,7 @@ export async function opsRoutes(
    * did not answer PING within 1 s: still 200, since rate limits then let requests through
    * (decision 011). Without REDIS_URL, `off`.
    */
-  app.get("/api/ready", async (_request, reply) => {
+  route(app, getReadinessContract, {}, async ({ reply }) => {
     const [databaseUp, redisUp] = await Promise.all([databaseAnswers(), redis?.ping() ?? null]);
     const body: Readiness = {
       ok: databaseUp,
@@ -77,7 +80,7 @@ export async function opsRoutes(
    * a proxy); anyone else gets 404, as for a path that does not exist. 503 when the workers did
    * not all answer in time.
    */
-  app.get("/metrics", async (request, reply) => {
+  route(app, getMetricsContract, {}, async ({ request, reply }) => {
     const allowed = tokenMatches(bearerToken(request), metricsTokenHash ?? "") || isLocalRequest(request);
     if (!allowed) {
       request.log.warn("metrics request refused: no valid token and not from this machine");

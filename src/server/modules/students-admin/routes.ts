@@ -1,17 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import {
-  studentCreateSchema,
-  studentFiltersSchema,
-  studentListQuerySchema,
-  studentUpdateSchema,
-} from "../../../shared/schemas/students-admin";
+  createStudentContract,
+  exportStudentsContract,
+  getStudentContract,
+  listStudentsContract,
+  resendStudentVerificationContract,
+  sendStudentPasswordResetContract,
+  updateStudentContract,
+} from "../../../shared/api/students-admin";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { parseOrThrow } from "../../lib/errors";
-import { adminId, adminOf } from "../../lib/params";
+import { adminOf } from "../../lib/params";
 import { AuthService } from "../auth";
 import {
   createStudent,
@@ -44,19 +47,19 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
    * `{ items, total, page, pageSize }` (applicants:read). `q` is ILIKE on first, last and full name
    * and e-mail with `%`/`_` escaped; sort keys createdAt, lastName, email, applications, amountPaid.
    */
-  app.get("/api/admin/students", { preHandler: requireAdmin("applicants:read") }, async (request) =>
-    listStudents(db, parseOrThrow(studentListQuerySchema, request.query)),
+  route(app, listStudentsContract, { preHandler: requireAdmin("applicants:read") }, async ({ query }) =>
+    listStudents(db, query),
   );
 
   /**
    * GET /api/admin/students.csv?<same filters> → text/csv attachment of every matching account
    * (applicants:read); audit "students.export" with the filters and the number of rows.
    */
-  app.get(
-    "/api/admin/students.csv",
+  route(
+    app,
+    exportStudentsContract,
     { preHandler: requireAdmin("applicants:read") },
-    async (request, reply) => {
-      const filters = parseOrThrow(studentFiltersSchema, request.query);
+    async ({ query: filters, request, reply }) => {
       const { csv, rows } = await exportStudents(db, filters);
       await recordAudit(db, {
         actor: adminOf(request),
@@ -74,41 +77,46 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
    * AdminStudentDetail; the student is e-mailed a link to choose a password. 409
    * `{ message, existingId }` when the address already has a student account.
    */
-  app.post("/api/admin/students", { preHandler: requireAdmin("students:write") }, async (request, reply) => {
-    const input = parseOrThrow(studentCreateSchema, request.body);
-    return reply.status(201).send(await createStudent(deps, adminOf(request), input, request.language));
-  });
+  route(
+    app,
+    createStudentContract,
+    { preHandler: requireAdmin("students:write") },
+    async ({ body, request }) => createStudent(deps, adminOf(request), body, request.language),
+  );
 
   /** GET /api/admin/students/:id → AdminStudentDetail (applicants:read); 404 `{ error, message }`. */
-  app.get("/api/admin/students/:id", { preHandler: requireAdmin("applicants:read") }, async (request) => {
-    const id = adminId(request.params);
-    return db.transaction(async (tx) =>
-      studentDetail(tx, await findStudent(tx, id), request.language, schoolDate(now())),
-    );
-  });
+  route(
+    app,
+    getStudentContract,
+    { preHandler: requireAdmin("applicants:read") },
+    async ({ params: { id }, request }) =>
+      db.transaction(async (tx) =>
+        studentDetail(tx, await findStudent(tx, id), request.language, schoolDate(now())),
+      ),
+  );
 
   /**
    * PATCH /api/admin/students/:id `{ firstName?, lastName?, language?, disabled?, version }`
    * (students:write) → AdminStudentDetail. 409 `{ message, current }` on a stale version; disabling
    * ends the student's sessions.
    */
-  app.patch("/api/admin/students/:id", { preHandler: requireAdmin("students:write") }, async (request) => {
-    const id = adminId(request.params);
-    const input = parseOrThrow(studentUpdateSchema, request.body);
-    return updateStudent(deps, adminOf(request), id, input, request.language);
-  });
+  route(
+    app,
+    updateStudentContract,
+    { preHandler: requireAdmin("students:write") },
+    async ({ params: { id }, body, request }) =>
+      updateStudent(deps, adminOf(request), id, body, request.language),
+  );
 
   /**
    * POST /api/admin/students/:id/resend-verification (students:write) → 202 StudentLinkSent
    * `{ sent, email }`. 409 when the address is already verified or the account is disabled.
    */
-  app.post(
-    "/api/admin/students/:id/resend-verification",
+  route(
+    app,
+    resendStudentVerificationContract,
     { preHandler: requireAdmin("students:write") },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await sendStudentLink(deps, adminOf(request), adminId(request.params), "verification")),
+    async ({ params: { id }, request }) => sendStudentLink(deps, adminOf(request), id, "verification"),
   );
 
   /**
@@ -116,12 +124,10 @@ export async function studentAdminRoutes(app: FastifyInstance, opts: { db: Db; e
    * 1-hour reset link, or the choose-your-password link when the account has no password yet.
    * 409 when the account is disabled.
    */
-  app.post(
-    "/api/admin/students/:id/send-password-reset",
+  route(
+    app,
+    sendStudentPasswordResetContract,
     { preHandler: requireAdmin("students:write") },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await sendStudentLink(deps, adminOf(request), adminId(request.params), "passwordReset")),
+    async ({ params: { id }, request }) => sendStudentLink(deps, adminOf(request), id, "passwordReset"),
   );
 }

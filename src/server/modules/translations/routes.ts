@@ -1,17 +1,19 @@
 import type { FastifyInstance } from "fastify";
+import {
+  exportTranslationsContract,
+  getNamespaceTextsContract,
+  listTranslationsContract,
+  revertTranslationContract,
+  updateTranslationContract,
+} from "../../../shared/api/translations";
 import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { NAMESPACES, type Namespace } from "../../../shared/i18n/namespaces";
-import {
-  translationExportQuerySchema,
-  translationListQuerySchema,
-  translationRevertSchema,
-  translationUpdateSchema,
-} from "../../../shared/schemas/translations";
 import type { Db } from "../../db/client";
 import { recordAudit } from "../../lib/audit";
 import { bodyFor } from "../../lib/compression";
+import { route } from "../../lib/contract";
 import { sendCsv } from "../../lib/csv";
-import { HttpError, parseOrThrow } from "../../lib/errors";
+import { HttpError } from "../../lib/errors";
 import { clearCommonSource, setCommonSource } from "../../lib/i18n";
 import type { TranslationService } from "./service";
 
@@ -40,8 +42,7 @@ export async function translationRoutes(
    * changes. 404 for an unknown language or namespace. The browser loads the namespaces its page
    * did not embed from here (src/client/lib/i18n.ts).
    */
-  app.get("/api/i18n/:lang/:ns", async (request, reply) => {
-    const { lang, ns } = request.params as { lang: string; ns: string };
+  route(app, getNamespaceTextsContract, {}, async ({ params: { lang, ns }, request, reply }) => {
     if (!isLanguage(lang) || !isNamespace(ns)) throw new HttpError(404, "errors.notFound");
     const json = translations.namespaceJson(lang, ns);
     reply.header("cache-control", "no-cache").header("etag", json.etag).header("vary", "Accept-Encoding");
@@ -56,19 +57,22 @@ export async function translationRoutes(
    * `{ items, total, page, pageSize }` (translations:write). 400 for an unknown namespace or
    * language, or a malformed page.
    */
-  app.get("/api/admin/translations", { preHandler: requireAdmin("translations:write") }, async (request) =>
-    translations.list(parseOrThrow(translationListQuerySchema, request.query)),
+  route(
+    app,
+    listTranslationsContract,
+    { preHandler: requireAdmin("translations:write") },
+    async ({ query }) => translations.list(query),
   );
 
   /**
    * GET /api/admin/translations.csv?namespace → text/csv of every key of the namespace (namespace,
    * key, en, zh, fr, overridden). translations:write; audit "translations.export".
    */
-  app.get(
-    "/api/admin/translations.csv",
+  route(
+    app,
+    exportTranslationsContract,
     { preHandler: requireAdmin("translations:write") },
-    async (request, reply) => {
-      const { namespace } = parseOrThrow(translationExportQuerySchema, request.query);
+    async ({ query: { namespace }, request, reply }) => {
       const { csv, rows } = translations.exportCsv(namespace);
       await recordAudit(db, {
         actor: request.admin!,
@@ -87,8 +91,11 @@ export async function translationRoutes(
    * text or changed `{{placeholders}}`; 404 for a key the English file does not have; 409
    * `{ message, current }` when someone else changed the text since `expectedUpdatedAt`.
    */
-  app.put("/api/admin/translations", { preHandler: requireAdmin("translations:write") }, async (request) =>
-    translations.update(request.admin!, parseOrThrow(translationUpdateSchema, request.body)),
+  route(
+    app,
+    updateTranslationContract,
+    { preHandler: requireAdmin("translations:write") },
+    async ({ body, request }) => translations.update(request.admin!, body),
   );
 
   /**
@@ -96,7 +103,10 @@ export async function translationRoutes(
    * AdminTranslationRow with the file's text again (translations:write). 404 for an unknown key or
    * a text that has no override; 409 on a stale `expectedUpdatedAt`.
    */
-  app.delete("/api/admin/translations", { preHandler: requireAdmin("translations:write") }, async (request) =>
-    translations.revert(request.admin!, parseOrThrow(translationRevertSchema, request.body)),
+  route(
+    app,
+    revertTranslationContract,
+    { preHandler: requireAdmin("translations:write") },
+    async ({ body, request }) => translations.revert(request.admin!, body),
   );
 }

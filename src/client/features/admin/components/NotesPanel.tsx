@@ -3,12 +3,20 @@ import { Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminNoteDto } from "../../../../shared/admin";
+import {
+  createNoteContract,
+  deleteNoteContract,
+  listNotesContract,
+  updateNoteContract,
+} from "../../../../shared/api/admin-applications";
+import { pathOf } from "../../../../shared/api/contract";
 import { NOTE_MAX_LENGTH, noteBodySchema } from "../../../../shared/schemas/admin";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import type { AdminUser } from "../../../lib/session";
 import { adminKeys, canEditNote, canWriteNotes } from "../permissions";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -88,8 +96,7 @@ function NoteItem({
   const key = adminKeys.notes(applicantId);
 
   const save = useMutation({
-    mutationFn: (body: string) =>
-      api<AdminNoteDto>(`/api/admin/notes/${note.id}`, { method: "PATCH", body: { body } }),
+    mutationFn: (body: string) => call(updateNoteContract, { params: { id: note.id }, body: { body } }),
     onSuccess: (updated) => {
       queryClient.setQueryData<AdminNoteDto[]>(key, (notes) =>
         notes?.map((n) => (n.id === updated.id ? updated : n)),
@@ -101,7 +108,7 @@ function NoteItem({
       toast({ title: t("notes.failedTitle"), description: err.message, variant: "destructive" }),
   });
   const remove = useMutation({
-    mutationFn: () => api<null>(`/api/admin/notes/${note.id}`, { method: "DELETE" }),
+    mutationFn: () => api(pathOf(deleteNoteContract, { id: note.id }), { method: deleteNoteContract.method }),
     onSuccess: () => {
       queryClient.setQueryData<AdminNoteDto[]>(key, (notes) => notes?.filter((n) => n.id !== note.id));
       setConfirmDelete(false);
@@ -201,13 +208,12 @@ export function NotesPanel({ applicantId, admin }: { applicantId: string; admin:
   const key = adminKeys.notes(applicantId);
   const notes = useQuery({
     queryKey: key,
-    queryFn: () => api<AdminNoteDto[]>(`/api/admin/applicants/${applicantId}/notes`),
+    queryFn: () => call(listNotesContract, { params: { id: applicantId } }),
   });
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: (body: string) =>
-      api<AdminNoteDto>(`/api/admin/applicants/${applicantId}/notes`, { body: { body } }),
+    mutationFn: (body: string) => call(createNoteContract, { params: { id: applicantId }, body: { body } }),
     onSuccess: (note) => {
       queryClient.setQueryData<AdminNoteDto[]>(key, (list) => [...(list ?? []), note]);
       setText("");

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { acceptInviteContract } from "../../../../shared/api/auth";
 import {
   AuthShell,
   applyServerErrors,
@@ -16,9 +17,10 @@ import {
 } from "../../../components/account/auth";
 import { type AcceptInviteFormValues, acceptInviteFormSchema } from "../../../components/account/schemas";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useHydrated } from "../../../lib/hydration";
-import { type AdminUser, REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
+import { REDIRECT_DELAY_MS, sessionKey } from "../../../lib/session";
 
 /**
  * /admin/accept-invite?token=…: the link of an invitation (or of a password reset) — choose a name
@@ -42,9 +44,9 @@ export default function AdminAcceptInvitePage() {
   const errors = formState.errors;
   const accept = useMutation({
     mutationFn: (values: AcceptInviteFormValues) =>
-      api<{ user: AdminUser }>("/api/admin/accept-invite", {
+      call(acceptInviteContract, {
         body: {
-          token,
+          token: token ?? "",
           password: values.password,
           ...(values.name.trim() ? { name: values.name.trim() } : {}),
         },

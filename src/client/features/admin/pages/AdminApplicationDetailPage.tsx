@@ -4,7 +4,13 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { AdminApplicationDetail } from "../../../../shared/admin";
+import {
+  changeApplicationStatusContract,
+  getAdminApplicationContract,
+} from "../../../../shared/api/admin-applications";
+import { urlOf } from "../../../../shared/api/contract";
 import { acceptPaymentContract } from "../../../../shared/api/finance";
+import { eraseApplicantContract, exportApplicantContract } from "../../../../shared/api/privacy";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminApplicationStatus } from "../../../../shared/schemas/admin";
 import { Notice } from "../../../components/account/auth";
@@ -12,7 +18,7 @@ import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, api, apiParsed } from "../../../lib/api";
 import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
@@ -50,7 +56,7 @@ const SERIOUS: readonly AdminApplicationStatus[] = ["rejected", "withdrawn", "ca
  */
 async function fetchDetail(id: string, signal?: AbortSignal): Promise<AdminApplicationDetail> {
   try {
-    return await api<AdminApplicationDetail>(`/api/admin/applications/${encodeURIComponent(id)}`, { signal });
+    return await call(getAdminApplicationContract, { params: { id }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       const body = error.body;
@@ -90,10 +96,7 @@ export default function AdminApplicationDetailPage() {
 
   const change = useMutation({
     mutationFn: (input: { status: AdminApplicationStatus; version: number }) =>
-      api<AdminApplicationDetail>(`/api/admin/applications/${encodeURIComponent(id)}/status`, {
-        method: "PATCH",
-        body: input,
-      }),
+      call(changeApplicationStatusContract, { params: { id }, body: input }),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       setConflict(null);
@@ -143,10 +146,7 @@ export default function AdminApplicationDetailPage() {
 
   const erase = useMutation({
     mutationFn: (applicantId: string) =>
-      api<{ erased: true }>(`/api/admin/applicants/${encodeURIComponent(applicantId)}/erase`, {
-        method: "POST",
-        body: { confirm: "ERASE" },
-      }),
+      call(eraseApplicantContract, { params: { id: applicantId }, body: { confirm: "ERASE" } }),
     onSuccess: () => {
       setEraseOpen(false);
       setEraseWord("");
@@ -375,7 +375,7 @@ export default function AdminApplicationDetailPage() {
               <p className="text-slate-700">{t("applicationDetail.privacy.lead")}</p>
               <div className="mt-4 flex flex-wrap items-center gap-3">
                 <a
-                  href={`/api/admin/applicants/${encodeURIComponent(applicant.id)}/export`}
+                  href={urlOf(exportApplicantContract, { id: applicant.id })}
                   download
                   className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
                 >

@@ -2,10 +2,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import type { AdminApplicationList } from "../../../../shared/admin";
+import {
+  exportApplicationsContract,
+  listApplicationsContract,
+} from "../../../../shared/api/admin-applications";
+import { urlOf } from "../../../../shared/api/contract";
 import { PAYMENT_STATES } from "../../../../shared/balance";
 import { APPLICATION_SORT_KEYS, APPLICATION_STATUSES } from "../../../../shared/schemas/admin";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
@@ -62,7 +66,8 @@ export default function AdminApplicationsPage() {
 
   const applications = useQuery({
     queryKey: adminKeys.list(list.search),
-    queryFn: ({ signal }) => api<AdminApplicationList>(`/api/admin/applications?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listApplicationsContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
   const sortLabel = t(`applications.columns.${sort.key}`);
@@ -84,7 +89,7 @@ export default function AdminApplicationsPage() {
         title={t("applications.title")}
         lead={t("applications.lead")}
         actions={
-          <CsvLink href={list.csvHref("/api/admin/applications.csv")}>{t("applications.export")}</CsvLink>
+          <CsvLink href={list.csvHref(urlOf(exportApplicationsContract))}>{t("applications.export")}</CsvLink>
         }
       />
 

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { auditFacetsSchema, auditPageSchema } from "../../../../shared/schemas/audit";
+import { exportAuditContract, getAuditFacetsContract, listAuditContract } from "../../../../shared/api/audit";
+import { urlOf } from "../../../../shared/api/contract";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader, useDateTime } from "../components/common";
 import { ClearFiltersButton, CsvLink, FilterPanel, FilterSelect, useListParams } from "../components/list";
@@ -26,12 +27,13 @@ export default function AdminAuditPage() {
   const { params, update } = state;
   const list = useQuery({
     queryKey: peopleKeys.audit(state.search),
-    queryFn: ({ signal }) => apiParsed(auditPageSchema, `/api/admin/audit?${state.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listAuditContract, { query: Object.fromEntries(new URLSearchParams(state.search)), signal }),
     placeholderData: keepPreviousData,
   });
   const facets = useQuery({
     queryKey: peopleKeys.auditFacets(),
-    queryFn: ({ signal }) => apiParsed(auditFacetsSchema, "/api/admin/audit/facets", { signal }),
+    queryFn: ({ signal }) => call(getAuditFacetsContract, { signal }),
   });
 
   // The record id and the dates are typed, then applied together.
@@ -63,7 +65,7 @@ export default function AdminAuditPage() {
       <AdminPageHeader
         title={t("audit.title")}
         lead={t("audit.lead")}
-        actions={<CsvLink href={state.csvHref("/api/admin/audit.csv")}>{t("common.export")}</CsvLink>}
+        actions={<CsvLink href={state.csvHref(urlOf(exportAuditContract))}>{t("common.export")}</CsvLink>}
       />
 
       <FilterPanel id="audit-filters-heading" title={t("audit.filtersTitle")}>

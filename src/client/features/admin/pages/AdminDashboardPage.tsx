@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AuditEntryDto } from "../../../../shared/admin";
+import { getDashboardContract } from "../../../../shared/api/admin-applications";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { APPLICATION_STATUSES } from "../../../../shared/schemas/admin";
-import { adminDashboardSchema } from "../../../../shared/schemas/dashboard";
 import { Notice } from "../../../components/account/auth";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useVatContext } from "../../../lib/vat";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
@@ -61,7 +61,7 @@ export default function AdminDashboardPage() {
   const format = useFormat();
   const dashboard = useQuery({
     queryKey: adminKeys.dashboard(),
-    queryFn: () => apiParsed(adminDashboardSchema, "/api/admin/dashboard"),
+    queryFn: () => call(getDashboardContract),
   });
   const percent = new Intl.NumberFormat(LOCALE_OF[format.language], {
     style: "percent",

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { listJobsContract } from "../../../../shared/api/ops";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
-import { type AdminJobs, adminJobsSchema, type JobStatus } from "../../../../shared/ops";
+import type { AdminJobs, JobStatus } from "../../../../shared/ops";
 import { cn } from "../../../components/ui/cn";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 
@@ -125,7 +126,7 @@ export default function AdminOpsPage() {
   const { t } = useTranslation("admin");
   const jobs = useQuery({
     queryKey: jobsKey,
-    queryFn: ({ signal }) => apiParsed(adminJobsSchema, "/api/admin/ops/jobs", { signal }),
+    queryFn: ({ signal }) => call(listJobsContract, { signal }),
     refetchInterval: REFRESH_MS,
   });
   return (

@@ -4,12 +4,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { createStudentContract } from "../../../../shared/api/students-admin";
 import { type StudentCreateFormValues, studentCreateSchema } from "../../../../shared/schemas/students-admin";
-import type { AdminStudentDetail } from "../../../../shared/students-admin";
 import { applyServerErrors, Notice, TextField } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { useSignedInUser } from "../../../lib/session";
 import { AdminPageHeader, Panel } from "../components/common";
@@ -40,7 +41,7 @@ export default function AdminStudentAddPage() {
   const errors = formState.errors;
   const create = useMutation({
     mutationFn: (values: StudentCreateFormValues) =>
-      api<AdminStudentDetail>("/api/admin/students", { body: studentCreateSchema.parse(values) }),
+      call(createStudentContract, { body: studentCreateSchema.parse(values) }),
     onSuccess: (student) => {
       void queryClient.invalidateQueries({ queryKey: ["admin", "students", "list"] });
       queryClient.setQueryData(peopleKeys.student(student.id), student);

@@ -5,14 +5,20 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import {
+  getStudentContract,
+  resendStudentVerificationContract,
+  sendStudentPasswordResetContract,
+  updateStudentContract,
+} from "../../../../shared/api/students-admin";
 import { LANGUAGES } from "../../../../shared/i18n/languages";
 import { type StudentEditFormValues, studentEditFormSchema } from "../../../../shared/schemas/students-admin";
-import type { AdminStudentDetail, StudentLinkSent } from "../../../../shared/students-admin";
+import type { AdminStudentDetail } from "../../../../shared/students-admin";
 import { applyServerErrors, Notice } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { toast } from "../../../components/ui/toast-store";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
 import { HeaderCell } from "../components/AdminListFrame";
@@ -58,8 +64,8 @@ function EditForm({ student }: { student: AdminStudentDetail }) {
   useEffect(() => reset(values as StudentEditFormValues), [student.version, reset]);
   const save = useMutation({
     mutationFn: (form: StudentEditFormValues) =>
-      api<AdminStudentDetail>(`/api/admin/students/${student.id}`, {
-        method: "PATCH",
+      call(updateStudentContract, {
+        params: { id: student.id },
         body: { ...studentEditFormSchema.parse(form), version: student.version },
       }),
     onSuccess: (updated) => {
@@ -108,7 +114,12 @@ function AccountActions({ student }: { student: AdminStudentDetail }) {
 
   const send = useMutation({
     mutationFn: (action: "resend-verification" | "send-password-reset") =>
-      api<StudentLinkSent>(`/api/admin/students/${student.id}/${action}`, { method: "POST" }),
+      call(
+        action === "resend-verification"
+          ? resendStudentVerificationContract
+          : sendStudentPasswordResetContract,
+        { params: { id: student.id } },
+      ),
     onSuccess: (result) =>
       toast({
         title: t("detail.sentTitle"),
@@ -122,8 +133,8 @@ function AccountActions({ student }: { student: AdminStudentDetail }) {
   });
   const toggle = useMutation({
     mutationFn: (disabled: boolean) =>
-      api<AdminStudentDetail>(`/api/admin/students/${student.id}`, {
-        method: "PATCH",
+      call(updateStudentContract, {
+        params: { id: student.id },
         body: { disabled, version: student.version },
       }),
     onSuccess: (updated) => {
@@ -207,8 +218,7 @@ export default function AdminStudentDetailPage() {
   const { date, dateTime } = useDateTime();
   const detail = useQuery({
     queryKey: peopleKeys.student(id),
-    queryFn: ({ signal }) =>
-      api<AdminStudentDetail>(`/api/admin/students/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(getStudentContract, { params: { id }, signal }),
   });
 
   const back = <BackLink to={backTo}>{t("common.backToList")}</BackLink>;

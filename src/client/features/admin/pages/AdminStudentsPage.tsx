@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { urlOf } from "../../../../shared/api/contract";
+import { exportStudentsContract, listStudentsContract } from "../../../../shared/api/students-admin";
 import { STUDENT_SORT_KEYS } from "../../../../shared/schemas/students-admin";
-import type { AdminStudentList } from "../../../../shared/students-admin";
 import { buttonClass } from "../../../components/ui/Button";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useSummerSchools } from "../../../lib/catalogue";
 import { useFormat } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
@@ -50,7 +51,8 @@ export default function AdminStudentsPage() {
   const { sort, update } = state;
   const list = useQuery({
     queryKey: peopleKeys.students(state.search),
-    queryFn: ({ signal }) => api<AdminStudentList>(`/api/admin/students?${state.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listStudentsContract, { query: Object.fromEntries(new URLSearchParams(state.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -71,7 +73,7 @@ export default function AdminStudentsPage() {
         lead={t("students.lead")}
         actions={
           <>
-            <CsvLink href={state.csvHref("/api/admin/students.csv")}>{t("common.export")}</CsvLink>
+            <CsvLink href={state.csvHref(urlOf(exportStudentsContract))}>{t("common.export")}</CsvLink>
             {canWriteStudents(admin) ? (
               <Link to="/admin/students/add" className={buttonClass("primary", "sm")}>
                 <UserPlus aria-hidden="true" className="h-4 w-4" />

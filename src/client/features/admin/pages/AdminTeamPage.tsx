@@ -4,19 +4,21 @@ import { Mail, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ADMIN_ROLES, type AdminRoleName, adminInviteSchema } from "../../../../shared/schemas/accounts";
 import {
-  ADMIN_STATUSES,
-  adminTeamListSchema,
-  adminTeamMemberSchema,
-  TEAM_SORT_KEYS,
-} from "../../../../shared/schemas/students-admin";
+  exportAdminsContract,
+  inviteAdminContract,
+  listAdminsContract,
+  updateAdminContract,
+} from "../../../../shared/api/auth";
+import { urlOf } from "../../../../shared/api/contract";
+import { ADMIN_ROLES, type AdminRoleName, adminInviteSchema } from "../../../../shared/schemas/accounts";
+import { ADMIN_STATUSES, TEAM_SORT_KEYS } from "../../../../shared/schemas/students-admin";
 import type { AdminTeamMember } from "../../../../shared/students-admin";
 import { applyServerErrors, TextField } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useSignedInUser } from "../../../lib/session";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -60,7 +62,7 @@ function InviteForm() {
   const errors = formState.errors;
   const invite = useMutation({
     mutationFn: (values: InviteFormValues) =>
-      apiParsed(adminTeamMemberSchema, "/api/admin/admins", { body: adminInviteSchema.parse(values) }),
+      call(inviteAdminContract, { body: adminInviteSchema.parse(values) }),
     onSuccess: (member) => {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.team() });
       reset();
@@ -139,13 +141,14 @@ export default function AdminTeamPage() {
   });
   const team = useQuery({
     queryKey: [...peopleKeys.team(), list.search],
-    queryFn: ({ signal }) => apiParsed(adminTeamListSchema, `/api/admin/admins?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listAdminsContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
   const update = useMutation({
     mutationFn: (change: Pending) =>
-      apiParsed(adminTeamMemberSchema, `/api/admin/admins/${change.member.id}`, {
-        method: "PATCH",
+      call(updateAdminContract, {
+        params: { id: change.member.id },
         body: change.kind === "role" ? { role: change.role } : { disabled: change.kind === "disable" },
       }),
     onSuccess: () => {
@@ -160,7 +163,7 @@ export default function AdminTeamPage() {
   });
   const resend = useMutation({
     mutationFn: (member: AdminTeamMember) =>
-      apiParsed(adminTeamMemberSchema, "/api/admin/admins", {
+      call(inviteAdminContract, {
         body: { email: member.email, name: member.name || member.email, role: member.role },
       }),
     onSuccess: (member) =>
@@ -200,7 +203,9 @@ export default function AdminTeamPage() {
       <AdminPageHeader
         title={t("team.title")}
         lead={t("team.lead")}
-        actions={<CsvLink href={list.csvHref("/api/admin/admins.csv")}>{t("admin:list.exportCsv")}</CsvLink>}
+        actions={
+          <CsvLink href={list.csvHref(urlOf(exportAdminsContract))}>{t("admin:list.exportCsv")}</CsvLink>
+        }
       />
       <FilterPanel id="team-filters-heading" title={t("team.filtersTitle")}>
         <SearchForm

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { urlOf } from "../../../../shared/api/contract";
+import { exportTranslationsContract, listTranslationsContract } from "../../../../shared/api/translations";
 import { isLanguage, LANGUAGES, type Language } from "../../../../shared/i18n/languages";
 import { NAMESPACES } from "../../../../shared/i18n/namespaces";
-import type { AdminTranslationList } from "../../../../shared/translations";
 import { inputClass } from "../../../components/ui/Field";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { AdminPageHeader } from "../components/common";
 import { TranslationCell, translationKeys } from "../components/content/TranslationCell";
@@ -39,7 +40,8 @@ export default function AdminTranslationsPage() {
 
   const translations = useQuery({
     queryKey: translationKeys.list(list.search),
-    queryFn: ({ signal }) => api<AdminTranslationList>(`/api/admin/translations?${list.search}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(listTranslationsContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -53,7 +55,7 @@ export default function AdminTranslationsPage() {
         lead={t("translations.lead")}
         actions={
           namespace ? (
-            <CsvLink href={`/api/admin/translations.csv?namespace=${encodeURIComponent(namespace)}`}>
+            <CsvLink href={urlOf(exportTranslationsContract, {}, { namespace })}>
               {t("translations.export")}
             </CsvLink>
           ) : null

@@ -3,15 +3,17 @@ import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { urlOf } from "../../../../shared/api/contract";
 import {
-  adminWebhookDetailSchema,
-  adminWebhookListSchema,
-  adminWebhookReplayResultSchema,
-} from "../../../../shared/schemas/webhooks";
+  exportWebhooksContract,
+  getWebhookContract,
+  listWebhooksContract,
+  replayWebhookContract,
+} from "../../../../shared/api/webhooks";
 import { type AdminWebhookEventDto, UNPROCESSED_RESULT } from "../../../../shared/webhooks";
 import { Button } from "../../../components/ui/Button";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { AdminPageHeader, useDateTime } from "../components/common";
@@ -52,8 +54,7 @@ function Payload({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
   const detail = useQuery({
     queryKey: webhookKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiParsed(adminWebhookDetailSchema, `/api/admin/webhooks/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(getWebhookContract, { params: { id }, signal }),
     enabled: open,
   });
   return (
@@ -89,15 +90,12 @@ export default function AdminWebhooksPage() {
   const events = useQuery({
     queryKey: webhookKeys.list(list.search),
     queryFn: ({ signal }) =>
-      apiParsed(adminWebhookListSchema, `/api/admin/webhooks?${list.search}`, { signal }),
+      call(listWebhooksContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
   const replay = useMutation({
-    mutationFn: (id: string) =>
-      apiParsed(adminWebhookReplayResultSchema, `/api/admin/webhooks/${encodeURIComponent(id)}/replay`, {
-        method: "POST",
-      }),
+    mutationFn: (id: string) => call(replayWebhookContract, { params: { id } }),
     onSuccess: (answer) => {
       setTarget(null);
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
@@ -118,7 +116,7 @@ export default function AdminWebhooksPage() {
       <AdminPageHeader
         title={t("webhooks.title")}
         lead={t("webhooks.lead")}
-        actions={<CsvLink href={list.csvHref("/api/admin/webhooks.csv")}>{t("list.exportCsv")}</CsvLink>}
+        actions={<CsvLink href={list.csvHref(urlOf(exportWebhooksContract))}>{t("list.exportCsv")}</CsvLink>}
       />
 
       <FilterPanel>

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { registerAffiliateContract } from "../../../../shared/api/partner-portal";
+import { registerAffiliateContract } from "../../../../shared/api/auth";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import { countryOptions } from "../../../../shared/options";
 import {

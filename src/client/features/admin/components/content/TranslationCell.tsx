@@ -4,6 +4,7 @@ import { Pencil, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { revertTranslationContract, updateTranslationContract } from "../../../../../shared/api/translations";
 import type { Language } from "../../../../../shared/i18n/languages";
 import { TRANSLATION_MAX_LENGTH, translationValueSchema } from "../../../../../shared/schemas/translations";
 import { z } from "../../../../../shared/schemas/zod";
@@ -11,7 +12,8 @@ import { type AdminTranslationRow, placeholdersOf } from "../../../../../shared/
 import { Button } from "../../../../components/ui/Button";
 import { inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, api } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /** Query keys of the translation editor (under ["admin"], dropped at logout). */
@@ -53,8 +55,7 @@ export function TranslationCell({ row, language }: { row: AdminTranslationRow; l
   const target = { namespace: row.namespace, key: row.key, language };
   const save = useMutation({
     mutationFn: (value: string) =>
-      api<AdminTranslationRow>("/api/admin/translations", {
-        method: "PUT",
+      call(updateTranslationContract, {
         body: { ...target, value, expectedUpdatedAt: row.updatedAt[language] },
       }),
     onSuccess: () => {
@@ -70,10 +71,7 @@ export function TranslationCell({ row, language }: { row: AdminTranslationRow; l
   });
   const revert = useMutation({
     mutationFn: () =>
-      api<AdminTranslationRow>("/api/admin/translations", {
-        method: "DELETE",
-        body: { ...target, expectedUpdatedAt: row.updatedAt[language] },
-      }),
+      call(revertTranslationContract, { body: { ...target, expectedUpdatedAt: row.updatedAt[language] } }),
     onSuccess: () => {
       setConfirmRevert(false);
       void queryClient.invalidateQueries({ queryKey: translationKeys.all });
