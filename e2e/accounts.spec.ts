@@ -12,7 +12,7 @@ import {
 } from "./support";
 
 /**
- * Accounts of the three roles (issue 3): student registration, logout, login, guard and password
+ * Accounts of the three roles (docs/product/portals.md#route-guards): student registration, logout, login, guard and password
  * reset; affiliate registration; the admin back office from the invitation to accepting a paid
  * application. E-mails are read from the outbox (`<DATA_DIR>/outbox/*.eml`).
  */

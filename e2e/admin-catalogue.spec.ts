@@ -3,7 +3,7 @@ import { acceptInvitation, OWNER, useBackOffice } from "./back-office";
 import { expectNoAxeViolations, toastWith } from "./support";
 
 /**
- * The catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"): an owner
+ * The catalogue in the back office (docs/product/back-office.md#catalogue-admin): an owner
  * changes a package's price and the public site shows the new price at once; the catalogue
  * screens pass axe. Like the accounts story, it runs against a back-office server of its own.
  */

@@ -3,7 +3,7 @@ import { acceptInvitation, inviteAdmin, OWNER, useBackOffice } from "./back-offi
 import { expectNoAxeViolations, linkFromOutbox, pathOf, toastWith, uniqueEmail } from "./support";
 
 /**
- * Codes and affiliates in the back office (issue 3 "Codes", "Affiliates"): a finance admin creates
+ * Codes and affiliates in the back office (docs/product/back-office.md#codes-admin, docs/product/back-office.md#partners-admin): a finance admin creates
  * a 15 % code limited to one cohort, which applicants can then use, and approves a pending
  * affiliate, who gets a referral code. Runs against a back-office server of its own, like the
  * back-office story of accounts.spec.ts.

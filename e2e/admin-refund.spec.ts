@@ -12,7 +12,7 @@ import {
 } from "./support";
 
 /**
- * Refunds in the back office (issue "Finances"): an applicant pays through the offline checkout; a
+ * Refunds in the back office (docs/product/back-office.md#finance): an applicant pays through the offline checkout; a
  * finance admin opens the application, refunds part of the payment through the refund panel (the
  * policy's suggestion prefilled, a reason, a confirmation), sees the payment status change and finds
  * the refund in /admin/finances, which axe checks. The application page lists the payment's invoice
@@ -79,7 +79,7 @@ test.describe("refunds in the back office", () => {
     await expect(panel.getByRole("listitem").filter({ hasText: "Arrives a week late" })).toContainText(
       "€500.00",
     );
-    // The payment's invoice and the refund's credit note, each downloadable as a PDF (issue 11).
+    // The payment's invoice and the refund's credit note, each downloadable as a PDF (docs/product/payments.md#credit-notes).
     const documents = page.getByRole("region", { name: "Invoices and credit notes" });
     await expect(documents.getByRole("row")).toHaveCount(3);
     await expect(documents.getByRole("row").nth(1)).toContainText(euros(PAID));

@@ -3,7 +3,7 @@ import { acceptInvitation, OWNER, useBackOffice } from "./back-office";
 import { expectNoAxeViolations, linkFromOutbox, toastWith, uniqueEmail } from "./support";
 
 /**
- * Students and the admin team in the back office (issue "Students: list, add, detail"; admin
+ * Students and the admin team in the back office (docs/product/back-office.md#students-admin; admin
  * team; audit log): an owner invites an admissions admin and a finance admin on /admin/team and
  * reads the audit log; the admissions admin accepts the invitation, adds a student, finds them in
  * the list and opens their page. Every screen is checked with axe. The back office runs on a

@@ -125,7 +125,7 @@ test.describe("translations and student portal", () => {
     await expect(owner.locator("section.opacity-70")).toHaveCount(0);
     await expectNoAxeViolations(owner);
 
-    // A student of a cohort: paid, registered with the same e-mail, address confirmed (issue 11:
+    // A student of a cohort: paid, registered with the same e-mail, address confirmed (docs/product/catalogue-and-pricing.md#cohorts:
     // before the confirmation nothing of a cohort shows).
     const student = await backOffice.newPage(browser);
     const email = uniqueEmail("portal");

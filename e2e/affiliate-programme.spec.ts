@@ -14,7 +14,7 @@ import {
 } from "./support";
 
 /**
- * The affiliate programme as its users live it (issue 12): an education agent registers, is told
+ * The affiliate programme as its users live it (docs/product/codes-and-partners.md#partners): an education agent registers, is told
  * the account is being reviewed, is approved, shares the referral link; a student applies through it
  * and pays; the agent sees the click, the application and the held commission. Then, on a server
  * whose commissions are approved at once, a finance admin pays the agent out and the agent sees the

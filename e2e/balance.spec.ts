@@ -14,7 +14,7 @@ import {
 } from "./support";
 
 /**
- * Issue "Student portal in full", Balances (decision 016): the demo's September cohort takes a 30 %
+ * See docs/product/payments.md#deposit-and-balance (decision 016): the demo's September cohort takes a 30 %
  * deposit. A student pays the deposit when applying, creates the student account with the same
  * e-mail, confirms it, pays the balance from the portal on the offline provider's checkout and
  * downloads the balance's invoice.

@@ -32,7 +32,7 @@ test("a student who cancels on the checkout page comes back to the same order; t
   await expect(proceed).toHaveText(proceedLabel);
 
   // Terms must be accepted again; Proceed opens a new checkout for the same order, since the
-  // cancelled one was ended (its code's hold released, checklist P4) and cannot be paid.
+  // cancelled one was ended (its code's hold released, docs/product/security.md#p4-a-code-held-by-an-open-checkout) and cannot be paid.
   await expect(proceed).toBeDisabled();
   await page.getByLabel(/I have read and accept/).check();
   await proceed.click();

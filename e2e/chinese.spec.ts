@@ -12,7 +12,7 @@ import {
 const en = locale("en", "apply");
 const zh = locale("zh", "apply");
 const zhCommon = locale("zh", "common");
-/** Euro amounts as a Chinese reader sees them (decisions.md §1: zh → zh-CN). */
+/** Euro amounts as a Chinese reader sees them (docs/product/catalogue-and-pricing.md#programme-length: zh → zh-CN). */
 const zhCN = new Intl.NumberFormat("zh-CN", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });
 const money = (euros: number) => zhCN.format(euros);
 const fill = (template: string, amount: string) => template.replace("{{amount}}", amount);

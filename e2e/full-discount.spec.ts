@@ -33,7 +33,7 @@ test("a scholarship student completes the application without paying @phone", as
 
   await expect(page.getByRole("heading", { name: "Application Submitted Successfully!" })).toBeVisible();
   await expect(page).toHaveURL(/\/apply(\/payment)?$/);
-  // Nothing was paid, and the page does not say otherwise (issue 22 item 17).
+  // Nothing was paid, and the page does not say otherwise (docs/product/payments.md#zero-payment).
   await expect(page.getByText("No payment due")).toBeVisible();
   await expect(page.getByText("Payment Received")).toHaveCount(0);
   await expect(page.getByText("Original amount")).toBeVisible();

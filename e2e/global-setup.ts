@@ -10,7 +10,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * Once per run, before any story: the data folder every back-office server starts from
  * (e2e/back-office.ts), made as an operator would, with `admin:create` on an empty folder: the
  * database migrated and the first owner invited. Each back-office spec file copies it instead of
- * running `admin:create` itself (issue 21: eleven runs of the command were a minute of CPU). The
+ * running `admin:create` itself (docs/decisions/032-test-suite-time.md: eleven runs of the command were a minute of CPU). The
  * owner's invitation link is handed over in E2E_OWNER_INVITE; each copy's database is its own, so
  * each file's owner accepts "the" invitation once.
  */

@@ -14,7 +14,7 @@ function scriptsOf(page: Page) {
   return scripts;
 }
 
-test.describe("a visitor on a slow phone network (decisions.md §5)", () => {
+test.describe("a visitor on a slow phone network (docs/product/portals.md#public-site)", () => {
   test("downloads at most 120 KB of JavaScript for the landing page", async ({ page }) => {
     const scripts = scriptsOf(page);
     await page.goto("/");

@@ -10,7 +10,7 @@ import {
 } from "./support";
 
 /**
- * The public forms and the admin inbox (issue 13, decision 025): a university sends a partnership
+ * The public forms and the admin inbox (docs/product/portals.md#public-forms, decision 025): a university sends a partnership
  * inquiry from /for-universities, which the owner finds in /admin/inbox and marks answered; a
  * visitor subscribes to the newsletter, confirms with the e-mailed link (double opt-in) and leaves
  * with the one-click unsubscribe link. Runs on a back-office server of its own: the inbox needs an

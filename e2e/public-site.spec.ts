@@ -155,7 +155,7 @@ test.describe("a visitor on the public site", () => {
 
     const june = row("June");
     await expect(june.getByText("Full", { exact: true }).filter({ visible: true })).toBeVisible();
-    // A full cohort offers its waiting list, never Apply (issue 13).
+    // A full cohort offers its waiting list, never Apply (docs/product/admissions.md#waiting-list).
     const waitingList = june.getByRole("link");
     await expect(waitingList).toHaveCount(1);
     await expect(waitingList).toHaveAttribute("href", /^\/en\/waiting-list\/[0-9a-f-]{36}$/);

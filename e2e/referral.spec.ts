@@ -20,13 +20,13 @@ async function referralStorageKeys(page: Page) {
   return page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("referral_")));
 }
 
-test.describe("a visitor arriving through a partner's referral link (checklist D1)", () => {
+test.describe("a visitor arriving through a partner's referral link (docs/product/security.md#d1-partner-cookie-only-with-consent)", () => {
   test("the code is kept in a cookie only after Accept All, for 30 days, and removed when consent is withdrawn", async ({
     page,
     context,
   }) => {
     await page.goto("/?ref=LINDA2027");
-    // Before consent the notice does not promise what a cookie would do (issue 12).
+    // Before consent the notice does not promise what a cookie would do (docs/product/privacy.md#cookie-consent).
     await expect(toastWith(page, "Referral code noted")).toBeVisible();
     await expect(toastWith(page, "accept cookies")).toBeVisible();
     await expect(toastWith(page, "type it on the payment step")).toBeVisible();

@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from "./support";
 
-test.describe("save and resume (issue 13)", () => {
+test.describe("save and resume (docs/product/admissions.md#resume-links)", () => {
   test("an applicant starts on a phone, asks for the link, and finishes on a desktop", async ({
     browser,
     baseURL,
@@ -70,7 +70,7 @@ test.describe("save and resume (issue 13)", () => {
     await desktopContext.close();
   });
 
-  test("coming back on the same device after closing the tab offers the saved application (issue 22 item 16)", async ({
+  test("coming back on the same device after closing the tab offers the saved application (docs/product/admissions.md#next-steps)", async ({
     browser,
     baseURL,
   }) => {

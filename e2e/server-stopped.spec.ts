@@ -3,7 +3,7 @@ import { useBackOffice } from "./back-office";
 import { chooseCookies, fillPersonalStep, locale } from "./support";
 
 /**
- * Issue 23 items 6 and 7: the school's server really stops (its process is killed, not a route
+ * See docs/product/portals.md#failure-states, docs/product/portals.md#sign-in-failures: the school's server really stops (its process is killed, not a route
  * blocked in the browser) while a visitor is in the middle of something. The page keeps what was
  * typed, says in plain words that the server cannot be reached, from code already loaded (the
  * toast area and the wizard's later steps are loaded lazily: their own load fails too), and goes

@@ -16,7 +16,7 @@ import {
 const zh = locale("zh", "cohort");
 
 /**
- * Issue 11: a Chinese student who paid for the August cohort reads the cohort's pages on a phone
+ * See docs/product/portals.md#cohort-pages: a Chinese student who paid for the August cohort reads the cohort's pages on a phone
  * (375 px): the programme day by day, the trip (arrival, housing, airport pickup, insurance), gives
  * an emergency contact and uploads proof of insurance; the questions and partners pages say
  * honestly that nothing is published yet. axe finds no WCAG 2.1 AA barrier on any of the four.

@@ -12,7 +12,7 @@ import {
 } from "./support";
 
 /**
- * The student pass (issue 11, "a student opens the pass and a checker scans it"): a student whose
+ * The student pass (docs/product/admissions.md#student-pass, "a student opens the pass and a checker scans it"): a student whose
  * application is paid and accepted opens /student/qrcode, the QR code on the screen is read as a
  * phone's camera would read it, and a checker who opens that address sees VALID with the holder's
  * initials. After the student replaces the pass (a lost phone), the old code says "Pass replaced".

@@ -10,7 +10,7 @@ import {
 } from "./support";
 
 /**
- * The student's own account (issue 11 "/student/profile"; portal navigation and language
+ * The student's own account (docs/product/portals.md#student-profile; portal navigation and language
  * switcher): a student reaches "My account" from the portal's navigation, switches the portal to
  * Chinese, changes the password there, and signs in with the new one.
  */

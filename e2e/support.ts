@@ -42,7 +42,7 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** Sets the `language` cookie the server renders pages in (decisions.md §5). */
+/** Sets the `language` cookie the server renders pages in (docs/product/languages.md#language-on-load). */
 export async function useLanguage(
   context: BrowserContext,
   baseURL: string | undefined,
@@ -171,7 +171,7 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
  * webhook the real payment path handles. The requests go through `page.request`, so the page's
  * browser context holds the applicant's cookie afterwards, as after paying in the wizard. The
  * click-through of the wizard itself stays covered by apply-and-pay, chinese, balance and the
- * other stories about applying (issue 21).
+ * other stories about applying (docs/decisions/032-test-suite-time.md).
  * @returns the application's id
  */
 export async function payForApplicationThroughApi(

@@ -31,7 +31,7 @@ function qrCodesOf(pdf: Buffer): string[] {
 }
 
 /**
- * Issue 11 "Documents": a student who paid downloads the visa invitation letter from the portal's
+ * See docs/product/admissions.md#documents-and-letters: a student who paid downloads the visa invitation letter from the portal's
  * API, and a consulate scans its QR code: the public page says the letter is genuine and shows no
  * more than initials and dates. (Playwright's own `test`: the hosted checkout returns to
  * `localhost`, the configured origin.)

@@ -11,7 +11,7 @@ import {
 } from "./support";
 
 /**
- * The waiting list of a full cohort as its people live it (issue 13 "Waiting list", decision 027):
+ * The waiting list of a full cohort as its people live it (docs/product/admissions.md#waiting-list, decision 027):
  * a visitor joins the list of the full demo cohort (June) from the cohort table; the owner sees them
  * waiting on the cohort's screen and frees a place by raising the capacity; the visitor gets the
  * offer by e-mail, opens it, applies and pays on the offline checkout; the owner sees the entry

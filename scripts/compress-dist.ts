@@ -1,7 +1,7 @@
 /**
  * Writes brotli (.br) and gzip (.gz) copies of the built client's text assets, which the server
  * sends as they are (@fastify/static `preCompressed`), so no request pays for compression
- * (decisions.md §5). Run by `npm run build`.
+ * (docs/product/portals.md#public-site). Run by `npm run build`.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * Performance measurements of decisions.md §5 (not part of `npm test`):
+ * Performance measurements of docs/product/portals.md#public-site (not part of `npm test`):
  *   npm run measure -- [baseUrl] [languagePrefix, default /en]
  * against a running server (default http://localhost:3000):
  * - the JavaScript the landing page loads (raw and compressed bytes), against the 120 KB budget;

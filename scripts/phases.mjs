@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Runs the test suite as timed phases and prints each phase's time when it ends (issue 21).
+ * Runs the test suite as timed phases and prints each phase's time when it ends (docs/decisions/032-test-suite-time.md).
  *
  *   node scripts/phases.mjs test                 typecheck, lint, build, unit, browser (what `npm test` runs)
  *   node scripts/phases.mjs run NAME -- CMD ...  one phase: runs CMD, prints and records its time

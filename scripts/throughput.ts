@@ -1,6 +1,6 @@
 /**
  * Throughput of a prerendered public page against nginx serving the same bytes from disk
- * (decisions.md §5: goal ≥ 0.5 of nginx, with security headers and request logging on).
+ * (docs/product/portals.md#public-site: goal ≥ 0.5 of nginx, with security headers and request logging on).
  * Not part of `npm test`; needs the Debian packages `wrk` and `nginx`, and a running server:
  *   npm run serve            # in another terminal, LOG_LEVEL=info to keep request logging on
  *   npm run measure:throughput -- [baseUrl] [path]

@@ -152,7 +152,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 
 export interface AppServices {
   sessions: SessionService;
-  /** Per-account sign-in back-off and password-reset limit (checklist S5). */
+  /** Per-account sign-in back-off and password-reset limit (docs/product/security.md#s5-brute-force-and-rate-limits). */
   throttle: AccountThrottle;
   /** `requireAdmin(permission?)`: preHandler for admin routes (401 / 403). */
   requireAdmin: ReturnType<typeof adminGuard>;
@@ -162,14 +162,14 @@ export interface AppServices {
   provider: PaymentProvider;
   pages: PageCache;
   files: FileStorage;
-  /** The waiting lists of full cohorts (issue 13): offers, the background run, admin actions. */
+  /** The waiting lists of full cohorts (docs/product/admissions.md#waiting-list): offers, the background run, admin actions. */
   waitingList: WaitingListService;
   /**
    * Prometheus metrics of this app (decision 013): `metrics.paymentsFulfilled.inc()`,
    * `metrics.paymentsFlagged.inc()`, `metrics.webhookFailures.inc({ reason })`.
    */
   metrics: Metrics;
-  /** Work done after a route's answer (password reset, resume link: issue 22 item 21). */
+  /** Work done after a route's answer (password reset, resume link: docs/product/portals.md#password-reset). */
   background: BackgroundWork;
   /**
    * The background jobs' scheduler (decision 039): `main.ts` gives it the job table in every
@@ -188,9 +188,8 @@ declare module "fastify" {
  * One access line per request, written when the response is sent, instead of Fastify's two (an
  * "incoming request" line as well), with flat fields (method, url, statusCode, remoteAddress,
  * responseTime in ms) rather than the request and reply run through serializers: less logging
- * work on the hot path of the public pages (decisions.md §5, decision 011). The URL is logged
- * without its query values (`safeUrl`: e-mailed links' tokens, searches for a person; checklist
- * D2). An error handled by the error handler is logged there, once; `error` here is one that
+ * work on the hot path of the public pages (docs/product/portals.md#public-site, decision 011). The URL is logged
+ * without its query values (`safeUrl`: e-mailed links' tokens, searches for a person; docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs). An error handled by the error handler is logged there, once; `error` here is one that
  * happened after the answer was under way (an onResponse hook, the socket).
  */
 class AccessLog extends LogController {
@@ -233,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.logger === false
         ? false
         : {
-            // Errors without values, personal keys and secret headers censored (checklist D2).
+            // Errors without values, personal keys and secret headers censored (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs).
             ...loggerOptions(env.LOG_LEVEL),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
@@ -262,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An answer given before the body was read closes the connection without losing the answer.
   registerLingeringClose(app);
   // Rate-limit and sign-in back-off counters: Redis when REDIS_URL is set, else (and while Redis
-  // cannot be reached) this process's memory (decision 011, checklist S5).
+  // cannot be reached) this process's memory (decision 011, docs/product/security.md#s5-brute-force-and-rate-limits).
   const limits = await openLimitBackend(env.REDIS_URL, app.log);
   app.addHook("onClose", () => limits.close());
   await registerSecurity(app, env, limits);
@@ -283,7 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogue = new CatalogueService(db, today, feed, now, schoolToday);
   const files = options.files ?? createFileStorage(db, env);
   const { transport, outboxDir } = createTransport(env.SMTP_URL, env.DATA_DIR);
-  // The school's legal facts (configuration, issue 13): in every page's footer and legal pages, and
+  // The school's legal facts (configuration, docs/product/portals.md#legal-pages): in every page's footer and legal pages, and
   // at the foot of every e-mail.
   const school: SchoolFacts = {
     legalName: env.SCHOOL_LEGAL_NAME,
@@ -335,12 +334,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     app.log,
   );
-  // Paid places, capacity or cohorts changed: a place may have freed up (issue 13).
+  // Paid places, capacity or cohorts changed: a place may have freed up (docs/product/catalogue-and-pricing.md#capacity).
   catalogue.onInvalidate(() => waitingList.runSoon());
   app.addHook("onClose", () => waitingList.settled());
 
   // VAT included (21 %) or exempt (`INVOICE_VAT`): every page and report that states VAT reads it
-  // (issue 22 item 4, decision 034).
+  // (docs/product/payments.md#vat-setting, decision 034).
   const vat: VatSetting =
     env.INVOICE_VAT === "exempt" ? { mode: "exempt" } : { mode: "included", ratePercent: VAT_RATE_PERCENT };
   const translations = new TranslationService(db, loadResources(), now, feed);

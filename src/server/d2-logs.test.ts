@@ -313,7 +313,7 @@ const FORMS = (): Form[] => {
         }),
       ),
     ]),
-    // Save and resume (issue 13, decision 028).
+    // Save and resume (docs/product/admissions.md#resume-links, decision 028).
     body("POST", "/api/resume-links", res.resumeLinkRequestSchema!, "anonymous", () => ({ email: email() })),
     body("POST", "/api/resume-links/use", res.resumeLinkUseSchema!, "anonymous", () => ({
       token: LINK_TOKEN,
@@ -346,7 +346,7 @@ const FORMS = (): Form[] => {
       password: PASSWORD,
       language: "en",
     })),
-    // The waiting list of a full cohort (issue 13).
+    // The waiting list of a full cohort (docs/product/admissions.md#waiting-list).
     body(
       "POST",
       () => `/api/waiting-list/${ids.school}`,
@@ -631,7 +631,7 @@ const FORMS = (): Form[] => {
       key: "hero.title",
       language: "fr",
     })),
-    // The cohort's pages of the student portal and the programme editor (issue 11).
+    // The cohort's pages of the student portal and the programme editor (docs/product/portals.md#cohort-pages).
     body(
       "PUT",
       () => `/api/student/applications/${cohortStudent.applicationId}/emergency-contact`,
@@ -671,7 +671,7 @@ const FORMS = (): Form[] => {
         };
       },
     ),
-    // The student's own account (issue 11 "/student/profile").
+    // The student's own account (docs/product/portals.md#student-profile).
     body("PATCH", "/api/student/profile", pro.studentProfileUpdateSchema!, "newStudent", () => ({
       firstName: PERSON.firstName,
       lastName: PERSON.lastName,
@@ -715,7 +715,7 @@ const FORMS = (): Form[] => {
     query("/api/admin/codes.csv", cod.codeFiltersSchema!),
     query("/api/admin/affiliates", aff.affiliateListQuerySchema!),
     query("/api/admin/affiliates.csv", aff.affiliateFiltersSchema!),
-    // The partner area and payouts (issue 12).
+    // The partner area and payouts (docs/product/portals.md#partner-area).
     {
       method: "GET",
       url: () => "/api/affiliate/stats",
@@ -783,7 +783,7 @@ const FORMS = (): Form[] => {
     ),
     query("/api/admin/portal-entries", por.portalEntryListQuerySchema!),
     query("/api/admin/portal-entries.csv", por.portalEntryFiltersSchema!),
-    // The public forms and the inbox (issue 13).
+    // The public forms and the inbox (docs/product/portals.md#public-forms).
     body(
       "POST",
       "/api/public/partnership-inquiries",

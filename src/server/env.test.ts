@@ -144,7 +144,7 @@ describe("file storage and keys (decision 012)", () => {
   });
 });
 
-describe("the offline provider on several machines (issue 22 item 25)", () => {
+describe("the offline provider on several machines (docs/product/back-office.md#operations)", () => {
   it("takes one shared webhook secret of at least 24 characters, and refuses a shorter one by name", () => {
     const secret = "whsec_offline_shared_by_every_machine";
     expect(loadEnv({ OFFLINE_WEBHOOK_SECRET: secret }).OFFLINE_WEBHOOK_SECRET).toBe(secret);

@@ -42,7 +42,7 @@ export const envSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /**
      * The offline provider's webhook signing secret (at least 24 characters). Servers on several
-     * machines share one, so a checkout opened on one is confirmed on another (issue 22 item 25);
+     * machines share one, so a checkout opened on one is confirmed on another (docs/product/back-office.md#operations);
      * unset, each start (and each set of processes of one machine) makes its own.
      */
     OFFLINE_WEBHOOK_SECRET: z.string().min(24, "must be at least 24 characters").optional(),
@@ -50,30 +50,30 @@ export const envSchema = z
     MAIL_FROM: z.string().default("The Hague Summer School <admissions@hague-summer-school.example>"),
     SUPPORT_EMAIL: z.email().default("admissions@hague-summer-school.example"),
     /**
-     * Commission hold (issue 12, decision 022): a commission is approved on the day this many days
+     * Commission hold (docs/product/codes-and-partners.md#commissions, decision 022): a commission is approved on the day this many days
      * before the cohort's start (The Hague), when the refund policy no longer gives money back.
      */
     COMMISSION_RELEASE_DAYS_BEFORE_START: z.coerce.number().int().min(0).max(365).default(29),
-    /** Smallest payout to an affiliate, in euro cents (issue 12 "Payouts"; default 50 EUR). */
+    /** Smallest payout to an affiliate, in euro cents (docs/product/codes-and-partners.md#payout-runs; default 50 EUR). */
     MINIMUM_PAYOUT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
-    /** Commission rate of a newly registered affiliate, whole percent (issue 12 "a default for new affiliates"). */
+    /** Commission rate of a newly registered affiliate, whole percent (docs/product/codes-and-partners.md#commission-rate). */
     DEFAULT_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
-    /** How long an e-mailed resume link of an unfinished application works, in minutes (issue 13, decision 028). */
+    /** How long an e-mailed resume link of an unfinished application works, in minutes (docs/product/admissions.md#resume-links, decision 028). */
     RESUME_LINK_TTL_MINUTES: z.coerce
       .number()
       .int()
       .min(5)
       .max(7 * 24 * 60)
       .default(60),
-    /** How long a waiting-list offer holds a place of a full cohort, in hours (issue 13; decision 027). */
+    /** How long a waiting-list offer holds a place of a full cohort, in hours (docs/product/admissions.md#waiting-list; decision 027). */
     WAITING_LIST_OFFER_HOURS: z.coerce.number().int().min(1).max(336).default(72),
-    /** The school's legal name, on invoices and letters (issue 11 "Documents"). */
+    /** The school's legal name, on invoices and letters (docs/product/admissions.md#documents-and-letters). */
     SCHOOL_LEGAL_NAME: z.string().min(1).default("Stichting The Hague Summer School"),
-    /** The school's postal address, on invoices and letters (issue 11 "Documents"). */
+    /** The school's postal address, on invoices and letters (docs/product/admissions.md#documents-and-letters). */
     SCHOOL_ADDRESS: z.string().min(1).default("Lange Voorhout 1, 2514 EA Den Haag, the Netherlands"),
     /**
      * Where the programme's students stay in The Hague, one line: the address of stay printed on
-     * visa invitation letters, which a Schengen visa application asks for (issue 22 item 2).
+     * visa invitation letters, which a Schengen visa application asks for (docs/product/admissions.md#documents-and-letters).
      * Housing options carry no address of their own. Default: SCHOOL_ADDRESS.
      */
     PROGRAMME_ADDRESS: z.string().min(1).optional(),
@@ -106,13 +106,13 @@ export const envSchema = z
      * `database` with DATABASE_URL, `disk` on the embedded database.
      */
     FILE_STORAGE: z.enum(["database", "disk"]).optional(),
-    /** Uploads one server process receives at the same time; more wait (503, checklist I1). */
+    /** Uploads one server process receives at the same time; more wait (503, docs/product/security.md#i1-uploads). */
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     TRUST_PROXY: bool,
     /**
      * Request header in which your reverse proxy gives the visitor's ISO 3166 country (for example
      * `cf-ipcountry`, or the header an nginx GeoIP2 module sets), stored with referral clicks
-     * (issue 12 "Clicks"); empty: no country is recorded. The IP address itself is never stored.
+     * (docs/product/codes-and-partners.md#clicks); empty: no country is recorded. The IP address itself is never stored.
      */
     CLICK_COUNTRY_HEADER: z
       .string()
@@ -132,12 +132,12 @@ export const envSchema = z
     REDIS_URL: z.url().optional(),
     /**
      * Sign-in attempts per account (role and e-mail, whatever the client address) that go
-     * through at once; after that each attempt waits 1 s, 2 s, 4 s … (checklist S5).
+     * through at once; after that each attempt waits 1 s, 2 s, 4 s … (docs/product/security.md#s5-brute-force-and-rate-limits).
      */
     LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-    /** The longest wait of the sign-in back-off, in seconds (checklist S5). */
+    /** The longest wait of the sign-in back-off, in seconds (docs/product/security.md#s5-brute-force-and-rate-limits). */
     LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-    /** Password-reset requests per account (role and e-mail) and hour (checklist S5). */
+    /** Password-reset requests per account (role and e-mail) and hour (docs/product/security.md#s5-brute-force-and-rate-limits). */
     PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
     /**
      * Bearer token of `GET /metrics` (decision 013), at least 16 characters. Without it the
@@ -149,7 +149,7 @@ export const envSchema = z
      * backup, at least 24 characters. Without it only a signed-in owner can take a backup.
      */
     BACKUP_TOKEN: token(24),
-    /** The school's bank account (IBAN), debited by the SEPA payout file of affiliate payouts (issue 12). */
+    /** The school's bank account (IBAN), debited by the SEPA payout file of affiliate payouts (docs/product/codes-and-partners.md#sepa-file). */
     SCHOOL_IBAN: z.string().min(1).default("NL91ABNA0417164300"),
     /** The BIC of the school's bank, in the SEPA payout file. */
     SCHOOL_BIC: z.string().min(1).default("ABNANL2A"),
@@ -157,17 +157,17 @@ export const envSchema = z
     SCHOOL_KVK_NUMBER: z.string().min(1).default("12345678"),
     /** The school's VAT identification number, printed on invoices. */
     SCHOOL_VAT_NUMBER: z.string().min(1).default("NL123456789B01"),
-    /** The school's office phone number, in the footer and on the contact and legal pages (issue 13). */
+    /** The school's office phone number, in the footer and on the contact and legal pages (docs/product/portals.md#legal-pages). */
     SCHOOL_PHONE: z.string().min(1).max(40).default("+31 70 555 0150"),
     /**
-     * The number answered day and night during the programme (issue 13): on the parents page and
+     * The number answered day and night during the programme (docs/product/admissions.md#application-wizard): on the parents page and
      * the student's trip page.
      */
     SCHOOL_EMERGENCY_PHONE: z.string().min(1).max(40).default("+31 6 5555 0199"),
     /**
-     * VAT on the school's invoices (spec §9): `included` (21 % included in every price, the
+     * VAT on the school's invoices (docs/product/payments.md#vat): `included` (21 % included in every price, the
      * default) or `exempt` (no VAT shown; INVOICE_VAT_EXEMPTION_TEXT is printed instead). The pages,
-     * the back office and the revenue report state VAT from it too (issue 22 item 4, decision 034).
+     * the back office and the revenue report state VAT from it too (docs/product/payments.md#vat-setting, decision 034).
      */
     INVOICE_VAT: z.enum(["included", "exempt"]).default("included"),
     /** The statement printed on invoices when INVOICE_VAT is `exempt`. */

@@ -21,7 +21,7 @@ import { runResumeReminders } from "./modules/resume/service";
 /** How often the process that runs the background jobs queues the balance reminders (decision 016). */
 const REMINDERS_EVERY_MS = 60 * 60_000;
 
-/** How often the process that runs the background jobs ends lapsed waiting-list offers (issue 13). */
+/** How often the process that runs the background jobs ends lapsed waiting-list offers (docs/product/admissions.md#waiting-list). */
 const WAITING_LIST_EVERY_MS = 5 * 60_000;
 
 /** How often the process that runs the background jobs sweeps DATA_DIR/files (decision 012). */
@@ -119,7 +119,7 @@ async function runServer(
       runAtStart: true,
       run: async () => ({ sent: await mail.flush() }),
     },
-    // Stuck webhook events first, then paid-but-unapplied checkout sessions (checklist D4, P12);
+    // Stuck webhook events first, then paid-but-unapplied checkout sessions (docs/product/security.md#d4-crash-safety, docs/product/security.md#p12-the-webhook-never-arrives);
     // a failure of the first does not keep the second from running.
     {
       name: "payment-recovery",
@@ -149,7 +149,7 @@ async function runServer(
       run: async () => ({ queued: await runResumeReminders(reminderDeps()) }),
     },
     // Lapsed waiting-list offers go to the next in line, and places freed meanwhile are offered
-    // (issue 13, decision 027); cohort locks and the outbox's dedupe keys make concurrent runs safe.
+    // (docs/product/admissions.md#application-wizard, decision 027); cohort locks and the outbox's dedupe keys make concurrent runs safe.
     {
       name: "waiting-list-offers",
       everyMs: WAITING_LIST_EVERY_MS,
@@ -200,7 +200,7 @@ async function runServer(
   }
 
   // Every public page in every language is rendered once now, and again after a content change,
-  // in the background: no visitor waits for a render (decisions.md §5).
+  // in the background: no visitor waits for a render (docs/product/portals.md#public-site).
   const { pages } = app.services;
   const warm = () =>
     void pages

@@ -22,7 +22,9 @@ const isApi = (url: string) =>
 
 describe("one contract per endpoint", () => {
   it("every route of the API is declared from a contract", () => {
-    const loose = t.app.routeTable.filter((r) => isApi(r.url) && !r.contract).map((r) => `${r.method} ${r.url}`);
+    const loose = t.app.routeTable
+      .filter((r) => isApi(r.url) && !r.contract)
+      .map((r) => `${r.method} ${r.url}`);
     expect(loose).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./testing/harness";
 
 /**
- * Issue 22 item 20: no token of an address reaches the access log. The log writes each request's
+ * See docs/product/privacy.md#logs: no token of an address reaches the access log. The log writes each request's
  * path with the values of its route's parameters redacted, by the route's own pattern (the API's
  * routes, and the pages' route table of the built site), not by a list of prefixes: every route
  * whose address carries a token is requested here and its token looked for in the log. Ids that
@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from "./testing/harness";
 const DIST = path.resolve(__dirname, "../../dist/server/entry-server.js");
 const COHORT = "2ca45754-b877-48c1-867b-53dd5f566a5c";
 
-describe("tokens in addresses are not logged (issue 22 item 20)", () => {
+describe("tokens in addresses are not logged (docs/product/privacy.md#logs)", () => {
   let t: TestApp;
   const logs: Array<Record<string, unknown>> = [];
 

@@ -14,7 +14,7 @@ import type { adminDashboardSchema, dashboardCohortSchema } from "./schemas/dash
 import type { z } from "./schemas/zod";
 
 /**
- * Response shapes of the admin back office API (issue 3 contract, "Admin back office,
+ * Response shapes of the admin back office API (docs/product/back-office.md#lists: "Admin back office,
  * applications"), imported by the server and the client. Amounts are integer euro cents, dates
  * ISO 8601 strings (timestamps) or yyyy-mm-dd (calendar dates).
  */
@@ -49,7 +49,7 @@ export type AdminApplicationList = z.output<typeof adminApplicationListSchema>;
 export type AdminApplicantDto = z.output<typeof adminApplicantDtoSchema>;
 
 /**
- * Why money the provider took is not (yet) an application's payment (checklist P1, P10): it paid a
+ * Why money the provider took is not (yet) an application's payment (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): it paid a
  * quote the applicant changed since, another amount or currency than asked, or an application
  * already paid.
  */

@@ -1,7 +1,7 @@
 /**
  * One definition of an affiliate's figures for both screens that show them: the affiliate's own
  * dashboard (`GET /api/affiliate/stats`) and the back office's view of the affiliate (`GET
- * /api/admin/affiliates` and `…/:id`) (issue 22 item 10: the two disagreed, 5 paid enrolments
+ * /api/admin/affiliates` and `…/:id`) (docs/product/codes-and-partners.md#partner-figures: the two disagreed, 5 paid enrolments
  * against 4, and the dashboard counted a fully refunded student and a self-referral; decision 036).
  * The server computes every figure with one set of SQL conditions
  * (src/server/modules/commissions/figures.ts); this module states the rules they follow.
@@ -30,8 +30,8 @@ export const PAID_ENROLMENT_PAYMENT_STATUSES = ["deposit_paid", "paid", "partial
 export const NOT_ENROLLED_APPLICATION_STATUSES = ["rejected", "withdrawn", "cancelled"] as const;
 
 /**
- * Whether an application is a self-referral of the affiliate credited with it (issue 12 "No
- * commission for self-referral"; issue 22 item 9): the applicant's address, or that of the student
+ * Whether an application is a self-referral of the affiliate credited with it (docs/product/codes-and-partners.md#self-referral: "No
+ * commission for self-referral"; docs/product/codes-and-partners.md#self-referral): the applicant's address, or that of the student
  * account that pays for it, delivers to the affiliate's own mailbox (`sameMailbox`: `+tag`s and
  * Gmail's dots do not make another person).
  */

@@ -7,7 +7,7 @@ import type {
 import type { z } from "./schemas/zod";
 
 /**
- * Response shapes of the back office's affiliates API (issue 3 "Affiliates"), derived from the zod
+ * Response shapes of the back office's affiliates API (docs/product/back-office.md#partners-admin), derived from the zod
  * schemas the back office parses the answers with (src/shared/schemas/affiliates-admin.ts; the
  * fields are documented there). Amounts are integer euro cents; timestamps ISO 8601 strings.
  */

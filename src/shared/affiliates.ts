@@ -1,5 +1,5 @@
 /**
- * The states of an affiliate's account (issue 12; db column `affiliates.status`): `pending` until
+ * The states of an affiliate's account (docs/product/codes-and-partners.md#partners; db column `affiliates.status`): `pending` until
  * the school approves or rejects the registration, `approved` (its codes work, it can log in),
  * `rejected` (with a reason), `suspended` (sessions ended, codes switched off; reactivation brings
  * them back). A module of its own, without imports, so that the codes' and the affiliates' schemas

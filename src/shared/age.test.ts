@@ -12,7 +12,7 @@ describe("ageOn", () => {
   });
 });
 
-describe("checkAge (decisions.md §1: 18 to 40 on the day of applying)", () => {
+describe("checkAge (docs/product/catalogue-and-pricing.md#applicant-age: 18 to 40 on the day of applying)", () => {
   it("allows an applicant on their 18th birthday", () => {
     expect(checkAge("2008-06-15", TODAY)).toBeNull();
   });

@@ -1,5 +1,5 @@
 /**
- * Age rule of enrolment: 18 to 40 years old on the day of applying (spec §5, decisions.md §1 "age").
+ * Age rule of enrolment: 18 to 40 years old on the day of applying (docs/product/catalogue-and-pricing.md#applicant-age).
  * Dates are ISO yyyy-mm-dd strings, compared as calendar dates (no time zone drift).
  */
 export const MIN_AGE = 18;
@@ -33,7 +33,7 @@ export function todayIso(now: Date = new Date()): string {
 
 /**
  * A clock of the current date (yyyy-mm-dd, UTC, as `todayIso`) that formats the date only when the
- * day changes: the public pages read it on every request (decisions.md §5: the date is part of
+ * day changes: the public pages read it on every request (docs/product/portals.md#public-site: the date is part of
  * their content version). Follows `now` wherever it goes, backwards too (tests move their clock).
  */
 export function dayClock(now: () => Date): () => string {

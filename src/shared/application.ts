@@ -10,7 +10,7 @@ import type {
 
 /**
  * Shapes of an application as the API sends them to its owner (the applicant's browser holding
- * the capability) — used by the payment step and the confirmation (spec §2 "Payment step views").
+ * the capability) — used by the payment step and the confirmation (docs/product/admissions.md#payment-step-views).
  * Amounts are integer euro cents.
  */
 export type QuoteLineItem = z.output<typeof quoteLineItemSchema>;
@@ -20,8 +20,8 @@ export type ApplicationQuoteDto = z.output<typeof applicationQuoteSchema>;
 /** An application with its current quote, as its owner reads it. */
 export type ApplicationDto = z.output<typeof applicationDtoSchema>;
 
-/** `POST /api/validate-code` answer (spec §3 "Code validation response"), plus the new quote. */
+/** `POST /api/validate-code` answer (docs/product/codes-and-partners.md#code-validation), plus the new quote. */
 export type CodeValidationDto = z.output<typeof codeValidationSchema>;
 
-/** `GET /api/checkout-sessions/:id/verify` answer (spec §2 payment-success verification states). */
+/** `GET /api/checkout-sessions/:id/verify` answer (docs/product/payments.md#success-page-verification). */
 export type CheckoutVerificationDto = z.output<typeof checkoutVerificationSchema>;

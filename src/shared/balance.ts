@@ -3,8 +3,8 @@ import { daysBeforeStart } from "./refunds";
 import type { AdminApplicationStatus, AdminPaymentStatus } from "./statuses";
 
 /**
- * The one payment-status rule (issue 22 item 6; decisions.md §6 "net of refunds"; spec §5
- * deposit; decisions.md §1 deposit row; decision 035, which replaces decision 016's "a refund
+ * The one payment-status rule (docs/product/payments.md#payment-status; docs/product/admissions.md#personal-step
+ * deposit; docs/product/catalogue-and-pricing.md#deposit-percent; decision 035, which replaces decision 016's "a refund
  * cancels out"). Every screen, list, filter, count, CSV and e-mail that says "paid", "deposit
  * paid", "balance due" or "refunded" asks this function, or its SQL twin in
  * src/server/modules/balances/rule.ts (`paymentStateSql`, `balanceDueSql`, `paidNetSql`); none
@@ -16,7 +16,7 @@ import type { AdminApplicationStatus, AdminPaymentStatus } from "./statuses";
  * - **Charged** is net of refunds too: the stored total minus the same refunds. A refund gives
  *   money back for something the school no longer charges (an add-on dropped, the policy's share
  *   of a cancellation), so it never turns into a debt the student is reminded of.
- * - **Balance** = charged − paid, both net of refunds (decisions.md §6), from the stored total,
+ * - **Balance** = charged − paid, both net of refunds (docs/product/payments.md#refunds), from the stored total,
  *   never priced again from today's catalogue, never below 0. It is owed only by an open
  *   application (not rejected, withdrawn or cancelled) that holds money (deposit paid, paid,
  *   partly refunded); nothing is owed by an application never paid or fully refunded.
@@ -106,7 +106,7 @@ const NOT_PAID: ReadonlySet<AdminPaymentStatus> = new Set(["unpaid", "pending", 
 /**
  * Whether an application takes a place in its cohort (capacity, "Full", the waiting list): an
  * accepted payment not fully refunded, the deposit included, of an application still open. A
- * withdrawn, cancelled or rejected application frees its place, paid or not (issue 22 item 12);
+ * withdrawn, cancelled or rejected application frees its place, paid or not (docs/product/admissions.md#waiting-list-offers);
  * what happens to its money is the refund's business. The server's `takesPlaceSql` is the same rule.
  */
 export function takesPlace(facts: Pick<BalanceFacts, "status" | "paymentStatus">): boolean {

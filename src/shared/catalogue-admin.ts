@@ -12,7 +12,7 @@ import type { listPageSchema } from "./schemas/list";
 import type { z } from "./schemas/zod";
 
 /**
- * Shapes of the catalogue API of the back office (issue 3 "Courses, packages, housing, add-ons"),
+ * Shapes of the catalogue API of the back office (docs/product/back-office.md#catalogue-admin),
  * derived from the zod schemas the back office parses the answers with
  * (src/shared/schemas/catalogue-admin.ts, "Responses"; the fields are documented there).
  * Unlike the public catalogue (src/shared/catalogue.ts, one language), texts here are every

@@ -9,7 +9,7 @@ const school = {
   capacity: 50,
 };
 
-describe("cohortStatus (decisions.md §1 cohort table)", () => {
+describe("cohortStatus (docs/product/catalogue-and-pricing.md#cohort-status)", () => {
   it("hides a school that has started or is over", () => {
     expect(cohortStatus({ ...school, startDate: TODAY }, 0, TODAY)).toBeNull();
     expect(cohortStatus({ ...school, startDate: "2026-04-30" }, 0, TODAY)).toBeNull();
@@ -62,7 +62,7 @@ describe("cohortStatus (decisions.md §1 cohort table)", () => {
   });
 });
 
-describe("lengthInDays (decisions.md §1: inclusive)", () => {
+describe("lengthInDays (docs/product/catalogue-and-pricing.md#cohort-status: inclusive)", () => {
   it("counts the first and the last day", () => {
     expect(lengthInDays("2026-06-15", "2026-06-28")).toBe(14);
     expect(lengthInDays("2026-07-20", "2026-08-02")).toBe(14);

@@ -17,9 +17,9 @@ export type {
 } from "./api/catalogue";
 
 /*
- * Catalogue shapes as the API sends them (spec §3; their schemas are the contracts' answers in
+ * Catalogue shapes as the API sends them (docs/product/catalogue-and-pricing.md#quote; their schemas are the contracts' answers in
  * `./api/catalogue.ts`), already in the visitor's language, and the cohort status rule
- * (decisions.md §1 "cohort table"). Prices are integer euro cents.
+ * (docs/product/catalogue-and-pricing.md#cohort-status). Prices are integer euro cents.
  */
 
 /**
@@ -34,7 +34,7 @@ export interface SchoolOptionsDto {
   addOns: AddOnOptionDto[];
 }
 
-/** Earliest-starting school that takes applications, or `wanted` if it does (spec §4 "Program selection defaults"). */
+/** Earliest-starting school that takes applications, or `wanted` if it does (docs/product/catalogue-and-pricing.md#selection-defaults). */
 export function defaultSchool(
   schools: SummerSchoolDto[],
   wanted?: string | null,
@@ -43,7 +43,7 @@ export function defaultSchool(
   return open.find((s) => s.id === wanted) ?? open[0];
 }
 
-/** Few spots left from this many remaining places down (decisions.md §1). */
+/** Few spots left from this many remaining places down (docs/product/catalogue-and-pricing.md#cohort-status). */
 export const FEW_SPOTS_THRESHOLD = 5;
 
 /** Inclusive number of days from start to end (yyyy-mm-dd). */

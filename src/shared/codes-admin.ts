@@ -8,7 +8,7 @@ import type {
 import type { z } from "./schemas/zod";
 
 /**
- * Response shapes of the back office's codes API (issue 3 "Codes"), derived from the zod schemas
+ * Response shapes of the back office's codes API (docs/product/back-office.md#codes-admin), derived from the zod schemas
  * the back office parses the answers with (src/shared/schemas/codes-admin.ts, "Responses"; the
  * fields are documented there). Amounts are integer euro cents; timestamps ISO 8601 strings in UTC.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clawbackForRefund, commissionForPayment, commissionStateOf } from "./commissions";
 
-describe("commission rounding (issue 12: a full refund claws back exactly what was earned)", () => {
+describe("commission rounding (docs/product/codes-and-partners.md#clawbacks: a full refund claws back exactly what was earned)", () => {
   it("a percentage is taken of the amount excluding VAT, rounded half up", () => {
     expect(
       commissionForPayment(

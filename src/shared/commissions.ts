@@ -1,5 +1,5 @@
 /**
- * The commission ledger's vocabulary and its rules that both the server and the pages use (issue 12
+ * The commission ledger's vocabulary and its rules that both the server and the pages use (docs/product/codes-and-partners.md#commissions
  * "Commissions: one ledger", decision 022). Amounts are integer euro cents.
  *
  * Every euro an affiliate earns or gives back is one row of `commission_entries`:
@@ -36,12 +36,12 @@ export type CommissionRate = { type: "percentage"; percent: number } | { type: "
 
 export { REFERRAL_COOKIE_DAYS } from "./policy";
 
-/** Default minimum payout: 50 EUR (issue 12 "Payouts"). */
+/** Default minimum payout: 50 EUR (docs/product/codes-and-partners.md#payout-runs). */
 export const DEFAULT_MINIMUM_PAYOUT_CENTS = 5000;
 
 /**
  * The default hold: a commission is held until the refund policy no longer gives money back, i.e.
- * until the day fewer than 30 days remain before the cohort's start (spec §9 refund policy; issue 12).
+ * until the day fewer than 30 days remain before the cohort's start (docs/product/payments.md#refund-policy refund policy; docs/product/payments.md#refund-policy).
  * Entries are released on the day that is this many days before the start (The Hague).
  */
 export const DEFAULT_RELEASE_DAYS_BEFORE_START = 29;

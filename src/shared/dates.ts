@@ -46,7 +46,7 @@ export function formatForPeople(format: Intl.DateTimeFormat, date: Date, languag
     .join("");
 }
 
-/** Formats a `yyyy-mm-dd` date as day, full month, year in `language` (spec §9): "1er juillet 2027". */
+/** Formats a `yyyy-mm-dd` date as day, full month, year in `language` (docs/product/languages.md#numbers-dates-and-money): "1er juillet 2027". */
 export function formatDate(iso: string, language: Language): string {
   return formatForPeople(dateFormat(language, "date"), utcDay(iso), language);
 }

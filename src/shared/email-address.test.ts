@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mailboxOf, sameMailbox } from "./email-address";
 
-describe("one person's mailbox (issue 22 item 9)", () => {
+describe("one person's mailbox (docs/product/codes-and-partners.md#self-referral)", () => {
   it.each([
     ["Ann+self@Example.com", "ann@example.com"],
     ["a.n.n@gmail.com", "ann@gmail.com"],

@@ -1,6 +1,6 @@
 /**
  * The mailbox an e-mail address delivers to, for telling whether two addresses are one person's
- * (issue 22 item 9: `ann+self@example.com` reaches Ann's own mailbox). Lower case; the `+tag` of
+ * (docs/product/codes-and-partners.md#self-referral: `ann+self@example.com` reaches Ann's own mailbox). Lower case; the `+tag` of
  * the local part dropped (sub-addressing, which most providers deliver to the same mailbox); for
  * Gmail (gmail.com, googlemail.com) the dots of the local part dropped too, as Gmail ignores them.
  * Not for sending: only for comparing.

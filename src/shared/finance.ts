@@ -12,7 +12,7 @@ import type {
 import type { z } from "./schemas/zod";
 
 /**
- * Shapes of the finances API of the back office (issue "Finances"), derived from the zod schemas
+ * Shapes of the finances API of the back office (docs/product/back-office.md#finance), derived from the zod schemas
  * the back office parses the answers with (src/shared/schemas/finance.ts, "Responses"; the fields
  * are documented there). Amounts are integer euro cents; dates ISO 8601 strings. Types only: the
  * schemas stay out of any module the public pages load.
@@ -28,7 +28,7 @@ export type AdminRefundDto = z.output<typeof adminRefundSchema>;
 export type AdminRefundablePaymentDto = z.output<typeof adminRefundablePaymentSchema>;
 
 /**
- * `GET /api/admin/applications/:id/refund-quote`: the policy's suggestion (spec §9) with the
+ * `GET /api/admin/applications/:id/refund-quote`: the policy's suggestion (docs/product/payments.md#refunds) with the
  * application's payments and refunds, for the refund panel.
  */
 export type AdminRefundQuoteDto = z.output<typeof adminRefundQuoteSchema>;

@@ -1,6 +1,5 @@
 /**
- * What the public pages may say about travel and health insurance, from the catalogue (issue 23
- * item 2: no page promises what the product does not do). Each cohort may sell the school's
+ * What the public pages may say about travel and health insurance, from the catalogue (docs/product/admissions.md#insurance-proof: no page promises what the product does not do). Each cohort may sell the school's
  * insurance as an add-on (the cohort guide's insurance add-on), required in every application or
  * optional; a student who bought it is not asked for proof of insurance. The pages state one offer
  * only when every cohort open for applications makes the same one.

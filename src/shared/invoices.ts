@@ -1,5 +1,5 @@
 /**
- * What an invoice or credit note prints (issue 11 "Documents", decision 017). The server stores it
+ * What an invoice or credit note prints (docs/product/admissions.md#documents-and-letters, decision 017). The server stores it
  * once, as the document's immutable snapshot (`invoices.snapshot`), and draws the PDF from it alone.
  * Amounts are integer euro cents (negative on a credit note); dates are `yyyy-mm-dd` (The Hague),
  * written for people only when printed. Texts are in English: the documents are the school's
@@ -52,7 +52,7 @@ export interface InvoiceLineV1 {
 }
 
 /**
- * A line of version 2 (issue 22 item 3, decision 034): one unit of an item, with, under VAT
+ * A line of version 2 (docs/product/payments.md#invoice-lines, decision 034): one unit of an item, with, under VAT
  * included, its unit price excluding VAT, the rate and its VAT, from `vatBreakdown`
  * (src/shared/vat.ts). `vat` is null on a VAT-exempt document.
  */
@@ -61,7 +61,7 @@ export interface InvoiceLineV2 extends InvoiceLineV1 {
   vat: { unitPriceExclVat: number; ratePercent: number; vatAmount: number } | null;
 }
 
-/** Documents issued before issue 22 item 3: lines with their amount including VAT only. */
+/** Documents issued before the rule of docs/product/payments.md#invoice-lines: lines with their amount including VAT only. */
 export interface InvoiceSnapshotV1 extends InvoiceSnapshotBase {
   /** Version of this shape; a renderer reads every version it ever wrote. */
   v: 1;
@@ -70,7 +70,7 @@ export interface InvoiceSnapshotV1 extends InvoiceSnapshotBase {
 }
 
 /**
- * Documents issued since issue 22 item 3 (Wet OB art. 35a, directive 2006/112/EC art. 226): each
+ * Documents issued since the rule of docs/product/payments.md#invoice-lines (Wet OB art. 35a, directive 2006/112/EC art. 226): each
  * line states its unit price excluding VAT, the rate and its VAT; under VAT included `vat` holds
  * the document's totals (`netAmount` + `vatAmount` = `total`), which the lines' VAT adds up to
  * when the document is for the whole price. For a part (`share`), the lines show the programme's

@@ -1,5 +1,5 @@
 /**
- * A legal page's "Last updated" date moves with its wording (issue 13: the terms' date had not
+ * A legal page's "Last updated" date moves with its wording (docs/product/portals.md#legal-pages: the terms' date had not
  * changed with their text). Each page's texts in en, zh and fr, as readers see them (the rules'
  * variables of POLICY_TEXT_VARIABLES filled in: a new refund policy or VAT rate is a new wording),
  * are fingerprinted; the record below pairs each fingerprint with the date LEGAL_UPDATED shows.

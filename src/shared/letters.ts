@@ -4,15 +4,15 @@ import type { Language } from "./i18n/languages";
 import type { AdminApplicationStatus } from "./schemas/admin";
 
 /**
- * The rules of the student's documents (issue 11 "Documents"; spec §1 "Visa is applied for 6-8
+ * The rules of the student's documents (docs/product/admissions.md#documents-and-letters; docs/product/admissions.md#visa-letter "Visa is applied for 6-8
  * weeks before the start", §9 "6 ECTS", certificate of completion; decision 018). Shared by the
  * server (which decides) and the student portal (which explains). Dates are `yyyy-mm-dd`.
  */
 
-/** ECTS credits of the programme (spec §1, §9), printed on the certificate. */
+/** ECTS credits of the programme (docs/product/catalogue-and-pricing.md#programme), printed on the certificate. */
 export const PROGRAMME_ECTS = 6;
 
-/** Weeks before the start when the visa application window opens and closes (spec §1: "6-8 weeks"). */
+/** Weeks before the start when the visa application window opens and closes (docs/product/admissions.md#visa-deadline: "6-8 weeks"). */
 export const VISA_WINDOW_WEEKS = { opens: 8, closes: 6 } as const;
 
 /** When to apply for the Schengen visa of a cohort: `opens` and `closes`, both included. */
@@ -26,7 +26,7 @@ export interface VisaWindow {
 }
 
 /**
- * The visa application window of a cohort starting `startDate` (spec §1): from 8 weeks to 6 weeks
+ * The visa application window of a cohort starting `startDate` (docs/product/admissions.md#visa-deadline): from 8 weeks to 6 weeks
  * before the first day, and where `today` (`schoolDate(now)`) falls in it.
  */
 export function visaWindow(startDate: string, today: string): VisaWindow {
@@ -36,7 +36,7 @@ export function visaWindow(startDate: string, today: string): VisaWindow {
   return { opens, closes, phase };
 }
 
-/** Payment states that mean an accepted payment of at least the deposit (issue 11). */
+/** Payment states that mean an accepted payment of at least the deposit (docs/product/payments.md#deposit-and-balance). */
 export const DEPOSIT_PAID_STATES: ReadonlySet<PaymentState> = new Set([
   "deposit_paid",
   "balance_overdue",
@@ -63,7 +63,7 @@ export interface VisaLetterFacts extends BalanceFacts {
 }
 
 /**
- * Whether the visa invitation letter of an application is available on `today` (issue 11):
+ * Whether the visa invitation letter of an application is available on `today` (docs/product/admissions.md#visa-letter):
  * once the deposit is paid (`balanceOf(...).state` deposit_paid, balance_overdue, paid or
  * partially_refunded), unless the application was rejected, withdrawn or cancelled, fully
  * refunded, or its applicant erased; with the school's "acceptance first" setting, also only once
@@ -95,14 +95,14 @@ export function visaLetterRevocation(
 }
 
 /**
- * Whether an application may be marked completed (issue 11 "Certificate of completion": the
+ * Whether an application may be marked completed (docs/product/admissions.md#certificate: the
  * cohort-wide action marks the accepted, paid-in-full applications).
  */
 export function completionEligible(facts: BalanceFacts, today: string): boolean {
   return facts.status === "accepted" && balanceOf(facts, today).paidInFull;
 }
 
-/** Initials of a person, "A. O." (the most a public check shows, issue 11). */
+/** Initials of a person, "A. O." (the most a public check shows, docs/product/admissions.md#visa-letter). */
 export function initialsOf(firstName: string, lastName: string): string {
   return [firstName, lastName]
     .map((part) => part.trim().charAt(0).toUpperCase())

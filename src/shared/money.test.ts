@@ -4,7 +4,7 @@ import { CURRENCY, eurosToCents, formatMoney } from "./money";
 /** Intl uses no-break spaces in French: U+202F between thousands, U+00A0 before the sign. */
 const normalizeSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
-describe("formatMoney (decisions.md §1: one format per language, EUR, 2 decimals)", () => {
+describe("formatMoney (docs/product/languages.md#numbers-dates-and-money: one format per language, EUR, 2 decimals)", () => {
   it("formats in en-GB", () => {
     expect(formatMoney(295_000, "en")).toBe("€2,950.00");
     expect(formatMoney(30_455, "en")).toBe("€304.55");

@@ -1,13 +1,13 @@
 import { type Language, LOCALE_OF } from "./i18n/languages";
 
-/** The only currency the school charges in (decisions.md §1). */
+/** The only currency the school charges in (docs/product/languages.md#numbers-dates-and-money). */
 export const CURRENCY = "EUR";
 
 const formatters = new Map<Language, Intl.NumberFormat>();
 
 /**
  * Formats an amount of integer euro cents as EUR with two decimals in the UI language's locale
- * (decisions.md §1: en → en-GB, fr → fr-FR, zh → zh-CN). Example: formatMoney(295000, "en") → "€2,950.00".
+ * (docs/product/languages.md#numbers-dates-and-money: en → en-GB, fr → fr-FR, zh → zh-CN). Example: formatMoney(295000, "en") → "€2,950.00".
  */
 export function formatMoney(cents: number, language: Language): string {
   let formatter = formatters.get(language);

@@ -1,5 +1,5 @@
 /**
- * Option lists of the application form (spec §3 "Option lists"). Values are stable keys stored in
+ * Option lists of the application form (docs/product/admissions.md#personal-step). Values are stable keys stored in
  * the database; labels come from the `common` translations (`options.<list>.<value>`), and country
  * names from the runtime's CLDR data via Intl.DisplayNames, so every language is covered without a
  * hand-kept list of 195 names per language.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paymentTermsOf } from "./payment-terms";
 
-describe("what the public pages say about paying (issue 11)", () => {
+describe("what the public pages say about paying (docs/product/payments.md#checkout-session)", () => {
   it("says full payment only when every school open for applications takes 100 %", () => {
     expect(
       paymentTermsOf([

@@ -1,8 +1,8 @@
 import { canApply, type SummerSchoolDto } from "./catalogue";
 
 /**
- * What the public pages say about when to pay (issue 11 "Balances": "the copy on the public pages
- * that promises 'full payment on applying' follows the schools' data"; decisions.md §1 deposit
+ * What the public pages say about when to pay (docs/product/payments.md#deposit-and-balance: "the copy on the public pages
+ * that promises 'full payment on applying' follows the schools' data"; docs/product/catalogue-and-pricing.md#deposit-percent
  * row). Read from the schools' `depositPercent`: the schools open for applications, or, when none
  * is open, every upcoming school listed.
  * - `full`: every such school takes 100 % when applying (the default);

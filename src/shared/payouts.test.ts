@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isValidBic, isValidIban, maskEmail, maskIban, maskTail, normalizeIban } from "./payouts";
 import { payoutDetailsSchema } from "./schemas/payouts";
 
-/** Issue 12 "Payouts": payout details validated (IBAN checksum) and shown masked. */
+/** See docs/product/codes-and-partners.md#payout-runs: payout details validated (IBAN checksum) and shown masked. */
 describe("IBAN", () => {
   it("accepts valid IBANs of several countries, typed with spaces or in lower case", () => {
     for (const iban of [

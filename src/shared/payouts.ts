@@ -1,6 +1,6 @@
 /**
  * Payout details: validation and masking rules shared by the affiliate's form and the server
- * (issue 12 "Payouts": "Validated (IBAN checksum) … shown masked"). Pure functions, no I/O.
+ * (docs/product/codes-and-partners.md#payout-runs: "Validated (IBAN checksum) … shown masked"). Pure functions, no I/O.
  */
 
 /**

@@ -6,7 +6,7 @@ import type { AdminRoleName } from "./schemas/accounts";
  */
 
 /**
- * What each admin role may do (issue "Admin roles"): owner everything; admissions applications,
+ * What each admin role may do (docs/product/back-office.md#admin-roles): owner everything; admissions applications,
  * applicants, students, notes and the public forms' inbox; finance finances, codes, refunds and payouts, and reading
  * applications (to refund them).
  */
@@ -27,9 +27,9 @@ export type Permission =
   | "admins:write"
   | "audit:read"
   | "privacy:write"
-  /** The inbox of the public forms (issue 13): partnership inquiries, messages, subscribers. */
+  /** The inbox of the public forms (docs/product/portals.md#public-forms): partnership inquiries, messages, subscribers. */
   | "inbox:write"
-  /** Automatic discounts of a school (issue 13 "Pricing rules", decision 030). */
+  /** Automatic discounts of a school (docs/product/catalogue-and-pricing.md#pricing-rules, decision 030). */
   | "pricing:write"
   /** The operations page (decision 039): the background jobs and their last runs. Owners. */
   | "ops:read";

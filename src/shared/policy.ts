@@ -2,14 +2,14 @@
  * The school's rules as numbers, in one module without imports: the code applies them (pricing,
  * balances, refunds, attribution) and the copy states them through POLICY_TEXT_VARIABLES
  * (src/shared/i18n/policy-variables.ts). Kept apart from the modules that use them so that the
- * pages' shell, which fills the copy in, does not carry the pricing or refund code (decisions.md §5
+ * pages' shell, which fills the copy in, does not carry the pricing or refund code (docs/product/portals.md#public-site
  * budget).
  */
 
-/** The Dutch VAT rate included in every price (spec §9). */
+/** The Dutch VAT rate included in every price (docs/product/payments.md#vat). */
 export const VAT_RATE_PERCENT = 21;
 
-/** Days before the programme starts on which the remainder (balance) is due (spec §4 "Totals"). */
+/** Days before the programme starts on which the remainder (balance) is due (docs/product/catalogue-and-pricing.md#quote). */
 export const BALANCE_DUE_DAYS_BEFORE_START = 28;
 
 /**
@@ -24,7 +24,7 @@ export interface RefundPolicyStep {
   percent: number;
 }
 
-/** Spec §9, highest first: ≥ 61 days 70 %, ≥ 30 days 50 %, otherwise 0 % (see src/shared/refunds.ts). */
+/** See docs/product/payments.md#refund-policy, highest first: ≥ 61 days 70 %, ≥ 30 days 50 %, otherwise 0 % (see src/shared/refunds.ts). */
 export const REFUND_POLICY: readonly RefundPolicyStep[] = [
   { minDays: 61, percent: 70 },
   { minDays: 30, percent: 50 },
@@ -32,6 +32,6 @@ export const REFUND_POLICY: readonly RefundPolicyStep[] = [
 
 /**
  * How long the browser keeps a partner's code after a visit through their link, with consent
- * (spec §9 "30-day cookie"; the `affiliate_code` cookie's lifetime and the window of attribution).
+ * (docs/product/codes-and-partners.md#referral-link; the `affiliate_code` cookie's lifetime and the window of attribution).
  */
 export const REFERRAL_COOKIE_DAYS = 30;

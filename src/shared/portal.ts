@@ -1,7 +1,7 @@
 import type { AdminPortalEntryDto } from "./api/portal";
 
 /**
- * Entries of the student portal managed from the back office (issue "Student dashboard
+ * Entries of the student portal managed from the back office (docs/product/back-office.md#portal-entries: "Student dashboard
  * management: announcements, trip information, FAQ and partner entries shown in the student
  * portal"; table `portal_entries`).
  */
@@ -35,7 +35,7 @@ export function portalEntryState(
 }
 
 /**
- * What a student has to do next, one kind per thing (issue 22 item 16; decision 038), in the
+ * What a student has to do next, one kind per thing (docs/product/admissions.md#next-steps; decision 038), in the
  * order the dashboard lists them within an application:
  * - `balance_overdue` / `pay_balance`: the balance (`amount`, cents) is owed, due on `date`
  *   (shared rule `balanceOf`, decision 016);

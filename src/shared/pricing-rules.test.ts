@@ -9,8 +9,8 @@ import {
 import { schoolDate } from "./time";
 
 /**
- * Issue 13 "Pricing rules as data", decisions.md §6, decision 030: the early application discount
- * (spec §9: 10 % before 15 March) is applied by the one pricing function, ends at midnight in The
+ * See docs/product/catalogue-and-pricing.md#pricing-rules, decision 030: the early application discount
+ * (docs/product/catalogue-and-pricing.md#pricing-rules: 10 % before 15 March) is applied by the one pricing function, ends at midnight in The
  * Hague, and does not add up with a discount code: the larger of the two applies.
  */
 

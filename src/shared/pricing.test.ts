@@ -10,7 +10,7 @@ import {
   splitDeposit,
 } from "./pricing";
 
-/** Demo catalogue (decisions.md §1): Standard package 2,950.00 EUR, shared room 0, full payment. */
+/** Demo catalogue (docs/product/catalogue-and-pricing.md#deposit-percent): Standard package 2,950.00 EUR, shared room 0, full payment. */
 const base: QuoteInput = {
   packagePriceCents: 295_000,
   housingAdjustmentCents: 0,
@@ -29,7 +29,7 @@ const fixed = (amountCents: number): DiscountRule => ({
   amountCents,
 });
 
-describe("computeQuote: totals (spec §4 Totals)", () => {
+describe("computeQuote: totals (docs/product/catalogue-and-pricing.md#quote)", () => {
   it("is the package price alone with the standard housing and no add-ons", () => {
     const quote = computeQuote(base);
     expect(quote).toMatchObject({
@@ -74,7 +74,7 @@ describe("computeQuote: totals (spec §4 Totals)", () => {
   });
 });
 
-describe("computeQuote: codes (spec §5 Payment step, decisions.md §2)", () => {
+describe("computeQuote: codes (docs/product/catalogue-and-pricing.md#code-discounts, docs/product/payments.md#vat)", () => {
   it("takes 10% of 304,550 cents exactly", () => {
     const quote = computeQuote({ ...base, packagePriceCents: 304_550, discount: percent(10) });
     expect(quote.discountAmount).toBe(30_455);
@@ -159,7 +159,7 @@ describe("computeQuote: codes (spec §5 Payment step, decisions.md §2)", () => 
   });
 });
 
-describe("computeQuote: deposit (spec §5, decisions.md §1 deposit)", () => {
+describe("computeQuote: deposit (docs/product/catalogue-and-pricing.md#deposit-percent)", () => {
   it("asks for the whole total at 100%", () => {
     expect(computeQuote({ ...base, depositPercent: 100 })).toMatchObject({
       depositAmount: 295_000,
@@ -198,7 +198,7 @@ describe("computeQuote: deposit (spec §5, decisions.md §1 deposit)", () => {
   });
 });
 
-describe("VAT (spec §9: 21% included, VAT = round(total − total/1.21))", () => {
+describe("VAT (docs/product/payments.md#vat: 21% included, VAT = round(total − total/1.21))", () => {
   it("is 51,198 cents of 295,000", () => {
     expect(includedVat(295_000)).toBe(51_198);
     expect(computeQuote(base).vatAmount).toBe(51_198);
@@ -215,7 +215,7 @@ describe("VAT (spec §9: 21% included, VAT = round(total − total/1.21))", () =
   });
 });
 
-describe("remainingDueDate (spec §4: 28 days before the start)", () => {
+describe("remainingDueDate (docs/product/payments.md#refund-policy: 28 days before the start)", () => {
   it("is 28 days before the start within a month", () => {
     expect(remainingDueDate("2026-08-30")).toBe("2026-08-02");
   });
@@ -236,7 +236,7 @@ describe("remainingDueDate (spec §4: 28 days before the start)", () => {
   });
 });
 
-describe("the deposit once the balance is due (issue 22 item 5)", () => {
+describe("the deposit once the balance is due (docs/product/payments.md#deposit-and-balance)", () => {
   it("is the cohort's deposit until the balance's due date, then the whole amount", () => {
     // Start 7 September 2027: the balance is due 28 days before, on 10 August.
     expect(depositPercentOn(30, "2027-09-07", "2027-08-09")).toBe(30);

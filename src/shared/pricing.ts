@@ -1,7 +1,7 @@
 /**
  * The one pricing rule of the school, used by the server to decide what is charged and by the
  * browser only to show a preview of step 1 before an application exists.
- * Sources: spec §4 "Totals", spec §5 "Payment step", spec §9 "Money", decisions.md §2.
+ * Sources: docs/product/catalogue-and-pricing.md#quote, docs/product/catalogue-and-pricing.md#code-discounts, docs/product/catalogue-and-pricing.md#quote.
  * All amounts are integer euro cents.
  */
 
@@ -16,7 +16,7 @@ export type DiscountRule =
   | { codeType: "referral" };
 
 /**
- * An automatic discount in effect for a quote (issue 13 "Pricing rules", decision 030): today the
+ * An automatic discount in effect for a quote (docs/product/catalogue-and-pricing.md#pricing-rules, decision 030): today the
  * early application discount, `percent` off the original amount for quotes made before `endsOn`
  * (yyyy-mm-dd, a day in The Hague). The caller passes only a rule in effect (`ruleInEffect`).
  */
@@ -27,7 +27,7 @@ export interface AutomaticDiscountRule {
   endsOn: string;
 }
 
-/** Which discount a quote applied: a code's, an automatic rule's, or none (decisions.md §6). */
+/** Which discount a quote applied: a code's, an automatic rule's, or none (docs/product/catalogue-and-pricing.md#code-discounts). */
 export type DiscountSource = "code" | "automatic" | null;
 
 export interface QuoteInput {
@@ -38,7 +38,7 @@ export interface QuoteInput {
   /** 1-100; 100 means the full amount is paid on applying. */
   depositPercent: number;
   discount?: DiscountRule | null;
-  /** An automatic discount in effect; it does not add up with a code's discount (decisions.md §6). */
+  /** An automatic discount in effect; it does not add up with a code's discount (docs/product/catalogue-and-pricing.md#pricing-rules). */
   automaticDiscount?: AutomaticDiscountRule | null;
 }
 
@@ -59,16 +59,16 @@ export interface Quote {
   totalAmount: number;
   /** Paid now. */
   depositAmount: number;
-  /** Paid later, in the student portal (decisions.md §1 "deposit"). */
+  /** Paid later, in the student portal (docs/product/catalogue-and-pricing.md#deposit-percent). */
   remainingAmount: number;
   depositPercent: number;
-  /** VAT included in totalAmount: round(total − total / 1.21) (spec §9). */
+  /** VAT included in totalAmount: round(total − total / 1.21) (docs/product/payments.md#vat). */
   vatAmount: number;
   addOnsAmount: number;
 }
 
 /**
- * Included VAT of a VAT-inclusive amount in cents (spec §9: rounded total minus total/1.21), by the
+ * Included VAT of a VAT-inclusive amount in cents (docs/product/payments.md#vat: rounded total minus total/1.21), by the
  * school's one VAT rule (`vatOfGross`, src/shared/vat.ts, decision 034).
  */
 export function includedVat(totalCents: number): number {
@@ -77,7 +77,7 @@ export function includedVat(totalCents: number): number {
 
 /**
  * Discount of a code on an original amount in cents: percentage codes round to the cent,
- * fixed codes are capped at the amount, referral codes give nothing (spec §5 "Payment step").
+ * fixed codes are capped at the amount, referral codes give nothing (docs/product/catalogue-and-pricing.md#code-discounts).
  */
 export function discountFor(originalAmount: number, rule: DiscountRule | null | undefined): number {
   if (!rule || rule.codeType === "referral") return 0;
@@ -88,7 +88,7 @@ export function discountFor(originalAmount: number, rule: DiscountRule | null | 
   return Math.min(originalAmount, Math.max(0, rule.amountCents));
 }
 
-/** Splits a total into deposit and remainder (spec §5): below 100 %, deposit = round(total × percent). */
+/** Splits a total into deposit and remainder (docs/product/catalogue-and-pricing.md#deposit-percent): below 100 %, deposit = round(total × percent). */
 export function splitDeposit(
   totalAmount: number,
   depositPercent: number,
@@ -100,7 +100,7 @@ export function splitDeposit(
 
 /**
  * Whether an automatic rule applies to a quote made on `today` (yyyy-mm-dd in The Hague, see
- * `schoolDate`): active and `today` before its end day (spec §9 "10% before 15 March").
+ * `schoolDate`): active and `today` before its end day (docs/product/catalogue-and-pricing.md#pricing-rules).
  */
 export function ruleInEffect(rule: { active: boolean; endsOn: string }, today: string): boolean {
   return rule.active && today < rule.endsOn;
@@ -108,7 +108,7 @@ export function ruleInEffect(rule: { active: boolean; endsOn: string }, today: s
 
 /**
  * Computes the full quote of an application from catalogue prices, an optional code and an optional
- * automatic rule in effect. Combination (decisions.md §6): a code's discount and the automatic
+ * automatic rule in effect. Combination (docs/product/catalogue-and-pricing.md#code-discounts): a code's discount and the automatic
  * discount do not add up; the larger applies (the code's on a tie, so a code typed is never
  * ignored for nothing); a referral code gives nothing and so leaves the automatic discount whole.
  */
@@ -142,8 +142,7 @@ export function computeQuote(input: QuoteInput): Quote {
 
 /**
  * The deposit a cohort takes from an applicant on `today` (yyyy-mm-dd, The Hague): its own
- * `depositPercent` while the balance is not yet due, 100 from the balance's due date on (issue 22
- * item 5: an applicant after the due date paid only the deposit and was overdue at once). Every
+ * `depositPercent` while the balance is not yet due, 100 from the balance's due date on (docs/product/payments.md#deposit-and-balance: an applicant after the due date paid only the deposit and was overdue at once). Every
  * quote uses it, so the payment step, the e-mail and the letter follow.
  */
 export function depositPercentOn(depositPercent: number, startDate: string, today: string): number {

@@ -11,7 +11,7 @@ const daysBefore = (days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-describe("refund policy (spec §9): 70 % more than 60 days before the start, 50 % for 30-60 days, none under 30", () => {
+describe("refund policy (docs/product/payments.md#refund-policy): 70 % more than 60 days before the start, 50 % for 30-60 days, none under 30", () => {
   it("counts whole calendar days to the start, across month ends", () => {
     expect(daysBeforeStart(START, "2027-05-21")).toBe(60);
     expect(daysBeforeStart(START, "2027-05-20")).toBe(61);

@@ -1,6 +1,6 @@
 /**
- * The refund policy of spec §9: "Refunds: more than 60 days before start 70%; 30-60 days 50%;
- * under 30 days none." (decisions.md §6: used by the admin's refund action). Shared by the server
+ * The refund policy of docs/product/payments.md#refund-policy: "Refunds: more than 60 days before start 70%; 30-60 days 50%;
+ * under 30 days none." (docs/product/payments.md#refunds: used by the admin's refund action). Shared by the server
  * (`GET /api/admin/applications/:id/refund-quote`) and the refund panel of the back office.
  *
  * Boundaries, decided here and tested at the exact days (refunds.test.ts):

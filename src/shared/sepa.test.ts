@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { easterSunday, isLatinName, isTarget2BusinessDay, nextTarget2BusinessDay, sepaLatin } from "./sepa";
 
-describe("names in the SEPA character set (issue 22 item 1)", () => {
+describe("names in the SEPA character set (docs/product/codes-and-partners.md#sepa-file)", () => {
   it.each([
     ["Łukasz Müller-Łasak", "Lukasz Muller-Lasak"],
     ["Jürgen Groß & Söhne", "Jurgen Gross + Sohne"],

@@ -1,5 +1,5 @@
 /**
- * What a SEPA credit transfer file (pain.001.001.03) asks of names and dates (issue 22 item 1):
+ * What a SEPA credit transfer file (pain.001.001.03) asks of names and dates (docs/product/codes-and-partners.md#sepa-file):
  * banks accept the Latin character set of the EPC's implementation guidelines
  * (`a-z A-Z 0-9 / - ? : ( ) . , ' +` and space), and execute on TARGET2 business days.
  */

@@ -2,7 +2,7 @@ import { VAT_RATE_PERCENT } from "./policy";
 
 /**
  * Facts about this deployment that pages show, sent by the server inside each rendered page
- * (spec §1 {email}; issue 13 "the school's legal name, address, registration and VAT numbers,
+ * (docs/product/portals.md#legal-pages: "the school's legal name, address, registration and VAT numbers,
  * phone and emergency number come from configuration"). One shape for the server's renderer and
  * the browser.
  */
@@ -22,13 +22,13 @@ export interface SchoolFacts {
 }
 
 /**
- * How the school's prices stand towards VAT (configuration `INVOICE_VAT`, issue 22 item 4,
+ * How the school's prices stand towards VAT (configuration `INVOICE_VAT`, docs/product/payments.md#vat-setting,
  * decision 034): included at `ratePercent`, or exempt. Every page and back-office screen that states
  * VAT reads it: a text about VAT has an `_exempt` variant, chosen with `vatContext` (client/lib/vat.ts).
  */
 export type VatSetting = { mode: "included"; ratePercent: number } | { mode: "exempt" };
 
-/** The default: 21 % included (spec §9), until the server's configuration says otherwise. */
+/** The default: 21 % included (docs/product/payments.md#vat), until the server's configuration says otherwise. */
 export const DEFAULT_VAT: VatSetting = { mode: "included", ratePercent: VAT_RATE_PERCENT };
 
 export interface SiteConfig {
@@ -45,7 +45,7 @@ export interface SiteConfig {
 }
 
 /**
- * The rules of the partner programme that the public page states (issue 23 item 3), from
+ * The rules of the partner programme that the public page states (docs/product/languages.md#copy-states-the-rules), from
  * `COMMISSION_RELEASE_DAYS_BEFORE_START` and `MINIMUM_PAYOUT_CENTS`.
  */
 export interface PartnerRules {

@@ -5,7 +5,7 @@
  * other.
  */
 
-/** Application statuses (spec §4 admin workflow; db column `applications.status`). */
+/** Application statuses (docs/product/admissions.md#application-statuses; db column `applications.status`). */
 export const APPLICATION_STATUSES = [
   "pending_payment",
   "submitted",

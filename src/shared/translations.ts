@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from "./i18n/languages";
 import type { z } from "./schemas/zod";
 
 /**
- * Shapes and rules of the translation editor (issue "Translations: every UI string and page text
+ * Shapes and rules of the translation editor (docs/product/back-office.md#translations: "Translations: every UI string and page text
  * in en/zh/fr, editable, with a missing-translation view"). A text is addressed by namespace, key
  * (dotted path inside the namespace file, e.g. `hero.title`) and language; an override stored in
  * `translation_overrides` replaces the text of the file until it is reverted.

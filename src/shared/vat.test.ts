@@ -1,6 +1,6 @@
 /**
- * The one VAT rounding rule (issue 22 item 3, decision 034): the lines' VAT adds up to the
- * document's VAT, which is the VAT of its total (spec §9), also with awkward amounts, a discount
+ * The one VAT rounding rule (docs/product/payments.md#invoice-lines, decision 034): the lines' VAT adds up to the
+ * document's VAT, which is the VAT of its total (docs/product/payments.md#invoice-lines), also with awkward amounts, a discount
  * line, an included item of 0 and a credit note.
  */
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ function expectConsistent(lines: number[]) {
   expect(sum(b.lines.map((l) => l.net))).toBe(b.net);
   expect(b.gross).toBe(sum(lines));
   expect(b.net + b.vat).toBe(b.gross);
-  // The document's VAT is the VAT of its total alone (spec §9), as the quote and reports compute it.
+  // The document's VAT is the VAT of its total alone (docs/product/payments.md#vat), as the quote and reports compute it.
   expect(b.vat).toBe(includedVat(b.gross));
   for (const l of b.lines) {
     // Each line is at most one cent from its exact share, and a line of 0 carries no VAT.
@@ -72,7 +72,7 @@ describe("VAT per line and per document (decision 034)", () => {
     }
   });
 
-  it("the document VAT equals spec §9's round(total − total / 1.21) for every amount up to €1,000", () => {
+  it("the document VAT equals the rule of docs/product/payments.md#vat: round(total − total / 1.21) for every amount up to €1,000", () => {
     const differ: number[] = [];
     for (let cents = -100_000; cents <= 100_000; cents++)
       if (vatOfGross(cents) !== (Math.round(cents - cents / 1.21) || 0)) differ.push(cents);

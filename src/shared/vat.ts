@@ -1,11 +1,11 @@
 /**
- * The one VAT rounding rule of the school (issue 22 item 3, decision 034), used by the invoices and
+ * The one VAT rounding rule of the school (docs/product/payments.md#invoice-lines, decision 034), used by the invoices and
  * credit notes the server issues, by the quote's `vatAmount` (`includedVat` in pricing.ts), and so
  * by every page and report that shows them. Prices include VAT and are integer euro cents.
  *
  * Rule:
  * 1. The document's VAT is computed once, from its gross total G: VAT = round(|G| × r / (100 + r)),
- *    with G's sign (spec §9: "rounded total minus total/1.21"; a credit note mirrors an invoice).
+ *    with G's sign (docs/product/payments.md#credit-notes: "rounded total minus total/1.21"; a credit note mirrors an invoice).
  * 2. That VAT is allocated to the lines by largest remainder: each line first gets the whole cents
  *    of its exact share (g × r / (100 + r), rounded down), then the cents still missing go one each
  *    to the lines with the largest dropped fraction (the earlier line first on a tie).

@@ -14,7 +14,7 @@ import { matchRoute, metaKeys, ROUTES, type RouteDef } from "./routes";
 
 const lazyPages = new Map(ROUTES.map((route) => [route, retryableLazy(route.load)]));
 
-/** Keeps the document title in step with the route, and scrolls to the top on navigation (spec §2). */
+/** Keeps the document title in step with the route, and scrolls to the top on navigation (docs/product/portals.md#navigation). */
 function RouteEffects() {
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -37,7 +37,7 @@ const Toaster = retryableLazy(() => import("../components/ui/toast"));
 /**
  * Loads the toast area (Radix Toast) with the first toast, keeping it out of the first page load.
  * When its module cannot be loaded (the connection or the server is down: often the failure the
- * toast reports), the toasts show without Radix, from code already loaded (issue 23 item 6).
+ * toast reports), the toasts show without Radix, from code already loaded (docs/product/portals.md#failure-states).
  */
 function LazyToaster() {
   const toasts = useToasts();
@@ -75,7 +75,7 @@ function BareLayout() {
 }
 
 /**
- * Loads an area's layout lazily, with a spinner meanwhile (spec §2 "Guards"), and a message with
+ * Loads an area's layout lazily, with a spinner meanwhile (docs/product/portals.md#route-guards), and a message with
  * "Try again" when it cannot be loaded.
  */
 function AreaFrame({ layout: Layout }: { layout: ComponentType }) {

@@ -5,7 +5,7 @@ import type { Language } from "../../shared/i18n/languages";
 import { SwitchLanguageContext } from "../lib/address";
 
 /**
- * The browser's router (React Router's BrowserRouter, plus per-language addresses: issue 13,
+ * The browser's router (React Router's BrowserRouter, plus per-language addresses: docs/product/languages.md#language-in-the-address,
  * decision 029). The first segment of the address is the language and the router's basename, so
  * every link of the app (`<Link to="/program">`) stays within the page's language
  * (`/zh/program`). Switching language pushes the same page under the other prefix; `onLanguage`

@@ -2,7 +2,7 @@ import "./styles.css";
 import { isLanguage, LOCALE_OF } from "../../shared/i18n/languages";
 
 /**
- * The page's script. The server sent the page fully rendered (decisions.md §5), so nothing here
+ * The page's script. The server sent the page fully rendered (docs/product/portals.md#public-site), so nothing here
  * is needed for the first paint: the application (React, the router, the page's module) is loaded
  * only after the browser has drawn the page once, and then hydrates it (start.tsx). On a slow
  * phone the text shows as soon as the HTML has arrived instead of waiting for 100 KB of scripts

@@ -49,7 +49,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * Renders one page to HTML, waiting for its lazy module and translations (React's prerender), for
- * the server's page cache (decisions.md §5). The returned state holds only the namespaces the page
+ * the server's page cache (docs/product/portals.md#public-site). The returned state holds only the namespaces the page
  * uses, so the browser hydrates without another request.
  */
 export async function render(input: RenderInput): Promise<RenderOutput> {

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * TanStack Query defaults of spec §9: data fresh for 30 s, refetched on window focus and on mount,
+ * TanStack Query defaults of docs/product/api.md#client-data-freshness: data fresh for 30 s, refetched on window focus and on mount,
  * no polling, no retries for reads or writes.
  */
 export function createQueryClient() {

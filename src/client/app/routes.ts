@@ -2,10 +2,10 @@ import type { ComponentType } from "react";
 import type { Namespace } from "../../shared/i18n/namespaces";
 
 /**
- * Every route of the site (spec §2), in one table used by the browser router and by the server's
+ * Every route of the site (docs/product/portals.md#public-site), in one table used by the browser router and by the server's
  * prerenderer: which module renders it, which translation namespaces it needs, its title and
  * description keys, whether the server may cache its HTML, and what catalogue data it shows.
- * Aliases (decisions.md §1) are redirected by the server to `canonical`.
+ * Aliases (docs/product/portals.md#legal-pages) are redirected by the server to `canonical`.
  */
 export interface RouteDef {
   path: string;
@@ -24,14 +24,14 @@ export interface RouteDef {
    */
   data?: "catalogue" | "apply";
   /**
-   * Listed in sitemap.xml with its three languages and indexable (issue 13): the public layout's
+   * Listed in sitemap.xml with its three languages and indexable (docs/product/languages.md#language-in-the-address): the public layout's
    * pages without parameters, unless `false` (steps of the payment, sign-in pages, and every page
-   * an e-mailed link with a token opens: `noindex`, out of the sitemap; issue 23 item 10).
+   * an e-mailed link with a token opens: `noindex`, out of the sitemap; docs/product/languages.md#language-in-the-address).
    */
   index?: boolean;
   /**
    * The page this one duplicates, whose address its canonical link names (a partner's landing
-   * page `/partner/CODE` is `/partners` with a welcome line; issue 23 item 10). Its own path by default.
+   * page `/partner/CODE` is `/partners` with a welcome line; docs/product/languages.md#language-in-the-address). Its own path by default.
    */
   canonical?: string;
 }
@@ -80,7 +80,7 @@ export const ROUTES: RouteDef[] = [
     () => import("../features/public-site/pages/VisaLetterVerifyPage"),
     { index: false },
   ),
-  // The waiting list of a full cohort (issue 13): its own lazily loaded pages, not the landing page's bundle.
+  // The waiting list of a full cohort (docs/product/portals.md#navigation): its own lazily loaded pages, not the landing page's bundle.
   site("/waiting-list/offer/:token", "waitingList", () => import("../features/waiting-list/OfferPage"), {
     index: false,
     meta: { title: "waitingList:offer.meta.title", description: "waitingList:meta.description" },
@@ -96,7 +96,7 @@ export const ROUTES: RouteDef[] = [
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage"), {
     namespaces: ["contact", "forms"],
   }),
-  // The newsletter (issue 13): sign-up, and the pages its e-mailed links open.
+  // The newsletter (docs/product/portals.md#newsletter): sign-up, and the pages its e-mailed links open.
   site("/newsletter", "forms", () => import("../features/public-site/pages/NewsletterPage")),
   site("/newsletter/confirm", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
     index: false,
@@ -169,7 +169,7 @@ const admin = (
   meta: { title: `admin:${title}`, description: "admin:meta.description" },
 });
 
-/** Sign-in pages and the protected areas of the three roles (spec §2 "Affiliate", "Admin", "Student portal"). */
+/** Sign-in pages and the protected areas of the three roles (docs/product/portals.md#partner-area, "Admin", "Student portal"). */
 ROUTES.push(
   account(
     "/student/login",
@@ -246,7 +246,7 @@ ROUTES.push(
     namespaces: ["balance", "account"],
     meta: { title: "balance:success.title", description: "balance:meta.description" },
   },
-  // The cohort's pages (issue 11): programme, trip, questions and partners.
+  // The cohort's pages (docs/product/portals.md#cohort-pages): programme, trip, questions and partners.
   ...(
     [
       ["/student/program", () => import("../features/student-portal/pages/StudentProgramPage"), "program"],
@@ -265,7 +265,7 @@ ROUTES.push(
     }),
   ),
   {
-    // The student pass and its QR code (issue 11); statuses in words come from `account`.
+    // The student pass and its QR code (docs/product/admissions.md#student-pass); statuses in words come from `account`.
     ...account(
       "/student/qrcode",
       () => import("../features/student-portal/pages/StudentPassPortalPage"),
@@ -305,7 +305,7 @@ ROUTES.push(
     "public",
     "verify.title",
   ),
-  // The partner area (issue 12 "Affiliate dashboard"): its own texts, `account` for the header and
+  // The partner area (docs/product/portals.md#partner-area): its own texts, `account` for the header and
   // the statuses, `profile` for the language switcher's label.
   ...(
     [
@@ -340,7 +340,7 @@ ROUTES.push(
       meta: { title: `affiliatePortal:${page}.title`, description: "affiliatePortal:meta.description" },
     }),
   ),
-  // Payout details and payouts with statements (issue 12 "Payouts").
+  // Payout details and payouts with statements (docs/product/codes-and-partners.md#payout-runs).
   {
     path: "/affiliate/payouts",
     load: () => import("../features/affiliate-portal/pages/AffiliatePayoutsPage"),
@@ -377,12 +377,12 @@ ROUTES.push(
   admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // The server's background jobs and their last runs (decision 039): owners.
   admin("/admin/operations", () => import("../features/admin/pages/AdminOpsPage"), "ops.title"),
-  // The public forms' inbox (issue 13).
+  // The public forms' inbox (docs/product/portals.md#public-forms).
   admin("/admin/inbox", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
   admin("/admin/inbox/subscribers", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", [
     "adminInbox",
   ]),
-  // Catalogue (issue 3 "Courses, packages, housing, add-ons"); "new" before ":id".
+  // Catalogue (docs/product/back-office.md#catalogue-admin); "new" before ":id".
   admin("/admin/courses", () => import("../features/admin/pages/AdminCoursesPage"), "nav.courses", [
     "adminCatalogue",
   ]),
@@ -431,7 +431,7 @@ ROUTES.push(
   admin("/admin/finances", () => import("../features/admin/pages/AdminFinancesPage"), "nav.finances", [
     "adminFinance",
   ]),
-  // Payout runs (issue 12 "Payouts"): finance and owners.
+  // Payout runs (docs/product/codes-and-partners.md#payout-runs): finance and owners.
   admin("/admin/payouts", () => import("../features/admin/pages/AdminPayoutsPage"), "nav.payouts", [
     "payouts",
   ]),
@@ -447,7 +447,7 @@ ROUTES.push(
     "nav.students",
     ["adminPeople"],
   ),
-  // Students' erasure requests (issue 11 "/student/profile"); texts in `profile`.
+  // Students' erasure requests (docs/product/portals.md#student-profile); texts in `profile`.
   admin(
     "/admin/erasure-requests",
     () => import("../features/admin/pages/AdminErasureRequestsPage"),
@@ -470,7 +470,7 @@ ROUTES.push(
   ),
 );
 
-/** Alias → canonical path (decisions.md §1 "legal page aliases"). */
+/** Alias → canonical path (docs/product/portals.md#legal-pages). */
 export const ALIASES: Record<string, string> = {
   "/terms-conditions": "/terms",
   "/cookie-policy-new": "/cookie-policy",

@@ -17,8 +17,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Browser start-up: reads the state the server rendered into the page, takes the language from the
- * address (`/zh/...`, decision 029; without one: stored choice, else browser, else en, decisions.md
- * §1), loads the current page's module, then
+ * address (`/zh/...`, decision 029; without one: stored choice, else browser, else en, docs/product/languages.md#language-on-load), loads the current page's module, then
  * hydrates the server's HTML (or renders from scratch when the stored language differs from it).
  * Each step runs in a task of its own, none of them long on a slow phone (decision 010): the
  * application's modules have just been evaluated when this is called.
@@ -64,7 +63,7 @@ export async function start() {
     </LanguageRouter>
   );
   // Hydration as a transition is rendered in slices that yield to the browser every few
-  // milliseconds, so a slow phone never sees one long task (decisions.md §5: Lighthouse "total
+  // milliseconds, so a slow phone never sees one long task (docs/product/portals.md#public-site: Lighthouse "total
   // blocking time"); the server's HTML stays visible and readable meanwhile.
   if (sameLanguage && root.firstElementChild)
     startTransition(() => {

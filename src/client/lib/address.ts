@@ -4,7 +4,7 @@ import { LANGUAGE_KEY, type Language } from "../../shared/i18n/languages";
 import { readCookie, writeCookie } from "./cookies";
 
 /**
- * Moves the visitor to the same page in another language (issue 13 "Per-language addresses",
+ * Moves the visitor to the same page in another language (docs/product/languages.md#language-in-the-address,
  * decision 029): `/zh/program?x#y` → `/fr/program?x#y`, a new history entry. The app's router
  * (app/LanguageRouter.tsx) provides it; outside it (prerendering) it loads the page.
  */
@@ -21,7 +21,7 @@ export const useSwitchLanguage = () => useContext(SwitchLanguageContext);
 /**
  * Stores the language of the page being read as the visitor's choice: localStorage and the
  * `language` cookie, so API answers (error messages) and the redirect of unprefixed addresses use it
- * (decisions.md §1, §5; decision 029). Writes only when it changed.
+ * (docs/product/languages.md#language-on-load; decision 029). Writes only when it changed.
  */
 export function rememberLanguage(language: Language): void {
   try {

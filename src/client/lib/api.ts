@@ -1,11 +1,11 @@
 import type { ZodType, z } from "zod";
 
 /**
- * The browser's JSON client for the API (spec §7, §8). Every request sends cookie credentials; a
+ * The browser's JSON client for the API (docs/product/api.md#calls, docs/product/api.md#errors). Every request sends cookie credentials; a
  * FormData body is sent as is, anything else as JSON. A non-OK answer throws ApiError whose
  * `message` is the server's plain-language message (already in the visitor's language); without
  * one, a plain message for a network failure (status 0) or a server error (5xx), else
- * "<status>: <body text>" (spec §8 "Generic").
+ * "<status>: <body text>" (docs/product/api.md#client-failure-text).
  */
 export class ApiError extends Error {
   constructor(
@@ -27,7 +27,7 @@ let failureWords = (kind: Failure): string => kind;
 
 /**
  * Sets where the words of a network failure and of a server error without a message come from:
- * the start-up passes `common:errors.network|server` in the page's current language (issue 13
+ * the start-up passes `common:errors.network|server` in the page's current language (docs/product/portals.md#failure-states
  * "Failure states"); the start-up sets it before any request.
  */
 export function setFailureWords(words: (kind: Failure) => string): void {
@@ -47,7 +47,7 @@ export async function api<T>(
     cache?: RequestCache;
     /**
      * Let the request outlive the page (`fetch` keepalive): for a small record that must arrive
-     * even when the visitor navigates away at once, like a referral click (spec §4).
+     * even when the visitor navigates away at once, like a referral click (docs/product/codes-and-partners.md#clicks).
      */
     keepalive?: boolean;
   } = {},
@@ -59,7 +59,7 @@ export async function api<T>(
   } catch (error) {
     // Aborted on purpose (a newer request): not a failure to report.
     if (options.signal?.aborted) throw error;
-    // The network failed ("Failed to fetch"): a plain message, status 0 (issue 13 "Failure states").
+    // The network failed ("Failed to fetch"): a plain message, status 0 (docs/product/portals.md#failure-states).
     throw new ApiError(0, failureWords("network"), null);
   }
   if (options.nullOn401 && response.status === 401) return null as T;

@@ -86,7 +86,7 @@ export function seedCatalogue(
 }
 
 /**
- * Landing-page figures from the database (decisions.md §1): upcoming schools with their status,
+ * Landing-page figures from the database (docs/product/catalogue-and-pricing.md#cohort-status): upcoming schools with their status,
  * the lowest open "from" price (cents) and the programme length in days.
  */
 export function useCatalogueSummary() {
@@ -107,7 +107,7 @@ export function useSummerSchools() {
   });
 }
 
-/** Packages, housing options and add-ons of one school (spec §7); disabled until a school is chosen. */
+/** Packages, housing options and add-ons of one school (docs/product/api.md#calls); disabled until a school is chosen. */
 export function useSchoolOptions(schoolId: string | undefined) {
   const language = useLanguage();
   const enabled = Boolean(schoolId);

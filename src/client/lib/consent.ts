@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { deleteCookie, readCookie, writeCookie } from "./cookies";
 
 /**
- * Cookie consent (spec §3 "Cookies", §4 "Cookie consent", decisions.md §4). Cookies
+ * Cookie consent (docs/product/privacy.md#cookies, docs/product/privacy.md#cookie-consent, docs/product/privacy.md#partner-cookie). Cookies
  * `cookieconsent_status` = accepted and `cookieconsent_necessary_only` = true|false, 365 days.
  * "necessary only" removes the affiliate cookie at once.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDayMonth } from "./format";
 
-describe("dates as a visitor reads them (spec §9, decisions.md §1)", () => {
+describe("dates as a visitor reads them (docs/product/catalogue-and-pricing.md#quote, docs/product/languages.md#numbers-dates-and-money)", () => {
   it("writes a start date with the full month in each language, whatever the server's time zone", () => {
     expect(formatDate("2027-07-05", "en")).toBe("5 July 2027");
     expect(formatDate("2027-07-05", "fr")).toBe("5 juillet 2027");

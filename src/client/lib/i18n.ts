@@ -8,7 +8,7 @@ import { POLICY_TEXT_VARIABLES } from "../../shared/i18n/policy-variables";
  * A namespace that was not in the page: the texts as the site shows them now, edited ones
  * included (`GET /api/i18n/:lang/:ns`, from the server's memory, revalidated by ETag). Never on the
  * first page load's path: the page's own namespaces are embedded in it. The texts are not bundled
- * into the JavaScript (decisions.md §5 budget; edits show without a redeploy). A network failure is
+ * into the JavaScript (docs/product/portals.md#public-site budget; edits show without a redeploy). A network failure is
  * retried by i18next; an unknown namespace is empty.
  */
 const lazyBackend: BackendModule = {
@@ -29,10 +29,10 @@ const lazyBackend: BackendModule = {
 
 /**
  * Creates the i18next instance of one render (server) or of the page (browser).
- * @param language the visitor's language (decisions.md §1)
+ * @param language the visitor's language (docs/product/languages.md#language-on-load)
  * @param resources namespaces already at hand: on the server, all of them; in the browser, the ones
  *   the server put in the page, so hydration needs no request. Others load lazily.
- * Missing keys fall back to English, then to the key itself (spec §8). Every text may use the
+ * Missing keys fall back to English, then to the key itself (docs/product/languages.md#supported-languages). Every text may use the
  * rules' variables (`POLICY_TEXT_VARIABLES`: balance due days, refund policy, cookie lifetime).
  */
 export function createI18n(language: Language, resources: Partial<Record<Language, Resources>>): I18n {

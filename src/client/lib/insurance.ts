@@ -5,7 +5,7 @@ import { useFormat } from "./format";
 
 /**
  * Travel and health insurance as the cohorts open for applications sell it (src/shared/insurance.ts,
- * issue 23 item 2), for the public pages' copy: `kind` picks a text's variant (`…_required`,
+ * docs/product/admissions.md#insurance-proof), for the public pages' copy: `kind` picks a text's variant (`…_required`,
  * `…_optional`, `…_own`, `…_varies`), `price` is the add-on's price written in the page's language
  * (empty without one) and `sentence` the common sentence that says what the student does
  * (`common:insuranceOffer.<kind>`). Until the catalogue is known: "varies", which is true of any.

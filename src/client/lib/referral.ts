@@ -1,12 +1,12 @@
 import { AFFILIATE_COOKIE, mayStoreReferral, subscribeConsent } from "./consent";
 import { deleteCookie, readCookie, writeCookie } from "./cookies";
 
-/** Default lifetime of the affiliate cookie: 30 days (spec §9), unless the server says otherwise. */
+/** Default lifetime of the affiliate cookie: 30 days (docs/product/privacy.md#partner-cookie), unless the server says otherwise. */
 export const REFERRAL_COOKIE_DAYS = 30;
 
 /**
  * The referral code of this visit. Before consent it lives only in memory (no cookie, no storage:
- * decisions.md §4, checklist D1); after "Accept All" it is written to the `affiliate_code` cookie
+ * docs/product/privacy.md#partner-cookie, docs/product/security.md#d1-partner-cookie-only-with-consent); after "Accept All" it is written to the `affiliate_code` cookie
  * for `expiryDays`.
  */
 let pending: { code: string; expiryDays: number } | null = null;
@@ -22,7 +22,7 @@ export function currentReferral(): string | undefined {
   return pending?.code ?? readCookie(AFFILIATE_COOKIE) ?? undefined;
 }
 
-/** Forgets the referral code (spec §4 "The code can be cleared"). */
+/** Forgets the referral code (docs/product/codes-and-partners.md#referral-link). */
 export function clearReferral(): void {
   pending = null;
   deleteCookie(AFFILIATE_COOKIE);

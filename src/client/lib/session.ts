@@ -16,7 +16,7 @@ import { toast } from "../components/ui/toast-store";
 import { ApiError, api } from "./api";
 import { call } from "./call";
 
-/** The three signed-in roles, each with its own cookie, login and session check (spec §6). */
+/** The three signed-in roles, each with its own cookie, login and session check (docs/product/portals.md#roles-and-logins). */
 export type Role = "student" | "affiliate" | "admin";
 
 /** A signed-in student, partner or admin as the session endpoints answer (src/shared/api/auth.ts). */
@@ -33,11 +33,11 @@ export type UserOf<R extends Role> = R extends "student"
 export const sessionKey = (role: Role) => ["session", role] as const;
 export const roleDataKey = (role: Role) => [role] as const;
 
-/** Where each role signs in, and where it lands afterwards (spec §2 "Guards"). */
+/** Where each role signs in, and where it lands afterwards (docs/product/portals.md#route-guards). */
 export const loginPath = (role: Role) => `/${role}/login`;
 export const homePath = (role: Role) => `/${role}/dashboard`;
 
-/** Spec §9: the post-login (and post-registration) redirect happens about 0.5 s later. */
+/** See docs/product/catalogue-and-pricing.md#quote: the post-login (and post-registration) redirect happens about 0.5 s later. */
 export const REDIRECT_DELAY_MS = 500;
 
 /** The display name of a user, for the welcome toasts. */
@@ -47,7 +47,7 @@ export function displayName(user: StudentUser | AffiliateUser | AdminUser): stri
 
 /**
  * GET /api/{role}/me: the user, or null when signed out (401). The admin check asks for a fresh
- * answer (`cache-control: no-cache`, spec §4) and is never served from the HTTP cache.
+ * answer (`cache-control: no-cache`, docs/product/portals.md#route-guards) and is never served from the HTTP cache.
  */
 async function fetchMe<R extends Role>(role: R, signal?: AbortSignal): Promise<UserOf<R> | null> {
   const fresh =
@@ -60,7 +60,7 @@ async function fetchMe<R extends Role>(role: R, signal?: AbortSignal): Promise<U
 }
 
 /**
- * The session check of a role (spec §4 "Sessions"): `data` is the user, or null when signed out.
+ * The session check of a role (docs/product/portals.md#route-guards): `data` is the user, or null when signed out.
  * Admin: no-cache request, never cached (gcTime 0, staleTime 0), retried once after 1000 ms.
  * Affiliate (and student): not retried.
  */
@@ -80,8 +80,7 @@ const serverMessage = (error: unknown): string | undefined =>
  * The words of a failed sign-in or registration: the server's own message (wrong password, a
  * suspended partner, …); when the server could not be reached (status 0) or failed without a
  * message (5xx, a proxy's error page), the plain words of that failure, which say that what was
- * typed is kept: never "Invalid login credentials" for a failure that is not about them (issue 23
- * item 7); else `fallback`.
+ * typed is kept: never "Invalid login credentials" for a failure that is not about them (docs/product/portals.md#sign-in-failures); else `fallback`.
  */
 function failureWords(error: unknown, fallback: string): string {
   const own = serverMessage(error);
@@ -112,7 +111,7 @@ function useRememberUser() {
 }
 
 /**
- * Sign-in of a role (POST /api/{role}/login `{ email, password }`), with the spec §8 toasts, then
+ * Sign-in of a role (POST /api/{role}/login `{ email, password }`), with the toasts of docs/product/portals.md#sign-in-failures, then
  * to `options.to` (default the role's dashboard) about 0.5 s later.
  */
 export function useLogin<R extends Role>(role: R, options: { to?: string } = {}) {
@@ -170,7 +169,7 @@ export function useRegisterStudent() {
   });
 }
 
-/** The 'Registration failed' toast of spec §8 (server message, else a default). */
+/** The 'Registration failed' toast of docs/product/portals.md#sign-in-failures (server message, else a default). */
 export function registrationFailed(t: (key: string) => string, error: unknown) {
   toast({
     title: t("session.registerFailedTitle"),
@@ -184,7 +183,7 @@ export function registrationFailed(t: (key: string) => string, error: unknown) {
 
 /**
  * Sign-out of a role (POST /api/{role}/logout): the role's data is dropped, 'Logged out' toast,
- * then the role's login page (spec §2). The admin area has its own namespace for the toasts.
+ * then the role's login page (docs/product/privacy.md#logs). The admin area has its own namespace for the toasts.
  */
 export function useLogout(role: Role) {
   const { t } = useTranslation(role === "admin" ? "admin" : "account");
@@ -222,7 +221,7 @@ export function useSignedInUser<R extends Role>(_role: R): UserOf<R> {
 }
 
 /**
- * Guard of a protected area (spec §2 "Guards"): a spinner while the session check runs, a
+ * Guard of a protected area (docs/product/portals.md#route-guards): a spinner while the session check runs, a
  * redirect to the role's login when signed out (the requested address kept in the navigation
  * state, so the login can return to it), the children when signed in. A failed check (server or
  * network) also leads to the login.

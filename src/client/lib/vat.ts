@@ -2,7 +2,7 @@ import type { VatSetting } from "../../shared/site";
 import { useSite } from "./site";
 
 /**
- * The i18next `context` of the texts that state VAT (issue 22 item 4, decision 034): "exempt" under
+ * The i18next `context` of the texts that state VAT (docs/product/payments.md#vat-setting, decision 034): "exempt" under
  * `INVOICE_VAT=exempt`, which picks each such text's `_exempt` variant; undefined when VAT is
  * included. Kept out of the pages' shell: only the pages that state VAT load it.
  */

@@ -1,5 +1,5 @@
 /**
- * The waiting-list offer this tab opened (issue 13): which full cohort the visitor may apply for,
+ * The waiting-list offer this tab opened (docs/product/catalogue-and-pricing.md#cohorts): which full cohort the visitor may apply for,
  * and until when. The server decides (the httpOnly offer cookie); this only lets the application
  * wizard show that cohort as choosable. Kept in sessionStorage; an offer past its time is ignored.
  */

@@ -33,7 +33,7 @@ function parseArgs(argv: string[]): { email: string; name: string | undefined } 
 }
 
 /**
- * `npm run admin:create -- <email> [--name "…"]` (issue 3 contract "Admins"): opens the database
+ * `npm run admin:create -- <email> [--name "…"]` (docs/product/back-office.md#admin-roles): opens the database
  * like the server (loadEnv, openDatabase, migrations), creates the owner of that address (or makes
  * an existing admin of that address an enabled owner and invites them again), queues and sends
  * the invitation e-mail (SMTP or the local outbox), and prints the one-time link

@@ -5,7 +5,7 @@ import { loadEnv } from "../env";
  * `npm run db:migrate`: applies the pending migrations to the configured database (DATABASE_URL,
  * else the embedded one in DATA_DIR) and exits, e.g. before new servers are started. Servers
  * migrate at start-up too; on PostgreSQL every migration run holds an advisory lock, so any
- * number of them started at once apply each migration once (issue 22 item 24).
+ * number of them started at once apply each migration once (docs/product/back-office.md#operations).
  * Exit status 0 when the database is up to date, 1 on a failure (printed).
  */
 async function main(): Promise<number> {

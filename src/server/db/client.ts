@@ -31,7 +31,7 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * stored in `<dataDir>/pglite` (or in memory when `dataDir` is null, for tests), then applies the
  * pending migrations. Migrations are recorded by drizzle, so running this twice changes nothing.
  * `pgliteTemplate` (in memory only): a data folder dumped by PGlite's `dumpDataDir` to start from
- * instead of an empty cluster, as the test harness does with one migrated template per run (issue 21).
+ * instead of an empty cluster, as the test harness does with one migrated template per run (docs/decisions/032-test-suite-time.md).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -48,7 +48,7 @@ export async function openDatabase(options: {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several servers may start at once on one database: the first to take the advisory lock
-    // migrates, the others wait for it and then find nothing left to do (issue 22 item 24).
+    // migrates, the others wait for it and then find nothing left to do (docs/product/back-office.md#operations).
     const connection = await pool.connect();
     try {
       await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -1,5 +1,5 @@
 /**
- * Migration 0019 (issue 22 item 15; decision 037) gives the outbox the account and application
+ * Migration 0019 (docs/product/privacy.md#data-export; decision 037) gives the outbox the account and application
  * each e-mail was written for, and attributes the e-mails queued before it from their dedupe keys:
  * the e-mails about an application (to that application and its account), the student account's
  * own e-mails (to the account), and nothing else. Runs the migrations before it on an empty

@@ -8,7 +8,7 @@ import { TEST_FILE_KEY } from "../testing/harness";
 import { MIGRATIONS_FOLDER } from "./client";
 
 /**
- * Issue 22 item 24: two machines started at once on an empty PostgreSQL database. Each runs the
+ * See docs/product/back-office.md#operations: two machines started at once on an empty PostgreSQL database. Each runs the
  * migrations at start-up; one holds the advisory lock and applies them, the other waits and then
  * finds nothing to do. Before the lock, one of them failed on `CREATE TABLE` (2 of 3 tries).
  * Two real processes (`npm run db:migrate`'s command), three rounds. Needs TEST_DATABASE_URL.
@@ -49,32 +49,35 @@ async function admin(sql: string) {
   }
 }
 
-describe.skipIf(!adminUrl)("migrations of two servers started at once (issue 22 item 24)", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "hss-migrate-"));
-  const names: string[] = [];
-  afterAll(async () => {
-    for (const name of names) await admin(`drop database if exists ${name} with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.skipIf(!adminUrl)(
+  "migrations of two servers started at once (docs/product/back-office.md#operations)",
+  () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hss-migrate-"));
+    const names: string[] = [];
+    afterAll(async () => {
+      for (const name of names) await admin(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it("applies each migration once and both processes exit 0, three times in a row", async () => {
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"));
-    for (let round = 0; round < 3; round++) {
-      const name = `t_migrate_${Date.now().toString(36)}_${round}`;
-      names.push(name);
-      await admin(`create database ${name}`);
-      const url = new URL(adminUrl!);
-      url.pathname = `/${name}`;
-      const results = await Promise.all([
-        migrateProcess(url.toString(), dataDir),
-        migrateProcess(url.toString(), dataDir),
-      ]);
-      for (const result of results) expect(result.code, result.output).toBe(0);
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      const applied = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
-      await client.end();
-      expect(applied.rows[0].n).toBe(journal.entries.length);
-    }
-  }, 120_000);
-});
+    it("applies each migration once and both processes exit 0, three times in a row", async () => {
+      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"));
+      for (let round = 0; round < 3; round++) {
+        const name = `t_migrate_${Date.now().toString(36)}_${round}`;
+        names.push(name);
+        await admin(`create database ${name}`);
+        const url = new URL(adminUrl!);
+        url.pathname = `/${name}`;
+        const results = await Promise.all([
+          migrateProcess(url.toString(), dataDir),
+          migrateProcess(url.toString(), dataDir),
+        ]);
+        for (const result of results) expect(result.code, result.output).toBe(0);
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        const applied = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+        await client.end();
+        expect(applied.rows[0].n).toBe(journal.entries.length);
+      }
+    }, 120_000);
+  },
+);

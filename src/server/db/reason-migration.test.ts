@@ -1,5 +1,5 @@
 /**
- * Migration 0018 (issue 22 item 8): a commission adjustment whose reason was stored with a
+ * Migration 0018 (docs/product/codes-and-partners.md#manual-adjustments): a commission adjustment whose reason was stored with a
  * carriage return, a control character or white space around (before the input normalised it)
  * made the affiliate's ledger answer 500. The migration brings every stored reason to the form the
  * input now stores (`normaliseReason`), which the ledger's answer accepts; no entry is deleted and
@@ -42,7 +42,7 @@ it("normalises the reasons stored the old way so the ledger can answer again, an
       [affiliate, 1000 + i, reason],
     );
   }
-  // What the ledger's answer sends for a reason: refused (the 500 of issue 22 item 8) or changed.
+  // What the ledger's answer sends for a reason: refused (the 500 of docs/product/codes-and-partners.md#manual-adjustments) or changed.
   const answered = (reason: string) => {
     const parsed = commissionEntrySchema.shape.reason.safeParse(reason);
     return parsed.success ? parsed.data : null;

@@ -1,7 +1,7 @@
 /**
  * Database schema (PostgreSQL dialect; runs on PGlite or a real PostgreSQL server).
  * Money columns end in `_cents` and hold integer euro cents. Ids that appear in URLs are UUIDs
- * (decisions.md §3). Texts shown to visitors in several languages are `LocalizedText` JSON.
+ * (docs/product/admissions.md#applicant-capability). Texts shown to visitors in several languages are `LocalizedText` JSON.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -51,7 +51,7 @@ export const summerSchools = pgTable("summer_schools", {
   capacity: integer("capacity").notNull().default(50),
   depositPercent: integer("deposit_percent").notNull().default(100),
   /**
-   * The visa invitation letter waits for the application's acceptance (issue 11 "Documents"); by
+   * The visa invitation letter waits for the application's acceptance (docs/product/admissions.md#documents-and-letters); by
    * default it is available as soon as the deposit is paid (decision 018).
    */
   visaLetterRequiresAcceptance: boolean("visa_letter_requires_acceptance").notNull().default(false),
@@ -63,8 +63,8 @@ export const summerSchools = pgTable("summer_schools", {
 });
 
 /**
- * Automatic discounts of a school, configured by owner and finance admins (issue 13 "Pricing rules",
- * decisions.md §6, decision 030). One rule per school and kind; today the only kind is the early
+ * Automatic discounts of a school, configured by owner and finance admins (docs/product/catalogue-and-pricing.md#pricing-rules,
+ * docs/product/catalogue-and-pricing.md#pricing-rules, decision 030). One rule per school and kind; today the only kind is the early
  * application discount: `percent` off the quote for quotes made before `ends_on` begins in The Hague
  * (Europe/Amsterdam). Applied by the one pricing function and fixed in a checkout session's quote.
  */
@@ -145,9 +145,9 @@ export const affiliates = pgTable("affiliates", {
     .$type<"pending" | "approved" | "rejected" | "suspended">()
     .notNull()
     .default("pending"),
-  /** Why an admin rejected the application, shown to the affiliate when they log in (issue 12). */
+  /** Why an admin rejected the application, shown to the affiliate when they log in (docs/product/privacy.md#logs). */
   rejectionReason: text("rejection_reason").notNull().default(""),
-  /** Language of the e-mails sent to the affiliate: en, zh or fr (issue 12). */
+  /** Language of the e-mails sent to the affiliate: en, zh or fr (docs/product/languages.md#supported-languages). */
   language: text("language").notNull().default("en"),
   /** How commission is earned (shared/commissions.ts): a percentage of what was paid, or fixed per student. */
   commissionType: text("commission_type").$type<CommissionType>().notNull().default("percentage"),
@@ -160,7 +160,7 @@ export const affiliates = pgTable("affiliates", {
   /**
    * The payout details (IBAN and BIC, or account number, SWIFT code, bank name and address, or a
    * Wise or PayPal address) as JSON, sealed with AES-256-GCM and the affiliate's id as additional
-   * data, so a value copied to another row does not open (issue 12 "Payouts", checklist D2).
+   * data, so a value copied to another row does not open (docs/product/codes-and-partners.md#payout-runs, docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs).
    */
   payoutDetailsSealed: text("payout_details_sealed"),
   /** What may be shown of the details: the method and the last characters ("NL•• … 4300"). */
@@ -178,7 +178,7 @@ export const affiliates = pgTable("affiliates", {
 });
 
 /**
- * Student accounts (spec §2 "Student portal"). Applications belong to an account through
+ * Student accounts (docs/product/portals.md#student-portal). Applications belong to an account through
  * `applications.student_id`, set once the account's e-mail is verified (decision 021).
  */
 export const students = pgTable("students", {
@@ -219,7 +219,7 @@ export const admins = pgTable("admins", {
 });
 
 /**
- * Login sessions of all three roles (decisions.md §3): a random token in an httpOnly cookie, only
+ * Login sessions of all three roles (docs/product/portals.md#sessions): a random token in an httpOnly cookie, only
  * its SHA-256 stored here; idle expiry via last_seen_at, absolute expiry via expires_at.
  */
 export const sessions = pgTable(
@@ -296,7 +296,7 @@ export const applicants = pgTable(
     otherReferralDetail: text("other_referral_detail").notNull().default(""),
     passportFileId: uuid("passport_file_id"),
     language: text("language").notNull().default("en"),
-    /** SHA-256 of the capability token held by the applicant's browser (decisions.md §3). */
+    /** SHA-256 of the capability token held by the applicant's browser (docs/product/admissions.md#applicant-capability). */
     accessTokenHash: text("access_token_hash").notNull(),
     /** Consent of step 2's "remind me": one e-mail a day after an abandoned application (decision 028). */
     remindMe: boolean("remind_me").notNull().default(false),
@@ -309,13 +309,13 @@ export const applicants = pgTable(
   },
   (t) => [
     index("applicants_email_idx").on(t.email),
-    // The upload route finds the applicant from the capability cookie alone (checklist I1).
+    // The upload route finds the applicant from the capability cookie alone (docs/product/security.md#i1-uploads).
     index("applicants_access_token_hash_idx").on(t.accessTokenHash),
   ],
 );
 
 /**
- * E-mailed links that continue an unfinished application on another device (issue 13, decision
+ * E-mailed links that continue an unfinished application on another device (docs/product/admissions.md#application-wizard, decision
  * 028): random, only the SHA-256 stored, single-use (`used_at`), expiring after
  * RESUME_LINK_TTL_MINUTES.
  */
@@ -428,7 +428,7 @@ export const applications = pgTable(
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("unpaid"),
     appliedCodeId: uuid("applied_code_id").references(() => codes.id),
     /**
-     * The affiliate credited with the application (issue 12 "Attribution"): set when the application
+     * The affiliate credited with the application (docs/product/codes-and-partners.md#attribution): set when the application
      * is created from the consented referral cookie, replaced by a referral code applied on the
      * payment step, and frozen at the first payment (`attribution_frozen_at`). Last click wins until then.
      */
@@ -447,7 +447,7 @@ export const applications = pgTable(
     /** Set when something needs an admin's eye (amount mismatch, over capacity, superseded quote). */
     flag: text("flag"),
     /**
-     * Key of the quote the open or last checkout session was opened for (checklist P1, P4). Cleared
+     * Key of the quote the open or last checkout session was opened for (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout). Cleared
      * when the applicant changes the choices or the code; a payment of a session whose key is not
      * this one is a payment of a superseded quote: recorded and flagged, never taken as payment.
      */
@@ -537,7 +537,7 @@ export const checkoutSessions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     url: text("url").notNull(),
-    /** The quote the session charges, as the applicant saw it when it was opened (checklist P1). */
+    /** The quote the session charges, as the applicant saw it when it was opened (docs/product/security.md#p1-the-server-decides-what-is-charged). */
     quote: jsonb("quote").$type<ApplicationQuoteDto>(),
     status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
     paymentStatus: text("payment_status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
@@ -570,7 +570,7 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     kind: text("kind").$type<"deposit" | "balance">().notNull().default("deposit"),
     /**
-     * Why this payment is not (yet) a payment of the application (checklist P1, P10): it paid a
+     * Why this payment is not (yet) a payment of the application (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): it paid a
      * superseded quote, another amount, or an application already paid. Null for an accepted
      * payment. The money is on the ledger either way; an admin accepts it or refunds it.
      */
@@ -637,7 +637,7 @@ export const webhookEvents = pgTable("webhook_events", {
   result: text("result"),
   /**
    * When a delivery (or the recovery job) last took the event for processing. An event still
-   * unprocessed two minutes later was left by a crash and is taken again (checklist D4, P11).
+   * unprocessed two minutes later was left by a crash and is taken again (docs/product/security.md#d4-crash-safety, docs/product/security.md#p11-database-error-in-the-webhook-handler).
    */
   claimedAt: timestamp("claimed_at", { withTimezone: true }),
 });
@@ -673,11 +673,11 @@ export const emailOutbox = pgTable("email_outbox", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   /**
    * Extra headers of the message, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of the
-   * newsletter's e-mails (RFC 8058, issue 13); null for none.
+   * newsletter's e-mails (RFC 8058, docs/product/portals.md#newsletter); null for none.
    */
   headers: jsonb("headers").$type<Record<string, string>>(),
   /**
-   * The student account the e-mail was written to (`recipientFor`, issue 22 item 15; decision 037):
+   * The student account the e-mail was written to (`recipientFor`, docs/product/privacy.md#data-export; decision 037):
    * "Download my data" lists a person's e-mails by account and application, never by address,
    * since an address can pass to another person. Null for an e-mail to no account (an inquiry, an
    * affiliate) and for e-mails queued before migration 0019 that it could not attribute.
@@ -688,7 +688,7 @@ export const emailOutbox = pgTable("email_outbox", {
 });
 
 /**
- * Files sent with a queued e-mail (issue 12: the payout statement PDF of the "payout sent" e-mail),
+ * Files sent with a queued e-mail (docs/product/codes-and-partners.md#payout-runs: the payout statement PDF of the "payout sent" e-mail),
  * in the order they are attached. Written in the same transaction as their `email_outbox` row and
  * deleted with it. Kept small by the callers (a statement is a few KB); never personal documents
  * such as passports, which stay behind a sign-in.
@@ -707,7 +707,7 @@ export const emailAttachments = pgTable(
   (t) => [primaryKey({ columns: [t.emailId, t.idx] })],
 );
 
-/** Notes of the admissions team on an applicant (spec §2 admin "applicant notes"). */
+/** Notes of the admissions team on an applicant (docs/product/portals.md#public-site admin "applicant notes"). */
 export const applicantNotes = pgTable(
   "applicant_notes",
   {
@@ -743,7 +743,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Refunds of a payment (issue 3 "Finances"; refund policy spec §9). Created `pending` when an admin
+ * Refunds of a payment (docs/product/back-office.md#finance; refund policy docs/product/payments.md#refund-policy). Created `pending` when an admin
  * asks the provider; the provider's refund id and its events move it to `succeeded` or `failed`
  * exactly once. The idempotency key makes a repeated request return the same refund.
  */
@@ -779,7 +779,7 @@ export const refunds = pgTable(
 );
 
 /**
- * Translations edited in the back office (issue 3 "Translations"). Each row overrides one key of
+ * Translations edited in the back office (docs/product/back-office.md#translations). Each row overrides one key of
  * one namespace in one language on top of the files in src/shared/i18n/locales; `key` is the
  * dotted path inside the namespace ("hero.title").
  */
@@ -797,7 +797,7 @@ export const translationOverrides = pgTable(
 );
 
 /**
- * Entries of the student portal managed from the back office (issue 3 "Student dashboard
+ * Entries of the student portal managed from the back office (docs/product/back-office.md#portal-entries: "Student dashboard
  * management"): announcements, trip information, FAQ and partner entries. `summerSchoolId` null
  * means every cohort; an entry shows once `publishedAt` has passed and until it is archived.
  */
@@ -821,14 +821,14 @@ export const portalEntries = pgTable(
 );
 
 /**
- * One day of a cohort's programme as the admins write it (issue 11 "/student/program"): the day's
+ * One day of a cohort's programme as the admins write it (docs/product/portals.md#cohort-pages): the day's
  * number from the first day (1 = the start date, so the plan follows a change of dates), its title
  * and what happens, in en (required), zh and fr.
  */
 export type ProgrammeDay = { day: number; title: LocalizedText; details: LocalizedText };
 
 /**
- * What a cohort's students read in the portal besides the catalogue (issue 11 "/student/program",
+ * What a cohort's students read in the portal besides the catalogue (docs/product/portals.md#cohort-pages,
  * "/student/trip"), edited by owners on /admin/summer-schools/{id}: the day-by-day programme, what
  * to bring, arrival (day, where to go), the housing address, which add-on is the airport pickup,
  * and whether proof of travel and health insurance must be uploaded. One row per summer school,
@@ -851,12 +851,11 @@ export const cohortGuides = pgTable("cohort_guides", {
   housingAddress: text("housing_address").notNull().default(""),
   /** The add-on that books the airport pickup; null: none is offered. */
   airportPickupAddOnId: uuid("airport_pickup_add_on_id").references(() => addOnOptions.id),
-  /** Students upload proof of travel and health insurance in the portal (spec §9: insurance is mandatory). */
+  /** Students upload proof of travel and health insurance in the portal (docs/product/admissions.md#insurance-proof: insurance is mandatory). */
   insuranceProofRequired: boolean("insurance_proof_required").notNull().default(false),
   /**
    * The add-on that sells the school's own travel and health insurance; null: none. A student whose
-   * application bought it (selected, required, or included in the package) owes no proof (issue 22
-   * item 16, migration 0020).
+   * application bought it (selected, required, or included in the package) owes no proof (docs/product/admissions.md#next-steps, migration 0020).
    */
   insuranceAddOnId: uuid("insurance_add_on_id").references(() => addOnOptions.id),
   version: integer("version").notNull().default(1),
@@ -864,7 +863,7 @@ export const cohortGuides = pgTable("cohort_guides", {
 });
 
 /**
- * What a student adds to an application for the trip (issue 11 "/student/trip"): the emergency
+ * What a student adds to an application for the trip (docs/product/portals.md#cohort-pages): the emergency
  * contact and the current proof of insurance (`stored_files` row of kind `insurance`, encrypted
  * like passports, decision 012). Personal data: exported and erased with the applicant.
  */
@@ -883,7 +882,7 @@ export const applicationTrips = pgTable("application_trips", {
 });
 
 /**
- * The last invoice number used in each calendar year (The Hague time), one row per year (issue 11
+ * The last invoice number used in each calendar year (The Hague time), one row per year (docs/product/payments.md#invoice-numbering
  * "Documents", decision 017). Incremented with `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside
  * the transaction of the payment or refund the document is for: the row lock makes concurrent
  * payments wait for each other, and a rolled-back payment rolls its number back, so the numbers of
@@ -895,7 +894,7 @@ export const invoiceCounters = pgTable("invoice_counters", {
 });
 
 /**
- * Invoices and credit notes (issue 11 "Documents", decisions.md §6, decision 017). Written once, in
+ * Invoices and credit notes (docs/product/admissions.md#documents-and-letters, docs/product/payments.md#credit-notes, decision 017). Written once, in
  * the payment's (or refund's) transaction, and never updated: `snapshot` holds everything printed
  * (`InvoiceSnapshot`), and the PDF is drawn from it alone, so a later change of the catalogue, the
  * applicant or the school's settings, or the applicant's erasure, leaves the document as issued
@@ -934,7 +933,7 @@ export const invoices = pgTable(
 );
 
 /**
- * Who pays, when it is an organisation (a university, an employer), per application (issue 11
+ * Who pays, when it is an organisation (a university, an employer), per application (docs/product/portals.md#student-portal
  * "Documents"): printed on the invoices issued after it was saved; earlier invoices keep what they
  * printed. Removed when the applicant is erased.
  */
@@ -949,7 +948,7 @@ export const billingDetails = pgTable("billing_details", {
 });
 
 /**
- * Student passes (issue 11 "student pass + public check"; decision 020). A pass is its own
+ * Student passes (docs/product/admissions.md#student-pass; decision 020). A pass is its own
  * unguessable token (32 random bytes, base64url, 43 characters) that the QR code of
  * /student/qrcode carries to the public check /student-pass/{token}; never the application id.
  * The token is stored in clear so the student's portal can show the same QR code again; it reveals
@@ -975,7 +974,7 @@ export const studentPasses = pgTable(
 );
 
 /**
- * A student's request to erase their personal data (GDPR 17; issue 11 "/student/profile"). The
+ * A student's request to erase their personal data (GDPR 17; docs/product/portals.md#student-profile). The
  * school's admins see the open requests and act on them with the applicant erasure of
  * modules/admin/privacy.ts; completing a request erases the account itself. One open request per
  * student (partial unique index).
@@ -998,7 +997,7 @@ export const erasureRequests = pgTable(
 );
 
 /**
- * Visa invitation letters issued (issue 11 "Documents"; decision 018): one live letter per
+ * Visa invitation letters issued (docs/product/admissions.md#documents-and-letters; decision 018): one live letter per
  * application, found by its verification token, the value in the letter's QR code. The token is
  * random (32 bytes, base64url) and stored as is, so a letter downloaded again carries the same
  * code; it reveals nothing but initials and dates. `revokedAt` is set when the application is
@@ -1025,7 +1024,7 @@ export const visaLetters = pgTable(
 );
 
 /**
- * Payout runs (issue 12 "Payouts"): a finance admin gathers every affiliate's approved balance at or
+ * Payout runs (docs/product/codes-and-partners.md#payout-runs): a finance admin gathers every affiliate's approved balance at or
  * above the minimum into one payout each. The idempotency key (sent by the page, one per click
  * session) makes a double click create one run.
  */
@@ -1074,7 +1073,7 @@ export const payouts = pgTable(
 );
 
 /**
- * The commission ledger (issue 12, decision 022, shared/commissions.ts): one row per payment of a
+ * The commission ledger (docs/product/codes-and-partners.md#commissions, decision 022, shared/commissions.ts): one row per payment of a
  * referred application, per refund of such a payment (negative, clawback) and per admin adjustment.
  * Rows are never updated except `payout_id`, set once by a payout run. The unique indexes make a
  * redelivered webhook or a repeated refund event write nothing twice.
@@ -1103,7 +1102,7 @@ export const commissionEntries = pgTable(
     reason: text("reason").notNull().default(""),
     createdByAdminId: uuid("created_by_admin_id").references(() => admins.id),
     /**
-     * For an adjustment that reverses another entry (a duplicate, issue 22 item 8): that entry. Its
+     * For an adjustment that reverses another entry (a duplicate, docs/product/codes-and-partners.md#manual-adjustments): that entry. Its
      * amount is the opposite of the original's; the original is never changed or deleted.
      */
     reversesEntryId: uuid("reverses_entry_id").references((): AnyPgColumn => commissionEntries.id),
@@ -1120,11 +1119,11 @@ export const commissionEntries = pgTable(
   ],
 );
 
-/** Where a person stands on a cohort's waiting list (issue 13 "Waiting list"; decision 027). */
+/** Where a person stands on a cohort's waiting list (docs/product/admissions.md#waiting-list; decision 027). */
 export type WaitingListStatus = "waiting" | "offered" | "enrolled" | "expired" | "left" | "removed";
 
 /**
- * A person waiting for a place in a full cohort (issue 13; decision 027). `position` orders the
+ * A person waiting for a place in a full cohort (docs/product/catalogue-and-pricing.md#cohorts; decision 027). `position` orders the
  * waiting people of a cohort (lowest first; admins reorder). An offer holds one place of the cohort
  * until `offer_expires_at` (WAITING_LIST_OFFER_HOURS): it counts against capacity like a paid place,
  * and its link (only the hash of its token is stored) lets the person apply although the cohort is
@@ -1160,8 +1159,8 @@ export const waitingListEntries = pgTable(
   ],
 );
 /**
- * The partnership inquiries and contact messages sent from the public site (issue 13 "Public
- * forms", spec §3 "Other"): one table, `kind` says which; the partnership fields are "" on a
+ * The partnership inquiries and contact messages sent from the public site (docs/product/portals.md#public-forms: "Public
+ * forms", docs/product/portals.md#public-forms): one table, `kind` says which; the partnership fields are "" on a
  * message. Kept until the school archives and erases them (the privacy policy says for how long).
  */
 export const inquiries = pgTable(
@@ -1189,7 +1188,7 @@ export const inquiries = pgTable(
 );
 
 /**
- * Newsletter sign-ups with double opt-in (issue 13): `pending` until the e-mailed confirmation
+ * Newsletter sign-ups with double opt-in (docs/product/portals.md#newsletter): `pending` until the e-mailed confirmation
  * link (single use, expiring; only its SHA-256 stored) is opened; only `confirmed` addresses are
  * subscribers. `unsubscribe_token` is kept readable because every newsletter e-mail carries it
  * (decision 025); it only ever unsubscribes.

@@ -9,7 +9,7 @@ const day = (n: number, title: LocalizedText, details: LocalizedText): Programme
 });
 
 /**
- * The demo cohorts' day-by-day programme (issue 11 "/student/program"), in en, zh and fr. It
+ * The demo cohorts' day-by-day programme (docs/product/portals.md#cohort-pages), in en, zh and fr. It
  * follows the public /program page (src/shared/i18n/locales/*\/program.json): week 1 foundations
  * and discovery, week 2 practice and the pitch, classes in the four academic areas, company and
  * cultural visits, a free weekend day, the pitch to a jury, the certificate (6 ECTS) and farewell.

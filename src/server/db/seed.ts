@@ -32,7 +32,7 @@ import {
 
 /**
  * The first summer that has not started yet, seen from `today` (yyyy-mm-dd): this year's when
- * today is before 15 June, else next year's (decisions.md §1 "cohort table").
+ * today is before 15 June, else next year's (docs/product/catalogue-and-pricing.md#cohort-status).
  */
 export function demoSummerYear(today: string): number {
   const year = Number(today.slice(0, 4));
@@ -51,7 +51,7 @@ export async function seedDemoCatalogue(
   db: Db,
   today: string,
   /**
-   * `earlyDiscount` (default true): every cohort gets the early application discount of spec §9,
+   * `earlyDiscount` (default true): every cohort gets the early application discount of docs/product/catalogue-and-pricing.md#pricing-rules,
    * 10 % for applications before 15 March of the demo's summer (decision 030). The API tests seed
    * without it and add the rules they test.
    */
@@ -114,7 +114,7 @@ export async function seedDemoCatalogue(
       .returning();
 
     let firstPaidApplicationId: string | null = null;
-    /** Demo paid applications credited to the demo affiliate (issue 12): the first four of July. */
+    /** Demo paid applications credited to the demo affiliate (docs/product/codes-and-partners.md#attribution): the first four of July. */
     const referred: Array<{ applicationId: string; total: number; start: string }> = [];
     for (const c of cohorts) {
       const nights = Math.round((Date.parse(c.end) - Date.parse(c.start)) / 86_400_000);
@@ -431,7 +431,7 @@ export async function seedDemoCatalogue(
 }
 
 /**
- * The demo affiliate's activity (issue 12), so its dashboard and the back office show something on a
+ * The demo affiliate's activity (docs/product/codes-and-partners.md#partners), so its dashboard and the back office show something on a
  * fresh start: clicks on its link over the last 90 days from two campaigns, and four paid July
  * applications credited to it, each with its commission entry (10 % of the amount excluding VAT,
  * held until 29 days before the start, as decision 022 writes them).

@@ -1,5 +1,5 @@
 /**
- * Work a route does after its answer (issue 22 item 21): a request whose answer must not tell
+ * Work a route does after its answer (docs/product/portals.md#password-reset): a request whose answer must not tell
  * whether an account or an application exists (a password reset, a resume link) answers first and
  * then looks the address up, so both cases do the same work before the answer and take the same
  * time. Tasks run one turn after they are queued; a failure is logged with its label only (never

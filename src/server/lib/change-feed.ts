@@ -7,7 +7,7 @@ export type ContentTopic = "catalogue" | "translations";
 /**
  * Tells the other server processes on the same database that content they hold in memory has
  * changed (decision 011): the catalogue (with paid places) and the translation overrides. Each
- * process keeps its own caches and prerendered pages (decisions.md §5); this is how they stay in
+ * process keeps its own caches and prerendered pages (docs/product/portals.md#public-site); this is how they stay in
  * step when an admin edits, or a payment is fulfilled, in another process.
  */
 export interface ChangeFeed {

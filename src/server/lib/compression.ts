@@ -4,7 +4,7 @@ import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib }
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A body kept in memory with its brotli and gzip forms, compressed once (decisions.md §5). */
+/** A body kept in memory with its brotli and gzip forms, compressed once (docs/product/portals.md#public-site). */
 export interface CompressedBody {
   body: Buffer;
   br: Buffer;

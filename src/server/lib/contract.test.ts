@@ -1,5 +1,5 @@
 /**
- * Routes declared from a contract (src/shared/api/contract.ts, issue 24 "Contracts"): the body is
+ * Routes declared from a contract (src/shared/api/contract.ts, docs/product/api.md#contracts): the body is
  * validated with the contract's schema, the answer is checked and serialised with its response
  * schema and sent with its status; and every contract of the application wizard is served by the
  * app with its method and path.

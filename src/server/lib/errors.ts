@@ -19,7 +19,7 @@ export class HttpError extends Error {
 export const notFound = (key = "errors.notFound") => new HttpError(404, key);
 
 /**
- * 404 of the back office: `{ error: "not_found", message }` (spec §8 special case: the admin
+ * 404 of the back office: `{ error: "not_found", message }` (docs/product/api.md#not-found: the admin
  * client reads `error` and `message` from a 404 on an application detail path).
  */
 export const adminNotFound = () => new HttpError(404, "errors.notFound", { error: "not_found" });
@@ -42,7 +42,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
     if (!(key in fieldErrors))
       fieldErrors[key] = isMessageKey(issue.message) ? issue.message : "errors.badRequest";
   }
-  // Spec §5: missing required fields read "Please fill in all required fields." (the fields say which).
+  // See docs/product/admissions.md#personal-step: missing required fields read "Please fill in all required fields." (the fields say which).
   const messages = Object.values(fieldErrors);
   const first = messages.includes("validation.required")
     ? "validation.fillRequired"

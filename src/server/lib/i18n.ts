@@ -37,7 +37,7 @@ const fileCommon: CommonSource = (language) => resources[language].common;
 let commonSource: CommonSource = fileCommon;
 
 /**
- * Makes `t()` read the texts as edited in the back office (issue "Translations": e-mails and API
+ * Makes `t()` read the texts as edited in the back office (docs/product/back-office.md#translations: e-mails and API
  * messages use edited texts too); `null` goes back to the files. Set by the translations module
  * when an app starts; with several apps in one process (tests), the last one started wins.
  */
@@ -52,7 +52,7 @@ export function clearCommonSource(source: CommonSource): void {
 
 /**
  * Server-side translator of the `common` namespace: `t(language, "errors.notFound")`. The
- * language's text, else English, else the key itself (spec §8).
+ * language's text, else English, else the key itself (docs/product/languages.md#supported-languages).
  */
 export const t = (language: Language, key: string, vars?: Record<string, string | number>): string =>
   makeTranslator({ [language]: commonSource(language), en: commonSource("en") })(language, key, vars);
@@ -70,7 +70,7 @@ export function waitText(language: Language, seconds: number): string {
 
 /**
  * The language of a request: the `language` cookie (the visitor's stored choice), else the
- * Accept-Language header, else English (decisions.md §1, §5).
+ * Accept-Language header, else English (docs/product/languages.md#language-on-load).
  */
 export function requestLanguage(
   cookies: Record<string, string | undefined>,

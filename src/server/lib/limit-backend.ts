@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 const PROBE_INTERVAL_MS = 5000;
 
 /**
- * Where rate-limit and sign-in back-off counters live (decision 011, checklist S5): in Redis when
+ * Where rate-limit and sign-in back-off counters live (decision 011, docs/product/security.md#s5-brute-force-and-rate-limits): in Redis when
  * REDIS_URL is set, so every server process counts together; otherwise, and while Redis cannot
  * be reached, in this process's memory. Limits never switch off: an unreachable Redis means each
  * process counts on its own (a visitor may then get up to one allowance per process) until Redis

@@ -1,5 +1,5 @@
 /**
- * Answers given before the request's body was read (issue 22 item 23), against a server in a
+ * Answers given before the request's body was read (docs/product/security.md#i1-uploads), against a server in a
  * process of its own: in one process the client cannot write while the server answers, so the
  * race that lost the answer never shows. The client is Node's fetch, whose connections are pooled
  * as a browser's or an agent's script's are.

@@ -26,7 +26,7 @@ const lingering = Symbol("lingering-close");
  * `maxMs` ms (or `idleMs` without a byte). Node's own close destroys the socket as soon as the
  * answer is written; the client's next write then meets a closed socket, the kernel's reset
  * throws away the answer it had not read yet, and the client sees EPIPE instead of the 413 or
- * 404, on that request and on the next one of its pooled connection (issue 22 item 23).
+ * 404, on that request and on the next one of its pooled connection (docs/product/security.md#i1-uploads).
  */
 export function registerLingeringClose(app: FastifyInstance): void {
   app.addHook("onSend", (request, reply, payload, done) => {

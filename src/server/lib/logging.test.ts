@@ -1,5 +1,5 @@
 /**
- * Unit tests of what the server's logger writes (checklist D2: no personal data in logs): errors
+ * Unit tests of what the server's logger writes (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs: no personal data in logs): errors
  * without statement parameters, SQL text or PostgreSQL's detail; personal keys censored at any
  * depth; URLs without query values. The API-level sweep is in `src/server/d2-logs.test.ts`.
  */
@@ -188,7 +188,7 @@ describe("D2 logs: URLs", () => {
     ],
     ["/en/partner/LINDA2027", "/en/partner/:code?", "/en/partner/[redacted]"],
     ["/zh/anything/Zx9_abc/more", "/zh/*", "/zh/[redacted]/[redacted]/[redacted]"],
-  ])("%s of the route %s is logged as %s (issue 22 item 20)", (url, pattern, logged) => {
+  ])("%s of the route %s is logged as %s (docs/product/privacy.md#logs)", (url, pattern, logged) => {
     expect(safeUrl(url, pattern)).toBe(logged);
   });
 });

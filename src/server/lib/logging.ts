@@ -1,7 +1,7 @@
 import type { LoggerOptions } from "pino";
 
 /**
- * What the server writes to its log, and what it never writes (checklist D2, GDPR 32: no
+ * What the server writes to its log, and what it never writes (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, GDPR 32: no
  * passport number, date of birth or other personal data in logs or URLs). Three guards, all set
  * once on the logger so that every log call of every module gets them:
  *
@@ -140,7 +140,7 @@ const LOGGED_QUERY_VALUES: Record<string, RegExp> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The path with the values of the route's parameters replaced (issue 22 item 20): `pattern` is
+ * The path with the values of the route's parameters replaced (docs/product/privacy.md#logs): `pattern` is
  * the route the request matched (`/api/visa-letters/:token`, a page's `/en/waiting-list/offer/:token`);
  * each segment that stands for a parameter (`:name`) is `[redacted]` unless it is a UUID, and a
  * `*` redacts what is left. A token in a path is so never logged, whatever the route is called.
@@ -357,7 +357,7 @@ const HEADER_PATHS = ["cookie", "authorization", '["set-cookie"]', '["stripe-sig
 /**
  * The options of every logger of the server (the app's, the change feed's, the cluster
  * primary's) at `level`: the `err` and `req` serializers, the header redaction and the personal
- * keys' censoring described above (checklist D2). Built once per logger: nothing here is compiled
+ * keys' censoring described above (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs). Built once per logger: nothing here is compiled
  * or allocated per log line.
  */
 export function loggerOptions(level: string): LoggerOptions {

@@ -7,7 +7,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /**
  * The `:id` of a back-office route as a UUID; anything else is an unknown id: 404
- * `{ error: "not_found", message }` (spec §8), the same answer as an id that does not exist.
+ * `{ error: "not_found", message }` (docs/product/api.md#not-found), the same answer as an id that does not exist.
  */
 export function adminId(params: unknown): string {
   const parsed = idParams.safeParse(params);

@@ -1,5 +1,5 @@
 /**
- * The document fonts (issue 22 item 2, decision 033): text split into runs each drawn in a font
+ * The document fonts (docs/product/admissions.md#documents-and-letters, decision 033): text split into runs each drawn in a font
  * that has its letters, and what a server without the font files prints instead of crashing.
  */
 import { describe, expect, it } from "vitest";

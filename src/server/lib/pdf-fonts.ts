@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 
 /**
  * The fonts of every PDF the school issues (invoices and credit notes, the visa invitation letter,
- * the certificate of completion, payout statements; issue 22 item 2, decision 033): one set-up, so
+ * the certificate of completion, payout statements; docs/product/admissions.md#documents-and-letters, decision 033): one set-up, so
  * every document prints every letter the forms accept.
  *
  * A chain of fonts per weight (regular, bold): `DOCUMENT_FONT` when configured, then DejaVu Sans

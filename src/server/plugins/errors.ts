@@ -30,9 +30,9 @@ function isDataException(error: unknown): boolean {
  * One error format for the whole API: `{ message }` in the request's language, plus safe extras
  * (`fieldErrors`, `quote`, `reference`, `retryAfterSeconds`, which also sets Retry-After).
  * Unexpected errors answer 500 with a generic message and a correlation id; details go only to the
- * server log (checklist I2, I4), once per request, through the logger's `err` serializer
+ * server log (docs/product/security.md#i2-bad-input-gets-a-plain-4xx, docs/product/security.md#i4-server-errors-are-generic), once per request, through the logger's `err` serializer
  * (`lib/logging.ts`), which keeps a database error's SQLSTATE code and names but never the
- * statement, its parameters or PostgreSQL's `detail` (checklist D2).
+ * statement, its parameters or PostgreSQL's `detail` (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document generated from the contracts (issue 24 "OpenAPI"): the public part for
+ * The OpenAPI 3.1 document generated from the contracts (docs/product/api.md#openapi): the public part for
  * anyone at /api/openapi.json, the full document and its reference page for signed-in admins only,
  * and both pass Redocly's recommended lint rules.
  */

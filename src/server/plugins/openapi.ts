@@ -100,7 +100,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   app.addHook("onRoute", (r) => {
     for (const method of [r.method].flat())
       if (method !== "HEAD")
-        table.push({ method, url: r.url, contract: Boolean((r.schema as { tags?: unknown } | undefined)?.tags) });
+        table.push({
+          method,
+          url: r.url,
+          contract: Boolean((r.schema as { tags?: unknown } | undefined)?.tags),
+        });
   });
   await app.register(swagger, {
     openapi: {

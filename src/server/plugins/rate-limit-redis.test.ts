@@ -1,6 +1,6 @@
 /**
  * Rate limits shared by several server processes through Redis (decision 011), and kept when
- * Redis is away (checklist S5): a visitor who spreads requests over two processes gets no more
+ * Redis is away (docs/product/security.md#s5-brute-force-and-rate-limits): a visitor who spreads requests over two processes gets no more
  * attempts than from one; while Redis cannot be reached each process counts in its own memory
  * and the log says so once. The tests with a real Redis need TEST_REDIS_URL (e.g.
  * redis://127.0.0.1:6379, set by `.ci/run` when Redis answers), those of two processes on one
@@ -92,7 +92,7 @@ describe.skipIf(!redisUrl)("rate limits shared through Redis", () => {
     expect((await validateCode(first, `${visitor.split(".").slice(0, 3).join(".")}.0`)).statusCode).toBe(200);
   });
 
-  it("issue 22 item 22: the resume-link and sign-in limits of one address are counted apart", async () => {
+  it("docs/product/portals.md#sign-in-limits: the resume-link and sign-in limits of one address are counted apart", async () => {
     const address = nextAddress();
     const resume = (i: number) =>
       first.app.inject({

@@ -50,7 +50,7 @@ function call(store: PluginStore, method: "incr" | "read", key: string, timeWind
 }
 
 /**
- * A store class for @fastify/rate-limit's `store` option (decision 011, checklist S5): counts in
+ * A store class for @fastify/rate-limit's `store` option (decision 011, docs/product/security.md#s5-brute-force-and-rate-limits): counts in
  * Redis (the plugin's Redis store, keys under `nameSpace`) and, whenever Redis cannot be reached,
  * in this process's memory (the plugin's local store) instead of letting requests through as
  * `skipOnError` did. `backend` decides which and logs the outage once; a route's limit keeps one
@@ -99,7 +99,7 @@ export function fallbackRateLimitStore(backend: LimitBackend, nameSpace: string)
     /**
      * The store of one route's limit (keys `<nameSpace><METHOD><url>-<key>`), or of a limiter made
      * with `createRateLimit`, which has no route: its keys are `<nameSpace>limiter-<key>`, so such
-     * a limiter must name its keys in its `keyGenerator` (issue 22 item 22: two unnamed limiters
+     * a limiter must name its keys in its `keyGenerator` (docs/product/portals.md#sign-in-limits: two unnamed limiters
      * of one address shared `undefinedundefined-<ip>`).
      */
     child(routeOptions: StoreOptions) {

@@ -32,7 +32,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(csp).toContain("default-src 'self'");
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
   expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  // Issue 23 item 11: no page may use the camera, microphone, location or payment features.
+  // See docs/product/security.md#i3-response-headers: no page may use the camera, microphone, location or payment features.
   const policy = String(res.headers["permissions-policy"]);
   for (const feature of ["camera", "microphone", "geolocation", "payment", "browsing-topics"])
     expect(policy).toContain(`${feature}=()`);

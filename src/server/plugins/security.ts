@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CSRF_EXEMPT = [/^\/api\/payments\/webhook$/, /^\/api\/public\/newsletter\/unsubscribe$/];
 
 /**
- * Rejects cross-site state-changing requests (checklist S3, ASVS 3.5): a foreign `Origin`,
+ * Rejects cross-site state-changing requests (docs/product/security.md#s3-cross-site-requests-change-nothing, ASVS 3.5): a foreign `Origin`,
  * `Sec-Fetch-Site: cross-site`, or an API body type that a foreign form can send without a CORS
  * preflight (text/plain, urlencoded). Multipart uploads are allowed only with a same-origin Origin.
  */
@@ -44,7 +44,7 @@ export function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): 
 }
 
 /**
- * Permissions-Policy (issue 23 item 11): the site uses none of the browser's powerful features
+ * Permissions-Policy (docs/product/security.md#i3-response-headers): the site uses none of the browser's powerful features
  * (the partner area's Copy buttons write the clipboard, which needs no policy), so every one a
  * page or an embedded frame could ask for is off, and Topics is refused. Only features Chromium,
  * Firefox and Safari know are named: an unknown one prints a console error on every page.
@@ -107,9 +107,9 @@ declare module "fastify" {
 
 /**
  * Cookies, the request language, security headers (helmet with a CSP the app runs under,
- * checklist I3), the CSRF check, and the global rate limit store: in memory, or in Redis when
+ * docs/product/security.md#i3-response-headers), the CSRF check, and the global rate limit store: in memory, or in Redis when
  * REDIS_URL is set, so that several server processes share their counters (decision 011), with
- * each process's memory standing in while Redis cannot be reached (`limits`, checklist S5).
+ * each process's memory standing in while Redis cannot be reached (`limits`, docs/product/security.md#s5-brute-force-and-rate-limits).
  * Per-route limits are set on the routes (config.rateLimit).
  */
 export async function registerSecurity(app: FastifyInstance, env: Env, limits: LimitBackend) {

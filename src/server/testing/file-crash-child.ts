@@ -1,6 +1,6 @@
 /**
  * A server that is killed (SIGKILL, as `kill -9`) in the middle of storing an uploaded passport,
- * for the crash test of the file storage (checklist D4, decision 012). It opens the database
+ * for the crash test of the file storage (docs/product/security.md#d4-crash-safety, decision 012). It opens the database
  * (PostgreSQL at HSS_CRASH_DATABASE_URL, else PGlite in HSS_CRASH_DIR/pglite) and builds the app
  * as `main.ts` does, creates an applicant and uploads a passport through the API, printing
  * `KEPT <applicantId> <cookie>`. Then it uploads a second passport for the same applicant and kills

@@ -19,7 +19,7 @@ declare module "vitest" {
 
 /**
  * Runs once before the database test files of a run: migrates one database and hands it to every
- * `createTestApp` as a template, instead of each test file migrating its own (issue 21):
+ * `createTestApp` as a template, instead of each test file migrating its own (docs/decisions/032-test-suite-time.md):
  * - embedded: a PGlite data folder dumped to a file in the temp folder; each app loads it
  *   (`loadDataDir`), which skips PGlite's initdb as well as the migrations (about 0.4 s instead of 1.5 s);
  * - with TEST_DATABASE_URL: a database `hss_tpl_…` that each test database is created from with

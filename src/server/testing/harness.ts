@@ -290,7 +290,7 @@ export async function createPaidReadyApplication(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
   /** `referralCookie`: the consented `affiliate_code` cookie the browser sends with step 2. */
-  /** `cookies`: further cookies of that step, e.g. the waiting-list offer cookie (issue 13). */
+  /** `cookies`: further cookies of that step, e.g. the waiting-list offer cookie (docs/product/admissions.md#waiting-list). */
   options: { remoteAddress?: string; schoolId?: string; referralCookie?: string; cookies?: string } = {},
 ) {
   const remoteAddress = options.remoteAddress;

@@ -1,6 +1,6 @@
 /**
  * A test app (harness) listening on 127.0.0.1 in a process of its own, for tests that measure the
- * server's memory apart from the client's (checklist I1): prints `listening <port>` on standard
+ * server's memory apart from the client's (docs/product/security.md#i1-uploads): prints `listening <port>` on standard
  * output, then serves until it is killed. `GET /test/memory` answers the process's memory figures
  * in bytes (`rss`, `arrayBuffers`, and `peakRss` / `peakArrayBuffers` since the last
  * `POST /test/memory/reset`, sampled every 5 ms). Configuration: `HSS_TEST_ENV` (JSON: variables

@@ -36,7 +36,7 @@ export function pdfTitleOf(pdf: Buffer): string {
 }
 
 /**
- * Names as applicants write them (issue 22 item 2): Polish, Vietnamese, Chinese and Cyrillic, with
+ * Names as applicants write them (docs/product/admissions.md#documents-and-letters): Polish, Vietnamese, Chinese and Cyrillic, with
  * `full` as the school's documents compose them ("first last").
  */
 export const NAMES_IN_EVERY_SCRIPT = [

@@ -13,7 +13,7 @@ import { idParams, noContent, pageOf } from "./common";
 import { contract } from "./contract";
 
 /**
- * The back office's applications, applicants, notes and dashboard (issue 3 contract, "Admin back
+ * The back office's applications, applicants, notes and dashboard (docs/product/portals.md#student-portal: "Admin back
  * office, applications"). Amounts are integer euro cents, timestamps ISO 8601 strings, calendar
  * dates yyyy-mm-dd. The types of `src/shared/admin.ts` come from here.
  */
@@ -38,14 +38,14 @@ export const adminApplicationListItemSchema = z.object({
   summerSchool: z.object({ id: z.string(), name: z.string() }),
   /** Stored total (set once a checkout was started or the application was paid); null before. */
   totalAmount: cents.nullable(),
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; docs/product/payments.md#refunds). */
   amountPaid: cents,
   /** Succeeded refunds of the accepted payments, cents. */
   refunded: cents,
   /** Applied code, as typed by the school (upper-case). */
   code: z.string().nullable(),
   flag: z.string().nullable(),
-  /** Spec §3: an empty first or last name is missing critical data. */
+  /** See docs/product/back-office.md#admin-roles: an empty first or last name is missing critical data. */
   missingCriticalData: z.boolean(),
 });
 
@@ -82,7 +82,7 @@ export const adminApplicantDtoSchema = z.object({
 });
 
 /**
- * Why money the provider took is not (yet) an application's payment (checklist P1, P10): it paid a
+ * Why money the provider took is not (yet) an application's payment (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): it paid a
  * quote the applicant changed since, another amount or currency than asked, or an application
  * already paid.
  */
@@ -127,7 +127,7 @@ export const adminApplicationDetailSchema = z.object({
   /** As ApplicationDto.quote; null when the programme's catalogue rows were archived since. */
   quote: applicationQuoteSchema.nullable(),
   totalAmount: cents.nullable(),
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; docs/product/payments.md#refunds). */
   amountPaid: cents,
   /** Succeeded refunds of the accepted payments, cents. */
   refunded: cents,
@@ -152,7 +152,7 @@ export const adminApplicantApplicationSchema = z.object({
   status: statusSchema,
   paymentStatus: paymentStateSchema,
   totalAmount: cents.nullable(),
-  /** Paid net of refunds, cents (`balanceOf`'s paidNet; decisions.md §6). */
+  /** Paid net of refunds, cents (`balanceOf`'s paidNet; docs/product/payments.md#refunds). */
   amountPaid: cents,
   createdAt: z.string(),
 });

@@ -78,11 +78,11 @@ export const applicationDtoSchema = z.object({
   payment: z
     .object({ amount: cents, currency: z.string(), reference: z.string(), paidAt: z.string() })
     .nullable(),
-  /** yyyy-mm-dd: when the balance is due (spec §4). */
+  /** yyyy-mm-dd: when the balance is due (docs/product/payments.md#deposit-and-balance). */
   remainingDueDate: z.string(),
 });
 
-/** `POST /api/validate-code` answer (spec §3 "Code validation response"), plus the new quote. */
+/** `POST /api/validate-code` answer (docs/product/codes-and-partners.md#code-validation), plus the new quote. */
 export const codeValidationSchema = z.object({
   isValid: z.boolean(),
   message: z.string(),
@@ -96,7 +96,7 @@ export const codeValidationSchema = z.object({
   quote: applicationQuoteSchema.optional(),
 });
 
-/** `GET /api/checkout-sessions/:id/verify` answer (spec §2 payment-success verification states). */
+/** `GET /api/checkout-sessions/:id/verify` answer (docs/product/payments.md#success-page-verification). */
 export const checkoutVerificationSchema = z.object({
   state: z.enum(["confirmed", "pending", "failed", "expired", "open"]),
   applicationId: z.string().nullable(),
@@ -128,8 +128,8 @@ export const resumedWizardSchema = z.object({
 export type ResumedWizard = z.output<typeof resumedWizardSchema>;
 
 /**
- * `GET /api/resume/draft` (issue 22 item 16, decision 038): the unfinished application this
- * browser's capability cookie (decisions.md §3) holds on the server, for the wizard's step 1 to
+ * `GET /api/resume/draft` (docs/product/admissions.md#next-steps, decision 038): the unfinished application this
+ * browser's capability cookie (docs/product/portals.md#sessions) holds on the server, for the wizard's step 1 to
  * offer "Continue your application". `draft` is null when the browser holds none, or when the
  * application (or another of the same address) was paid or submitted. `savedAt` is when the
  * application or the applicant last changed (ISO 8601 UTC); `programme` the cohort chosen (its
@@ -150,7 +150,7 @@ export type SavedDraft = z.output<typeof savedDraftSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
- * Answer of `POST /api/applications/:id/checkout/cancel` (checklist P4): how many open checkout
+ * Answer of `POST /api/applications/:id/checkout/cancel` (docs/product/security.md#p4-a-code-held-by-an-open-checkout): how many open checkout
  * sessions were ended at the provider (their code holds released).
  */
 export const checkoutCancelResultSchema = z.object({ ended: z.number().int().nonnegative() });

@@ -25,8 +25,8 @@ import { idParams, noContent } from "./common";
 import { contract } from "./contract";
 
 /**
- * The application wizard's endpoints (spec §4 steps 2-3, §7): applicant, passport, application,
- * checkout session, zero payment, codes and referral clicks, save and resume (issue 13, decision
+ * The application wizard's endpoints (docs/product/admissions.md#application-wizard, docs/product/admissions.md#passport-upload): applicant, passport, application,
+ * checkout session, zero payment, codes and referral clicks, save and resume (docs/product/codes-and-partners.md#clicks, decision
  * 028), and the payment provider's webhook. Each is declared by the server from its contract and called by
  * the wizard through it.
  */
@@ -67,7 +67,7 @@ export const createApplicationContract = contract({
 /**
  * `POST /api/create-checkout-session`: opens (or returns the open) checkout session of the
  * application at the provider → `{ url, sessionId }`. 409 `{ message, quote }` when the amounts
- * sent differ from the server's quote (decisions.md §2).
+ * sent differ from the server's quote (docs/product/catalogue-and-pricing.md#client-amounts).
  */
 export const createCheckoutSessionContract = contract({
   method: "POST",

@@ -24,7 +24,7 @@ import { idParams, noContent } from "./common";
 import { type Access, contract } from "./contract";
 
 /**
- * Sessions of the three roles (issue 3 contract "Sessions of the three roles"; checklist S1-S7):
+ * Sessions of the three roles (docs/product/portals.md#sessions; docs/product/security.md#sessions-and-access):
  * login, logout and session check per role, password reset, e-mail verification, registrations,
  * the admin invitation and the owner's team. Each role's endpoints are contracts of their own
  * (`SESSION_CONTRACTS[role]`), with the user shape of that role.

@@ -26,7 +26,7 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * The back office's catalogue (issue 3 "Courses, packages, housing, add-ons"): summer schools,
+ * The back office's catalogue (docs/product/back-office.md#catalogue-admin): summer schools,
  * packages, housing options and add-ons — lists, CSV exports, create, edit, archive, unarchive.
  * Every endpoint needs `catalogue:write` (401 without an admin session, 403 for admissions and
  * finance). Amounts are integer euro cents. Changes carry the version the admin saw: 409

@@ -3,14 +3,14 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * The public catalogue (spec §3, §7): summer schools, their packages, housing options and add-ons,
+ * The public catalogue (docs/product/catalogue-and-pricing.md#housing, docs/product/catalogue-and-pricing.md#catalogue-cache): summer schools, their packages, housing options and add-ons,
  * already in the visitor's language. Prices are integer euro cents; dates `yyyy-mm-dd`. The types
  * of `src/shared/catalogue.ts` come from these schemas.
  */
 
 const cents = z.number().int();
 
-/** The status of a cohort as the public pages show it (decisions.md §1 "cohort table"). */
+/** The status of a cohort as the public pages show it (docs/product/catalogue-and-pricing.md#cohort-status). */
 export const cohortStatusSchema = z.enum(["open", "fewSpotsLeft", "full", "openingSoon", "closed"]);
 
 /** An early application discount as the public pages show it: `percent` off before `endsOn` (yyyy-mm-dd). */

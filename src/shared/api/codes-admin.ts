@@ -12,7 +12,7 @@ import { idParams, noContent } from "./common";
 import { contract } from "./contract";
 
 /**
- * Discount and referral codes in the back office (issue 3 "Codes"). Every endpoint needs
+ * Discount and referral codes in the back office (docs/product/back-office.md#codes-admin). Every endpoint needs
  * `codes:write` (401 without an admin session, 403 for admissions); a stale `version` → 409
  * `{ message, current }`. The answers' schemas are those of `src/shared/schemas/codes-admin.ts`,
  * which the types of `src/shared/codes-admin.ts` derive from.

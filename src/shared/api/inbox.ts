@@ -15,7 +15,7 @@ import { idParams, pageOf } from "./common";
 import { contract } from "./contract";
 
 /**
- * The back office's inbox (issue 13, spec §2-3; `inbox:write`: owners and admissions): partnership
+ * The back office's inbox (docs/product/back-office.md#admin-roles; `inbox:write`: owners and admissions): partnership
  * inquiries and contact messages (list, status change, CSV) and newsletter subscribers (list, CSV).
  * Instants are ISO 8601 UTC.
  */

@@ -10,7 +10,7 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * The letters (issue 11 "Documents"): the visa invitation letter and the certificate of completion
+ * The letters (docs/product/admissions.md#documents-and-letters): the visa invitation letter and the certificate of completion
  * for the student (own applications only: 401 without a session, 403 unverified, 404 for anyone
  * else's) and for admins (`applications:read` to download, `applications:write` to mark
  * completion), and the public check of a letter. The answers' schemas are those of

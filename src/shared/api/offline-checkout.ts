@@ -2,7 +2,7 @@ import { z } from "../schemas/zod";
 import { contract } from "./contract";
 
 /**
- * The simulated hosted checkout of the offline payment provider (decisions.md §1 "test routes"):
+ * The simulated hosted checkout of the offline payment provider (docs/product/payments.md#test-routes):
  * served only while the offline provider is active (never with Stripe), so these contracts are
  * apart from the wizard's. Pages are HTML without scripts; every answer is `no-store`.
  */

@@ -14,10 +14,10 @@ import { noContent } from "./common";
 import { contract } from "./contract";
 
 /**
- * The affiliate's (partner's) own area (issue 12 "Affiliate dashboard"; spec §2 Affiliate): its
+ * The affiliate's (partner's) own area (docs/product/portals.md#partner-area): its
  * registration, then, with the session of an approved affiliate (401 without a session, 403 while
  * pending, rejected or suspended), its commissions, statistics, referrals, QR codes, profile and
- * password. Every answer is about the session's affiliate only (checklist S6). Amounts are integer
+ * password. Every answer is about the session's affiliate only (docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Amounts are integer
  * euro cents. The payouts and payout details of the affiliate are in `./payouts.ts`.
  */
 

@@ -18,7 +18,7 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * The back office's affiliates (partners) endpoints (issue 3 "Affiliates", issue 12, issue 22):
+ * The back office's affiliates (partners) endpoints (docs/product/back-office.md#partners-admin, docs/product/portals.md#partner-area):
  * the list and its CSV, an affiliate's detail, approve, reject, suspend, reactivate, its
  * commission rate, its commission ledger (and CSV), manual adjustments, their likely duplicates
  * and their reversal. Every one needs an admin with `affiliates:write` (401 / 403); a malformed or

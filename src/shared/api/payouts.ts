@@ -14,7 +14,7 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * Payouts of commission to affiliates (issue 12 "Payouts", decision 022). The affiliate's side
+ * Payouts of commission to affiliates (docs/product/codes-and-partners.md#payout-runs, decision 022). The affiliate's side
  * (an approved affiliate's session, else 401): its payout details, its payouts and their
  * statements. The back office's (an admin with `affiliates:write`: 401 / 403): the preview of
  * the next run, payout runs, their bank CSV and SEPA file, payouts marked paid or cancelled.

@@ -7,7 +7,7 @@ import { idParams } from "./common";
 import { contract } from "./contract";
 
 /**
- * The automatic pricing rules of a summer school in the back office (issue 13, decisions.md §6):
+ * The automatic pricing rules of a summer school in the back office (docs/product/catalogue-and-pricing.md#pricing-rules):
  * reading needs an admin session, changing needs `pricing:write` (403 otherwise). The answers'
  * schemas are those of `src/shared/schemas/pricing-rules.ts`.
  */

@@ -9,13 +9,13 @@ import { z } from "../schemas/zod";
 import { contract } from "./contract";
 
 /**
- * The public forms (issue 13 "Public forms", spec §2-3): partnership inquiry, contact message,
+ * The public forms (docs/product/portals.md#public-forms): partnership inquiry, contact message,
  * newsletter sign-up with double opt-in, and the e-mailed links that confirm or end a
  * subscription. No sign-in; each is rate-limited per address (429). Bad input: 400 with the field's
  * message in the visitor's language.
  */
 
-/** Answer of every public form: the same whatever happened (honeypot, known address: issue 13). */
+/** Answer of every public form: the same whatever happened (honeypot, known address: docs/product/portals.md#public-forms). */
 export const formReceivedSchema = z.object({ ok: z.literal(true) });
 export type FormReceived = z.output<typeof formReceivedSchema>;
 

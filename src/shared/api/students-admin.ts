@@ -11,7 +11,7 @@ import { idParams, pageOf } from "./common";
 import { contract } from "./contract";
 
 /**
- * The back office's student accounts (issue "Students: list, add, detail"): list, CSV export,
+ * The back office's student accounts (docs/product/back-office.md#students-admin): list, CSV export,
  * creation, detail, change and the links e-mailed to a student. Amounts are integer euro cents;
  * timestamps ISO 8601 strings. The types of `src/shared/students-admin.ts` come from here.
  */

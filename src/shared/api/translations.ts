@@ -11,7 +11,7 @@ import { pageOf } from "./common";
 import { contract } from "./contract";
 
 /**
- * The translation editor's endpoints (issue "Translations", permission `translations:write`) and
+ * The translation editor's endpoints (docs/product/back-office.md#translations, permission `translations:write`) and
  * the public read of a namespace's effective texts. The row shape of `src/shared/translations.ts`
  * comes from here.
  */

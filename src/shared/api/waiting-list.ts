@@ -10,7 +10,7 @@ import { idParams, noContent } from "./common";
 import { contract } from "./contract";
 
 /**
- * The waiting list of a full cohort (issue 13 "Waiting list"; decision 027): joining, leaving and
+ * The waiting list of a full cohort (docs/product/admissions.md#waiting-list; decision 027): joining, leaving and
  * opening an offer through an e-mailed link, and the back office's list of a cohort. Dates are
  * ISO 8601 timestamps (UTC); ids UUIDs.
  */

@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from "./languages";
 
 /**
- * Per-language addresses (issue 13 "Per-language addresses"): every page lives at `/en/...`,
+ * Per-language addresses (docs/product/languages.md#language-in-the-address): every page lives at `/en/...`,
  * `/zh/...` and `/fr/...`, and the address decides the language, so a shared link opens in the
  * sender's language. Unprefixed addresses are the `x-default`: the server answers them with a 302 to
  * the visitor's language (stored choice, else browser, else English). Decision 029.
@@ -31,7 +31,7 @@ export function localizedPath(language: Language, path: string): string {
 
 /**
  * The absolute address of a page in a language, for e-mails and documents: the page opens in the
- * e-mail's language whatever the reader's browser says (issue 11, issue 13).
+ * e-mail's language whatever the reader's browser says (docs/product/languages.md#supported-languages).
  * `pageUrl("https://x.nl", "zh", "/student/payment")` → `https://x.nl/zh/student/payment`.
  */
 export const pageUrl = (origin: string, language: Language, path: string) =>

@@ -1,5 +1,5 @@
 /**
- * Completeness of the translations (spec §1: en, zh, fr). English is the reference: for every
+ * Completeness of the translations (docs/product/languages.md#supported-languages: en, zh, fr). English is the reference: for every
  * `locales/en/<namespace>.json`, the zh and fr files exist and have exactly the same keys (plural
  * forms included), no empty text, and the same `{{placeholders}}` per key. Every namespace a route
  * uses has a file in every language, and every page namespace has `meta.title` and `meta.description`.

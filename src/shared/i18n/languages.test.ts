@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLanguage, LANGUAGES, LOCALE_OF, parseAcceptLanguage, resolveLanguage } from "./languages";
 
-describe("isLanguage (spec §5: en, zh or fr)", () => {
+describe("isLanguage (docs/product/languages.md#supported-languages: en, zh or fr)", () => {
   it("accepts exactly the three codes", () => {
     expect(LANGUAGES).toEqual(["en", "zh", "fr"]);
     for (const code of LANGUAGES) expect(isLanguage(code)).toBe(true);
@@ -11,7 +11,7 @@ describe("isLanguage (spec §5: en, zh or fr)", () => {
   });
 });
 
-describe("resolveLanguage (decisions.md §1 language on load)", () => {
+describe("resolveLanguage (docs/product/languages.md#language-on-load)", () => {
   it("honours a valid stored choice over the browser", () => {
     expect(resolveLanguage("zh", ["fr-FR", "en"])).toBe("zh");
     expect(resolveLanguage("fr", ["zh-CN"])).toBe("fr");
@@ -79,7 +79,7 @@ describe("parseAcceptLanguage", () => {
   });
 });
 
-describe("LOCALE_OF (decisions.md §1 currency format)", () => {
+describe("LOCALE_OF (docs/product/languages.md#numbers-dates-and-money)", () => {
   it("maps each language to its locale", () => {
     expect(LOCALE_OF).toEqual({ en: "en-GB", fr: "fr-FR", zh: "zh-CN" });
   });

@@ -1,22 +1,22 @@
 /**
  * The site's languages and how a visitor's language is chosen.
- * Rule: decisions.md §1 "language on load" — the stored choice (`language` key: en, zh, fr) wins;
+ * Rule: docs/product/languages.md#language-on-load — the stored choice (`language` key: en, zh, fr) wins;
  * an invalid or absent value falls back to the browser's language when it is zh or fr, else en.
  */
 export const LANGUAGES = ["en", "zh", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
-/** Storage key (localStorage) and cookie name that hold the visitor's choice (spec §3, decisions §5). */
+/** Storage key (localStorage) and cookie name that hold the visitor's choice (docs/product/privacy.md#cookies, docs/product/portals.md#public-site). */
 export const LANGUAGE_KEY = "language";
 
-/** Locale used for numbers, money and dates in each UI language (decisions.md §1 "currency format"). */
+/** Locale used for numbers, money and dates in each UI language (docs/product/languages.md#numbers-dates-and-money). */
 export const LOCALE_OF: Record<Language, string> = { en: "en-GB", fr: "fr-FR", zh: "zh-CN" };
 
 /** Native names, shown in the language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", zh: "中文", fr: "Français" };
 
-/** True when `value` is one of the three supported language codes (spec §5 "Language value"). */
+/** True when `value` is one of the three supported language codes (docs/product/languages.md#supported-languages). */
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

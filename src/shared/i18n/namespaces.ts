@@ -2,7 +2,7 @@
  * Translation namespaces. `common` is loaded on every page (header, footer, cookie notice,
  * validation and error messages, toasts); each other namespace belongs to one page or feature and
  * is loaded with it. Files: `locales/<language>/<namespace>.json`. A missing key falls back to
- * English, then to the key itself (spec §8 "Other").
+ * English, then to the key itself (docs/product/languages.md#supported-languages).
  */
 export const NAMESPACES = [
   "common",

@@ -1,5 +1,5 @@
 /**
- * The copy states the code's rules by reading them (issue 13 "every amount or date the copy
+ * The copy states the code's rules by reading them (docs/product/languages.md#copy-states-the-rules: "every amount or date the copy
  * mentions is read from the data"): the balance's due date, the reminders, the refund policy, the
  * partner cookie's lifetime and the VAT rate are `{{variables}}` of POLICY_TEXT_VARIABLES, filled
  * in on the pages (i18next) and in e-mails (makeTranslator). These tests keep the numbers out of
@@ -87,7 +87,7 @@ describe("the rules the copy states", () => {
     expect(refundPercent(v.refundLowFromDays - 1)).toBe(0);
   });
 
-  it("words the higher refund step as 'more than N days' in every language: day N itself gets the lower step (issue 23 item 5)", () => {
+  it("words the higher refund step as 'more than N days' in every language: day N itself gets the lower step (docs/product/languages.md#copy-states-the-rules)", () => {
     // The code refunds the higher share only above refundHighAfterDays (tested above); 「N 天以上」
     // and « N jours ou plus » would include day N.
     const moreThan: Record<Language, RegExp> = {
@@ -103,7 +103,7 @@ describe("the rules the copy states", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("words the balance's due date as the last day to pay, in French « au plus tard le » (issue 23 item 5)", () => {
+  it("words the balance's due date as the last day to pay, in French « au plus tard le » (docs/product/languages.md#copy-states-the-rules)", () => {
     // The balance may be paid on its due day (balanceOf: overdue from the day after), so
     // « avant le {{date}} », which leaves that day out, is wrong for it.
     const balanceDue = [
@@ -120,7 +120,7 @@ describe("the rules the copy states", () => {
       expect(fr.get(where), where).toMatch(/au plus tard le \{\{date\}\}/);
   });
 
-  it("says the visa invitation letter is downloaded from the student portal once the deposit is paid (issue 23 items 4 and 5)", () => {
+  it("says the visa invitation letter is downloaded from the student portal once the deposit is paid (docs/product/admissions.md#visa-letter, docs/product/languages.md#copy-states-the-rules)", () => {
     // letters.ts `visaLetterBlock`: the letter is there with the deposit, not after full payment,
     // and the school sends no "letter of admission" or "proof of accommodation".
     const words: Record<Language, { deposit: string; portal: string; not: RegExp }> = {
@@ -140,7 +140,7 @@ describe("the rules the copy states", () => {
     }
   });
 
-  it("writes the visa window's weeks from the code, and gives the visa invitation letter one name and no promise that the team sends it (issue 23 item 4)", () => {
+  it("writes the visa window's weeks from the code, and gives the visa invitation letter one name and no promise that the team sends it (docs/product/admissions.md#visa-letter)", () => {
     const weeks = /\b[68]\s*(?:-|to|à|至)\s*[68]\s*(?:weeks|semaines|周)/;
     const otherName: Record<Language, RegExp> = {
       en: /visa letter|letter of admission|proof of accommodation|confirmation letter|send you (?:your |a )?visa/i,

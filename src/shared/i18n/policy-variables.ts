@@ -15,18 +15,18 @@ const [higher, lower] = REFUND_POLICY as readonly [RefundPolicyStep, RefundPolic
 /**
  * The rules of the code that the texts state, as `{{variables}}` every translated text may use in
  * every language, on pages (i18next's `interpolation.defaultVariables`) and in e-mails and PDFs
- * (`makeTranslator`): the copy reads them instead of repeating the numbers (issue 13 "every amount
+ * (`makeTranslator`): the copy reads them instead of repeating the numbers (docs/product/languages.md#copy-states-the-rules: "every amount
  * or date the copy mentions is read from the data"). Changing a constant changes every text.
  *
  * - `balanceDueDays`: the balance is due this many days before the start (`remainingDueDate`);
  * - `reminderFirstDays`, `reminderLastDays`: the balance reminders, days before the due date;
- * - refund policy (`REFUND_POLICY`, spec §9): `refundHighPercent` back when cancelling more than
+ * - refund policy (`REFUND_POLICY`, docs/product/payments.md#refund-policy): `refundHighPercent` back when cancelling more than
  *   `refundHighAfterDays` days before the start; `refundLowPercent` from `refundLowFromDays` to
  *   `refundLowToDays` days, both included; nothing under `refundLowFromDays` days;
- * - `referralCookieDays`: the partner code's cookie lifetime, with consent (spec §9);
- * - `vatPercent`: the Dutch VAT rate included in the prices (spec §9);
+ * - `referralCookieDays`: the partner code's cookie lifetime, with consent (docs/product/payments.md#refunds);
+ * - `vatPercent`: the Dutch VAT rate included in the prices (docs/product/payments.md#vat);
  * - `visaOpensWeeks`, `visaClosesWeeks`: the visa application window, weeks before the start
- *   (`visaWindow`, spec §1).
+ *   (`visaWindow`, docs/product/payments.md#vat).
  */
 export const POLICY_TEXT_VARIABLES = {
   balanceDueDays: BALANCE_DUE_DAYS_BEFORE_START,

@@ -22,7 +22,7 @@ export function interpolate(template: string, vars: Record<string, string | numb
 
 /**
  * Minimal translator over one namespace of every language, for code outside React (server error
- * messages, e-mails): the language's text, else English, else the key itself (spec §8). Every text
+ * messages, e-mails): the language's text, else English, else the key itself (docs/product/languages.md#supported-languages). Every text
  * may also use the rules' variables (`POLICY_TEXT_VARIABLES`), as on the pages; `vars` win.
  */
 export function makeTranslator(byLanguage: Partial<Record<Language, Tree>>) {

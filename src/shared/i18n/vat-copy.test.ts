@@ -1,5 +1,5 @@
 /**
- * Every text that states VAT reads the setting (issue 22 item 4, decision 034): no text writes a
+ * Every text that states VAT reads the setting (docs/product/payments.md#vat-setting, decision 034): no text writes a
  * rate as a number next to VAT, TVA or 增值税, and every text that says prices include VAT has an
  * `_exempt` variant, chosen under `INVOICE_VAT=exempt` (`vatContext`), that names no rate. A text
  * may only be without a variant if the page does not show it when the school is exempt.
@@ -25,7 +25,7 @@ const SHOWN_ONLY_WHEN_INCLUDED = new Set([
   "adminFinance:summary.columns.netExVat",
 ]);
 
-describe("texts that state VAT (issue 22 item 4)", () => {
+describe("texts that state VAT (docs/product/payments.md#vat-setting)", () => {
   for (const language of LANGUAGES)
     it(`${language}: no rate written as a number, and an exempt variant of each`, () => {
       const texts = localeTexts(language);

@@ -6,16 +6,16 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the account calls of the three roles (issue 3 contract, "Sessions of the three
+ * Zod schemas of the account calls of the three roles (docs/product/portals.md#sessions: "Sessions of the three
  * roles"): login, registration, e-mail verification, password reset, admin invitations. Shared by
  * the server (parseOrThrow → 400 with field errors) and the forms.
  *
  * Passwords are parsed with `passwordInput` of ./password.ts (present, at most 1024 characters);
- * the policy (checklist S4) is the rule of ./password.ts, applied by the server after parsing and
+ * the policy (docs/product/security.md#s4-password-storage-and-policy) is the rule of ./password.ts, applied by the server after parsing and
  * by the forms with `newPasswordField`.
  */
 
-/** The admin roles (issue "Admin roles"). */
+/** The admin roles (docs/product/back-office.md#admin-roles). */
 export const ADMIN_ROLES = ["owner", "admissions", "finance"] as const;
 export type AdminRoleName = (typeof ADMIN_ROLES)[number];
 

@@ -6,7 +6,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the admin back office (issue 3 contract, "Admin back office, applications"):
+ * Zod schemas of the admin back office (docs/product/back-office.md#applications-admin):
  * the list's query string and the bodies of the status change and notes. Shared by the server
  * (parseOrThrow → 400 with a plain message) and the browser forms.
  */

@@ -2,7 +2,7 @@ import { z } from "./zod";
 
 /**
  * An affiliate's figures over a period (or since the start), as both the affiliate's dashboard and
- * the back office show them (issue 22 item 10; definitions in src/shared/affiliate-figures.ts,
+ * the back office show them (docs/product/codes-and-partners.md#partner-figures; definitions in src/shared/affiliate-figures.ts,
  * decision 036). Counts are whole numbers; amounts are signed integer euro cents.
  */
 export const affiliateFiguresSchema = z.object({

@@ -6,13 +6,13 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Requests and answers of the approved affiliate's own pages (issue 12 "Affiliate dashboard";
- * spec §2 Affiliate; checklist S6: every answer is about the session's affiliate only). Amounts are
+ * Requests and answers of the approved affiliate's own pages (docs/product/portals.md#partner-area;
+ * docs/product/portals.md#partner-area; docs/product/security.md#s6-nobody-reads-what-is-not-theirs: every answer is about the session's affiliate only). Amounts are
  * integer euro cents; calendar dates `yyyy-mm-dd` in The Hague (Europe/Amsterdam); instants ISO
  * 8601 UTC. Shared by the server (`parseOrThrow`) and the pages (`apiParsed`, react-hook-form).
  */
 
-/** The longest period the statistics cover (issue 12): a year and a day. */
+/** The longest period the statistics cover (docs/product/portals.md#partner-area): a year and a day. */
 export const STATS_MAX_DAYS = 366;
 /** Longer periods than this are counted per week instead of per day. */
 export const STATS_DAILY_MAX_DAYS = 92;
@@ -108,7 +108,7 @@ export const affiliateStatsSchema = z.object({
 });
 export type AffiliateStats = z.output<typeof affiliateStatsSchema>;
 
-/** One referred application, as the affiliate may see it (GDPR; issue 12): no surname, no e-mail, no id. */
+/** One referred application, as the affiliate may see it (GDPR; docs/product/portals.md#partner-area): no surname, no e-mail, no id. */
 export const referralSchema = z.object({
   /** "Amara O." */
   studentName: line(),

@@ -10,7 +10,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the back office's affiliates screen (issue 3 "Affiliates": approve, suspend,
+ * Zod schemas of the back office's affiliates screen (docs/product/back-office.md#partners-admin: approve, suspend,
  * commission rate, their codes and referred applications). Shared by the server and the forms.
  */
 
@@ -73,7 +73,7 @@ const fixedCentsField = z
 const versionField = z.number().int().min(1);
 
 /**
- * `PATCH /api/admin/affiliates/:id/commission` (issue 12 "Each affiliate has a rate (percentage of
+ * `PATCH /api/admin/affiliates/:id/commission` (docs/product/codes-and-partners.md#commission-rate: "Each affiliate has a rate (percentage of
  * what was paid, or a fixed amount per enrolled student)"): `{ type: "percentage", percent }` (whole
  * percent 0-100) or `{ type: "fixed", fixedCents }` (cents 0-1,000,000) with the version the admin
  * saw. The older body `{ commissionPercent, version }` still reads as a percentage.
@@ -141,7 +141,7 @@ export function eurosToCents(text: string): number | null {
 }
 
 /**
- * A reason as it is stored (issue 22 item 8): line endings as LF (a browser sends CRLF), no other
+ * A reason as it is stored (docs/product/codes-and-partners.md#manual-adjustments): line endings as LF (a browser sends CRLF), no other
  * control character than tab and line feed, no white space around. The input refuses other
  * control characters with a message before this runs; migration 0018 brought the reasons stored
  * before to the same form, so what the input takes, the ledger's answer (`lines()`) always accepts.
@@ -166,7 +166,7 @@ const reasonField = lines({ error: AFFILIATE_MESSAGES.reasonRequired })
   );
 
 /**
- * `POST /api/admin/affiliates/:id/adjustments` (issue 12 "manual adjustments (reason required,
+ * `POST /api/admin/affiliates/:id/adjustments` (docs/product/codes-and-partners.md#manual-adjustments: "manual adjustments (reason required,
  * audited)"): signed cents, not zero, at most 10,000.00 EUR either way; the reason (1-500
  * characters, line breaks allowed); optionally the affiliate's version the admin saw.
  */
@@ -199,7 +199,7 @@ export type AdjustmentFormValues = z.input<typeof adjustmentFormSchema>;
 
 /**
  * Two adjustments of one affiliate with the same amount and the same reason written within this
- * many minutes of each other are listed as a likely duplicate (issue 22 item 8: a retry after an
+ * many minutes of each other are listed as a likely duplicate (docs/product/codes-and-partners.md#manual-adjustments: a retry after an
  * error answer saved one adjustment twice).
  */
 export const DUPLICATE_ADJUSTMENT_WINDOW_MINUTES = 10;
@@ -230,7 +230,7 @@ export const adjustmentDuplicatesSchema = z.object({
 export type AdjustmentDuplicates = z.output<typeof adjustmentDuplicatesSchema>;
 
 /**
- * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` (issue 22 item 8): the reason of
+ * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` (docs/product/codes-and-partners.md#manual-adjustments): the reason of
  * the compensating adjustment (required, like any adjustment's), optionally the affiliate's version.
  */
 export const reverseAdjustmentSchema = z.object({ reason: reasonField, version: versionField.optional() });
@@ -241,7 +241,7 @@ export const reverseAdjustmentFormSchema = z.object({ reason: reasonField });
 export type ReverseAdjustmentFormValues = z.input<typeof reverseAdjustmentFormSchema>;
 
 /**
- * `POST /api/admin/affiliates/:id/reject` (issue 12 "reject with a reason"): the reason shown to
+ * `POST /api/admin/affiliates/:id/reject` (docs/product/codes-and-partners.md#partners): the reason shown to
  * the affiliate at login and in the e-mail (1-500 characters); optionally the version.
  */
 export const rejectSchema = z.object({ reason: reasonField, version: versionField.optional() });
@@ -257,7 +257,7 @@ export type AdminAffiliateLedger = z.output<typeof adminAffiliateLedgerSchema>;
 
 /**
  * One row of `GET /api/admin/affiliates`, and the answer of approve, reject, suspend, reactivate and
- * commission (issue 3 "Affiliates", issue 12). Amounts are integer euro cents; timestamps ISO 8601.
+ * commission (docs/product/back-office.md#partners-admin, docs/product/codes-and-partners.md#suspended-partners). Amounts are integer euro cents; timestamps ISO 8601.
  */
 export const adminAffiliateSchema = z.object({
   id: z.uuid(),
@@ -284,7 +284,7 @@ export const adminAffiliateSchema = z.object({
   codes: z.array(line()),
   /**
    * The figures the affiliate's own dashboard shows, by the same definitions (src/shared/affiliate-figures.ts;
-   * issue 22 item 10, decision 036). Clicks: one per code, visitor and day.
+   * docs/product/codes-and-partners.md#partner-figures, decision 036). Clicks: one per code, visitor and day.
    */
   clicks: z.number().int(),
   /** Applications credited to the affiliate (any status). */

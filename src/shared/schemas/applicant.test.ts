@@ -53,7 +53,7 @@ function messagesOf(schema: Schema, data: unknown, field: string): string[] {
   return (result.error?.issues ?? []).filter((i) => i.path.join(".") === field).map((i) => i.message);
 }
 
-describe("applicant (spec §5 Personal step)", () => {
+describe("applicant (docs/product/admissions.md#personal-step)", () => {
   it("accepts a complete applicant, lower-cases the email and defaults the optional fields", () => {
     const result = applicantInputSchema.safeParse({
       ...valid,
@@ -169,7 +169,7 @@ const PACKAGE = "7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const HOUSING = "8b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e";
 const APPLICATION = "9c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f";
 
-describe("program selection (spec §5 Program step)", () => {
+describe("program selection (docs/product/admissions.md#program-step)", () => {
   const selection = { summerSchoolId: SCHOOL, packageId: PACKAGE, housingOptionId: HOUSING };
 
   it("accepts school, package and housing; add-ons default to none", () => {
@@ -188,7 +188,7 @@ describe("program selection (spec §5 Program step)", () => {
   });
 });
 
-describe("payment step (spec §5 Payment step)", () => {
+describe("payment step (docs/product/catalogue-and-pricing.md#code-discounts)", () => {
   it("requires a code (validation.enterCode)", () => {
     expect(messagesOf(validateCodeSchema, {}, "code")).toEqual([V.enterCode]);
     expect(messagesOf(validateCodeSchema, { code: "" }, "code")).toEqual([V.enterCode]);
@@ -207,7 +207,7 @@ describe("payment step (spec §5 Payment step)", () => {
   });
 });
 
-describe("English wording of the message keys (spec §5)", () => {
+describe("English wording of the message keys (docs/product/admissions.md#payment-step-views)", () => {
   const english: Record<string, string> = {
     [V.invalidEmail]: "Please enter a valid email address.",
     [V.tooYoung]: "You must be at least 18 years old to apply.",

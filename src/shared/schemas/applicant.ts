@@ -30,15 +30,15 @@ const isoDate = line({ error: V.required })
   .min(1, { error: V.required, abort: true })
   .refine(isCalendarDate, { error: V.invalidDate });
 
-/** Email rule of spec §5: the ordinary pattern, at most 254 characters, stored lower-case. */
+/** Email rule of docs/product/admissions.md#email-address: the ordinary pattern, at most 254 characters, stored lower-case. */
 export const emailField = requiredText(254)
   .pipe(z.email({ error: V.invalidEmail }))
   .transform((value) => value.toLowerCase());
 
 /**
- * Personal information of an applicant (spec §3 "Applicant (application form)", rules spec §5).
+ * Personal information of an applicant (docs/product/admissions.md#personal-step, rules docs/product/admissions.md#personal-step).
  * Shared by the wizard's step 2 form and `POST /api/applicants`. Age is checked against today's
- * date at validation time (18–40, decisions.md §1).
+ * date at validation time (18–40, docs/product/catalogue-and-pricing.md#applicant-age).
  */
 export const applicantInputSchema = z
   .object({
@@ -62,7 +62,7 @@ export const applicantInputSchema = z
       .optional()
       .default(""),
     otherReferralDetail: optionalText(500),
-    /** "Remind me": consent to one e-mail a day after an abandoned application (issue 13, decision 028). */
+    /** "Remind me": consent to one e-mail a day after an abandoned application (docs/product/admissions.md#abandoned-application-reminder, decision 028). */
     remindMe: z.boolean().optional().default(false),
   })
   .superRefine((value, ctx) => {
@@ -85,6 +85,6 @@ export const applicantPatchSchema = z.object({
   passportUrl: line().max(300).optional(),
 });
 
-/** Passport upload limits (spec §5, decisions.md §3). */
+/** Passport upload limits (docs/product/admissions.md#passport-upload). */
 export const PASSPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const PDF_MAGIC = "%PDF-";

@@ -2,7 +2,7 @@ import { lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Response shapes of the balances of the back office (issue 11 "Balances": outstanding and
+ * Response shapes of the balances of the back office (docs/product/payments.md#deposit-and-balance: outstanding and
  * overdue balances, "send reminder now"). Amounts are integer euro cents; dates `yyyy-mm-dd`
  * (The Hague). Parsed by the admin pages with `apiParsed`.
  */

@@ -4,7 +4,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons":
+ * Zod schemas of the catalogue in the back office (docs/product/back-office.md#catalogue-admin:
  * summer schools, packages, housing options and add-ons; create, edit, archive). Shared by the API
  * (`src/server/modules/catalogue-admin`, 400 with field errors) and the forms of the back office
  * (react-hook-form + zodResolver), so a rule reads the same in both places.
@@ -14,7 +14,7 @@ import { z } from "./zod";
  *
  * Money: the API carries integer euro cents (`priceCents`, `priceAdjustmentCents`); the forms
  * carry euros as typed ("2950.00") in `price` / `priceAdjustment` and convert with `eurosToCents`
- * before sending (decisions.md §2: amounts are cents everywhere but in form inputs).
+ * before sending (docs/product/catalogue-and-pricing.md#quote: amounts are cents everywhere but in form inputs).
  */
 
 /** Message keys of the catalogue rules (`common` namespace, `errors.catalogue.*`). */
@@ -34,7 +34,7 @@ export const C = {
   tooManyItems: "errors.catalogue.tooManyItems",
 } as const;
 
-/** Colours of a package's urgency label (spec §3 Package). */
+/** Colours of a package's urgency label (docs/product/catalogue-and-pricing.md#packages). */
 export const URGENCY_COLORS = ["green", "orange", "red"] as const;
 export type UrgencyColor = (typeof URGENCY_COLORS)[number];
 
@@ -121,7 +121,7 @@ const schoolShape = {
   applicationDeadline: optionalDate,
   capacity: wholeNumber(1, CATALOGUE_LIMITS.maxCapacity, C.capacity),
   depositPercent: wholeNumber(1, 100, C.depositPercent),
-  /** The visa invitation letter waits for acceptance (issue 11; default: available once the deposit is paid). */
+  /** The visa invitation letter waits for acceptance (docs/product/payments.md#deposit-and-balance; default: available once the deposit is paid). */
   visaLetterRequiresAcceptance: z.boolean().optional().default(false),
 };
 
@@ -129,7 +129,7 @@ const schoolShape = {
 export const dateOrNull = (v: string | null | undefined): string | null => (v ? v : null);
 
 /**
- * The date rules of a cohort (issue 3): end after start; applications open before the deadline;
+ * The date rules of a cohort (docs/product/catalogue-and-pricing.md#cohorts): end after start; applications open before the deadline;
  * neither the opening nor the deadline after the start. Dates are yyyy-mm-dd, so text order is
  * date order.
  */
@@ -227,7 +227,7 @@ const packageShape = {
 };
 
 /**
- * The urgency label is a text and a colour, or nothing (spec §3 Package: urgencyText,
+ * The urgency label is a text and a colour, or nothing (docs/product/catalogue-and-pricing.md#packages: urgencyText,
  * urgencyColor green/orange/red); a Chinese or French text needs the English one.
  */
 function checkUrgency(
@@ -301,7 +301,7 @@ export type HousingFormValues = z.input<typeof housingFormSchema>;
 const addOnShape = {
   name: localizedTextSchema(CATALOGUE_LIMITS.name),
   description: localizedTextSchema(CATALOGUE_LIMITS.description, true),
-  /** Required add-ons are selected on every application and cannot be removed (spec §4). */
+  /** Required add-ons are selected on every application and cannot be removed (docs/product/catalogue-and-pricing.md#add-ons). */
   isRequired: z.boolean({ error: V.invalidChoice }),
   sortOrder,
 };
@@ -421,7 +421,7 @@ export const adminSummerSchoolSchema = z.object({
   capacity: z.number().int(),
   /** Whole percent of the total paid as deposit, 1-100. */
   depositPercent: z.number().int(),
-  /** The visa invitation letter waits for the application's acceptance (issue 11). */
+  /** The visa invitation letter waits for the application's acceptance (docs/product/admissions.md#visa-letter). */
   visaLetterRequiresAcceptance: z.boolean(),
   /** Applications of this cohort counted as paid (paid or partially refunded): the places taken. */
   paidPlaces: z.number().int(),
@@ -463,7 +463,7 @@ const itemShape = {
   applications: z.number().int(),
 };
 
-/** A package of a summer school (spec §3 Package). */
+/** A package of a summer school (docs/product/catalogue-and-pricing.md#packages). */
 export const adminPackageSchema = z.object({
   ...itemShape,
   /** Cents. */
@@ -477,19 +477,19 @@ export const adminPackageSchema = z.object({
   urgencyColor: z.enum(URGENCY_COLORS).nullable(),
 });
 
-/** A housing option of a summer school (spec §3). */
+/** A housing option of a summer school (docs/product/catalogue-and-pricing.md#housing). */
 export const adminHousingSchema = z.object({
   ...itemShape,
-  /** Cents; 0 standard, positive surcharge, negative discount (spec §3). */
+  /** Cents; 0 standard, positive surcharge, negative discount (docs/product/catalogue-and-pricing.md#money-format). */
   priceAdjustmentCents: z.number().int(),
 });
 
-/** An add-on of a summer school (spec §4). */
+/** An add-on of a summer school (docs/product/catalogue-and-pricing.md#add-ons). */
 export const adminAddOnSchema = z.object({
   ...itemShape,
   /** Cents. */
   priceCents: z.number().int(),
-  /** Required add-ons are selected on every application and cannot be removed (spec §4). */
+  /** Required add-ons are selected on every application and cannot be removed (docs/product/catalogue-and-pricing.md#add-ons). */
   isRequired: z.boolean(),
   /** Live packages that include this add-on (ids). */
   includedInPackageIds: z.array(z.uuid()),

@@ -7,7 +7,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the back office's codes screen (issue 3 "Codes": discount codes, percentage or
+ * Zod schemas of the back office's codes screen (docs/product/back-office.md#codes-admin: discount codes, percentage or
  * fixed, and referral codes; validity window, maximum redemptions, schools, affiliate; usage and
  * revenue per code). Shared by the server (400 with a plain message per field) and the browser's
  * forms. Messages are keys of the `common` namespace (`errors.codes.*`, `validation.*`).
@@ -48,8 +48,8 @@ const timestamp = z
 /**
  * The fields of a code as the API takes them (`POST /api/admin/codes`, `PUT /api/admin/codes/:id`).
  * `discountValue` is a percent (1-100) for percentage codes and euro cents (> 0) for fixed ones;
- * referral codes have no discount type, value 0 and need an affiliate (the rules of spec §5 and
- * decisions.md §2). `validFrom` must be before `validTo` when both are set.
+ * referral codes have no discount type, value 0 and need an affiliate (the rules of docs/product/catalogue-and-pricing.md#code-discounts and
+ * docs/product/catalogue-and-pricing.md#code-discounts). `validFrom` must be before `validTo` when both are set.
  */
 const codeFields = z.object({
   code: line({ error: V.required })
@@ -338,7 +338,7 @@ export const adminCodeRedemptionSchema = z.object({
   application: z.object({
     id: z.uuid(),
     status: z.enum(APPLICATION_STATUSES),
-    /** The state `balanceOf` gives today (issue 11). */
+    /** The state `balanceOf` gives today (docs/product/payments.md#deposit-and-balance). */
     paymentStatus: z.enum(PAYMENT_STATES),
     /** Cents, or null when none is stored on the application. */
     discountAmount: z.number().int().nullable(),

@@ -4,12 +4,12 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * The cohort's pages of the student portal (issue 11: /student/program, /student/trip,
+ * The cohort's pages of the student portal (docs/product/portals.md#cohort-pages: /student/program, /student/trip,
  * /student/faq, /student/partners) and the programme editor of /admin/summer-schools/{id}: every
  * request and response shape, shared by the routes (`parseOrThrow`) and the browser (`apiParsed`).
  */
 
-/** ECTS credits of the programme (spec §1 and §9). */
+/** ECTS credits of the programme (docs/product/catalogue-and-pricing.md#programme). */
 export const PROGRAMME_ECTS = 6;
 /** Most days a programme may list (two weeks plus arrival and departure days, with room to spare). */
 export const PROGRAMME_MAX_DAYS = 31;
@@ -21,7 +21,7 @@ export const GUIDE_ADDRESS_MAX = 300;
 export const CONTACT_NAME_MAX = 120;
 export const CONTACT_RELATIONSHIP_MAX = 60;
 export const CONTACT_PHONE_MAX = 40;
-/** Largest proof of insurance (spec §9: documents PDF, JPG or PNG up to 5 MB). */
+/** Largest proof of insurance (docs/product/admissions.md#documents-and-letters: documents PDF, JPG or PNG up to 5 MB). */
 export const INSURANCE_MAX_BYTES = 5 * 1024 * 1024;
 export const INSURANCE_TYPES = ["pdf", "jpeg", "png"] as const;
 
@@ -72,7 +72,7 @@ export const cohortGuideInputSchema = z
     housingAddress: line().max(GUIDE_ADDRESS_MAX, { error: V.tooLong }).default(""),
     airportPickupAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
     insuranceProofRequired: z.boolean({ error: V.invalidChoice }).default(false),
-    /** The add-on selling the school's own insurance; its buyers owe no proof (issue 22 item 16). */
+    /** The add-on selling the school's own insurance; its buyers owe no proof (docs/product/admissions.md#next-steps). */
     insuranceAddOnId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
   })
   .superRefine((guide, ctx) => {
@@ -138,7 +138,7 @@ export const studentProgramSchema = z.object({
 });
 export type StudentProgram = z.output<typeof studentProgramSchema>;
 
-/** The emergency contact a student gives for the trip (issue 11 "/student/trip"). */
+/** The emergency contact a student gives for the trip (docs/product/portals.md#cohort-pages). */
 export const emergencyContactSchema = z.object({
   name: line({ error: V.required }).min(1, { error: V.required }).max(CONTACT_NAME_MAX, { error: V.tooLong }),
   relationship: line({ error: V.required })
@@ -173,7 +173,7 @@ export const studentTripSchema = z.object({
       airportPickup: z.object({ offered: z.boolean(), booked: z.boolean(), name: lines() }),
       /**
        * `proofRequired`: of this student (the cohort asks for proof and the application did not buy
-       * the school's insurance add-on); `coveredBySchool`: it bought that add-on (issue 22 item 16).
+       * the school's insurance add-on); `coveredBySchool`: it bought that add-on (docs/product/admissions.md#next-steps).
        */
       insurance: z.object({
         proofRequired: z.boolean(),
@@ -215,7 +215,7 @@ export const cohortEntriesSchema = z.object({
 export type CohortEntries = z.output<typeof cohortEntriesSchema>;
 
 /**
- * `GET /api/admin/applications/:id/trip` (issue 11 "/student/trip", admin side): what the student
+ * `GET /api/admin/applications/:id/trip` (docs/product/portals.md#cohort-pages, admin side): what the student
  * entered for the trip: the emergency contact (null until given) and the proof of insurance on file
  * (null until uploaded; its `url` is the admin download, audited), and whether the cohort's guide
  * requires that proof.

@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 /**
  * The commission ledger as the affiliate's dashboard and the admin's affiliate detail both show it
- * (issue 12 "The affiliate's dashboard and the admin affiliate detail show the same ledger and
+ * (docs/product/codes-and-partners.md#partner-figures: "The affiliate's dashboard and the admin affiliate detail show the same ledger and
  * balance"; decision 022). Amounts are signed integer euro cents; instants ISO 8601 UTC.
  */
 
@@ -14,7 +14,7 @@ export const commissionRateSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("fixed"), fixedCents: z.number().int() }),
 ]);
 
-/** One entry of the ledger. Students are named by first name and initial only (GDPR; issue 12). */
+/** One entry of the ledger. Students are named by first name and initial only (GDPR; docs/product/portals.md#referred-students). */
 export const commissionEntrySchema = z.object({
   id: line(),
   kind: z.enum(COMMISSION_ENTRY_KINDS),
@@ -26,14 +26,14 @@ export const commissionEntrySchema = z.object({
   rate: commissionRateSchema.nullable(),
   /**
    * For an adjustment, the admin's reason; otherwise empty. Several lines, as the adjustment's
-   * input allows (issue 22 item 8: a reason with a line break was saved, then refused by this answer).
+   * input allows (docs/product/codes-and-partners.md#manual-adjustments: a reason with a line break was saved, then refused by this answer).
    */
   reason: lines(),
   createdAt: line(),
   /** End of the hold. */
   availableAt: line(),
   payoutId: line().nullable(),
-  /** For an adjustment reversing another entry (issue 22 item 8), that entry's id; else null. */
+  /** For an adjustment reversing another entry (docs/product/codes-and-partners.md#manual-adjustments), that entry's id; else null. */
   reversesEntryId: line().nullable(),
   application: z
     .object({

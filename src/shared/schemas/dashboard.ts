@@ -18,7 +18,7 @@ export const dashboardCohortSchema = z.object({
   /** yyyy-mm-dd. */
   startDate: line(),
   capacity: z.number().int(),
-  /** Places taken: applications paid, deposit-paid or partially refunded (issue 11). */
+  /** Places taken: applications paid, deposit-paid or partially refunded (docs/product/payments.md#refunds). */
   paid: z.number().int(),
   /** paid / capacity, 0-1 (may exceed 1 when over-booked). */
   fillRate: z.number(),

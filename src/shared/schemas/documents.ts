@@ -3,7 +3,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Schemas of the documents of an application (issue 11 "Documents"): its invoices and credit notes,
+ * Schemas of the documents of an application (docs/product/admissions.md#documents-and-letters): its invoices and credit notes,
  * and the organisation that pays (the billing details). Shared by the server (parseOrThrow → 400
  * with a plain message) and the browser (apiParsed).
  */

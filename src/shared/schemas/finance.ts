@@ -5,7 +5,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the finances area of the back office (issue "Finances"): the refund request, the
+ * Zod schemas of the finances area of the back office (docs/product/back-office.md#finance): the refund request, the
  * refund form of the application page, the queries of the ledger and the revenue summary, and the
  * API's answers ("Responses"). Shared by the server (parseOrThrow → 400 with a plain message) and
  * the browser (forms, `apiParsed`). The back office only: the public pages must not import this
@@ -105,7 +105,7 @@ export const financeSummaryQuerySchema = z.object({
 export type FinanceSummaryQuery = z.output<typeof financeSummaryQuerySchema>;
 
 /**
- * Answer of `POST /api/admin/applications/:id/payments/:paymentId/accept` (checklist P1, P10): the
+ * Answer of `POST /api/admin/applications/:id/payments/:paymentId/accept` (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): the
  * flagged payment now paying the application.
  */
 export const acceptedPaymentSchema = z.object({ paymentId: z.uuid() });
@@ -137,7 +137,7 @@ export const adminRefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   /** Why the admin refunded (free text, several lines). */
   reason: lines(),
-  /** What the policy suggested when it was asked (spec §9), cents; null when unknown. */
+  /** What the policy suggested when it was asked (docs/product/catalogue-and-pricing.md#quote), cents; null when unknown. */
   suggestedAmount: cents().nullable(),
   provider: z.enum(MONEY_PROVIDERS),
   /** The provider's refund id (`re_…`), null until the provider answered. */
@@ -168,7 +168,7 @@ export const adminRefundablePaymentSchema = z.object({
 });
 
 /**
- * What the refund policy suggests for an application (spec §9; `refundQuote` of
+ * What the refund policy suggests for an application (docs/product/payments.md#refund-policy; `refundQuote` of
  * src/shared/refunds.ts), amounts in euro cents.
  */
 export const refundQuoteSchema = z.object({
@@ -176,7 +176,7 @@ export const refundQuoteSchema = z.object({
   startDate: line(),
   /** Calendar days from today (The Hague) to the start; negative once started. */
   daysBeforeStart: z.number().int(),
-  /** 70, 50 or 0 (spec §9). */
+  /** 70, 50 or 0 (docs/product/catalogue-and-pricing.md#quote). */
   percent: z.number().int(),
   /** Paid in total (gross, before refunds). */
   paidCents: cents(),
@@ -192,7 +192,7 @@ export const refundQuoteSchema = z.object({
 });
 
 /**
- * `GET /api/admin/applications/:id/refund-quote`: the policy's suggestion (spec §9) with the
+ * `GET /api/admin/applications/:id/refund-quote`: the policy's suggestion (docs/product/payments.md#refunds) with the
  * application's payments and refunds, for the refund panel.
  */
 export const adminRefundQuoteSchema = refundQuoteSchema.extend({
@@ -251,7 +251,7 @@ export const revenueFiguresSchema = z.object({
   refunded: cents(),
   /** gross − refunded. */
   net: cents(),
-  /** The VAT included in net (spec §9, `vatOfGross`, decision 034); 0 when the school is VAT-exempt. */
+  /** The VAT included in net (docs/product/payments.md#vat, `vatOfGross`, decision 034); 0 when the school is VAT-exempt. */
   vat: cents(),
   /** net − vat. */
   netExVat: cents(),
@@ -271,7 +271,7 @@ export const financeSummarySchema = z.object({
   /** By month, oldest first; `month` yyyy-mm (UTC). */
   byMonth: z.array(revenueFiguresSchema.extend({ month: line() })),
   total: revenueFiguresSchema,
-  /** VAT included (at which rate) or exempt (`INVOICE_VAT`, issue 22 item 4): exempt, `vat` is 0. */
+  /** VAT included (at which rate) or exempt (`INVOICE_VAT`, docs/product/payments.md#vat-setting): exempt, `vat` is 0. */
   vat: z.discriminatedUnion("mode", [
     z.object({ mode: z.literal("included"), ratePercent: z.number().int() }),
     z.object({ mode: z.literal("exempt") }),

@@ -10,13 +10,13 @@ export type { FormReceived, SubscriptionState } from "../api/public-forms";
 export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS, INQUIRY_RETENTION_MONTHS } from "../inquiries";
 
 /**
- * The public forms of spec §2 "Other public forms" and §3 "Other" (issue 13 "Public forms"): the
+ * The public forms of docs/product/portals.md#public-forms (docs/product/portals.md#public-forms): the
  * partnership inquiry, the contact message (the spec's "chat" form) and the newsletter sign-up
  * with double opt-in, and the back office's inbox of them. Shared by the browser's forms and the
  * API (400 with a message key of `common` per field). Instants are ISO 8601 UTC.
  */
 
-/** Partnership interests of the inquiry form (spec §3 "Option lists"), in that order. */
+/** Partnership interests of the inquiry form (docs/product/admissions.md#personal-step), in that order. */
 export const PARTNERSHIP_INTERESTS = [
   "creditTransfer",
   "groupReferral",
@@ -31,7 +31,7 @@ export type PartnershipInterest = (typeof PARTNERSHIP_INTERESTS)[number];
 export const INQUIRY_KINDS = ["partnership", "message"] as const;
 export type InquiryKind = (typeof INQUIRY_KINDS)[number];
 
-/** Statuses of a partnership inquiry or a message in the inbox (issue 13). */
+/** Statuses of a partnership inquiry or a message in the inbox (docs/product/portals.md#public-forms). */
 export const INQUIRY_STATUSES = ["new", "answered", "archived"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
@@ -45,7 +45,7 @@ export const MESSAGE_MAX = 5000;
 /**
  * The honeypot: a field people never see (hidden from sight and from screen readers) that bots
  * fill in. Any text is accepted, so a bot gets the same answer as a person; the server then stores
- * and sends nothing (issue 13).
+ * and sends nothing (docs/product/portals.md#public-forms).
  */
 const honeypot = line({ trim: false }).max(500).optional().default("");
 
@@ -58,7 +58,7 @@ const messageField = lines({ error: V.required })
   .max(MESSAGE_MAX, { error: V.tooLong });
 
 /**
- * `POST /api/public/partnership-inquiries`: spec §3 "partnership inquiry" (university name,
+ * `POST /api/public/partnership-inquiries`: docs/product/portals.md#public-forms (university name,
  * country, contact person, position, e-mail, phone, partnership interest, message). Phone is
  * optional: many universities write from a shared office address.
  */
@@ -77,7 +77,7 @@ export const partnershipInquirySchema = z.object({
 export type PartnershipInquiryFormValues = z.input<typeof partnershipInquirySchema>;
 export type PartnershipInquiryInput = z.output<typeof partnershipInquirySchema>;
 
-/** `POST /api/public/messages`: the contact form (spec §3 "chat": name, e-mail, message). */
+/** `POST /api/public/messages`: the contact form (docs/product/portals.md#public-forms: name, e-mail, message). */
 export const contactMessageSchema = z.object({
   name: requiredText(100),
   email: emailField,
@@ -88,7 +88,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessageFormValues = z.input<typeof contactMessageSchema>;
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
-/** `POST /api/public/newsletter`: the sign-up (spec §3 "newsletter (email)"), double opt-in. */
+/** `POST /api/public/newsletter`: the sign-up (docs/product/portals.md#newsletter), double opt-in. */
 export const newsletterSignupSchema = z.object({
   email: emailField,
   language: languageField,

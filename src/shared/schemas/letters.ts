@@ -2,7 +2,7 @@ import { lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Request and response shapes of the letters module (issue 11 "Documents": visa invitation
+ * Request and response shapes of the letters module (docs/product/admissions.md#documents-and-letters: visa invitation
  * letter, its public verification, the certificate of completion; decision 018). Dates are
  * `yyyy-mm-dd`, timestamps ISO 8601 UTC.
  */
@@ -34,7 +34,7 @@ export const applicationDocumentsSchema = z.object({
     /** When the current letter was first issued; null before the first download. */
     issuedAt: lines().nullable(),
   }),
-  /** The visa application window: 8 to 6 weeks before the start (spec §1). */
+  /** The visa application window: 8 to 6 weeks before the start (docs/product/admissions.md#visa-letter). */
   visaWindow: z.object({
     opens: isoDate,
     closes: isoDate,

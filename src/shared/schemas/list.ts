@@ -2,7 +2,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Building blocks of the back office's list queries (issue 3: "every list paginates, sorts,
+ * Building blocks of the back office's list queries (docs/product/back-office.md#lists: "every list paginates, sorts,
  * filters and searches on the server"). Query-string values arrive as strings; an empty value
  * (`status=`) means "no filter".
  */

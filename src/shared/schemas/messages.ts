@@ -1,7 +1,7 @@
 /**
  * Message keys used by the shared zod schemas. Both the browser and the server translate them with
  * the `common` namespace (`validation.*`), so a field error reads the same in the form and in an
- * API answer. Exact English wording: spec §5.
+ * API answer. Exact English wording: docs/product/admissions.md#personal-step.
  */
 export const V = {
   required: "validation.required",

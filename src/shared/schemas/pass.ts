@@ -4,7 +4,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2
+ * The student pass (docs/product/admissions.md#student-pass: "/student/qrcode, pass token + public check reasons"; docs/product/admissions.md#student-pass
  * /student-pass/{id}; decision 020): the shapes of the public check and of the student's own pass.
  */
 

@@ -2,7 +2,7 @@ import { V } from "./messages";
 import { line } from "./text";
 
 /**
- * The password policy of checklist S4 / ASVS 6.2 (8 to 128 characters counted in Unicode code
+ * The password policy of docs/product/security.md#s4-password-storage-and-policy / ASVS 6.2 (8 to 128 characters counted in Unicode code
  * points, no composition rules, not a common password), written once for every form of the three
  * roles (sign-up, reset, invitation, change in a profile) and for the server. The length part lives
  * here; the list of common passwords stays on the server (src/server/modules/auth/passwords.ts),
@@ -11,7 +11,7 @@ import { line } from "./text";
  * Message keys are those of `common.json`: `errors.passwordTooShort`, `errors.passwordTooLong`.
  */
 
-/** Password length limits of checklist S4 (Unicode code points, so "🔒" counts as one). */
+/** Password length limits of docs/product/security.md#s4-password-storage-and-policy (Unicode code points, so "🔒" counts as one). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -6,7 +6,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Payouts to affiliates (issue 12 "Payouts", decision 022): the affiliate's payout details, the
+ * Payouts to affiliates (docs/product/codes-and-partners.md#payout-runs, decision 022): the affiliate's payout details, the
  * affiliate's payouts and the back office's payout runs. Amounts are integer euro cents; instants
  * ISO 8601 UTC. Field errors are message keys of `common` (`validation.*`, `errors.payouts.*`).
  */
@@ -14,7 +14,7 @@ import { z } from "./zod";
 const required = (max: number) => line({ error: V.required }).min(1, V.required).max(max, V.tooLong);
 /**
  * The account holder's name as the bank has it: banks of SEPA and SWIFT transfers read Latin
- * letters only and compare the name with the account (issue 22 item 1), so "张伟" is refused and
+ * letters only and compare the name with the account (docs/product/codes-and-partners.md#sepa-file), so "张伟" is refused and
  * "Zhang Wei" or "Łukasz Nowak" accepted (`isLatinName`).
  */
 const accountHolder = () => required(140).refine(isLatinName, "errors.payouts.latinHolder");
@@ -27,7 +27,7 @@ const bic = (optional = false) =>
     .refine((v) => (optional && v === "") || isValidBic(v), "errors.payouts.invalidBic");
 
 /**
- * The payout details an affiliate enters, by method (issue 12): a SEPA account (IBAN checked with
+ * The payout details an affiliate enters, by method (docs/product/codes-and-partners.md#sepa-file): a SEPA account (IBAN checked with
  * its mod-97 checksum and its country's length, BIC optional), a bank account outside SEPA (SWIFT:
  * account number, SWIFT code, bank name and address, country, currency), Wise or PayPal.
  */
@@ -114,7 +114,7 @@ export const createPayoutRunSchema = z.object({
 });
 
 /**
- * Where a payout run stands (issue 22 item 10: a paid run still read "0 / 1 · Open"): `open` while
+ * Where a payout run stands (docs/product/codes-and-partners.md#partner-figures: a paid run still read "0 / 1 · Open"): `open` while
  * none of its payouts is paid, `partly_paid` once some are, `paid` once every payout still in it
  * (cancelled ones leave the run) is paid, `empty` when it holds none (all cancelled, or none was due).
  */

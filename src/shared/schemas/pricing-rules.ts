@@ -4,9 +4,9 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Shapes of the school's automatic pricing rules in the back office (issue 13 "Pricing rules",
- * decisions.md §6, decision 030). Today one kind: the early application discount, `percent` off for
- * quotes made before `endsOn` begins in The Hague (spec §9: 10 % before 15 March).
+ * Shapes of the school's automatic pricing rules in the back office (docs/product/catalogue-and-pricing.md#pricing-rules,
+ * docs/product/catalogue-and-pricing.md#pricing-rules, decision 030). Today one kind: the early application discount, `percent` off for
+ * quotes made before `endsOn` begins in The Hague (docs/product/catalogue-and-pricing.md#pricing-rules: 10 % before 15 March).
  */
 
 /** Message keys of the rule's fields (`common` namespace, translated by server and browser). */

@@ -6,7 +6,7 @@ import { line, lines } from "./text";
 import { z } from "./zod";
 
 /**
- * Requests and answers of the student's own account (issue 11 "/student/profile"; spec §2 student
+ * Requests and answers of the student's own account (docs/product/portals.md#student-profile student
  * portal): contact details, preferred language, password, e-mail change with re-verification,
  * data export, erasure request; and the back office's list of erasure requests. Shared by the
  * server (`parseOrThrow`) and the page (`apiParsed`, react-hook-form).

@@ -5,7 +5,7 @@ import { z } from "./zod";
 export type { ResumedWizard, SavedDraft } from "../api/application";
 
 /**
- * Save and resume (issue 13, decision 028): the request for an e-mailed resume link, its use on
+ * Save and resume (docs/product/admissions.md#resume-links, decision 028): the request for an e-mailed resume link, its use on
  * another device, and the one-click opt-out of the abandoned-application reminder. The answers'
  * schemas are the contracts' (src/shared/api/application.ts).
  */

@@ -29,7 +29,7 @@ const WRAPPERS = new Set([
  * Every string field of a zod schema, found by walking its definition: objects (each key),
  * arrays (index 0), optional / nullable / default wrappers, pipes (both sides, so a
  * `z.preprocess` and `line().pipe(z.email())` count), unions and intersections (each side).
- * Enums, literals, numbers and booleans are not string fields. Used by the tests of checklist D2
+ * Enums, literals, numbers and booleans are not string fields. Used by the tests of docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs
  * to send hostile text into every text field of every form without naming the fields.
  */
 export function stringFields(schema: z.ZodType): StringField[] {

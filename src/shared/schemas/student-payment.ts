@@ -4,7 +4,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * The student portal's payment page (issue "Student portal in full", Balances; decision 016):
+ * The student portal's payment page (docs/product/payments.md#deposit-and-balance; decision 016):
  * shapes of `GET /api/student/applications/:id/payment`, `POST …/balance-checkout` and
  * `GET /api/student/checkout/verify`. Amounts are integer euro cents; dates `yyyy-mm-dd`, instants
  * ISO 8601 UTC. Parsed by the browser with these schemas; built by the server to match them.
@@ -78,7 +78,7 @@ export const studentApplicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   paymentState: z.enum(PAYMENT_STATES),
   totalAmount: z.number().int(),
-  /** Paid net of refunds (`balanceOf`'s paidNet; decisions.md §6). */
+  /** Paid net of refunds (`balanceOf`'s paidNet; docs/product/payments.md#refunds). */
   amountPaid: z.number().int(),
   balanceDue: z.number().int(),
   dueDate: line().nullable(),

@@ -7,7 +7,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Zod schemas of the back office's student accounts and admin team (issue "Students: list, add,
+ * Zod schemas of the back office's student accounts and admin team (docs/product/back-office.md#students-admin: "Students: list, add,
  * detail"; admin team). Shared by the server (parseOrThrow → 400 with
  * a plain message) and the browser forms (zodResolver); the team's answers ("Responses") are
  * parsed by the browser (`apiParsed`).

@@ -2,7 +2,7 @@ import { V } from "./messages";
 import { z } from "./zod";
 
 /**
- * The text fields of every form and request (checklist D2 and I2). A C0 control character
+ * The text fields of every form and request (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, docs/product/security.md#i2-bad-input-gets-a-plain-4xx). A C0 control character
  * (U+0000-U+001F) or DEL (U+007F) has no place in a name, an address, a passport number or a
  * code: nobody types one, the database refuses some of them (a NUL byte), and in a log or a CSV
  * export they can forge or hide lines. Every string a schema of `src/shared/schemas` takes is built

@@ -5,7 +5,7 @@ import { line } from "./text";
 import { z } from "./zod";
 
 /**
- * Request and response shapes of the waiting list of a full cohort (issue 13 "Waiting list";
+ * Request and response shapes of the waiting list of a full cohort (docs/product/admissions.md#waiting-list;
  * decision 027). Dates are ISO 8601 timestamps (UTC); ids UUIDs. Parsed by the API routes; the
  * answers' schemas are the contracts' (src/shared/api/waiting-list.ts).
  */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../ui/LanguageSelect";
 
 /**
- * The language of the student portal and the partner area (issues 11 and 12; see `LanguageSelect`,
+ * The language of the student portal and the partner area (docs/product/languages.md#supported-languages; see `LanguageSelect`,
  * decision 029). It changes the pages' language only: the language of the school's e-mails is a
  * setting of the account (/student/profile).
  */

@@ -48,7 +48,7 @@ function setup(navigation: PortalNavigation | null = NAVIGATION) {
 
 afterEach(cleanup);
 
-/** The frame of the student portal and the partner area (spec §2, §9): what a signed-in person finds on every page. */
+/** The frame of the student portal and the partner area (docs/product/portals.md#partner-area): what a signed-in person finds on every page. */
 describe("the portal shell", () => {
   it("names the school, the area and who is signed in, skips to the page, and signs out", () => {
     const { onSignOut } = setup();

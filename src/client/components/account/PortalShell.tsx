@@ -34,7 +34,7 @@ export interface PortalSignOut {
 }
 
 /**
- * The portal's navigation: a row of links from 768 px up (spec §9 mobile threshold), a "Menu"
+ * The portal's navigation: a row of links from 768 px up (docs/product/portals.md#navigation mobile threshold), a "Menu"
  * button opening the same list below it on narrower screens (closed again by choosing a page,
  * Escape, or the button). The current page's link carries aria-current="page".
  */
@@ -101,7 +101,7 @@ function PortalNav({ navigation }: { navigation: PortalNavigation }) {
 }
 
 /**
- * The frame of a signed-in area (the student portal, the partner area; spec §2: no public header
+ * The frame of a signed-in area (the student portal, the partner area; docs/product/portals.md#navigation: no public header
  * and footer): a skip link to the page, a slim header (the school's name linking home, the area's
  * name, who is signed in, the pages' language, Log out), the area's navigation when it has one,
  * and the page (`<Outlet />` in a load boundary, a spinner while its code arrives).

@@ -179,7 +179,7 @@ export function Notice({
 }
 
 /**
- * E-mail and password sign-in of a role, with the spec §8 toasts and the 0.5 s redirect; a 403
+ * E-mail and password sign-in of a role, with the toasts of docs/product/portals.md#sign-in-failures and the 0.5 s redirect; a 403
  * (an affiliate not approved, after its password was verified) also stays on the page as a notice.
  */
 export function LoginForm({ account: role, idPrefix = "login" }: { account: Role; idPrefix?: string }) {
@@ -200,12 +200,12 @@ export function LoginForm({ account: role, idPrefix = "login" }: { account: Role
     ),
   );
   const busy = login.isPending || login.isSuccess;
-  // An affiliate with the right password but not approved is told why (403, issue 12): being
+  // An affiliate with the right password but not approved is told why (403, docs/product/portals.md#sessions): being
   // reviewed, rejected with the admin's reason, or suspended. Kept on the page, not only in a
   // toast; the reason is rendered as text, never as HTML.
   const refusal =
     login.error instanceof ApiError && login.error.status === 403 && !busy ? login.error.message : null;
-  // The server could not be reached, or failed (issue 23 item 7): said on the page, apart from
+  // The server could not be reached, or failed (docs/product/portals.md#sign-in-failures): said on the page, apart from
   // wrong credentials; the e-mail and password stay in the form and the button tries again.
   const unreachable =
     login.error instanceof ApiError && (login.error.status === 0 || login.error.status >= 500) && !busy

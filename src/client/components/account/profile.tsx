@@ -14,7 +14,7 @@ import { applyServerErrors, NewPasswordField, Notice, TextField } from "./auth";
 
 /**
  * The pieces the student's and the partner's profile pages share (/student/profile,
- * /affiliate/profile; issues 11 and 12): a titled card, the translation of a form's errors, and
+ * /affiliate/profile; docs/product/back-office.md#translations): a titled card, the translation of a form's errors, and
  * the password change.
  */
 
@@ -83,7 +83,7 @@ export interface PasswordChange {
 }
 
 /**
- * The form: the current password (present), the new one by the shared rule of checklist S4
+ * The form: the current password (present), the new one by the shared rule of docs/product/security.md#s4-password-storage-and-policy
  * (`newPasswordField`, the server's rule), and its confirmation, which must match (`mismatch`: the
  * message key, with its namespace).
  */

@@ -7,7 +7,7 @@ import { useSwitchLanguage } from "../../lib/address";
 /**
  * The language choice (en, zh, fr) of the public site, the student portal and the partner area:
  * opens the same page at its address in the chosen language (`/zh/program` → `/fr/program`;
- * issue 13, decision 029), which then becomes the stored choice (decisions.md §1, §5). In the
+ * docs/product/portals.md#partner-area, decision 029), which then becomes the stored choice (docs/product/languages.md#language-on-load, docs/product/portals.md#public-site). In the
  * portals it changes the pages' language only: the language of the school's e-mails is a setting of
  * the account.
  * @param label the select's name for screen readers

@@ -41,7 +41,7 @@ export function Section({
   id?: string;
   children: ReactNode;
 }) {
-  // A section without a title is a plain block: an HTML <section> needs a heading (issue 23 item 9).
+  // A section without a title is a plain block: an HTML <section> needs a heading (docs/product/portals.md#public-site).
   const Element = title ? "section" : "div";
   return (
     <Element id={id} className={cn("py-12 sm:py-16", tinted && "bg-slate-50")}>

@@ -7,7 +7,7 @@ import { dismiss, useToasts } from "./toast-store";
  * tried again: `React.lazy` keeps a rejected import for good, so a page or wizard step whose
  * chunk failed once (the connection dropped, the server was restarting) could never appear
  * without a reload. A failed load throws its error once, to the nearest `LoadBoundary`, and the
- * next render (the boundary's "Try again") imports anew (issue 23 item 6).
+ * next render (the boundary's "Try again") imports anew (docs/product/portals.md#failure-states).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same signature as React.lazy's
 export function retryableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): T {
@@ -49,7 +49,7 @@ interface BoundaryProps {
 
 /**
  * Catches a part of the page that fails to load or render and shows, from code already loaded, a
- * plain message and a "Try again" button instead of a blank page (issue 23 item 6). What the
+ * plain message and a "Try again" button instead of a blank page (docs/product/portals.md#failure-states). What the
  * visitor typed lives above the boundary (the wizard's state, the form), so nothing is lost.
  */
 export class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {

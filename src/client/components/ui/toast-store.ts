@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** A notification; `destructive` for errors (spec §8). */
+/** A notification; `destructive` for errors (docs/product/api.md#errors). */
 export interface ToastMessage {
   id: number;
   title: string;
@@ -16,8 +16,8 @@ const emit = () => {
 };
 
 /**
- * Shows a toast. At most one is shown at a time (spec §9): a new toast replaces the current one.
- * Lasts 5000 ms; F8 focuses the toast area; swipe right 50 px to dismiss (Radix defaults, spec §9).
+ * Shows a toast. At most one is shown at a time (docs/product/api.md#toasts): a new toast replaces the current one.
+ * Lasts 5000 ms; F8 focuses the toast area; swipe right 50 px to dismiss (Radix defaults, docs/product/api.md#errors).
  */
 export function toast(message: Omit<ToastMessage, "id">): void {
   current = [{ ...message, id: nextId++ }];

@@ -51,11 +51,11 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
     icon: Megaphone,
     roles: ["owner", "admissions"],
   },
-  // The public forms' inbox (issue 13): permission inbox:write.
+  // The public forms' inbox (docs/product/back-office.md#admin-roles): permission inbox:write.
   { to: "/admin/inbox", key: "nav.inbox", icon: Inbox, roles: ["owner", "admissions"] },
   { to: "/admin/team", key: "nav.team", icon: UsersRound, roles: ["owner"] },
   { to: "/admin/audit", key: "nav.audit", icon: History, roles: ["owner"] },
-  // Students' erasure requests (issue 11).
+  // Students' erasure requests (docs/product/privacy.md#erasure).
   { to: "/admin/erasure-requests", key: "nav.erasureRequests", icon: UserX, roles: ["owner"] },
   { to: "/admin/webhooks", key: "nav.webhooks", icon: Webhook, roles: ["owner"] },
   // The background jobs (permission ops:read, decision 039).
@@ -172,7 +172,7 @@ function AdminFrame({ admin }: { admin: AdminUser }) {
 }
 
 /**
- * The protected back office (spec §2, §4): the admin session check (no-cache, retried once after
+ * The protected back office (docs/product/portals.md#route-guards): the admin session check (no-cache, retried once after
  * 1 s, never cached) with a spinner meanwhile, a redirect to /admin/login when signed out.
  */
 export default function AdminLayout() {

@@ -4,8 +4,8 @@ import { PortalShell } from "../../components/account/PortalShell";
 import { RequireSession, useLogout } from "../../lib/session";
 
 /**
- * The partner area's pages (issue 12 "Affiliate dashboard"), in the navigation's order; labels in
- * `affiliatePortal:nav`. The payouts pages are built separately (issue 12 "Payouts").
+ * The partner area's pages (docs/product/portals.md#partner-area), in the navigation's order; labels in
+ * `affiliatePortal:nav`. The payouts pages are built separately (docs/product/codes-and-partners.md#payout-runs).
  */
 export const AFFILIATE_PAGES = [
   { to: "/affiliate/dashboard", key: "dashboard", icon: LayoutDashboard },
@@ -17,7 +17,7 @@ export const AFFILIATE_PAGES = [
 ] as const;
 
 /**
- * The protected partner area (spec §2; issue 12): session guard (not retried), then the portal
+ * The protected partner area (docs/product/portals.md#partner-area; docs/product/portals.md#route-guards): session guard (not retried), then the portal
  * shell (the school, who is signed in, the language of the pages, Log out; the navigation to every
  * page of the area once the account is approved; the page).
  */

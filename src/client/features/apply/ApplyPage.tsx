@@ -22,7 +22,7 @@ import {
 /**
  * Steps 2 to 4 and the rules of step 1 (zod, react-hook-form) are not part of the page's first
  * load: a visitor reads step 1 first, and they would double the JavaScript /apply starts with
- * (decisions.md §5). They load once the visitor first touches, clicks or tabs into the page, well
+ * (docs/product/portals.md#public-site). They load once the visitor first touches, clicks or tabs into the page, well
  * before they can reach step 2, or at once when the tab's stored state opens a later step.
  */
 const loadPersonalStep = () => import("./steps/PersonalStep");
@@ -37,7 +37,7 @@ const ConfirmationStep = retryableLazy(() =>
 const DraftOffer = retryableLazy(() => import("./components/DraftOffer"));
 
 /**
- * Whether this browser holds an unfinished application on the server (issue 22 item 16, decision
+ * Whether this browser holds an unfinished application on the server (docs/product/admissions.md#next-steps, decision
  * 038): asked once the tab's own state is loaded, only on step 1 of a tab that holds no applicant
  * and has not answered the offer. `GET /api/resume/draft` reads the httpOnly capability cookie; the
  * answer is kept raw here (no zod on /apply's first load) and parsed by DraftOffer.
@@ -87,7 +87,7 @@ function useLaterStepsOnFirstInteraction() {
 }
 
 /**
- * The application wizard (spec §2 "Apply page", §4 "Wizard"): program selection, personal
+ * The application wizard (docs/product/admissions.md#application-wizard): program selection, personal
  * information, payment, confirmation. /apply/payment opens step 3 directly (checkout's cancel
  * target) when this tab has an application; otherwise the wizard starts where the state says.
  */
@@ -117,8 +117,8 @@ export default function ApplyPage() {
   }, [loaded, onPaymentPath]);
 
   /**
-   * Next is allowed below step 3, Back above step 1; both scroll to the top (spec §4). The new
-   * step's region takes the focus and tells a screen reader which step this is (issue 13: the
+   * Next is allowed below step 3, Back above step 1; both scroll to the top (docs/product/portals.md#navigation). The new
+   * step's region takes the focus and tells a screen reader which step this is (docs/product/admissions.md#application-wizard: the
    * focus no longer falls back to the top of the page).
    */
   const go = (step: WizardState["step"], patch: Partial<WizardState> = {}) => {
@@ -191,7 +191,7 @@ export default function ApplyPage() {
           className="scroll-mt-4 outline-none"
         >
           {/* A step that cannot be loaded (connection or server down) says so, with "Try again";
-              the wizard's state is kept above it (issue 23 item 6). */}
+              the wizard's state is kept above it (docs/product/portals.md#failure-states). */}
           <LoadBoundary resetKey={state.step} message={t("common:errors.network")}>
             <Suspense fallback={<Spinner />}>
               {!loaded || state.step === 1 ? (

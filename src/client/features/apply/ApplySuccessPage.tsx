@@ -6,7 +6,7 @@ import { useFormat } from "../../lib/format";
 import { useApplication } from "./api";
 import { readLastSubmitted, useWizardState } from "./wizard-state";
 
-/** /apply/success (spec §2): Application ID, Applicant ID and date submitted of this tab's application. */
+/** /apply/success (docs/product/admissions.md#application-wizard): Application ID, Applicant ID and date submitted of this tab's application. */
 export default function ApplySuccessPage() {
   const { t } = useTranslation("apply");
   const { date } = useFormat();

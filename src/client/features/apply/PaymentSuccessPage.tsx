@@ -12,7 +12,7 @@ import { useHydrated } from "../../lib/hydration";
 import { ConfirmationDetails } from "./steps/ConfirmationStep";
 
 /**
- * /payment-success?session_id=… (spec §2): verifies the checkout session with the server, which
+ * /payment-success?session_id=… (docs/product/payments.md#checkout-session): verifies the checkout session with the server, which
  * asks the payment provider and fulfils the application if the webhook has not yet (P12). States:
  * checking → verifying → confirmed, or error. A delayed payment method shows "pending" and is
  * checked again every few seconds for a minute.
@@ -50,7 +50,7 @@ export default function PaymentSuccessPage() {
     );
   }
 
-  // The server renders this page without its query string (the HTML is cached, decisions.md §5):
+  // The server renders this page without its query string (the HTML is cached, docs/product/portals.md#public-site):
   // until hydration is done the page shows "checking", as the server did, so that React does not
   // find a different page (hydration error #418) when the session id appears.
   const failed =

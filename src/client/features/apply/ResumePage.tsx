@@ -15,7 +15,7 @@ import { call } from "../../lib/call";
 import { resumeWizard, useWizardState } from "./wizard-state";
 
 /**
- * /apply/resume (issue 13 "Save and resume", decision 028). With `?token=` (the e-mailed link):
+ * /apply/resume (docs/product/admissions.md#resume-links, decision 028). With `?token=` (the e-mailed link):
  * uses the link once (POST /api/resume-links/use), which gives this browser the application, keeps
  * the answer as the tab's wizard state and opens the wizard at the step the applicant left. Without
  * a token, or when the link is used up or expired: a form that asks for a new link by e-mail

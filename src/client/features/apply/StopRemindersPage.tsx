@@ -10,7 +10,7 @@ import { call } from "../../lib/call";
 import { useHydrated } from "../../lib/hydration";
 
 /**
- * /apply/reminders/stop?token=… (issue 13 "one-click opt-out", decision 028): opening the reminder
+ * /apply/reminders/stop?token=… (docs/product/admissions.md#abandoned-application-reminder, decision 028): opening the reminder
  * e-mail's link withdraws the consent at once (POST /api/resume-reminders/opt-out), without
  * signing in, and says so.
  */

@@ -106,7 +106,7 @@ export function dismissDraftOffer() {
 }
 
 /**
- * Makes this tab continue an application from the server (issue 13 "Save and resume", decision
+ * Makes this tab continue an application from the server (docs/product/admissions.md#resume-links, decision
  * 028): the answer of a used resume link replaces whatever the tab held, so the wizard opens at
  * the step the applicant left with the stored details, choices and passport.
  */

@@ -12,7 +12,7 @@ import { REFERRAL_COOKIE_DAYS, rememberReferral } from "../../lib/referral";
 /**
  * Codes whose landing this page has already reported (a re-render or a second `?ref` of the same
  * code). Nothing is stored on the device for counting: the server counts one click per code,
- * visitor and day, with or without consent (decision 036; issue 22 item 10).
+ * visitor and day, with or without consent (decision 036; docs/product/codes-and-partners.md#partner-figures).
  */
 const reportedThisPage = new Set<string>();
 
@@ -34,10 +34,10 @@ function isVerdict(answer: unknown): answer is ResponseOf<typeof validateCodeCon
 }
 
 /**
- * Referral tracking (spec §4 "Referral tracking", §8 toasts): a `?ref=CODE` in the address is
+ * Referral tracking (docs/product/codes-and-partners.md#referral-link, docs/product/portals.md#sign-in-failures): a `?ref=CODE` in the address is
  * reported as a click (the server counts one per code, visitor and day: decision 036), validated,
  * and kept for the payment step; the affiliate cookie is written only after "Accept All"
- * (decisions.md §4, checklist D1), and the notice says so (issue 12). Renders nothing.
+ * (docs/product/privacy.md#partner-cookie, docs/product/security.md#d1-partner-cookie-only-with-consent), and the notice says so (docs/product/privacy.md#partner-cookie). Renders nothing.
  */
 export function ReferralTracker() {
   const location = useLocation();
@@ -46,7 +46,7 @@ export function ReferralTracker() {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    // A code arrives as ?ref=CODE on any page, or as /partner/CODE (spec §2).
+    // A code arrives as ?ref=CODE on any page, or as /partner/CODE (docs/product/codes-and-partners.md#referral-link).
     const fromPath = /^\/partner\/([^/]+)\/?$/.exec(location.pathname)?.[1];
     const code = (params.get("ref") ?? (fromPath ? decodeURIComponent(fromPath) : undefined))
       ?.trim()
@@ -74,7 +74,7 @@ export function ReferralTracker() {
         if (!isVerdict(result)) throw new Error(`${VALIDATE_CODE}: unexpected answer`);
         if (result.isValid) {
           rememberReferral(code, result.expiryDays);
-          // The notice says what will really happen (issue 12): the code is remembered only with
+          // The notice says what will really happen (docs/product/catalogue-and-pricing.md#code-discounts): the code is remembered only with
           // consent; without it, it lasts this visit, and typing it on the payment step always works.
           const remembered = readConsent() === "all";
           toast({

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { PortalShell } from "../../components/account/PortalShell";
 import { RequireSession, useLogout } from "../../lib/session";
 
-/** The portal's pages (spec §2 "Student portal"; issue 11), in the navigation's order; labels in `profile:nav`. */
+/** The portal's pages (docs/product/portals.md#student-portal), in the navigation's order; labels in `profile:nav`. */
 export const PORTAL_PAGES = [
   { to: "/student/dashboard", key: "dashboard", icon: LayoutDashboard },
   { to: "/student/payment", key: "payment", icon: CreditCard },
@@ -25,7 +25,7 @@ export const PORTAL_PAGES = [
 ] as const;
 
 /**
- * The protected student portal (spec §2; issue 11): session guard, then the portal shell (the
+ * The protected student portal (docs/product/portals.md#student-portal; docs/product/portals.md#route-guards): session guard, then the portal shell (the
  * school, who is signed in, the portal's language, Log out; the navigation to every portal page;
  * the page).
  */

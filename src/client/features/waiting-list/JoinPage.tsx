@@ -24,7 +24,7 @@ function useMessage() {
 }
 
 /**
- * /waiting-list/:cohortId (issue 13 "Waiting list"): the join form of a full cohort, on its own
+ * /waiting-list/:cohortId (docs/product/admissions.md#waiting-list): the join form of a full cohort, on its own
  * lazily loaded route (the landing page's cohort card only links here). Name, e-mail, the
  * language of the e-mails (the page's by default), consent, and a honeypot field hidden from
  * people. Validated with the shared `waitingListJoinSchema`; `POST /api/waiting-list/:cohortId`

@@ -7,7 +7,7 @@ import { Card, Container, PageHeader } from "../../components/ui/Layout";
 import { call } from "../../lib/call";
 
 /**
- * /waiting-list/leave/:token (issue 13): the link of the waiting-list e-mails. Leaving takes a
+ * /waiting-list/leave/:token (docs/product/admissions.md#waiting-list): the link of the waiting-list e-mails. Leaving takes a
  * press (a mail scanner that opens links leaves nobody off the list); `POST
  * /api/waiting-list/leave` answers the same for any link, and the page thanks the visitor.
  */

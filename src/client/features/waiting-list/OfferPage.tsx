@@ -15,7 +15,7 @@ import { useFormat } from "../../lib/format";
 import { rememberOffer } from "../../lib/waiting-list-offer";
 
 /**
- * /waiting-list/offer/:token (issue 13): the page an offer e-mail's link opens. `POST
+ * /waiting-list/offer/:token (docs/product/admissions.md#waiting-list): the page an offer e-mail's link opens. `POST
  * /api/waiting-list/offers/accept` gives the browser the offer's cookie while it holds the place;
  * the page then says until when (The Hague time) and leads to the application for that cohort,
  * which the wizard shows as choosable. A lapsed or unknown offer is said so, with the way back to

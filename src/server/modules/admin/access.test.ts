@@ -36,7 +36,7 @@ const PUBLIC_ADMIN_ROUTES = new Set([
 ]);
 
 /**
- * Issue 3 "Bad input and access" and checklist S7: every back-office API refuses anonymous callers
+ * See docs/product/back-office.md#access-errors and docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another: every back-office API refuses anonymous callers
  * and the sessions of students and affiliates with 401 — checked on every route the app has, not
  * on a list kept by hand. (Each module's own tests check the 403s of the admin roles.)
  */

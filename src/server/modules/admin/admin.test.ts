@@ -1,5 +1,5 @@
 /**
- * API tests of the admin back office (issue 3 contract, "Admin back office, applications"):
+ * API tests of the admin back office (docs/product/back-office.md#applications-admin):
  * permissions of every role on every route, the application list (filters, sort, search,
  * pagination), CSV export, detail, status workflow, notes, passport download, dashboard and the
  * append-only audit log.
@@ -546,7 +546,7 @@ describe("application list", () => {
     expect(new Set(both).size).toBe(both.length);
   });
 
-  it("flags missing critical data (empty first or last name, spec §3)", async () => {
+  it("flags missing critical data (empty first or last name, docs/product/back-office.md#lists)", async () => {
     const items = (await list(`q=${marker}`)).items;
     expect(items.filter((i) => i.missingCriticalData).map((i) => i.id)).toEqual([ids.empty]);
   });
@@ -744,7 +744,7 @@ describe("application and applicant detail", () => {
     }
   });
 
-  it("answers 404 { error, message } for unknown and malformed ids (spec §8)", async () => {
+  it("answers 404 { error, message } for unknown and malformed ids (docs/product/api.md#not-found)", async () => {
     for (const id of [
       randomUUID(),
       "abc",

@@ -37,9 +37,9 @@ import {
 } from "./applications.service";
 
 /**
- * Back-office routes of applications, applicants, notes and the dashboard (issue 3 contract,
+ * Back-office routes of applications, applicants, notes and the dashboard (docs/product/portals.md#sign-in-limits
  * "Admin back office, applications"). Every route runs behind `requireAdmin(permission)`: 401
- * without an admin session (student and affiliate sessions do not count, checklist S7), 403
+ * without an admin session (student and affiliate sessions do not count, docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another), 403
  * without the permission (table in auth/guard.ts); answers are `no-store`. Unknown or malformed
  * ids → 404 `{ error, message }`; malformed query or body → 400 with a plain message (I2).
  * Every change writes an audit entry in its transaction.
@@ -66,7 +66,7 @@ export async function adminApplicationRoutes(
   /**
    * GET /api/admin/applications.csv?<same filters> → text/csv attachment of every matching row
    * (UTF-8 with BOM, formula injection guarded): payment status, paid net of refunds, refunded and
-   * balance by the one rule (`balanceOf`, issue 22 item 6, decision 035). applications:read; audit
+   * balance by the one rule (`balanceOf`, docs/product/payments.md#payment-status, decision 035). applications:read; audit
    * "applications.export".
    */
   route(
@@ -122,7 +122,7 @@ export async function adminApplicationRoutes(
       );
       void mail.flush().catch((err) => request.log.error({ err }, "mail flush failed"));
       // A withdrawn, cancelled or rejected application's checkout holds no place any more: the
-      // waiting list may offer it (issue 13).
+      // waiting list may offer it (docs/product/admissions.md#waiting-list).
       if (["withdrawn", "cancelled", "rejected"].includes(input.status)) app.services.waitingList.runSoon();
       return detail;
     },
@@ -146,7 +146,7 @@ export async function adminApplicationRoutes(
 
   /**
    * GET /api/admin/applicants/:id/passport → the decrypted PDF as an attachment with nosniff and
-   * no-store (applicants:read; checklist I1). Audit "passport.download" before the bytes leave.
+   * no-store (applicants:read; docs/product/security.md#i1-uploads). Audit "passport.download" before the bytes leave.
    * 404 when the applicant is unknown or has no passport.
    */
   route(

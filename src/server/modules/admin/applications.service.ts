@@ -55,7 +55,7 @@ import { queueVisaLetterReady, revokeVisaLetters } from "../letters";
 import { addressedTo, type MailService, paragraphs, recipientFor, renderEmail } from "../mail";
 import { readAudit } from "./audit";
 
-/** Spec §3: a missing (empty) first or last name is missing critical data. */
+/** See docs/product/back-office.md#admin-roles: a missing (empty) first or last name is missing critical data. */
 export const isMissingCriticalData = (a: { firstName: string; lastName: string }) =>
   a.firstName.trim() === "" || a.lastName.trim() === "";
 
@@ -138,7 +138,7 @@ function listBase(tx: Tx) {
 type ListRow = Awaited<ReturnType<ReturnType<typeof listBase>["execute"]>>[number];
 
 /**
- * The payment state of a row by the one rule (src/shared/balance.ts; issue 22 item 6) on `today`
+ * The payment state of a row by the one rule (src/shared/balance.ts; docs/product/payments.md#payment-status) on `today`
  * (The Hague); `refunded`: the succeeded refunds of its accepted payments (`refundedCentsSql`).
  */
 const balanceOfRow = (
@@ -526,7 +526,7 @@ export async function changeStatus(
     mail: MailService;
     supportEmail: string;
     now: () => Date;
-    /** Origin and contact of the "visa letter ready" e-mail (issue 11). */
+    /** Origin and contact of the "visa letter ready" e-mail (docs/product/admissions.md#visa-letter). */
     letters: { APP_ORIGIN: string; SUPPORT_EMAIL: string };
   },
   admin: AdminUser,
@@ -557,7 +557,7 @@ export async function changeStatus(
       after: { status: input.status, version },
     });
     const applicant = await findApplicant(tx, application.applicantId);
-    // The student's current address and e-mail language (issue 22 item 14), not those of the form.
+    // The student's current address and e-mail language (docs/product/portals.md#who-an-email-is-written-to), not those of the form.
     const recipient = await recipientFor(tx, { applicationId: id });
     const applicantLanguage: Language = recipient?.language ?? "en";
     const [school] = await tx
@@ -579,7 +579,7 @@ export async function changeStatus(
         ...addressedTo(recipient),
         ...email,
       });
-    // Issue 11: a closed application's visa letter is revoked; an acceptance may make it available.
+    // See docs/product/admissions.md#letter-verification: a closed application's visa letter is revoked; an acceptance may make it available.
     if (input.status === "withdrawn" || input.status === "cancelled" || input.status === "rejected")
       await revokeVisaLetters(tx, id, input.status, deps.now());
     if (input.status === "accepted")
@@ -735,7 +735,7 @@ export async function deleteNote(db: Db, admin: AdminUser, id: string): Promise<
  * `GET /api/admin/dashboard`: applications per status (every status, 0 included), revenue paid
  * net of refunds (amount paid on paid, deposit-paid, partially refunded and refunded
  * applications, minus succeeded refunds), each cohort's taken places (paid in full or deposit
- * paid, issue 11; balances/rule.ts `PLACE_TAKING_STATUSES`) against its capacity, and the 10 newest audit entries the admin may see (all with audit:read,
+ * paid, docs/product/payments.md#deposit-and-balance; balances/rule.ts `PLACE_TAKING_STATUSES`) against its capacity, and the 10 newest audit entries the admin may see (all with audit:read,
  * otherwise application changes only).
  */
 export async function dashboard(db: Db, admin: AdminUser, language: Language): Promise<AdminDashboard> {
@@ -745,7 +745,7 @@ export async function dashboard(db: Db, admin: AdminUser, language: Language): P
     .from(applications)
     .groupBy(applications.status);
   for (const { status, n } of counts) byStatus[status] = Number(n);
-  // Net of refunds (issue "Finances"): paid on paid, deposit-paid, partially refunded and refunded
+  // Net of refunds (docs/product/back-office.md#finance): paid on paid, deposit-paid, partially refunded and refunded
   // applications, minus the refunds that succeeded.
   const [{ revenue } = { revenue: 0 }] = await db
     .select({

@@ -1,5 +1,5 @@
 /**
- * API tests of the applicant's data-subject rights (checklist D2, D3; GDPR 15, 17, 20): export of
+ * API tests of the applicant's data-subject rights (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, docs/product/security.md#d3-export-and-erasure; GDPR 15, 17, 20): export of
  * everything held on an applicant (passport included), erasure of the personal data that keeps a
  * pseudonymised financial record, who may do either, and no passport number or date of birth in
  * the server logs or in any URL the app produces.
@@ -106,7 +106,7 @@ async function seedApplicant(app: FastifyInstance, ownerCookie: string, email: s
       sentAt: new Date(),
     },
     {
-      // About the application, at the student's new address (issue 22 item 14).
+      // About the application, at the student's new address (docs/product/portals.md#who-an-email-is-written-to).
       dedupeKey: `queued-moved:${made.applicantId}`,
       toAddress: `moved-${made.applicantId}@example.com`,
       subject: "Queued",

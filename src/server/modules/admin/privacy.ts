@@ -49,7 +49,7 @@ const ERASED_FIELDS = {
 const ERASED_FIELD_NAMES = [...Object.keys(ERASED_FIELDS), "email", "passportFileId", "accessTokenHash"];
 
 /**
- * Data-subject rights of applicants (checklist D3; GDPR 15, 17, 20), owner only (privacy:write):
+ * Data-subject rights of applicants (docs/product/security.md#d3-export-and-erasure; GDPR 15, 17, 20), owner only (privacy:write):
  * export of everything the school holds on an applicant, and erasure of the personal data while
  * the financial record (applications, amounts, payments) stays, pseudonymised.
  */
@@ -152,7 +152,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           request.log.error({ err, applicantId: id }, "passport file unreadable for export");
         }
       }
-      // The proofs of insurance uploaded in the student portal (issue 11), like the passport.
+      // The proofs of insurance uploaded in the student portal (docs/product/admissions.md#insurance-proof), like the passport.
       const insuranceProofs: Array<{ applicationId: string; contentBase64: string }> = [];
       for (const trip of data.trips) {
         if (!trip.insuranceFileId) continue;
@@ -254,7 +254,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .where(
             and(
               // Also those about the applicant's applications sent to the student's current address
-              // (`recipientFor`, issue 22 item 14).
+              // (`recipientFor`, docs/product/portals.md#who-an-email-is-written-to).
               sql`(lower(${emailOutbox.toAddress}) = lower(${applicant.email}) or ${emailOutbox.applicationId} in (select ${applications.id} from ${applications} where ${applications.applicantId} = ${id}))`,
               ne(emailOutbox.status, "sent"),
             ),
@@ -274,7 +274,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
           .where(eq(applicants.id, id));
         // Resume links of the applicant (decision 028) would lead to nothing any more.
         await tx.delete(resumeLinks).where(eq(resumeLinks.applicantId, id));
-        // The trip details a student gave in the portal (emergency contact, proof of insurance, issue 11).
+        // The trip details a student gave in the portal (emergency contact, proof of insurance, docs/product/admissions.md#insurance-proof).
         await tx
           .delete(applicationTrips)
           .where(
@@ -283,7 +283,7 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
               tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
             ),
           );
-        // Issue 11: the visa letters of the erased applicant's applications no longer verify.
+        // See docs/product/admissions.md#visa-letter: the visa letters of the erased applicant's applications no longer verify.
         for (const { id: applicationId } of await tx
           .select({ id: applications.id })
           .from(applications)

@@ -1,5 +1,5 @@
 /**
- * API tests of the admin webhook log (issue "Webhooks"): list with results, detail with payload,
+ * API tests of the admin webhook log (docs/product/back-office.md#webhooks-admin): list with results, detail with payload,
  * replay through the webhook's processing (idempotent for a processed payment, processes an
  * unprocessed event), owner-only access, unknown id.
  */

@@ -71,7 +71,7 @@ function filterConditions(filters: z.output<typeof webhookFilterSchema>): SQL | 
 }
 
 /**
- * Back-office webhook log (issue "Webhooks"): every provider event received, its processing
+ * Back-office webhook log (docs/product/back-office.md#webhooks-admin): every provider event received, its processing
  * result, and a replay through the same processing code as the webhook. Owner only (permission
  * `webhooks:read`, for reading and replaying); answers are `no-store`. Unknown id → 404.
  */

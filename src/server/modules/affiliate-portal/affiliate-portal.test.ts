@@ -14,7 +14,7 @@ import { decodeQrPng, decodeQrSvg } from "../../testing/qr";
 import { completeOfflineSession } from "../payments/providers/offline";
 
 /**
- * Issue 12 "Affiliate dashboard": an approved affiliate sees its clicks, applications, paid
+ * See docs/product/portals.md#partner-area: an approved affiliate sees its clicks, applications, paid
  * enrolments and commission over a period, its referred applications (first name and initial
  * only), its ledger, QR codes of its link, and edits its profile and password. Checklist S6: an
  * affiliate never sees another's data.

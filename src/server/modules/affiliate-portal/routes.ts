@@ -18,7 +18,7 @@ import { AffiliatePortalService, requireApprovedAffiliate } from "./service";
 /** The affiliate's row, as the session found it. */
 type AffiliateRow = Awaited<ReturnType<typeof requireApprovedAffiliate>>;
 
-/** A password change: 5 per 15 minutes per session (checklist S5: no guessing the current password). */
+/** A password change: 5 per 15 minutes per session (docs/product/security.md#s5-brute-force-and-rate-limits: no guessing the current password). */
 const PASSWORD_LIMIT = {
   max: 5,
   timeWindow: "15 minutes",
@@ -27,10 +27,10 @@ const PASSWORD_LIMIT = {
 };
 
 /**
- * The approved affiliate's own pages (issue 12 "Affiliate dashboard"; spec §2 Affiliate). Every
+ * The approved affiliate's own pages (docs/product/portals.md#partner-area). Every
  * route needs a live affiliate session (401 errors.unauthorized) of an approved affiliate (403
  * errors.forbidden for pending, rejected or suspended ones), and every query is by the session's
- * affiliate id: another affiliate's data is never returned (checklist S6). Answers are `no-store`.
+ * affiliate id: another affiliate's data is never returned (docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Answers are `no-store`.
  */
 export async function affiliatePortalRoutes(
   app: FastifyInstance,
@@ -109,7 +109,7 @@ export async function affiliatePortalRoutes(
 
   /**
    * PATCH /api/affiliate/profile `{ name, language, website?, country? }` → AffiliateProfile. The
-   * language is that of the school's e-mails to the affiliate (issue 12). 400 with field errors.
+   * language is that of the school's e-mails to the affiliate (docs/product/languages.md#supported-languages). 400 with field errors.
    */
   route(app, updatePartnerProfileContract, signedIn, async ({ body, request }) =>
     service.updateProfile(me(request), body),
@@ -117,7 +117,7 @@ export async function affiliatePortalRoutes(
 
   /**
    * POST /api/affiliate/password `{ currentPassword, newPassword }` → 204. 400
-   * errors.currentPasswordWrong, or the password policy's message (checklist S4); the affiliate's
+   * errors.currentPasswordWrong, or the password policy's message (docs/product/security.md#s4-password-storage-and-policy); the affiliate's
    * other sessions end. 429 beyond 5 per 15 minutes.
    */
   route(

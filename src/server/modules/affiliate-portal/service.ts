@@ -51,7 +51,7 @@ function mondayOf(day: string): string {
 }
 
 /**
- * The signed-in, approved affiliate of a request (issue 12; checklist S6, S7). 401
+ * The signed-in, approved affiliate of a request (docs/product/portals.md#partner-area; docs/product/security.md#s6-nobody-reads-what-is-not-theirs, docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another). 401
  * errors.unauthorized without a live affiliate session; 403 errors.forbidden when the affiliate is
  * no longer approved (pending, rejected, suspended), as `GET /api/affiliate/me` refuses it.
  */
@@ -69,8 +69,8 @@ export async function requireApprovedAffiliate(
 }
 
 /**
- * The affiliate's own pages (issue 12 "Affiliate dashboard"). Every query is bound to the
- * affiliate id given by the caller, which is always the session's (checklist S6).
+ * The affiliate's own pages (docs/product/portals.md#partner-area). Every query is bound to the
+ * affiliate id given by the caller, which is always the session's (docs/product/security.md#s6-nobody-reads-what-is-not-theirs).
  */
 export class AffiliatePortalService {
   constructor(
@@ -109,9 +109,9 @@ export class AffiliatePortalService {
   }
 
   /**
-   * `GET /api/affiliate/stats` (issue 12): clicks, applications, paid enrolments and commission
+   * `GET /api/affiliate/stats` (docs/product/codes-and-partners.md#partner-figures): clicks, applications, paid enrolments and commission
    * earned, clawed back and net per day (per week beyond `STATS_DAILY_MAX_DAYS` days) of the period,
-   * in The Hague's calendar, by the definitions of src/shared/affiliate-figures.ts (issue 22 item 10:
+   * in The Hague's calendar, by the definitions of src/shared/affiliate-figures.ts (docs/product/codes-and-partners.md#partner-figures:
    * a refunded or self-referred student is no paid enrolment; clawbacks are shown). A campaign filters the clicks only: an application does not record the campaign of
    * the click that brought it. Conversion: paid enrolments ÷ clicks in basis points.
    */
@@ -158,7 +158,7 @@ export class AffiliatePortalService {
       return index.get(keyOf(schoolDate(at)));
     };
 
-    // One definition of each figure for this dashboard and the back office (issue 22 item 10;
+    // One definition of each figure for this dashboard and the back office (docs/product/codes-and-partners.md#partner-figures;
     // src/shared/affiliate-figures.ts, decision 036): the buckets from the dated events, the totals
     // from the same SQL as the admin's view, so both always agree.
     const range = { start, end };
@@ -204,7 +204,7 @@ export class AffiliatePortalService {
   }
 
   /**
-   * `GET /api/affiliate/referrals` (issue 12; GDPR): the applications attributed to the affiliate,
+   * `GET /api/affiliate/referrals` (docs/product/portals.md#partner-area; GDPR): the applications attributed to the affiliate,
    * newest first, with the student's first name and initial, the cohort in `language`, the
    * statuses and the application's commission summed by state now (from the same ledger).
    */
@@ -248,7 +248,7 @@ export class AffiliatePortalService {
   }
 
   /**
-   * The QR code of the affiliate's referral link (issue 12 "QR code"), with `utm_source=qr` and
+   * The QR code of the affiliate's referral link (docs/product/catalogue-and-pricing.md#code-discounts), with `utm_source=qr` and
    * the campaign when given, as SVG text or PNG bytes. 404 errors.affiliatePortal.noReferralCode
    * while the affiliate has no referral code.
    */
@@ -291,11 +291,11 @@ export class AffiliatePortalService {
   }
 
   /**
-   * `POST /api/affiliate/password` (checklist S4): 400 errors.currentPasswordWrong (field
+   * `POST /api/affiliate/password` (docs/product/security.md#s4-password-storage-and-policy): 400 errors.currentPasswordWrong (field
    * `currentPassword`) when the current password is wrong; the policy of registration for the new
    * one (400 errors.passwordTooShort / passwordTooLong / passwordCommon, field `newPassword`). Every
    * other session of the affiliate ends (the one making the change stays) and a notice is e-mailed
-   * to the affiliate in its language, with the reset link (as for students, issue 11).
+   * to the affiliate in its language, with the reset link (as for students, docs/product/portals.md#password-reset).
    */
   async changePassword(
     affiliate: AffiliateRow,

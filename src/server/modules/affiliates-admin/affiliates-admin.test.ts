@@ -1,5 +1,5 @@
 /**
- * API tests of the back office's affiliates (issue 3 "Affiliates"): who may use each route, the
+ * API tests of the back office's affiliates (docs/product/back-office.md#partners-admin): who may use each route, the
  * list (figures, filters, search, sort, pages, CSV), detail, approval (referral code and e-mail),
  * suspension (sessions ended, referral codes stop working for new applicants), reactivation,
  * commission rate, version conflicts and audit entries.
@@ -445,7 +445,7 @@ const affiliateLogin = (email: string, password: string, language = "en") =>
 const mailsTo = (address: string) =>
   t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 
-describe("commission ledger in the back office (issue 12)", () => {
+describe("commission ledger in the back office (docs/product/codes-and-partners.md#commissions)", () => {
   let partner: AdminAffiliateDto;
   let applicationId: string;
   const owedOf = async (id: string) =>
@@ -555,7 +555,7 @@ describe("commission ledger in the back office (issue 12)", () => {
     expect(exports).toHaveLength(1);
   });
 
-  it("issue 22 item 8: a reason written on two lines is saved once and answered with it; the ledger still answers", async () => {
+  it("docs/product/codes-and-partners.md#manual-adjustments: a reason written on two lines is saved once and answered with it; the ledger still answers", async () => {
     const url = `/api/admin/affiliates/${partner.id}/adjustments`;
     const reason = "Printing of posters\nfor the fair in Lagos";
     const before = await t.database.db
@@ -587,7 +587,7 @@ describe("commission ledger in the back office (issue 12)", () => {
     }
   });
 
-  it("issue 22 item 8: a repeated adjustment is listed as a likely duplicate and reversed by an audited compensating entry; the original stays", async () => {
+  it("docs/product/codes-and-partners.md#manual-adjustments: a repeated adjustment is listed as a likely duplicate and reversed by an audited compensating entry; the original stays", async () => {
     const base = `/api/admin/affiliates/${partner.id}/adjustments`;
     const adjustments = () =>
       t.database.db
@@ -798,7 +798,7 @@ describe("e-mails in the affiliate's language", () => {
       { headers: { "accept-language": "en" }, remoteAddress: "10.33.1.2" },
     );
     expect(reset.statusCode, reset.body).toBeLessThan(300);
-    // The reset e-mail is written after the answer (issue 22 item 21).
+    // The reset e-mail is written after the answer (docs/product/portals.md#password-reset).
     await t.app.services.background.settled();
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);

@@ -22,7 +22,7 @@ import { sendCsv } from "../../lib/csv";
 import { AffiliatesAdminService } from "./service";
 
 /**
- * Back-office routes of affiliates (issue 3 "Affiliates"; route /admin/affiliates). Every route
+ * Back-office routes of affiliates (docs/product/back-office.md#partners-admin; route /admin/affiliates). Every route
  * runs behind `requireAdmin("affiliates:write")` (owners and finance; admissions → 403; no admin
  * session → 401); answers are `no-store`. Unknown or malformed ids → 404; malformed bodies → 400;
  * a stale `version` → 409 `{ message, current }`. Every change writes an audit entry in its
@@ -51,7 +51,7 @@ export async function adminAffiliateRoutes(
   /**
    * GET /api/admin/affiliates?page&pageSize&sort&status&q → AdminAffiliateList; sort keys name,
    * createdAt, status, clicks, referredApplications, paidApplications, paidRevenue, commissionOwed,
-   * commissionPaid (default createdAt:desc). Commission figures are sums of the ledger (issue 12).
+   * commissionPaid (default createdAt:desc). Commission figures are sums of the ledger (docs/product/codes-and-partners.md#partner-figures).
    */
   route(app, listAffiliatesContract, guard, async ({ query }) => service.list(query));
 
@@ -95,7 +95,7 @@ export async function adminAffiliateRoutes(
   /**
    * POST /api/admin/affiliates/:id/reject `{ reason, version? }` → the affiliate, rejected with the
    * reason (e-mailed in its language, shown at its login). Not pending → 422; reason missing or
-   * over 500 characters → 400 (issue 12 "reject with a reason").
+   * over 500 characters → 400 (docs/product/codes-and-partners.md#partners).
    */
   route(app, rejectAffiliateContract, guard, async ({ params, body, request }) =>
     service.reject(request.admin!, params.id, body.reason, body.version),
@@ -112,7 +112,7 @@ export async function adminAffiliateRoutes(
 
   /**
    * GET /api/admin/affiliates/:id/commissions → `{ ledger }` (commissionLedgerSchema): the same
-   * ledger as the affiliate's dashboard, by `ledgerOf` (issue 12, decision 022). 404 when unknown.
+   * ledger as the affiliate's dashboard, by `ledgerOf` (docs/product/codes-and-partners.md#commissions, decision 022). 404 when unknown.
    */
   route(app, getAffiliateCommissionsContract, guard, async ({ params, request }) =>
     service.commissions(params.id, request.language),
@@ -137,7 +137,7 @@ export async function adminAffiliateRoutes(
   /**
    * POST /api/admin/affiliates/:id/adjustments `{ amountCents, reason, version? }` → 201
    * `{ ledger }` after a manual commission entry: signed cents (not 0, at most 10,000.00 EUR either
-   * way), reason required (≤ 500 characters), approved at once, audited "affiliate.adjust" (issue 12
+   * way), reason required (≤ 500 characters), approved at once, audited "affiliate.adjust" (docs/product/codes-and-partners.md#commissions
    * "manual adjustments (reason required, audited)"). 400 bad body; 404 unknown; 409 stale version.
    */
   route(app, createAdjustmentContract, guard, async ({ params, body, request }) =>
@@ -147,14 +147,14 @@ export async function adminAffiliateRoutes(
   /**
    * GET /api/admin/affiliates/:id/adjustments/duplicates → AdjustmentDuplicates: adjustments that
    * repeat an earlier one (same amount and reason within 10 minutes), not reversed yet, for a
-   * finance admin to reverse (issue 22 item 8). 404 when unknown.
+   * finance admin to reverse (docs/product/codes-and-partners.md#manual-adjustments). 404 when unknown.
    */
   route(app, listDuplicateAdjustmentsContract, guard, async ({ params }) => service.duplicates(params.id));
 
   /**
    * POST /api/admin/affiliates/:id/adjustments/:entryId/reverse `{ reason, version? }` → 201
    * `{ ledger }`: a compensating adjustment of the opposite amount naming the original, audited
-   * "affiliate.adjust.reverse"; the original stays as it is (issue 22 item 8). 400 bad body; 404
+   * "affiliate.adjust.reverse"; the original stays as it is (docs/product/codes-and-partners.md#manual-adjustments). 400 bad body; 404
    * unknown affiliate or entry; 409 already reversed or stale version; 422 not a manual adjustment.
    */
   route(app, reverseAdjustmentContract, guard, async ({ params, body, request }) =>

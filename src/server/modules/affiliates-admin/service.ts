@@ -53,7 +53,7 @@ const affiliateIdSql = sql.raw('"affiliates"."id"');
 
 /**
  * Clicks, applications, paid enrolments and commission earned, clawed back and net: the SQL the
- * affiliate's own dashboard uses (modules/commissions/figures.ts; issue 22 item 10, decision 036).
+ * affiliate's own dashboard uses (modules/commissions/figures.ts; docs/product/codes-and-partners.md#partner-figures, decision 036).
  */
 const figures = figureSql(affiliateIdSql);
 const referredSql = figures.applications;
@@ -137,7 +137,7 @@ const rateText = (rate: CommissionRate | null) =>
   !rate ? "" : rate.type === "percentage" ? `${rate.percent}%` : `${csvEuros(rate.fixedCents)} EUR`;
 
 /**
- * The back office's affiliate management (issue 3 "Affiliates"): list with referral figures,
+ * The back office's affiliate management (docs/product/back-office.md#partners-admin): list with referral figures,
  * detail, approval (referral code and e-mail), suspension, reactivation and commission rate.
  *
  * Suspension rule (documented decision): suspending an affiliate ends its sessions (SessionService)
@@ -147,7 +147,7 @@ const rateText = (rate: CommissionRate | null) =>
  * affiliate cannot be switched back on one by one (422). Reactivation (or approval) switches back
  * on exactly the codes the last suspension switched off; codes an admin had deactivated before stay off.
  *
- * Commission figures come from the commission ledger (issue 12, decision 022): owed is the sum of
+ * Commission figures come from the commission ledger (docs/product/codes-and-partners.md#partner-figures, decision 022): owed is the sum of
  * the entries not yet paid out (pending, approved, in payout), paid the sum of those in paid
  * payouts; the list computes both with correlated subqueries in one statement (no query per row),
  * and the detail shows `ledgerOf`, the same ledger the affiliate sees. Manual adjustments and
@@ -448,7 +448,7 @@ export class AffiliatesAdminService {
     return this.switchCodes(tx, admin, where, true, "affiliate.reactivate", at);
   }
 
-  /** The approval e-mail (adminCodes `emails.approved.*`) in the affiliate's language (issue 12). */
+  /** The approval e-mail (adminCodes `emails.approved.*`) in the affiliate's language (docs/product/languages.md#supported-languages). */
   /**
    * `POST /api/admin/affiliates/:id/approve` (`{ version? }`): status approved; a referral code
    * derived from the name unless the affiliate has one (contract "Affiliate approval"); the codes
@@ -543,7 +543,7 @@ export class AffiliatesAdminService {
 
   /**
    * `PATCH /api/admin/affiliates/:id/commission` `{ type, percent | fixedCents, version }`: the new
-   * rate, a whole percent 0-100 or a fixed amount per enrolled student in cents (issue 12 "Each
+   * rate, a whole percent 0-100 or a fixed amount per enrolled student in cents (docs/product/codes-and-partners.md#commissions: "Each
    * affiliate has a rate"); audit "affiliate.commission" before → after. The rate is stored on each
    * commission entry, so only later payments earn at the new rate (decision 022).
    */
@@ -567,7 +567,7 @@ export class AffiliatesAdminService {
 
   /**
    * `GET /api/admin/affiliates/:id/commissions`: the affiliate's commission ledger at this instant,
-   * by `ledgerOf`, the function the affiliate's own dashboard uses (issue 12 "the admin affiliate
+   * by `ledgerOf`, the function the affiliate's own dashboard uses (docs/product/back-office.md#partners-admin: "the admin affiliate
    * detail show[s] the same ledger and balance"). 404 when unknown.
    */
   async commissions(id: string, language: Language): Promise<{ ledger: CommissionLedgerDto }> {
@@ -624,7 +624,7 @@ export class AffiliatesAdminService {
   /**
    * `POST /api/admin/affiliates/:id/adjustments` `{ amountCents, reason, version? }`: a manual
    * commission entry (kind adjustment, signed cents, the admin's reason, `createdByAdminId`),
-   * available at once, so approved from now on (issue 12 "manual adjustments (reason required,
+   * available at once, so approved from now on (docs/product/codes-and-partners.md#manual-adjustments: "manual adjustments (reason required,
    * audited)"; decision 022). Audit "affiliate.adjust" with the entry. 404 unknown; 409 stale
    * version when one is sent. Returns the ledger after the entry.
    */
@@ -663,7 +663,7 @@ export class AffiliatesAdminService {
 
   /**
    * The ledger after a change, read and checked against its answer's schema inside the change's
-   * transaction (issue 22 item 8: the answer was checked after the commit, so a saved adjustment
+   * transaction (docs/product/codes-and-partners.md#manual-adjustments: the answer was checked after the commit, so a saved adjustment
    * answered 500 and its retry saved it twice). A ledger the answer would refuse rolls the change back.
    */
   private async checkedLedger(
@@ -680,7 +680,7 @@ export class AffiliatesAdminService {
   }
 
   /**
-   * `GET /api/admin/affiliates/:id/adjustments/duplicates` (issue 22 item 8): the affiliate's
+   * `GET /api/admin/affiliates/:id/adjustments/duplicates` (docs/product/codes-and-partners.md#manual-adjustments): the affiliate's
    * adjustments that repeat an earlier one — same amount, same reason, written within
    * `DUPLICATE_ADJUSTMENT_WINDOW_MINUTES` after it — and that are not reversed yet (nor is the
    * earlier one), newest first. Reversals themselves are never listed. 404 when unknown.
@@ -721,8 +721,7 @@ export class AffiliatesAdminService {
   }
 
   /**
-   * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` `{ reason, version? }` (issue 22
-   * item 8): reverses one adjustment by a compensating one — the opposite amount, approved at once,
+   * `POST /api/admin/affiliates/:id/adjustments/:entryId/reverse` `{ reason, version? }` (docs/product/codes-and-partners.md#manual-adjustments): reverses one adjustment by a compensating one — the opposite amount, approved at once,
    * the admin's reason, `reverses_entry_id` naming the original — and audits it
    * ("affiliate.adjust.reverse", the original before and the new entry after). The original is never
    * changed or deleted. 404 when the affiliate or the entry (of this affiliate) is unknown; 422
@@ -791,7 +790,7 @@ export class AffiliatesAdminService {
   /** The rejection e-mail (adminCodes `emails.rejected.*`) in the affiliate's language, with the reason. */
   /**
    * `POST /api/admin/affiliates/:id/reject` `{ reason, version? }`: a pending affiliate is rejected
-   * with the admin's reason (issue 12 "approve / reject with a reason"); the reason is stored, shown
+   * with the admin's reason (docs/product/codes-and-partners.md#partners); the reason is stored, shown
    * to the affiliate when it signs in, and e-mailed to it in its language (once per affiliate,
    * dedupe key `affiliate-rejected:<id>`). Not pending → 422 errors.affiliates.notPending. Audit
    * "affiliate.reject".

@@ -21,7 +21,7 @@ const fr = JSON.parse(
   readFileSync(new URL("../../../shared/i18n/locales/fr/common.json", import.meta.url), "utf8"),
 ) as { validation: Record<string, string>; errors: Record<string, string> };
 
-/** The English texts of spec §5 and §8 (exact wording). */
+/** The English texts of docs/product/admissions.md#personal-step, docs/product/api.md#errors (exact wording). */
 const EN = {
   fillRequired: "Please fill in all required fields.",
   required: "This field is required.",
@@ -224,123 +224,134 @@ describe("POST /api/applicants", () => {
     ["en", {}, (key: keyof typeof EN) => EN[key]],
     ["fr", { "accept-language": "fr-FR,fr;q=0.9" }, (key: keyof typeof EN) => fr.validation[key]!],
     ["fr (cookie)", { cookie: "language=fr" }, (key: keyof typeof EN) => fr.validation[key]!],
-  ])("validation messages of spec §5 in %s", (_language, headers, text) => {
-    it("the French texts are translations, not the English fallback", () => {
-      for (const key of Object.keys(EN) as Array<keyof typeof EN>)
-        expect(fr.validation[key], key).toBeTruthy();
-      expect(fr.validation.fillRequired).not.toBe(EN.fillRequired);
-    });
+  ])(
+    "validation messages of docs/product/languages.md#supported-languages in %s",
+    (_language, headers, text) => {
+      it("the French texts are translations, not the English fallback", () => {
+        for (const key of Object.keys(EN) as Array<keyof typeof EN>)
+          expect(fr.validation[key], key).toBeTruthy();
+        expect(fr.validation.fillRequired).not.toBe(EN.fillRequired);
+      });
 
-    it("missing required fields", async () => {
-      for (const field of [
-        "firstName",
-        "email",
-        "dateOfBirth",
-        "passportNumber",
-        "studentStatus",
-        "countryOfResidence",
-      ]) {
-        const res = await postApplicant(applicantFixture({ [field]: undefined }), headers);
-        expect(res.statusCode, field).toBe(400);
-        expect(messageOf(res), field).toBe(text("fillRequired"));
-        expect(res.json().fieldErrors[field], field).toBe(text("required"));
-      }
-      const blank = await postApplicant(applicantFixture({ lastName: "   " }), headers);
-      expect(blank.statusCode).toBe(400);
-      expect(messageOf(blank)).toBe(text("fillRequired"));
-      const empty = await postApplicant({}, headers);
-      expect(empty.statusCode).toBe(400);
-      expect(messageOf(empty)).toBe(text("fillRequired"));
-      expect(Object.keys(empty.json().fieldErrors)).toEqual(
-        expect.arrayContaining(["firstName", "lastName", "email", "phone", "address", "city", "postalCode"]),
-      );
-    });
+      it("missing required fields", async () => {
+        for (const field of [
+          "firstName",
+          "email",
+          "dateOfBirth",
+          "passportNumber",
+          "studentStatus",
+          "countryOfResidence",
+        ]) {
+          const res = await postApplicant(applicantFixture({ [field]: undefined }), headers);
+          expect(res.statusCode, field).toBe(400);
+          expect(messageOf(res), field).toBe(text("fillRequired"));
+          expect(res.json().fieldErrors[field], field).toBe(text("required"));
+        }
+        const blank = await postApplicant(applicantFixture({ lastName: "   " }), headers);
+        expect(blank.statusCode).toBe(400);
+        expect(messageOf(blank)).toBe(text("fillRequired"));
+        const empty = await postApplicant({}, headers);
+        expect(empty.statusCode).toBe(400);
+        expect(messageOf(empty)).toBe(text("fillRequired"));
+        expect(Object.keys(empty.json().fieldErrors)).toEqual(
+          expect.arrayContaining([
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "address",
+            "city",
+            "postalCode",
+          ]),
+        );
+      });
 
-    it("a bad email", async () => {
-      for (const email of ["not-an-email", "a@b", "amara@@example.com", "amara example@example.com"]) {
-        const res = await postApplicant(applicantFixture({ email }), headers);
-        expect(res.statusCode, email).toBe(400);
-        expect(messageOf(res), email).toBe(text("invalidEmail"));
-        expect(res.json().fieldErrors.email).toBe(text("invalidEmail"));
-      }
-    });
+      it("a bad email", async () => {
+        for (const email of ["not-an-email", "a@b", "amara@@example.com", "amara example@example.com"]) {
+          const res = await postApplicant(applicantFixture({ email }), headers);
+          expect(res.statusCode, email).toBe(400);
+          expect(messageOf(res), email).toBe(text("invalidEmail"));
+          expect(res.json().fieldErrors.email).toBe(text("invalidEmail"));
+        }
+      });
 
-    it("age: the 18th birthday today is allowed, the day before it is not", async () => {
-      const young = await postApplicant(applicantFixture({ dateOfBirth: birthDate(18, 1) }), headers);
-      expect(young.statusCode).toBe(400);
-      expect(messageOf(young)).toBe(text("tooYoung"));
-      expect(young.json().fieldErrors.dateOfBirth).toBe(text("tooYoung"));
-      const ok = await postApplicant(applicantFixture({ dateOfBirth: birthDate(18) }), headers);
-      expect(ok.statusCode, ok.body).toBe(201);
-    });
+      it("age: the 18th birthday today is allowed, the day before it is not", async () => {
+        const young = await postApplicant(applicantFixture({ dateOfBirth: birthDate(18, 1) }), headers);
+        expect(young.statusCode).toBe(400);
+        expect(messageOf(young)).toBe(text("tooYoung"));
+        expect(young.json().fieldErrors.dateOfBirth).toBe(text("tooYoung"));
+        const ok = await postApplicant(applicantFixture({ dateOfBirth: birthDate(18) }), headers);
+        expect(ok.statusCode, ok.body).toBe(201);
+      });
 
-    it("age: the 41st birthday today is refused, the day before it is allowed", async () => {
-      const old = await postApplicant(applicantFixture({ dateOfBirth: birthDate(41) }), headers);
-      expect(old.statusCode).toBe(400);
-      expect(messageOf(old)).toBe(text("tooOld"));
-      const ok = await postApplicant(applicantFixture({ dateOfBirth: birthDate(41, 1) }), headers);
-      expect(ok.statusCode, ok.body).toBe(201);
-    });
+      it("age: the 41st birthday today is refused, the day before it is allowed", async () => {
+        const old = await postApplicant(applicantFixture({ dateOfBirth: birthDate(41) }), headers);
+        expect(old.statusCode).toBe(400);
+        expect(messageOf(old)).toBe(text("tooOld"));
+        const ok = await postApplicant(applicantFixture({ dateOfBirth: birthDate(41, 1) }), headers);
+        expect(ok.statusCode, ok.body).toBe(201);
+      });
 
-    it("referral source Other without the detail", async () => {
-      const res = await postApplicant(
-        applicantFixture({ referralSource: "other", otherReferralDetail: "" }),
-        headers,
-      );
-      expect(res.statusCode).toBe(400);
-      expect(messageOf(res)).toBe(text("specifyReferral"));
-      expect(res.json().fieldErrors.otherReferralDetail).toBe(text("specifyReferral"));
-      const ok = await postApplicant(
-        applicantFixture({ referralSource: "other", otherReferralDetail: "A friend at the embassy" }),
-        headers,
-      );
-      expect(ok.statusCode).toBe(201);
-    });
-
-    it("program step: school, package and housing are required", async () => {
-      const a = await newApplicant();
-      const { selection } = await selectionFor("open");
-      const cases: Array<[string, keyof typeof EN]> = [
-        ["summerSchoolId", "selectSchool"],
-        ["packageId", "selectPackage"],
-        ["housingOptionId", "selectHousing"],
-      ];
-      for (const [field, key] of cases) {
-        const res = await createApplication(
-          a.cookie,
-          { applicantId: a.id, ...selection, [field]: undefined },
+      it("referral source Other without the detail", async () => {
+        const res = await postApplicant(
+          applicantFixture({ referralSource: "other", otherReferralDetail: "" }),
           headers,
         );
-        expect(res.statusCode, field).toBe(400);
-        expect(messageOf(res), field).toBe(text(key));
-      }
-    });
+        expect(res.statusCode).toBe(400);
+        expect(messageOf(res)).toBe(text("specifyReferral"));
+        expect(res.json().fieldErrors.otherReferralDetail).toBe(text("specifyReferral"));
+        const ok = await postApplicant(
+          applicantFixture({ referralSource: "other", otherReferralDetail: "A friend at the embassy" }),
+          headers,
+        );
+        expect(ok.statusCode).toBe(201);
+      });
 
-    it("create application without a passport", async () => {
-      const a = await newApplicant();
-      const { selection } = await selectionFor("open");
-      const res = await createApplication(a.cookie, { applicantId: a.id, ...selection }, headers);
-      expect(res.statusCode).toBe(422);
-      expect(messageOf(res)).toBe(text("passportRequired"));
-    });
+      it("program step: school, package and housing are required", async () => {
+        const a = await newApplicant();
+        const { selection } = await selectionFor("open");
+        const cases: Array<[string, keyof typeof EN]> = [
+          ["summerSchoolId", "selectSchool"],
+          ["packageId", "selectPackage"],
+          ["housingOptionId", "selectHousing"],
+        ];
+        for (const [field, key] of cases) {
+          const res = await createApplication(
+            a.cookie,
+            { applicantId: a.id, ...selection, [field]: undefined },
+            headers,
+          );
+          expect(res.statusCode, field).toBe(400);
+          expect(messageOf(res), field).toBe(text(key));
+        }
+      });
 
-    it("passport that is not a PDF, or too large", async () => {
-      const a = await newApplicant();
-      const html = await upload(
-        a.id,
-        a.cookie,
-        Buffer.from("<html><script>alert(1)</script></html>"),
-        "passport.pdf",
-        headers,
-      );
-      expect(html.statusCode).toBe(415);
-      expect(messageOf(html)).toBe(text("passportPdfOnly"));
-      const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
-      const large = await upload(a.id, a.cookie, big, "passport.pdf", headers);
-      expect(large.statusCode).toBe(413);
-      expect(messageOf(large)).toBe(text("fileTooLarge"));
-    });
-  });
+      it("create application without a passport", async () => {
+        const a = await newApplicant();
+        const { selection } = await selectionFor("open");
+        const res = await createApplication(a.cookie, { applicantId: a.id, ...selection }, headers);
+        expect(res.statusCode).toBe(422);
+        expect(messageOf(res)).toBe(text("passportRequired"));
+      });
+
+      it("passport that is not a PDF, or too large", async () => {
+        const a = await newApplicant();
+        const html = await upload(
+          a.id,
+          a.cookie,
+          Buffer.from("<html><script>alert(1)</script></html>"),
+          "passport.pdf",
+          headers,
+        );
+        expect(html.statusCode).toBe(415);
+        expect(messageOf(html)).toBe(text("passportPdfOnly"));
+        const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+        const large = await upload(a.id, a.cookie, big, "passport.pdf", headers);
+        expect(large.statusCode).toBe(413);
+        expect(messageOf(large)).toBe(text("fileTooLarge"));
+      });
+    },
+  );
 
   it("answers malformed JSON with 400 and a plain message", async () => {
     for (const payload of ['{"firstName": "Amara",', "{firstName: 'x'}", "null x", "\u0000"]) {
@@ -498,7 +509,7 @@ describe("passport upload and download", () => {
     );
   });
 
-  it("answers 413 for 6 MB (checklist I1) and keeps nothing", async () => {
+  it("answers 413 for 6 MB (docs/product/security.md#i1-uploads) and keeps nothing", async () => {
     const a = await newApplicant();
     const before = await storedEverything();
     const big = Buffer.concat([PDF_BYTES, Buffer.alloc(6 * 1024 * 1024, 0x41)]);

@@ -15,10 +15,10 @@ import { applicantToken } from "./http";
 import { type ApplicationRow, applicationForOwner, currentQuote, type QuoteChanger } from "./service";
 
 /**
- * An application's code calls of spec §7: validating a code (rate-limited: 20/min per address,
- * checklist S5) and attaching it to the application, and removing it. A change of code changes
+ * An application's code calls of docs/product/codes-and-partners.md#code-validation: validating a code (rate-limited: 20/min per address,
+ * docs/product/security.md#s5-brute-force-and-rate-limits) and attaching it to the application, and removing it. A change of code changes
  * the quote, so it goes through `payments` (the payments service: `QuoteChanger`), which ends the
- * open checkout session first (checklist P1, P4).
+ * open checkout session first (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout).
  */
 export async function applicationCodeRoutes(
   app: FastifyInstance,
@@ -33,7 +33,7 @@ export async function applicationCodeRoutes(
    * checked against that application's school and, when valid, attached to the application, and
    * the answer carries the new server quote (the discount shown is the server's). A code with an
    * approved affiliate also credits the application to it, as `source` says: `code` typed (the
-   * default), `link` auto-applied from the referral link (issue 12 "Attribution").
+   * default), `link` auto-applied from the referral link (docs/product/codes-and-partners.md#attribution).
    */
   route(
     app,
@@ -80,7 +80,7 @@ export async function applicationCodeRoutes(
       });
       if (result) return result;
       // The code is usable: attach it. A different code changes the quote, so the open checkout
-      // session is ended first (checklist P1, P4) and the code checked again under the lock.
+      // session is ended first (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout) and the code checked again under the lock.
       const code = (await findCodeByText(db, text))!;
       const apply = async (tx: Tx, application: ApplicationRow): Promise<CodeValidationDto> => {
         try {
@@ -101,7 +101,7 @@ export async function applicationCodeRoutes(
             .where(eq(applications.id, application.id));
         }
         // A code with an affiliate credits it (last click wins until the first payment); a plain
-        // discount code leaves the attribution as it was (issue 12 "Attribution").
+        // discount code leaves the attribution as it was (docs/product/codes-and-partners.md#attribution).
         if (application.attributionCodeId !== code.id || application.attributionSource !== source)
           await attribute(tx, application, code, source, opts.now());
         const { quote } = await currentQuote(
@@ -113,7 +113,7 @@ export async function applicationCodeRoutes(
         );
         return {
           isValid: true,
-          // Discounts do not add up (decisions.md §6): say which one applies when the early
+          // Discounts do not add up (docs/product/catalogue-and-pricing.md#combining-discounts): say which one applies when the early
           // application discount is in effect.
           message:
             quote.discountSource === "automatic"
@@ -149,7 +149,7 @@ export async function applicationCodeRoutes(
   );
 
   /**
-   * DELETE /api/applications/:id/code — removes the applied code (spec §4), releases its hold and
+   * DELETE /api/applications/:id/code — removes the applied code (docs/product/catalogue-and-pricing.md#code-discounts), releases its hold and
    * withdraws the attribution that came from it (unless frozen by a payment) → { quote }.
    */
   route(app, removeCodeContract, {}, async ({ params, request, reply }) => {

@@ -5,7 +5,7 @@ import { HttpError } from "../../lib/errors";
 import { APPLICANT_COOKIE } from "./service";
 
 /**
- * What an applicant's requests carry (decisions.md §3: the capability cookie, an application's id
+ * What an applicant's requests carry (docs/product/portals.md#sessions: the capability cookie, an application's id
  * in the URL) and where an applicant's passport is served: shared by this module's routes and
  * other modules' (payments, resume, cohort) through the module's index.
  */
@@ -23,7 +23,7 @@ export function idParam(params: unknown): string {
 export const applicantToken = (request: FastifyRequest) => request.cookies[APPLICANT_COOKIE];
 
 /**
- * Gives the browser the applicant's capability (decisions.md §3): an httpOnly, SameSite=Lax cookie
+ * Gives the browser the applicant's capability (docs/product/portals.md#sessions): an httpOnly, SameSite=Lax cookie
  * on /api, Secure in production, for 30 days. Set when the applicant is created and when a resume
  * link is used (decision 028).
  */

@@ -42,10 +42,10 @@ import {
 } from "./service";
 
 /**
- * Applicant and application calls of spec §7 used by the wizard, guarded by the applicant's
- * capability cookie (decisions.md §3). Rate limits: applicant creation 10/min per address;
+ * Applicant and application calls of docs/product/admissions.md#applicant-capability used by the wizard, guarded by the applicant's
+ * capability cookie (docs/product/portals.md#sessions). Rate limits: applicant creation 10/min per address;
  * passport uploads 30/min per address and 10 per 10 minutes per applicant, at most
- * `env.UPLOAD_CONCURRENCY` at a time per process (checklist I1).
+ * `env.UPLOAD_CONCURRENCY` at a time per process (docs/product/security.md#i1-uploads).
  */
 export async function applicationRoutes(
   app: FastifyInstance,
@@ -61,7 +61,7 @@ export async function applicationRoutes(
   const { db, env, files } = opts;
   const uploadSlots = new UploadSlots(env.UPLOAD_CONCURRENCY);
   /**
-   * Passport uploads per applicant, keyed by the hash of the capability cookie (checklist I1): 10
+   * Passport uploads per applicant, keyed by the hash of the capability cookie (docs/product/security.md#i1-uploads): 10
    * in 10 minutes. A limiter of its own, as the plugin runs one limiter hook per request.
    */
   const perApplicantUploads = app.createRateLimit({
@@ -85,7 +85,7 @@ export async function applicationRoutes(
 
   /**
    * PATCH /api/applicants/:id — either the full applicant fields (going back to step 2 and
-   * changing them) or `{ passportUrl }` confirming the uploaded passport (spec §4). Owner only.
+   * changing them) or `{ passportUrl }` confirming the uploaded passport (docs/product/admissions.md#passport-upload). Owner only.
    */
   route(app, updateApplicantContract, {}, async ({ params, body, request }) => {
     const { id } = params;
@@ -129,7 +129,7 @@ export async function applicationRoutes(
    * POST /api/upload-passport — multipart: `applicantId` (optional; must be the cookie's
    * applicant), `type` = passport, `document` (the file) → 201 `{ url }`. Checklist I1, in this
    * order, each before a byte of the body is read: 429 beyond 30 uploads a minute from the
-   * address; 404 unless the capability cookie names an applicant (decisions.md §3); 429 beyond 10
+   * address; 404 unless the capability cookie names an applicant (docs/product/portals.md#sign-in-limits); 429 beyond 10
    * uploads in 10 minutes by the applicant; 413 when the declared Content-Length is over 5 MB plus
    * UPLOAD_OVERHEAD_BYTES; 503 with Retry-After when UPLOAD_CONCURRENCY uploads are running in
    * this process. Then the file streams into the storage, encrypted as it arrives (decision 012):
@@ -229,7 +229,7 @@ export async function applicationRoutes(
   /**
    * POST /api/create-application-from-info — { applicantId, summerSchoolId, packageId, housingOptionId, selectedAddOns } → { id }.
    * 409 `errors.schoolFull` for a full cohort, unless the `waiting_list_offer` cookie holds an open
-   * offer of that cohort (issue 13).
+   * offer of that cohort (docs/product/admissions.md#waiting-list).
    */
   route(app, createApplicationContract, {}, async ({ body, request, reply }) => {
     const { applicantId, ...selection } = body;
@@ -245,7 +245,7 @@ export async function applicationRoutes(
       {
         cookie: request.cookies[AFFILIATE_COOKIE],
         now: opts.now(),
-        // Issue 13: an opened waiting-list offer lets its holder apply for the full cohort.
+        // See docs/product/admissions.md#waiting-list: an opened waiting-list offer lets its holder apply for the full cohort.
         offerToken: request.cookies[OFFER_COOKIE],
       },
     );

@@ -35,7 +35,7 @@ import { cohortPlaces, openOfferOf } from "../waiting-list";
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicantRow = typeof applicants.$inferSelect;
 
-/** Name of the httpOnly cookie holding the applicant's capability (decisions.md §3). */
+/** Name of the httpOnly cookie holding the applicant's capability (docs/product/portals.md#sessions). */
 export const APPLICANT_COOKIE = "applicant_access";
 
 /** The rows a quote is computed from, read inside the caller's transaction (never from a cache). */
@@ -73,7 +73,7 @@ export async function loadPricedRows(tx: Tx, selection: ProgramSelection): Promi
     if (!schoolAddOns.some((a) => a.id === id && !a.archivedAt))
       throw new HttpError(422, "errors.invalidSelection");
   }
-  // Required add-ons are always selected; included ones are part of the package (spec §4).
+  // Required add-ons are always selected; included ones are part of the package (docs/product/catalogue-and-pricing.md#add-ons).
   const addOns = schoolAddOns.filter(
     (a) => !a.archivedAt && (wanted.has(a.id) || a.isRequired) && !pkg.includedAddOnIds.includes(a.id),
   );
@@ -92,9 +92,9 @@ export function automaticDiscountOf(rows: PricedRows, today: string): AutomaticD
 }
 
 /**
- * The server's quote of an application (decisions.md §2): package + housing + chargeable add-ons
+ * The server's quote of an application (docs/product/catalogue-and-pricing.md#quote): package + housing + chargeable add-ons
  * − the larger of the code's discount and the school's automatic discount in effect on `today`
- * (yyyy-mm-dd in The Hague; decisions.md §6, decision 030), deposit split by the school's
+ * (yyyy-mm-dd in The Hague; docs/product/catalogue-and-pricing.md#pricing-rules, decision 030), deposit split by the school's
  * depositPercent, VAT included; with line items named in `language` for the payment summary and
  * the hosted checkout.
  */
@@ -187,7 +187,7 @@ export async function createApplicant(db: Db, input: ApplicantInput, language: L
 }
 
 /**
- * The e-mail address an erased applicant gets (checklist D3, the back office's erasure:
+ * The e-mail address an erased applicant gets (docs/product/security.md#d3-export-and-erasure, the back office's erasure:
  * modules/admin/privacy.ts): also how an erased applicant is recognised.
  */
 export const erasedEmail = (applicantId: string) => `erased-${applicantId}@invalid`;
@@ -204,8 +204,8 @@ export async function applicantForOwner(
 }
 
 /**
- * The applicant whose capability `token` is (decisions.md §3), found by the token's hash alone:
- * the upload route knows who sends before it reads a byte of the body (checklist I1). Null for
+ * The applicant whose capability `token` is (docs/product/admissions.md#applicant-capability), found by the token's hash alone:
+ * the upload route knows who sends before it reads a byte of the body (docs/product/security.md#i1-uploads). Null for
  * no token, a malformed one, or one no applicant holds.
  */
 export async function applicantByToken(tx: Tx, token: string | undefined): Promise<ApplicantRow | null> {
@@ -233,7 +233,7 @@ export async function applicationForOwner(
 
 /**
  * Ends the open checkout sessions of an application before a change of its quote is saved
- * (checklist P1, P4); implemented by the payments service (`PaymentsService.changeQuote`).
+ * (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout); implemented by the payments service (`PaymentsService.changeQuote`).
  */
 export interface QuoteChanger {
   changeQuote<T>(
@@ -244,7 +244,7 @@ export interface QuoteChanger {
 
 /**
  * Loads the rows of a selection and checks that its cohort takes applications (409 otherwise).
- * A place is taken by a paid application and held by an open waiting-list offer (issue 13,
+ * A place is taken by a paid application and held by an open waiting-list offer (docs/product/admissions.md#waiting-list,
  * decision 027: `waiting-list/places.ts`), and a free place is owed to the people in line first
  * (`placesFor`); the open offer of `offer` (the offer cookie's entry, for this cohort) does not count
  * against its own holder, who may apply although the cohort is full for everyone else.
@@ -258,7 +258,7 @@ async function openRowsOf(
   const rows = await loadPricedRows(tx, selection);
   const entry = await openOfferOf(tx, offer.token, rows.school.id, offer.now);
   const places = await cohortPlaces(tx, rows.school.id, offer.now, { except: { entryId: entry?.id } });
-  // Free places owed to the people in line are taken for everyone but an offer's holder (issue 22 item 12).
+  // Free places owed to the people in line are taken for everyone but an offer's holder (docs/product/admissions.md#waiting-list-offers).
   const owedToLine = entry ? 0 : places!.waiting;
   const status = cohortStatus(rows.school, places!.paid + places!.offers + owedToLine, today);
   if (status === "full") throw new HttpError(409, "errors.schoolFull");
@@ -266,7 +266,7 @@ async function openRowsOf(
   return { ...rows, offerEntryId: entry?.id ?? null };
 }
 
-/** Records that the open offer `entryId` (if any) is being used by `applicationId` (issue 13). */
+/** Records that the open offer `entryId` (if any) is being used by `applicationId` (docs/product/admissions.md#waiting-list). */
 async function linkOffer(tx: Tx, entryId: string | null, applicationId: string) {
   if (!entryId) return;
   await tx
@@ -290,13 +290,13 @@ const sameSelection = (a: ApplicationRow, b: ReturnType<typeof selectionColumns>
   [...a.addOnIds].sort().join() === [...b.addOnIds].sort().join();
 
 /**
- * `POST /api/create-application-from-info` (spec §4 "Submitting personal information"): creates the
+ * `POST /api/create-application-from-info` (docs/product/admissions.md#personal-step): creates the
  * application of an applicant for the chosen programme, or updates the applicant's unpaid one, so
  * going back and forth in the wizard never leaves duplicates. The school must be open for
- * applications (decisions.md §1 cohort status). A changed selection changes the quote: the open
- * checkout session is ended first through `checkouts` (checklist P1), whose 409 and 503 pass
+ * applications (docs/product/catalogue-and-pricing.md#cohort-status cohort status). A changed selection changes the quote: the open
+ * checkout session is ended first through `checkouts` (docs/product/security.md#p1-the-server-decides-what-is-charged), whose 409 and 503 pass
  * through with nothing changed. The consented referral cookie, when the request carries one,
- * credits the application to its affiliate (issue 12 "Attribution", last click wins until the first
+ * credits the application to its affiliate (docs/product/codes-and-partners.md#attribution, last click wins until the first
  * payment; `codes/attribution.ts`). Returns the application's id.
  */
 export async function saveApplication(
@@ -307,8 +307,8 @@ export async function saveApplication(
   today: string,
   checkouts: QuoteChanger,
   /**
-   * The consented referral cookie's code (issue 12 "Attribution"), the clock, and the waiting-list
-   * offer cookie's token (issue 13), which lets its holder apply for the full cohort it was offered.
+   * The consented referral cookie's code (docs/product/codes-and-partners.md#attribution), the clock, and the waiting-list
+   * offer cookie's token (docs/product/privacy.md#partner-cookie), which lets its holder apply for the full cohort it was offered.
    */
   referral: { cookie?: string; now?: Date; offerToken?: string } = {},
 ): Promise<string> {
@@ -398,7 +398,7 @@ export async function currentQuote(
   return { rows, code: code ?? null, quote: quoteOf(rows, code ?? null, language, allAddOns, today) };
 }
 
-/** The owner's view of an application (payment step, confirmation; spec §2). */
+/** The owner's view of an application (payment step, confirmation; docs/product/back-office.md#admin-roles). */
 export async function applicationDto(
   tx: Tx,
   application: ApplicationRow,

@@ -65,7 +65,7 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
-/** A POST, then the work the route left for after its answer (a reset e-mail: issue 22 item 21). */
+/** A POST, then the work the route left for after its answer (a reset e-mail: docs/product/portals.md#password-reset). */
 async function post(
   url: string,
   payload: unknown,
@@ -132,7 +132,7 @@ async function registerStudent(overrides: Record<string, unknown> = {}, address 
   return { res, email };
 }
 
-describe("passwords (checklist S4)", () => {
+describe("passwords (docs/product/security.md#s4-password-storage-and-policy)", () => {
   it("hashes with argon2id (OWASP parameters) and verifies", async () => {
     const stored = await hashPassword(PASSWORD);
     expect(stored.startsWith("$argon2id$v=19$m=19456,t=2,p=1$")).toBe(true);
@@ -301,7 +301,7 @@ describe("login, session check and logout", () => {
     await db()
       .insert(affiliates)
       .values({ email: affiliateEmail, name: "Pending", passwordHash: await hashPassword(TEST_PASSWORD) });
-    // A pending affiliate with a wrong password gets the same 401; with the right one, why (issue 12).
+    // A pending affiliate with a wrong password gets the same 401; with the right one, why (docs/product/portals.md#sessions).
     const p = await post("/api/affiliate/login", { email: affiliateEmail, password: "not the password" });
     expect(p.statusCode).toBe(401);
     expect(p.json().message).toBe(MSG.invalidCredentials);
@@ -652,7 +652,7 @@ describe("password reset", () => {
     expect((await post("/api/student/password-reset", { email: "nope" })).statusCode).toBe(400);
   });
 
-  it("issue 22 item 21: answers before looking the account up, for an account and a stranger alike", async () => {
+  it("docs/product/portals.md#password-reset: answers before looking the account up, for an account and a stranger alike", async () => {
     const { student } = await loginAsStudent(t.app);
     const background = t.app.services.background;
     background.hold();
@@ -1112,7 +1112,7 @@ describe("student invitation after payment and the student's applications", () =
       `http://localhost:3000/en/student/register?email=${encodeURIComponent(email)}`,
     );
     expect(invites[0]!.textBody).toContain("Dear Amara,");
-    // A 100 % scholarship: nothing was paid, and the e-mail does not say so (issue 22 item 17).
+    // A 100 % scholarship: nothing was paid, and the e-mail does not say so (docs/product/payments.md#zero-payment).
     expect(invites[0]!.textBody).toContain(
       "your scholarship covers the whole fee, so there is nothing to pay",
     );

@@ -34,7 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A POST, then the work the route left for after its answer (a reset e-mail: issue 22 item 21). */
+/** A POST, then the work the route left for after its answer (a reset e-mail: docs/product/portals.md#password-reset). */
 async function post(url: string, payload: object, options: { app?: TestApp; language?: string } = {}) {
   const app = (options.app ?? t).app;
   const res = await app.inject({

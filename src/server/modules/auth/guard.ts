@@ -8,7 +8,7 @@ import type { SessionService } from "./sessions";
 
 /**
  * Builds the admin guard: a preHandler that answers 401 without a live admin session (student
- * and affiliate sessions do not count: checklist S7), and 403 when the admin's role lacks
+ * and affiliate sessions do not count: docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another), and 403 when the admin's role lacks
  * `permission`. Sets `request.admin`.
  */
 export function adminGuard(db: Db, sessions: SessionService) {

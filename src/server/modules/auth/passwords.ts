@@ -23,7 +23,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /**
- * The password policy of checklist S4 / ASVS 6.2: 8 to 128 characters, no composition rules, not a
+ * The password policy of docs/product/security.md#s4-password-storage-and-policy / ASVS 6.2: 8 to 128 characters, no composition rules, not a
  * common password. Returns the message key of the first broken rule (`errors.passwordTooShort`,
  * `errors.passwordTooLong`, `errors.passwordCommon`), or null when the password is acceptable.
  * The length rule (ASVS 6.2.1, 6.2.9) is the one every form checks (src/shared/schemas/password.ts).

@@ -44,8 +44,8 @@ const REGISTER_LIMIT = { max: 5, timeWindow: "1 minute" };
 const TOKEN_LIMIT = { max: 10, timeWindow: "1 minute" };
 
 /**
- * Sessions of the three roles (issue 3 contract "Sessions of the three roles", spec §7, §8;
- * decisions.md §3; checklist S1-S7): login, logout and session check per role, student and
+ * Sessions of the three roles (docs/product/portals.md#sessions, docs/product/api.md#calls, docs/product/api.md#errors;
+ * docs/product/portals.md#sessions; docs/product/security.md#sessions-and-access): login, logout and session check per role, student and
  * affiliate registration and e-mail verification, password reset, admin invitations and roles,
  * affiliate approval, the student's applications. Every answer is `cache-control: no-store`.
  */
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * Credential calls from one address, whatever the e-mail (credential stuffing): 30 a minute.
    * A second limiter of its own (the plugin runs one limiter hook per request), with keys of its
    * own: a limiter made with `createRateLimit` has no route, so without a name its Redis keys were
-   * those of every other such limiter of an address (issue 22 item 22).
+   * those of every other such limiter of an address (docs/product/portals.md#sign-in-limits).
    */
   const perAddressLimit = app.createRateLimit({
     max: 30,
@@ -94,10 +94,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * credentials" for an unknown e-mail, a wrong password, a disabled account, an admin who has
      * not accepted the invitation (one message: ASVS 6.3). An affiliate not approved, with the
      * right password only, gets 403 with why: being reviewed, rejected with the admin's reason,
-     * or suspended with the support address (issue 12). 429 after 5
+     * or suspended with the support address (docs/product/codes-and-partners.md#suspended-partners). 429 after 5
      * attempts a minute per address and e-mail, 30 a minute per address, and during the account's
      * back-off whatever the address (after 5 attempts: 1 s, 2 s, 4 s … up to 5 minutes; unknown
-     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
+     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, docs/product/security.md#s5-brute-force-and-rate-limits).
      */
     route(
       app,
@@ -143,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * POST /api/{role}/password-reset `{ email }` → 202 `{ ok: true }` whether or not the address
      * has an account; e-mails a one-hour single-use link to an existing one. 429 after 5 a minute
      * per address and e-mail, and after 3 an hour per account whatever the address (unknown
-     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, checklist S5).
+     * e-mails alike; errors.accountThrottled with `retryAfterSeconds` and Retry-After, docs/product/security.md#s5-brute-force-and-rate-limits).
      */
     route(
       app,
@@ -151,7 +151,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
       { preHandler: perAddress, config: { rateLimit: PER_ADDRESS_AND_EMAIL } },
       async ({ body: { email }, request }) => {
         // The per-account limit is checked before the answer, whether or not the account exists;
-        // the look-up and the e-mail come after it (issue 22 item 21: no timing difference).
+        // the look-up and the e-mail come after it (docs/product/portals.md#password-reset: no timing difference).
         await throttle.admitResetRequest(role, email);
         const language = request.language;
         app.services.background.run("password reset", () => auth.sendPasswordReset(role, email, language));
@@ -222,7 +222,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
    * GET /api/student/applications → the student's applications (modules/student/ownership.ts:
    * linked to the account, decision 021): `[{ id, programName, startDate, endDate, status,
    * paymentState, totalAmount, amountPaid, balanceDue, dueDate }]`, the payment state, the amount
-   * paid net of refunds and the balance by the one rule (`balanceOf`, issue 22 item 6, decision
+   * paid net of refunds and the balance by the one rule (`balanceOf`, docs/product/payments.md#payment-status, decision
    * 035). 401 without a student session (or a disabled
    * account); 403 errors.verifyEmailFirst until the account's e-mail is verified.
    */

@@ -227,7 +227,7 @@ export async function queueStudentInvite(
   mail: MailService,
   appOrigin: string,
   applicant: { email: string; firstName: string; language: Language },
-  /** Nothing to pay (a 100 % scholarship): the e-mail does not speak of a payment (issue 22 item 17). */
+  /** Nothing to pay (a 100 % scholarship): the e-mail does not speak of a payment (docs/product/payments.md#zero-payment). */
   options: { noPayment?: boolean } = {},
 ): Promise<void> {
   const email = applicant.email.toLowerCase();
@@ -252,8 +252,8 @@ export async function queueStudentInvite(
 }
 
 /**
- * Accounts of the three roles (issue 3 contract "Sessions of the three roles", spec §7,
- * decisions.md §3, checklist S1-S7): credentials, registration, e-mail verification, password
+ * Accounts of the three roles (docs/product/portals.md#sessions, docs/product/api.md#calls,
+ * docs/product/portals.md#sessions, docs/product/security.md#sessions-and-access): credentials, registration, e-mail verification, password
  * reset, admin invitations and roles, affiliate approval. Sessions themselves are SessionService's.
  * Every e-mail is queued in the transaction that creates its token, then flushed.
  */
@@ -265,7 +265,7 @@ export class AuthService {
       mail: MailService;
       now: () => Date;
       log?: FastifyBaseLogger;
-      /** Per-account sign-in back-off and password-reset limit (checklist S5). */
+      /** Per-account sign-in back-off and password-reset limit (docs/product/security.md#s5-brute-force-and-rate-limits). */
       throttle: AccountThrottle;
     },
   ) {}
@@ -290,10 +290,9 @@ export class AuthService {
    * Checks e-mail and password of `role`; returns the account id. Unknown e-mail, wrong password,
    * disabled student or admin, admin without accepted invitation: all 401
    * errors.invalidCredentials. An affiliate not approved gets, only once its password is verified,
-   * 403 with why (pending, rejected with the admin's reason, suspended: `affiliateRefusal`, issue
-   * 12); with a wrong password it gets the same 401 as an unknown e-mail, so the status of an
+   * 403 with why (pending, rejected with the admin's reason, suspended: `affiliateRefusal`, docs/product/codes-and-partners.md#suspended-partners); with a wrong password it gets the same 401 as an unknown e-mail, so the status of an
    * address is never told to someone without its password. An unknown e-mail costs one argon2 verification like a known
-   * one (ASVS 6.3.8, checklist S5). Each attempt first goes through the account's back-off
+   * one (ASVS 6.3.8, docs/product/security.md#s5-brute-force-and-rate-limits). Each attempt first goes through the account's back-off
    * (AccountThrottle.admitLogin: 429 errors.accountThrottled with retryAfterSeconds during a
    * wait, before any lookup, for unknown e-mails alike); a success clears it.
    */
@@ -327,7 +326,7 @@ export class AuthService {
   }
 
   /**
-   * Why an affiliate with the right password may not sign in (issue 12 "A pending affiliate who
+   * Why an affiliate with the right password may not sign in (docs/product/codes-and-partners.md#partners: "A pending affiliate who
    * logs in sees 'your application is being reviewed', not a login error; a rejected one sees the
    * reason the admin gave"): 403 errors.affiliatePending, errors.affiliateRejected with the
    * reason as plain text (`{{reason}}`, also `reason` in the body), or errors.affiliateSuspended
@@ -448,8 +447,8 @@ export class AuthService {
    * Registers an affiliate (contract: 201 `{ status: "pending" }`, no session). An address that
    * already has an affiliate account gets the same answer and a "someone tried to register" e-mail
    * instead, so the answer reveals nothing. A new affiliate gets the verification e-mail in the
-   * request's language, which is stored as its language for every later e-mail (issue 12), and the
-   * rate DEFAULT_COMMISSION_PERCENT (issue 12 "a default for new affiliates").
+   * request's language, which is stored as its language for every later e-mail (docs/product/languages.md#supported-languages), and the
+   * rate DEFAULT_COMMISSION_PERCENT (docs/product/codes-and-partners.md#commission-rate).
    */
   async registerAffiliate(input: AffiliateRegistrationInput, language: Language): Promise<void> {
     assertPasswordPolicy(input.password);
@@ -557,7 +556,7 @@ export class AuthService {
   }
 
   /**
-   * POST /api/{student|affiliate}/resend-verification (issue "resend verification e-mail"): for an
+   * POST /api/{student|affiliate}/resend-verification (docs/product/portals.md#sessions): for an
    * existing, not yet verified account (student not disabled) a new 24-hour verification link is
    * e-mailed (in the account's stored language) and earlier ones stop working; a student added by the school who has no password yet
    * gets the choose-your-password link instead (it verifies the address too). Anything else (unknown,
@@ -629,7 +628,7 @@ export class AuthService {
    * link e-mailed: /student/reset-password, /affiliate/reset-password, or for admins
    * /admin/accept-invite (the same page sets the password of invitations and resets). At most 3
    * requests an hour per account, known or not (AccountThrottle.admitResetRequest: 429
-   * errors.accountThrottled with retryAfterSeconds; checklist S5).
+   * errors.accountThrottled with retryAfterSeconds; docs/product/security.md#s5-brute-force-and-rate-limits).
    */
   async requestPasswordReset(role: Role, email: string, language: Language): Promise<void> {
     await this.deps.throttle.admitResetRequest(role, email);
@@ -638,7 +637,7 @@ export class AuthService {
 
   /**
    * The work of a password reset once admitted (`throttle.admitResetRequest`): looks the account up
-   * and, when there is one, e-mails its single-use link. Run after the answer (issue 22 item 21).
+   * and, when there is one, e-mails its single-use link. Run after the answer (docs/product/portals.md#password-reset).
    */
   async sendPasswordReset(role: Role, email: string, language: Language): Promise<void> {
     const { db } = this.deps;
@@ -682,7 +681,7 @@ export class AuthService {
    * Sets a new password with a reset token (single use, one hour; admins also accept their
    * invitation token). Applies the policy first (400, token kept), then uses up the token (400
    * errors.invalidToken), stores the argon2id hash, marks the e-mail verified (the link proved it),
-   * ends every session of the account (checklist S2) and clears its sign-in back-off (S5: the way
+   * ends every session of the account (docs/product/security.md#s2-session-fixation-logout-and-disabled-accounts) and clears its sign-in back-off (S5: the way
    * back in for an owner whose account strangers keep guessing at). Returns the account id.
    */
   async confirmPasswordReset(role: Role, token: string, password: string, name?: string): Promise<string> {
@@ -738,9 +737,9 @@ export class AuthService {
   // ---------------------------------------------------------------- the student's own account
 
   /**
-   * Changes a signed-in student's password (POST /api/student/profile/password; issue 11
+   * Changes a signed-in student's password (POST /api/student/profile/password; docs/product/portals.md#sessions
    * "/student/profile"). The current password is required: 400 errors.currentPasswordWrong
-   * (field `currentPassword`) when it is wrong; the policy (checklist S4) as at registration. Every
+   * (field `currentPassword`) when it is wrong; the policy (docs/product/security.md#s4-password-storage-and-policy) as at registration. Every
    * other session of the account ends (the one whose cookie token is `keepSessionToken` stays) and a notice goes to the
    * account's address; the caller records the audit entry.
    */
@@ -787,7 +786,7 @@ export class AuthService {
   }
 
   /**
-   * Starts a change of a student's e-mail address (POST /api/student/profile/email; issue 11):
+   * Starts a change of a student's e-mail address (POST /api/student/profile/email; docs/product/admissions.md#email-address):
    * the current password is required (400 errors.currentPasswordWrong); the new address must differ
    * (400 errors.emailUnchanged) and belong to no other student account (409 errors.emailInUse). The
    * address is kept as `pending_email` and a 24-hour single-use link (`email_change` token) is
@@ -1058,7 +1057,7 @@ export class AuthService {
    * Changes an admin's role or disables/enables them (owner only; PATCH /api/admin/admins/:id).
    * 404 for an unknown id; 400 errors.cannotChangeOwnAccount when owners would disable themselves or
    * change their own role (so there is always an owner). Disabling ends every session of that admin
-   * (checklist S2). Audit entry "admin.update" with before and after.
+   * (docs/product/security.md#s2-session-fixation-logout-and-disabled-accounts). Audit entry "admin.update" with before and after.
    */
   async updateAdmin(actor: AdminUser, id: string, patch: AdminUpdateInput): Promise<AdminListItem> {
     if (!isUuid(id)) throw new HttpError(404, "errors.notFound");
@@ -1119,7 +1118,7 @@ export class AuthService {
         endDate: school.endDate,
         status: application.status,
         ...(() => {
-          // The one payment-status rule (issue 22 item 6): paid net of refunds, never "balance due" once closed.
+          // The one payment-status rule (docs/product/payments.md#payment-status): paid net of refunds, never "balance due" once closed.
           const balance = balanceOf(
             balanceFactsOf(application, refunded.get(application.id) ?? 0, school.startDate),
             schoolDate(this.deps.now()),

@@ -8,7 +8,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 export type Role = "student" | "affiliate" | "admin";
 export const ROLES: readonly Role[] = ["student", "affiliate", "admin"];
 
-/** One cookie per role, so a session of one role opens nothing of another (checklist S7). */
+/** One cookie per role, so a session of one role opens nothing of another (docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another). */
 export const sessionCookieName = (role: Role) => `sid_${role}`;
 
 /** Idle and absolute lifetimes (ASVS 7.3): admins are held to shorter ones. */
@@ -19,7 +19,7 @@ export const SESSION_LIMITS: Record<Role, { idleMinutes: number; absoluteHours: 
 };
 
 /**
- * Session store of decisions.md §3 and checklist S1-S2: random 256-bit tokens in httpOnly,
+ * Session store of docs/product/portals.md#sessions and docs/product/security.md#s1-session-cookies, docs/product/security.md#s2-session-fixation-logout-and-disabled-accounts: random 256-bit tokens in httpOnly,
  * SameSite=Lax cookies (Secure in production, Path=/), only their SHA-256 stored; a new session on
  * every login (no fixation); idle and absolute expiry; logout and disabling an account delete the
  * sessions.

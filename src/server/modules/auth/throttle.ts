@@ -262,7 +262,7 @@ function throttled(retryAfterMs: number): HttpError {
 }
 
 /**
- * Per-account limits of checklist S5, whatever the client address: the sign-in back-off of each
+ * Per-account limits of docs/product/security.md#s5-brute-force-and-rate-limits, whatever the client address: the sign-in back-off of each
  * role's accounts, and the limit of password-reset requests per account.
  * Keyed by role and a hash of the normalised e-mail, whether or not an account has it, so an
  * unknown address gets the same answers, after the same number of attempts, with the same waits.

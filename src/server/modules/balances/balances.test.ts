@@ -8,7 +8,7 @@ import { createTestApp, json, type TestApp } from "../../testing/harness";
 import { createDepositApplication, createDepositSchool } from "./testing";
 
 /**
- * The back office's balances (issue 11 "Balances", bullet 4): the summary of outstanding and
+ * The back office's balances (docs/product/payments.md#deposit-and-balance): the summary of outstanding and
  * overdue balances, the list filtered by payment state, the CSV's balance columns, and "send
  * reminder now". Today is 1 August 2027 in The Hague (injected clock): the cohort starting on
  * 15 August 2027 is overdue since 18 July; the one starting on 17 October is due on 19 September.
@@ -69,7 +69,7 @@ describe("balances in the back office", () => {
       );
     const due = await list("deposit_paid");
     // A withdrawn application that paid only its deposit owes nothing: it is "deposit paid, nothing
-    // more due", never "balance due" (issue 22 item 6).
+    // more due", never "balance due" (docs/product/payments.md#payment-status).
     expect(due.items.map((i) => i.id).sort()).toEqual([ids.due, ids.due2].sort());
     expect((await list("deposit_only")).items).toEqual([
       expect.objectContaining({ id: ids.withdrawn, balanceDue: 0, dueDate: null, amountPaid: 91350 }),
@@ -161,7 +161,7 @@ describe("balances in the back office", () => {
       (dashboard.cohorts as Array<{ id: string; paid: number }>).map((c) => [c.id, c.paid]),
     );
     // August: the overdue application; the withdrawn one that paid its deposit keeps its money until
-    // an admin refunds it, but not its place (issue 22 item 12). October: two deposit-paid and one
+    // an admin refunds it, but not its place (docs/product/admissions.md#waiting-list-offers). October: two deposit-paid and one
     // paid in full.
     expect(taken[schoolIds.august!]).toBe(1);
     expect(taken[schoolIds.october!]).toBe(3);

@@ -17,10 +17,10 @@ import {
 } from "./testing";
 
 /**
- * Issue 22 item 6: one payment-status rule, used by every screen, filter, count and export. The
+ * See docs/product/payments.md#payment-status: one payment-status rule, used by every screen, filter, count and export. The
  * same applications are read through the student portal (list and payment page), the back office
  * (list, detail, payment filter, CSV) and the dashboard's balance figures, and every one of them
- * must tell the same state, the same amount paid net of refunds (decisions.md §6) and the same
+ * must tell the same state, the same amount paid net of refunds (docs/product/payments.md#refunds) and the same
  * balance. Today is 1 August 2027 in The Hague: the August cohort's balance was due on 18 July
  * (overdue), the October cohort's falls due on 19 September. Total 3,045.00 EUR, deposit 30 %.
  */
@@ -61,7 +61,7 @@ const FIXTURES: Record<string, Fixture> = {
     application: { status: "submitted", paymentStatus: "partially_refunded", amountPaidCents: DEPOSIT },
     ledger: { paidCents: DEPOSIT, refundCents: [20_000] },
     // An add-on of 200.00 dropped and refunded from the deposit: charged and paid both net of
-    // refunds (decisions.md §6, decision 035), the balance is what is left of the lower charge.
+    // refunds (docs/product/payments.md#refunds, decision 035), the balance is what is left of the lower charge.
     expected: {
       state: "deposit_paid",
       paid: DEPOSIT - 20_000,

@@ -9,7 +9,7 @@ import { runBalanceReminders } from "./reminders";
 import { createDepositApplication, createDepositSchool } from "./testing";
 
 /**
- * Balance reminders (issue 11 "Balances"; decision 016), driven by an injected clock. Each
+ * Balance reminders (docs/product/payments.md#deposit-and-balance; decision 016), driven by an injected clock. Each
  * "process" is its own MailService with its own transport; on PostgreSQL (TEST_DATABASE_URL) the
  * second and the restarted one are server apps of their own on the same database (`peerOf`), as
  * two processes of a cluster are. On the embedded database they share the one connection.

@@ -18,7 +18,7 @@ import { addressedTo, type MailService, paragraphs, recipientFor, renderEmail } 
 import { balanceDueSql, dueDateSql, refundedCentsSql } from "./rule";
 
 /**
- * Balance reminders (issue 11 "Balances", bullet 3; decision 016): an e-mail in the student's
+ * Balance reminders (docs/product/payments.md#deposit-and-balance; decision 016): an e-mail in the student's
  * language when the balance of a deposit-paid application becomes due in 14 days, in 3 days, and
  * when it is overdue. Each is queued once per application and kind through the e-mail outbox's
  * unique dedupe key (`balance:<applicationId>:<kind>`), so two server processes running the job
@@ -135,7 +135,7 @@ type ReminderRow = Awaited<ReturnType<ReturnType<typeof reminderBase>["execute"]
 
 /**
  * Queues the reminder of `row` under `dedupeKey`, to the student's current address in the e-mail
- * language of the profile (`recipientFor`, issue 22 item 14); true when this call queued it.
+ * language of the profile (`recipientFor`, docs/product/portals.md#who-an-email-is-written-to); true when this call queued it.
  */
 async function queueReminder(
   tx: Tx,
@@ -192,7 +192,7 @@ export async function runBalanceReminders(deps: ReminderDeps): Promise<number> {
 }
 
 /**
- * `POST /api/admin/applications/:id/balance-reminder` (issue 11 "send reminder now"): queues a
+ * `POST /api/admin/applications/:id/balance-reminder` (docs/product/payments.md#balance-reminders): queues a
  * reminder of what `applicationId` owes now, whatever was sent before, under its own dedupe key
  * per press (`balance:<applicationId>:manual:<uuid>`), with an audit entry
  * `application.balanceReminder` in the same transaction. 404 for an unknown application, 409

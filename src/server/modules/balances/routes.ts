@@ -14,7 +14,7 @@ import { balanceDueSql, paymentStateIs } from "./rule";
  * The outstanding and overdue balances on `today` (`yyyy-mm-dd`, The Hague), by the one rule
  * (rule.ts, `balanceOf`): counts of applications and sums owed in cents. The counts are those of
  * the list's payment filter (`paymentStateIs`: "deposit_paid" + "balance_overdue", and
- * "balance_overdue"), so the dashboard's figure and the list it links to agree (issue 22 item 6).
+ * "balance_overdue"), so the dashboard's figure and the list it links to agree (docs/product/payments.md#payment-status).
  */
 export async function balanceSummary(db: Db, today: string): Promise<BalanceSummary> {
   const due = balanceDueSql;
@@ -37,8 +37,8 @@ export async function balanceSummary(db: Db, today: string): Promise<BalanceSumm
 }
 
 /**
- * Back-office routes of balances (issue 11 "Balances", bullet 4). Behind `requireAdmin`: 401
- * without an admin session (student and affiliate sessions do not count, checklist S7), 403
+ * Back-office routes of balances (docs/product/payments.md#deposit-and-balance). Behind `requireAdmin`: 401
+ * without an admin session (student and affiliate sessions do not count, docs/product/security.md#s7-sessions-of-one-kind-do-not-open-another), 403
  * without the permission; answers are `no-store`.
  */
 export async function balanceRoutes(

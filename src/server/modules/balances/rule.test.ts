@@ -16,10 +16,10 @@ import {
 import { addLedger, createDepositApplication, createDepositSchool, type DepositSchool } from "./testing";
 
 /**
- * The SQL filters of the back office follow `balanceOf` exactly (issue 11: "SQL that follows
+ * The SQL filters of the back office follow `balanceOf` exactly (docs/product/payments.md#deposit-and-balance: "SQL that follows
  * balanceOf exactly"): over every application status × payment status × amount × refunds, in a
  * cohort whose balance is overdue, one due today and one due later, the state, the balance, what
- * was paid net of refunds and "paid in full" the SQL gives are those of `balanceOf` (issue 22 item 6).
+ * was paid net of refunds and "paid in full" the SQL gives are those of `balanceOf` (docs/product/payments.md#payment-status).
  */
 
 const TODAY = "2027-07-18";
@@ -51,7 +51,7 @@ beforeAll(async () => {
             amountPaidCents,
           });
         }
-        // Refunds (issue 22 item 6): part of a deposit, part and all of a full payment, a pending
+        // Refunds (docs/product/payments.md#payment-status): part of a deposit, part and all of a full payment, a pending
         // refund (not counted) and a refund of a flagged payment (not counted either).
         const refunded: Array<[number, number, Parameters<typeof addLedger>[2]]> = [
           [304500, 91350, { paidCents: 91350, refundCents: [20000] }],
@@ -146,7 +146,7 @@ describe("the SQL balance rule", () => {
           !["withdrawn", "cancelled", "rejected"].includes(row.status),
       );
     }
-    // Issue 22 item 12: a paid application that was withdrawn frees its place.
+    // See docs/product/admissions.md#waiting-list-offers: a paid application that was withdrawn frees its place.
     const withdrawnPaid = all.filter((r) => r.status === "withdrawn" && r.paymentStatus === "paid");
     expect(withdrawnPaid.length).toBeGreaterThan(0);
     expect(withdrawnPaid.every((r) => r.takesPlace === false)).toBe(true);

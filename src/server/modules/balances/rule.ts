@@ -5,8 +5,8 @@ import type { Db, Tx } from "../../db/client";
 import { applications, payments, refunds, summerSchools } from "../../db/schema";
 
 /**
- * The SQL side of the one payment-status rule (src/shared/balance.ts `balanceOf`; issue 22 item 6;
- * decisions.md §6 "net of refunds"; decision 035). The admin lists, their filter, the dashboard's
+ * The SQL side of the one payment-status rule (src/shared/balance.ts `balanceOf`; docs/product/payments.md#payment-status;
+ * docs/product/payments.md#payment-status; decision 035). The admin lists, their filter, the dashboard's
  * counts and the CSV read these expressions, so a filter, a count and the state shown on a row
  * always agree; `rule.test.ts` compares them with `balanceOf` over a grid of rows and over the
  * fixtures of `payment-status.test.ts`. Every expression reads `applications` (by its table name,
@@ -16,7 +16,7 @@ import { applications, payments, refunds, summerSchools } from "../../db/schema"
 
 /**
  * Succeeded refunds of the application's accepted payments, cents (balanceOf's `refundedCents`).
- * Refunds of flagged payments (money that never paid the application, checklist P1, P10) do not
+ * Refunds of flagged payments (money that never paid the application, docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch) do not
  * count, as in `succeededRefundsOf` (finance/settle.ts).
  */
 export const refundedCentsSql: SQL<number> =
@@ -69,8 +69,8 @@ export const paymentStateIs = (state: PaymentState, today: string): SQL =>
 
 /**
  * Whether an application takes a place in its cohort (capacity, "Full", "Few spots left", the
- * waiting list): any accepted payment not fully refunded, the deposit included (issue 11), of an
- * application that is not withdrawn, cancelled or rejected (issue 22 item 12). The shared
+ * waiting list): any accepted payment not fully refunded, the deposit included (docs/product/payments.md#refunds), of an
+ * application that is not withdrawn, cancelled or rejected (docs/product/admissions.md#waiting-list-offers). The shared
  * `takesPlace` is the same rule; `rule.test.ts` compares them.
  */
 export const takesPlaceSql: SQL<boolean> = sql<boolean>`(${HAS_PAID_SQL} and ${OPEN_SQL})`;

@@ -12,7 +12,7 @@ import {
 import { hashToken, newToken } from "../../lib/tokens";
 
 /**
- * Test fixtures of the balance tests (issue 11): a cohort with a 30 % deposit and applications
+ * Test fixtures of the balance tests (docs/product/payments.md#deposit-and-balance): a cohort with a 30 % deposit and applications
  * written directly as the payment flow leaves them (total stored, deposit paid, `deposit_paid`),
  * so these tests do not depend on the payment flow.
  */
@@ -131,7 +131,7 @@ export async function createDepositApplication(
  * Writes the ledger of an application as the payment and refund flows leave it: one accepted
  * payment of `paidCents` (offline provider), and a refund of it per entry of `refundCents`
  * (`status`, default succeeded). With `flagged`, the payment is a flagged one (money that never
- * paid the application, checklist P1): its refunds must not count for the application.
+ * paid the application, docs/product/security.md#p1-the-server-decides-what-is-charged): its refunds must not count for the application.
  */
 export async function addLedger(
   db: Db,

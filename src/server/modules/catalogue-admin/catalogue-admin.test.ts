@@ -1,5 +1,5 @@
 /**
- * API tests of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"):
+ * API tests of the catalogue in the back office (docs/product/back-office.md#catalogue-admin):
  * owners list, create, edit, archive and unarchive summer schools, packages, housing options and
  * add-ons; other roles and sessions are refused; every rule answers 400 with the field; stale
  * versions 409 with the current record; every change leaves one audit entry; and the public

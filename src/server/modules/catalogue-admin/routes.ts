@@ -56,7 +56,7 @@ import {
 } from "./service";
 
 /**
- * The catalogue of the back office (issue 3 "Courses, packages, housing, add-ons"): summer schools,
+ * The catalogue of the back office (docs/product/back-office.md#catalogue-admin): summer schools,
  * packages, housing options and add-ons — lists (server-side pagination, sort, filters, search),
  * CSV exports, create, edit, archive and unarchive. Owners only: every route, reads included,
  * needs `catalogue:write` (401 without an admin session, student and affiliate sessions do not

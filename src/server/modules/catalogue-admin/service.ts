@@ -57,7 +57,7 @@ import { likePattern, pageOf, pageOffset, sortedBy } from "../../lib/lists";
 import { PLACE_TAKING_STATUSES } from "../balances";
 
 /*
- * Rules of the catalogue in the back office (issue 3 "Courses, packages, housing, add-ons"), and
+ * Rules of the catalogue in the back office (docs/product/back-office.md#catalogue-admin), and
  * the decisions this module takes where the issue leaves a choice:
  *
  * - Nothing is ever deleted: schools, packages, housing options and add-ons are archived (and can
@@ -84,7 +84,7 @@ type AddOnRow = typeof addOnOptions.$inferSelect;
 
 /**
  * Payment statuses whose application takes a place (as the public cohort status counts them): a
- * deposit-paid application holds its place (balances/rule.ts, issue 11).
+ * deposit-paid application holds its place (balances/rule.ts, docs/product/payments.md#payment-status).
  */
 const PAID_STATUSES = PLACE_TAKING_STATUSES;
 

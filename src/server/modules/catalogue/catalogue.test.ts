@@ -246,7 +246,7 @@ describe("catalogue cache", () => {
   });
 });
 
-describe("what the pages say of insurance follows the catalogue (issue 23 item 2)", () => {
+describe("what the pages say of insurance follows the catalogue (docs/product/admissions.md#insurance-proof)", () => {
   const isInsurance = sql`${addOnOptions.name}->>'en' like '%insurance%'`;
   const summaryInsurance = async () => (await get("/api/catalogue/summary")).json().insurance;
   const insuranceAddOns = () => t.database.db.select().from(addOnOptions).where(isInsurance);

@@ -13,8 +13,8 @@ import { adminNotFound } from "../../lib/errors";
 import type { CatalogueService } from "./service";
 
 /**
- * Public catalogue calls of spec §7 (contracts in src/shared/api/catalogue.ts), answered from the
- * in-memory catalogue (decisions.md §5) in the request's language, cacheable for 30 seconds.
+ * Public catalogue calls of docs/product/catalogue-and-pricing.md#catalogue-cache (contracts in src/shared/api/catalogue.ts), answered from the
+ * in-memory catalogue (docs/product/catalogue-and-pricing.md#catalogue-cache) in the request's language, cacheable for 30 seconds.
  * Unknown or malformed ids: 404 `{ message, error: "not_found" }`.
  *
  * - GET /api/summer-schools → SummerSchoolDto[] (upcoming, earliest first)

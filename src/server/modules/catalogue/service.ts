@@ -59,7 +59,7 @@ function earlyDiscountOf(rules: RuleRow[], schoolId: string, today: string): Ear
 
 /**
  * The catalogue (summer schools, packages, housing options, add-ons and paid places per school),
- * read from the database once and held in memory until `invalidate()` (decisions.md §5), so the
+ * read from the database once and held in memory until `invalidate()` (docs/product/catalogue-and-pricing.md#catalogue-cache), so the
  * public catalogue calls cost no query on the hot path. `version` changes with every invalidation
  * and is part of the public pages' content version. Other server processes on the same database
  * are told of each invalidation through the change feed (decision 011).
@@ -91,7 +91,7 @@ export class CatalogueService {
 
   /**
    * Calls `listener` after each `invalidate()` of this process: paid places, capacity or cohorts
-   * changed (the waiting list then offers places that freed up, issue 13).
+   * changed (the waiting list then offers places that freed up, docs/product/admissions.md#waiting-list).
    */
   onInvalidate(listener: () => void) {
     this.listeners.push(listener);
@@ -135,10 +135,10 @@ export class CatalogueService {
       this.db
         .select({ schoolId: applications.summerSchoolId, count: sql<number>`count(*)::int` })
         .from(applications)
-        // A deposit-paid application holds its place too (issue 11; balances/rule.ts).
+        // A deposit-paid application holds its place too (docs/product/payments.md#deposit-and-balance; balances/rule.ts).
         .where(takesPlaceSql)
         .groupBy(applications.summerSchoolId),
-      // An open waiting-list offer holds its place (issue 13, decision 027): the cohort stays
+      // An open waiting-list offer holds its place (docs/product/admissions.md#waiting-list, decision 027): the cohort stays
       // "Full" for everyone else while the person offered decides.
       this.db
         .select({ schoolId: waitingListEntries.summerSchoolId, count: sql<number>`count(*)::int` })
@@ -210,7 +210,7 @@ export class CatalogueService {
       )
         ? first
         : null;
-    // What the pages say of insurance (issue 23 item 2): the school's insurance add-on of each
+    // What the pages say of insurance (docs/product/admissions.md#insurance-proof): the school's insurance add-on of each
     // open school, required or optional, or none.
     const snap = await this.load();
     const insurance = insuranceOfferOf(

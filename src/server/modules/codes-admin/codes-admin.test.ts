@@ -1,5 +1,5 @@
 /**
- * API tests of the back office's codes (issue 3 "Codes"): who may use each route, creating,
+ * API tests of the back office's codes (docs/product/back-office.md#codes-admin): who may use each route, creating,
  * editing, switching on and off and deleting codes with every rule, the list (search, filters,
  * sort, pages, CSV), version conflicts, audit entries, and the usage and revenue of a code after
  * an applicant paid with it.

@@ -25,12 +25,12 @@ import {
 } from "./service";
 
 /**
- * Back-office routes of discount and referral codes (issue 3 "Codes"; route /admin/codes). Every
+ * Back-office routes of discount and referral codes (docs/product/back-office.md#codes-admin; route /admin/codes). Every
  * route runs behind `requireAdmin("codes:write")` (owners and finance; admissions → 403; no admin
  * session → 401); answers are `no-store`. Unknown or malformed ids → 404; malformed query or body
  * → 400 with a plain message and `fieldErrors`; a stale `version` → 409 `{ message, current }`.
  * Every change writes an audit entry in its transaction. Validation and redemption by applicants
- * stay in modules/codes (checklist P3/P4).
+ * stay in modules/codes (docs/product/security.md#p3-the-last-use-of-a-code-goes-to-one-applicant, docs/product/security.md#p4-a-code-held-by-an-open-checkout).
  */
 export async function adminCodeRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
   const { db, now } = opts;

@@ -53,7 +53,7 @@ type CodeRow = typeof codes.$inferSelect;
 
 /**
  * Payment statuses whose amount paid counts as revenue (as the dashboard's paid revenue): every
- * accepted payment not fully refunded, a deposit included (balances/rule.ts, issue 11).
+ * accepted payment not fully refunded, a deposit included (balances/rule.ts, docs/product/payments.md#refunds).
  */
 export const PAID_STATUSES = PLACE_TAKING_STATUSES;
 
@@ -292,7 +292,7 @@ export async function codeDetail(
       application: {
         id: a.id,
         status: a.status,
-        // The one rule (issue 11): never "paid" while a balance is owed.
+        // The one rule (docs/product/payments.md#deposit-and-balance): never "paid" while a balance is owed.
         paymentStatus: balanceOf(balanceFactsOf(a, refundedCents, startDate), today).state,
         discountAmount: a.discountAmountCents,
         totalAmount: a.totalAmountCents,

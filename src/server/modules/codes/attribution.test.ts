@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { attribute } from "./attribution";
 
 /**
- * Issue 12 "Attribution": an application is credited when it is created, from the consented
+ * See docs/product/codes-and-partners.md#attribution: an application is credited when it is created, from the consented
  * `affiliate_code` cookie; a referral code typed or auto-applied on the payment step replaces it
  * (last click wins); the attribution is frozen at the first payment; suspended and pending
  * affiliates are credited nothing. And "Clicks": the country from the proxy's header, never the IP.

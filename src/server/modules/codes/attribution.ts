@@ -6,16 +6,16 @@ import { assertCodeUsable, findCodeByText } from "./service";
 
 type CodeRow = typeof codes.$inferSelect;
 
-/** Name of the first-party cookie the browser writes only after "Accept All" (decisions.md §4). */
+/** Name of the first-party cookie the browser writes only after "Accept All" (docs/product/privacy.md#partner-cookie). */
 export const AFFILIATE_COOKIE = "affiliate_code";
 
-/** How an application came to an affiliate (issue 12 "Attribution"). */
+/** How an application came to an affiliate (docs/product/codes-and-partners.md#attribution). */
 export type AttributionSource = "link" | "code";
 
 /**
  * Whether `code` may credit its affiliate on `summerSchoolId` at `now`: it has an affiliate, that
  * affiliate is approved, and the code is usable (active, in its dates, for this school, not used
- * up). A suspended or pending affiliate's code credits nobody (issue 12 "No commission for …
+ * up). A suspended or pending affiliate's code credits nobody (docs/product/codes-and-partners.md#commissions: "No commission for …
  * suspended or pending affiliates"; their codes are also switched off on suspension).
  */
 export async function mayCredit(tx: Tx, code: CodeRow, summerSchoolId: string, now: Date): Promise<boolean> {
@@ -35,7 +35,7 @@ export async function mayCredit(tx: Tx, code: CodeRow, summerSchoolId: string, n
 }
 
 /**
- * Credits application `applicationId` to the affiliate of `code` (issue 12 "Attribution": last
+ * Credits application `applicationId` to the affiliate of `code` (docs/product/codes-and-partners.md#attribution: last
  * click wins until the first payment). Nothing changes once the attribution is frozen, nor when the
  * code credits nobody (no affiliate, affiliate not approved, code not usable). Returns true when the
  * application is now attributed to the code. Call inside the transaction that holds the
@@ -65,9 +65,9 @@ export async function attribute(
 }
 
 /**
- * Attribution when the application is created or its programme saved again (issue 12: "attributed
+ * Attribution when the application is created or its programme saved again (docs/product/codes-and-partners.md#attribution: "attributed
  * when the application is created … from the consented `affiliate_code` cookie within its window").
- * The cookie exists only with consent and expires with its window (30 days, spec §9), so its
+ * The cookie exists only with consent and expires with its window (30 days, docs/product/privacy.md#cookie-consent), so its
  * presence is the consent; an unknown or unusable code is ignored (the application is never
  * refused for a referral cookie). No cookie: the attribution stays as it is.
  */
@@ -86,7 +86,7 @@ export async function attributeFromCookie(
 
 /**
  * Removes the attribution that came from `codeId` when the applicant removes that code on the
- * payment step (spec §4 "The code can be cleared"), unless frozen. An attribution from another code
+ * payment step (docs/product/codes-and-partners.md#referral-link), unless frozen. An attribution from another code
  * (for instance the link's, while a discount code is removed) stays.
  */
 export async function withdrawAttribution(tx: Tx, applicationId: string, codeId: string, now: Date) {

@@ -142,7 +142,7 @@ describe("POST /api/validate-code without an application (referral tracking)", (
     expect(fr.errors.codeExpired).not.toBe(MSG.expired);
   });
 
-  it("requires a code: 'Please enter a code' (spec §5), and refuses wrong types with 400", async () => {
+  it("requires a code: 'Please enter a code' (docs/product/catalogue-and-pricing.md#code-discounts), and refuses wrong types with 400", async () => {
     for (const code of ["", "   ", undefined]) {
       const res = await validate(code);
       expect(res.statusCode).toBe(400);
@@ -375,7 +375,7 @@ describe("redeeming a code with one use left", () => {
 });
 
 describe("POST /api/record-code-click", () => {
-  it("counts one click per code, visitor and day, with or without consent (issue 22 item 10, decision 036)", async () => {
+  it("counts one click per code, visitor and day, with or without consent (docs/product/codes-and-partners.md#partner-figures, decision 036)", async () => {
     const clicksOf = async () =>
       (await t.database.db.select().from(codeClicks).where(eq(codeClicks.utmCampaign, "once-a-day"))).length;
     const visit = (userAgent: string, hasCookieConsent: boolean, remoteAddress = "198.51.100.23") =>

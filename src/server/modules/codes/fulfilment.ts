@@ -4,7 +4,7 @@ import { payments } from "../../db/schema";
 import { redeemHeldCode } from "./service";
 
 /**
- * Fulfilment step `codeRedemption` of an accepted payment (checklist P3, P4): the code the
+ * Fulfilment step `codeRedemption` of an accepted payment (docs/product/security.md#p3-the-last-use-of-a-code-goes-to-one-applicant, docs/product/security.md#p4-a-code-held-by-an-open-checkout): the code the
  * application holds for its checkout becomes a redeemed use. Idempotent (a redeemed use stays
  * redeemed; nothing held, nothing done).
  */

@@ -9,8 +9,8 @@ import { findCodeByText } from "./service";
 import { visitKey } from "./visit-key";
 
 /**
- * Code call of spec §7 that concerns no application: click recording (rate-limited: 20/min per
- * address, checklist S5). Validating a code and attaching it to an application, and removing it,
+ * Code call of docs/product/codes-and-partners.md#clicks that concerns no application: click recording (rate-limited: 20/min per
+ * address, docs/product/security.md#s5-brute-force-and-rate-limits). Validating a code and attaching it to an application, and removing it,
  * are the application's calls (modules/applications/code.routes.ts).
  */
 export async function codeRoutes(
@@ -23,10 +23,10 @@ export async function codeRoutes(
    * POST /api/record-code-click — `{ code, sourceUrl, utmSource, utmCampaign, userAgent,
    * hasCookieConsent }` → 201 `{ recorded: true }`, or 200 `{ recorded: false }` when this visitor
    * was already counted on this code today (one click per code, visitor and day in The Hague, with
-   * or without consent: `visitKey`, decision 036, issue 22 item 10); 404 for an unknown code (not
+   * or without consent: `visitKey`, decision 036, docs/product/codes-and-partners.md#partner-figures); 404 for an unknown code (not
    * tracked). Rate-limited like validation. The country comes from the proxy's header named by
    * CLICK_COUNTRY_HEADER when set and well-formed (two letters); the IP address is never stored
-   * (issue 12 "Clicks").
+   * (docs/product/codes-and-partners.md#clicks).
    */
   route(
     app,

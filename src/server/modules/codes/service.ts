@@ -12,7 +12,7 @@ export const HOLD_MINUTES = 35;
 /** Normalises what a person typed: trimmed, upper-case. */
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
-/** The pricing rule of a code (spec §5): percentage, fixed (cents) or referral (no discount). */
+/** The pricing rule of a code (docs/product/catalogue-and-pricing.md#code-discounts): percentage, fixed (cents) or referral (no discount). */
 export function discountRuleOf(code: CodeRow): DiscountRule {
   if (code.codeType === "referral") return { codeType: "referral" };
   if (code.discountType === "fixed")
@@ -61,7 +61,7 @@ export async function liveUses(
 }
 
 /**
- * Checks that a code may be used now, for a school (spec §5, decisions.md §2): active, inside its
+ * Checks that a code may be used now, for a school (docs/product/catalogue-and-pricing.md#code-discounts, docs/product/catalogue-and-pricing.md#quote): active, inside its
  * validity window, valid for the school, and with a use left. Throws HttpError 422 with the reason.
  */
 export async function assertCodeUsable(
@@ -86,7 +86,7 @@ export async function assertCodeUsable(
 }
 
 /**
- * Takes (or renews) a use of a code for an application, atomically (checklist P3, P4): the code's
+ * Takes (or renews) a use of a code for an application, atomically (docs/product/security.md#p3-the-last-use-of-a-code-goes-to-one-applicant, docs/product/security.md#p4-a-code-held-by-an-open-checkout): the code's
  * row is locked for the rest of the transaction, the limits are checked again, then the
  * application's live redemption is upserted as `held` until `holdUntil`, or as `redeemed`.
  * Call inside a transaction. Throws HttpError 422 when the code cannot be used.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 /**
- * The key of one visitor's visit on one code on one day, for counting clicks (issue 22 item 10;
+ * The key of one visitor's visit on one code on one day, for counting clicks (docs/product/codes-and-partners.md#partner-figures;
  * decision 036): `<day>:<HMAC-SHA256 of the code's id, the network address and the browser's
  * user agent>`, keyed with a random secret made for that day and kept only in this process's
  * memory (dropped when the day changes). One visitor counts once per code and day with or without

@@ -1,10 +1,10 @@
 /**
- * API tests of the cohort's pages of the student portal (issue 11: /student/program, /student/trip,
+ * API tests of the cohort's pages of the student portal (docs/product/portals.md#cohort-pages: /student/program, /student/trip,
  * /student/faq, /student/partners) and of the programme editor of /admin/summer-schools/{id}:
  * what a student of a cohort reads, in their language; that nobody else reads it (another student,
  * a student of another cohort, an unpaid or withdrawn application, an unverified account, an
- * affiliate, an admin's session, an anonymous caller: checklist S6); the emergency contact; the
- * proof of insurance (type by content, size, encrypted at rest: checklist I1, D2, decision 012);
+ * affiliate, an admin's session, an anonymous caller: docs/product/security.md#s6-nobody-reads-what-is-not-theirs); the emergency contact; the
+ * proof of insurance (type by content, size, encrypted at rest: docs/product/security.md#i1-uploads, docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, decision 012);
  * and the editor (owners only, three languages, version conflicts, audit).
  */
 import { and, eq } from "drizzle-orm";
@@ -273,7 +273,7 @@ describe("GET /api/student/trip and the emergency contact", () => {
     expect(trip!.arrival.info).toMatch(/welcome desk/);
   });
 
-  it("asks proof of insurance of a student who did not buy the school's insurance (issue 22 item 16)", async () => {
+  it("asks proof of insurance of a student who did not buy the school's insurance (docs/product/admissions.md#next-steps)", async () => {
     await t.database.db
       .update(cohortGuides)
       .set({ insuranceAddOnId: null })
@@ -661,7 +661,7 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
     const foreign = await api("PUT", url(), roles.owner, input(guide, { airportPickupAddOnId: otherAddOn }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fieldErrors).toHaveProperty("airportPickupAddOnId");
-    // The school's insurance add-on (issue 22 item 16) must be one of this school's add-ons too.
+    // The school's insurance add-on (docs/product/admissions.md#next-steps) must be one of this school's add-ons too.
     expect(otherGuide.insuranceAddOnId).toBeTruthy();
     const foreignInsurance = await api(
       "PUT",
@@ -675,7 +675,7 @@ describe("the programme editor: /api/admin/summer-schools/:id/guide", () => {
   });
 });
 
-describe("export and erasure of what the student gave for the trip (checklist D3)", () => {
+describe("export and erasure of what the student gave for the trip (docs/product/security.md#d3-export-and-erasure)", () => {
   it("exports the emergency contact, then erasure removes it and the proof of insurance", async () => {
     const who = await studentWith(paidA.schoolId, "paid");
     const contact = { name: "Grace Mensah", relationship: "Sister", phone: "+233 24 123 4567" };

@@ -44,15 +44,15 @@ import {
 } from "./service";
 
 /**
- * The cohort's pages of the student portal (issue 11: /student/program, /student/trip,
+ * The cohort's pages of the student portal (docs/product/portals.md#cohort-pages: /student/program, /student/trip,
  * /student/faq, /student/partners) and the programme editor of /admin/summer-schools/{id}.
  *
  * Student routes: a verified student (ownership.ts `requireStudent`: 401 without a student session,
  * 403 `errors.verifyEmailFirst` for an unverified account; an admin's or affiliate's session is no
  * student session) reads only the cohorts of their own applications that count
  * (`isCohortMember`: at least the deposit paid, not rejected, withdrawn, cancelled or fully
- * refunded); another person's application, or one that does not count, is 404 (checklist S6).
- * Answers carry `Cache-Control: no-store` (personal data, checklist I3).
+ * refunded); another person's application, or one that does not count, is 404 (docs/product/security.md#s6-nobody-reads-what-is-not-theirs).
+ * Answers carry `Cache-Control: no-store` (personal data, docs/product/security.md#i3-response-headers).
  *
  * Admin routes: `catalogue:write` (owners, like the rest of /admin/summer-schools/{id}; 401 without
  * an admin session, 403 for admissions and finance), version-checked (409) and audited.
@@ -110,8 +110,8 @@ export async function cohortRoutes(
 
   /**
    * POST /api/student/applications/:id/insurance — multipart with one file `document`: proof of
-   * travel and health insurance (spec §9) → 201 `{ uploadedAt, type, sizeBytes, url }`. In this
-   * order, before a byte of the body is read (checklist I1, decision 012): 429 beyond 20 uploads a
+   * travel and health insurance (docs/product/admissions.md#insurance-proof) → 201 `{ uploadedAt, type, sizeBytes, url }`. In this
+   * order, before a byte of the body is read (docs/product/security.md#i1-uploads, decision 012): 429 beyond 20 uploads a
    * minute from the address; 401/403/404 as every route here; 413 when the declared length is over
    * 5 MB plus the multipart framing; 503 with Retry-After when UPLOAD_CONCURRENCY uploads run in
    * this process. Then the file streams into the storage, encrypted as it arrives exactly like a
@@ -207,7 +207,7 @@ export async function cohortRoutes(
   /**
    * GET /api/student/applications/:id/insurance → the student's proof of insurance, decrypted, as
    * an attachment (`insurance.pdf|jpg|png`, its type from the stored content) with nosniff and
-   * no-store (checklist I1, I3). 404 when none was uploaded or the application is not theirs.
+   * no-store (docs/product/security.md#i1-uploads, docs/product/security.md#i3-response-headers). 404 when none was uploaded or the application is not theirs.
    */
   route(app, getStudentInsuranceContract, {}, async ({ request, reply }) => {
     const student = await requireStudent(db, sessions, request);
@@ -244,7 +244,7 @@ export async function cohortRoutes(
 
   /**
    * GET /api/admin/applications/:id/insurance → the proof of insurance, decrypted, as an attachment
-   * (type from the stored content) with nosniff and no-store (applicants:read; checklist I1, I3).
+   * (type from the stored content) with nosniff and no-store (applicants:read; docs/product/security.md#i1-uploads, docs/product/security.md#i3-response-headers).
    * Audit "insurance.download" before the bytes leave. 404 when none is on file.
    */
   route(

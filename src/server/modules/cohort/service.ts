@@ -41,10 +41,10 @@ import {
 type Owned = { application: ApplicationRow; applicant: ApplicantRow; school: SchoolRow };
 
 /**
- * Whether an application makes its student a member of its cohort (issue 11: "Everything that
+ * Whether an application makes its student a member of its cohort (docs/product/catalogue-and-pricing.md#cohorts: "Everything that
  * belongs to a cohort is visible only to a verified student with an application in that cohort").
  * It counts once money was paid for it (at least the deposit: visas are applied for 6-8 weeks
- * before the start, before the balance is due, spec §1 and §9), as decided by the shared rule
+ * before the start, before the balance is due, docs/product/payments.md#deposit-and-balance), as decided by the shared rule
  * `takesPlace` (src/shared/balance.ts: deposit paid, paid, partially refunded), and until it is rejected,
  * withdrawn or cancelled. An unpaid, pending or failed application does not count, nor a fully
  * refunded one. A cohort that has ended still counts (its programme stays readable).
@@ -101,7 +101,7 @@ const cohortOf = (row: Owned, language: Language) => ({
 /**
  * `GET /api/student/program`: the programme of each cohort of the student (`cohortApplications`;
  * one entry per cohort, the newest application's), in `language` with English where a text is not
- * translated: the days in order with their dates (start date + day − 1), ECTS (spec §9: 6) and
+ * translated: the days in order with their dates (start date + day − 1), ECTS (docs/product/catalogue-and-pricing.md#programme: 6) and
  * what to bring, one item per line of the admins' text. A cohort without a saved programme has
  * no days (the page says the programme is not published yet).
  */
@@ -149,7 +149,7 @@ function uniqueCohorts(rows: Owned[]): Owned[] {
 }
 
 /**
- * Whether an application bought the school's own insurance (issue 22 item 16): the cohort guide
+ * Whether an application bought the school's own insurance (docs/product/admissions.md#next-steps): the cohort guide
  * names the add-on that sells it (`cohort_guides.insurance_add_on_id`), and the application chose
  * it (required add-ons are stored as chosen) or its package includes it.
  */

@@ -18,7 +18,7 @@ import { rateOf, releaseAt } from "./ledger";
 
 /**
  * Why an application's payment earns no commission although an affiliate is credited with it
- * (issue 12 "No commission for self-referral, for suspended or pending affiliates"), or null when it
+ * (docs/product/codes-and-partners.md#self-referral: "No commission for self-referral, for suspended or pending affiliates"), or null when it
  * earns one. A self-referral: the applicant's or the paying student account's address delivers to
  * the affiliate's own mailbox (`sameMailbox`).
  */
@@ -28,7 +28,7 @@ export function noCommissionReason(
   studentEmail: string | null,
 ): "not_approved" | "self_referral" | null {
   if (affiliate.status !== "approved") return "not_approved";
-  // One mailbox, however the address is written: `ann+self@` and `a.nn@gmail.com` are Ann's (issue 22 item 9).
+  // One mailbox, however the address is written: `ann+self@` and `a.nn@gmail.com` are Ann's (docs/product/codes-and-partners.md#self-referral).
   if (sameMailbox(applicantEmail, affiliate.email)) return "self_referral";
   if (studentEmail && sameMailbox(studentEmail, affiliate.email)) return "self_referral";
   return null;
@@ -36,7 +36,7 @@ export function noCommissionReason(
 
 /**
  * Writes the commission entry of one accepted payment of a referred application, in the payment's
- * transaction (issue 12 "Each payment of a referred application (deposit and balance) creates a
+ * transaction (docs/product/codes-and-partners.md#commissions: "Each payment of a referred application (deposit and balance) creates a
  * commission entry on the amount paid excluding VAT"; decision 022). Called right after the
  * payment's invoice is issued, so the amount excluding VAT is the invoice's; a payment without an
  * invoice (flagged, or of 0) earns nothing until it is accepted.
@@ -110,7 +110,7 @@ export async function accrueCommissionForPayment(
 }
 
 /**
- * Writes the clawback of one succeeded refund, in the refund's transaction (issue 12 "A refund
+ * Writes the clawback of one succeeded refund, in the refund's transaction (docs/product/payments.md#refunds: "A refund
  * creates a negative entry in proportion (clawback), also after payout, netted in the next payout;
  * rounding is done so that a full refund claws back exactly what was earned"; decision 022).
  *

@@ -19,7 +19,7 @@ import { completeOfflineSession } from "../payments/providers/offline";
 import { ledgerOf, releaseAt } from "./ledger";
 
 /**
- * Issue 12 "Commissions: one ledger, tied to the school's payments and refunds" (decision 022):
+ * See docs/product/codes-and-partners.md#commissions: "Commissions: one ledger, tied to the school's payments and refunds" (decision 022):
  * each accepted payment of a referred application earns a held commission on its amount excluding
  * VAT; refunds claw it back in proportion, to the cent, also after a payout; a redelivered webhook
  * writes nothing twice; self-referrals and affiliates not approved earn nothing.
@@ -245,7 +245,7 @@ describe("commission ledger", () => {
     const self = await agent();
     const own = await referredAndPaid(fullSchool, self.code, { email: self.email });
     expect(await entriesOf(own.applicationId)).toEqual([]);
-    // The same mailbox written with a +tag (issue 22 item 9): still the agent's own application.
+    // The same mailbox written with a +tag (docs/product/codes-and-partners.md#self-referral): still the agent's own application.
     const [name, domain] = self.email.split("@");
     const tagged = await referredAndPaid(fullSchool, self.code, { email: `${name}+self@${domain}` });
     expect(await entriesOf(tagged.applicationId)).toEqual([]);
@@ -268,7 +268,7 @@ describe("commission ledger", () => {
     }
   });
 
-  it("issue 22 item 11: a student credited to an agent suspended since (codes switched off) still pays; the agent earns nothing", async () => {
+  it("docs/product/codes-and-partners.md#suspended-partners: a student credited to an agent suspended since (codes switched off) still pays; the agent earns nothing", async () => {
     const suspended = await agent();
     const a = await flow.newApplication(fullSchool);
     expect((await flow.validate(suspended.code, a)).json()).toMatchObject({ isValid: true });

@@ -11,7 +11,7 @@ import { completeOfflineSession } from "../payments/providers/offline";
 import { mailboxSql } from "./figures";
 
 /**
- * Issue 22 items 9 and 10 (decision 036): one definition of an agent's clicks, paid enrolments and
+ * See docs/product/codes-and-partners.md#self-referral, docs/product/codes-and-partners.md#partner-figures (decision 036): one definition of an agent's clicks, paid enrolments and
  * earnings for the agent's dashboard and the back office's view of the agent. One scenario — a
  * paid student, a fully refunded one, a partly refunded one (a clawback), a self-referral by a
  * `+tag` address and one paid from the agent's own student account — and both screens must give
@@ -121,7 +121,7 @@ describe("an agent's figures", () => {
     // An application not paid.
     await referred(code, `later-${randomUUID().slice(0, 6)}@example.org`);
 
-    // Self-referrals earn nothing, by address or by the paying account (issue 22 item 9).
+    // Self-referrals earn nothing, by address or by the paying account (docs/product/codes-and-partners.md#self-referral).
     for (const a of [self, byAccount]) {
       const entries = await db()
         .select()

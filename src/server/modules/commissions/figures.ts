@@ -7,7 +7,7 @@ import type { AffiliateFigures } from "../../../shared/schemas/affiliate-figures
 import type { Tx } from "../../db/client";
 
 /**
- * The SQL of an affiliate's figures (src/shared/affiliate-figures.ts; issue 22 items 9 and 10;
+ * The SQL of an affiliate's figures (src/shared/affiliate-figures.ts; docs/product/codes-and-partners.md#self-referral, docs/product/codes-and-partners.md#partner-figures;
  * decision 036), one set of conditions for the affiliate's dashboard (modules/affiliate-portal)
  * and the back office (modules/affiliates-admin), so both screens count alike.
  *

@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { accrueCommissionForPayment } from "./accrue";
 
 /**
- * Fulfilment step `commission` of an accepted payment (issue 12, decision 022): the affiliate's
+ * Fulfilment step `commission` of an accepted payment (docs/product/codes-and-partners.md#commissions, decision 022): the affiliate's
  * commission entry, from the payment's invoice (run it after the `invoice` step). What the
  * application had paid before comes from the payment (`paid_before_cents`), the total from the quote
  * the payment paid (or, for a balance, the application's total), so a retry computes what the first

@@ -19,9 +19,9 @@ import {
 import { localize } from "../../lib/localize";
 
 /**
- * The moment a commission's hold ends (issue 12 "hold period", decision 022): midnight in The Hague
+ * The moment a commission's hold ends (docs/product/codes-and-partners.md#commission-hold, decision 022): midnight in The Hague
  * on the day `releaseDaysBeforeStart` days before the cohort's `startDate` (`yyyy-mm-dd`), when the
- * refund policy of spec §9 no longer gives money back. A payment made after that moment is
+ * refund policy of docs/product/payments.md#refund-policy no longer gives money back. A payment made after that moment is
  * approved at once (the caller takes the later of the two).
  */
 export function releaseAt(startDate: string, releaseDaysBeforeStart: number): Date {
@@ -44,7 +44,7 @@ export function rateOf(a: {
     : { type: "percentage", percent: a.commissionPercent };
 }
 
-/** "Amara O.": a student's first name and the initial of the last name (GDPR, issue 12). */
+/** "Amara O.": a student's first name and the initial of the last name (GDPR, docs/product/portals.md#referred-students). */
 export function studentShortName(firstName: string, lastName: string): string {
   const initial = Array.from(lastName.trim())[0];
   return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
@@ -64,7 +64,7 @@ function addTo(totals: CommissionTotals, state: CommissionState, amount: number)
  * The commission ledger of one affiliate at `now`: every entry, newest first, with its state, and
  * the sums by state (shared/schemas/commissions.ts). The same function serves the affiliate's
  * dashboard (`GET /api/affiliate/commissions`) and the admin's affiliate detail, so both show the
- * same ledger and balance (issue 12). Throws when the affiliate does not exist.
+ * same ledger and balance (docs/product/portals.md#partner-area). Throws when the affiliate does not exist.
  */
 export async function ledgerOf(
   tx: Tx,

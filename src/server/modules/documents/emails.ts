@@ -18,7 +18,7 @@ export function dayForPeople(at: Date, language: Language): string {
 }
 
 /**
- * The "refund made" e-mail (issue 11 "E-mails"), in the student's language: the amount in the
+ * The "refund made" e-mail (docs/product/portals.md#who-an-email-is-written-to), in the student's language: the amount in the
  * language's number format, the day written for people, the credit note's link (when the refunded
  * payment had an invoice) and the student portal's payment page. Returns subject, text and HTML.
  */
@@ -75,7 +75,7 @@ export async function queueRefundEmail(
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
     .innerJoin(summerSchools, eq(summerSchools.id, applications.summerSchoolId))
     .where(eq(refunds.id, p.refundId));
-  // The student's current address and e-mail language (issue 22 item 14); null when erased.
+  // The student's current address and e-mail language (docs/product/portals.md#who-an-email-is-written-to); null when erased.
   const recipient = row ? await recipientFor(tx, { applicationId: row.refund.applicationId }) : null;
   if (!row || !recipient) return;
   const language: Language = recipient.language;

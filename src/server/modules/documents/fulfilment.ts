@@ -5,7 +5,7 @@ import type { Env } from "../../env";
 import { issueInvoiceForPayment } from "./invoices";
 
 /**
- * Fulfilment step `invoice` of an accepted payment (issue 11 "Documents"): issues the payment's
+ * Fulfilment step `invoice` of an accepted payment (docs/product/admissions.md#documents-and-letters): issues the payment's
  * invoice from the quote stored with the payment (`payments.quote`; a balance payment has none and
  * takes its session's, as `issueInvoiceForPayment` does), dated `at`. None for an amount of 0 or a
  * flagged payment. Idempotent: a payment has one invoice, a second call finds it. Throws what the

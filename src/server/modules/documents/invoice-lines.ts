@@ -3,7 +3,7 @@ import { formatMoney } from "../../../shared/money";
 
 /**
  * The lines and totals of a document issued with VAT per line (snapshot version 2 under VAT
- * included; issue 22 item 3, decision 034), as pdf.ts draws them: per line the quantity, the unit
+ * included; docs/product/payments.md#invoice-lines, decision 034), as pdf.ts draws them: per line the quantity, the unit
  * price excluding VAT, the rate, the VAT and the amount including VAT (Wet OB art. 35a, directive
  * 2006/112/EC art. 226); then the total excluding VAT, the VAT per rate and the total. Every figure
  * is read from the snapshot, none is computed here but sums of stored figures.

@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (issue 11 "Documents", decision 017): every field a Dutch invoice needs,
+ * Invoices and credit notes (docs/product/admissions.md#documents-and-letters, decision 017): every field a Dutch invoice needs,
  * read back from the PDF's text (`pdftotext`), and the VAT-exempt variant; numbers unique and
  * gap-free per year under concurrent payments (also on PostgreSQL with TEST_DATABASE_URL); the
  * organisation as payer; a credit note after a refund, referring to its invoice, and the "refund
@@ -167,8 +167,7 @@ describe("invoices with VAT included (the default)", () => {
       "Package: Standard",
       "Housing:",
       "Add-on:",
-      // Per line: quantity, unit price excluding VAT, rate, VAT, amount (Wet OB art. 35a, issue 22
-      // item 3; the headings are checked below); then the total excluding VAT, the VAT (spec §9)
+      // Per line: quantity, unit price excluding VAT, rate, VAT, amount (Wet OB art. 35a, docs/product/payments.md#invoice-lines; the headings are checked below); then the total excluding VAT, the VAT (docs/product/payments.md#vat)
       // and the total.
       "Total excluding VAT",
       euro(PAID - vat),
@@ -219,7 +218,7 @@ describe("invoices with VAT included (the default)", () => {
       .where(eq(emailOutbox.dedupeKey, `confirmation:${a.applicationId}`));
     expect(mail!.textBody).toContain(item!.number);
     // The invoice is reached through the portal's page, which signs the student in; never through
-    // the API's address, which shows JSON to someone not signed in (issue 22 item 18).
+    // the API's address, which shows JSON to someone not signed in (docs/product/languages.md#emails).
     expect(mail!.textBody).toContain(
       `Your invoice ${item!.number} (PDF), with your payments in the student portal: http://localhost:3000/en/student/payment`,
     );
@@ -342,7 +341,7 @@ describe("invoices with VAT included (the default)", () => {
       .update(applicants)
       .set({ language: "fr" })
       .where(eq(applicants.id, (await applicantOf(a.applicationId)).id));
-    // The e-mail language of the student's profile decides (issue 22 item 14).
+    // The e-mail language of the student's profile decides (docs/product/portals.md#who-an-email-is-written-to).
     const [applicant] = await db()
       .select()
       .from(applicants)
@@ -634,7 +633,7 @@ describe("invoices of a VAT-exempt school", () => {
     expect(text).not.toContain("Unit price excl. VAT");
   });
 
-  it("the back office's revenue shows no VAT, in the page's data and in the CSV (issue 22 item 4)", async () => {
+  it("the back office's revenue shows no VAT, in the page's data and in the CSV (docs/product/payments.md#vat-setting)", async () => {
     const { a } = await h.studentWithApplication();
     await h.pay(a);
     const res = await h.api("GET", "/api/admin/finances/summary", h.state.roles.finance);

@@ -29,7 +29,7 @@ import {
 import type { Env } from "../../env";
 
 /**
- * Invoices and credit notes (issue 11 "Documents", decisions.md §6, decision 017): one invoice per
+ * Invoices and credit notes (docs/product/admissions.md#documents-and-letters, docs/product/payments.md#credit-notes, decision 017): one invoice per
  * accepted payment, one credit note per succeeded refund, each issued in the transaction of the
  * payment or refund, numbered from one gap-free counter per year, and stored as an immutable
  * snapshot of everything it prints.
@@ -81,7 +81,7 @@ export async function nextDocumentNumber(tx: Tx, year: number): Promise<{ seq: n
 }
 
 /**
- * The lines, share and totals of a document under the VAT treatment `settings` (issue 22 item 3,
+ * The lines, share and totals of a document under the VAT treatment `settings` (docs/product/payments.md#invoice-lines,
  * decision 034), by the one rule `vatBreakdown` (src/shared/vat.ts): each line gets its unit price
  * excluding VAT, the rate and its VAT, adding up to the VAT of the lines' total. A document for a
  * part of the price (`share`, a deposit or the balance) shows the lines as the programme's price and
@@ -143,13 +143,13 @@ const splitLines = (text: string) =>
     .filter(Boolean);
 
 /**
- * Issues the invoice of an accepted payment, in the payment's transaction `tx` (issue 11
+ * Issues the invoice of an accepted payment, in the payment's transaction `tx` (docs/product/payments.md#invoices
  * "Documents"; called by `markPaid` in payments/service.ts right after the payment row is written,
  * also for an accepted flagged payment). `quote` is the quote the payment paid (default: the one
  * stored with its checkout session). The invoice lists the quote's lines (package, housing,
  * add-ons, discount); when the payment is not the whole total, a line says which part it is (the
  * deposit's percentage, or the balance), so the invoice's total is the payment's amount. VAT: 21 %
- * included (amount before VAT, rate, VAT, spec §9) or the exemption statement (`INVOICE_VAT`).
+ * included (amount before VAT, rate, VAT, docs/product/payments.md#vat) or the exemption statement (`INVOICE_VAT`).
  *
  * Returns null, issuing nothing, for a flagged payment (not a payment of the application until an
  * admin accepts it) or a payment of 0 (a full-discount code). Issuing twice for one payment returns
@@ -201,7 +201,7 @@ export async function issueInvoiceForPayment(
       });
     }
     // The discount the quote applied: the early application discount or a code's, never both
-    // (decisions.md §6, decision 030); a referral code is named when it came with the early one.
+    // (docs/product/payments.md#deposit-and-balance, decision 030); a referral code is named when it came with the early one.
     const priced = withDiscountSource(quote);
     if (priced.discountAmount > 0)
       lines.push({
@@ -291,7 +291,7 @@ function countryName(code: string): string {
 }
 
 /**
- * Issues the credit note of a succeeded refund, in the refund's transaction `tx` (issue 11
+ * Issues the credit note of a succeeded refund, in the refund's transaction `tx` (docs/product/payments.md#credit-notes
  * "Documents"; called by `settleRefund` in finance/settle.ts once the refund is `succeeded`). It
  * refers to the invoice of the refunded payment, with the buyer, school and VAT treatment of that
  * invoice, and minus the refunded amount (VAT likewise). Its number comes from the same yearly
@@ -372,7 +372,7 @@ export const invoicePdfPath = (id: string, audience: "student" | "admin" = "stud
   `/api/${audience}/invoices/${id}.pdf`;
 
 /**
- * The invoices and credit notes of an application, oldest first (issue 11 "Documents"): number,
+ * The invoices and credit notes of an application, oldest first (docs/product/admissions.md#documents-and-letters): number,
  * kind, date of issue (`yyyy-mm-dd`), amount (cents, negative for a credit note), the invoice a
  * credit note corrects, and the PDF's path for `audience` (default the student's). For the
  * student's payment page (`/student/payment`) and the back office's application page.

@@ -1,5 +1,5 @@
 /**
- * Documents issued before VAT per line (issue 22 item 3, decision 034) are immutable: a version 1
+ * Documents issued before VAT per line (docs/product/payments.md#invoice-lines, decision 034) are immutable: a version 1
  * snapshot prints its lines and totals exactly as it did when issued (the golden text was taken from
  * the renderer before the change), whatever the renderer now does for new documents.
  */

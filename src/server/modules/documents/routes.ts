@@ -18,11 +18,11 @@ import { billingDetailsOf, invoiceById, invoicesOfApplication, saveBillingDetail
 import { renderInvoicePdf } from "./pdf";
 
 /**
- * Documents of an application (issue 11 "Documents"): the invoices and credit notes, as a list and
+ * Documents of an application (docs/product/admissions.md#documents-and-letters): the invoices and credit notes, as a list and
  * as PDFs, for the student who owns the application and for admins, and the billing details (the
  * organisation that pays) the student sets. Student routes: 401 without a student session, 403
  * until the account's e-mail is verified, 404 for an application or document of someone else
- * (student/ownership.ts; checklist S6). Admin routes: `applications:read` (every role: owners,
+ * (student/ownership.ts; docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Admin routes: `applications:read` (every role: owners,
  * admissions, finance); 401 without an admin session. PDFs are `private, no-store`.
  */
 export async function documentRoutes(app: FastifyInstance, opts: { db: Db; env: Env; now: () => Date }) {

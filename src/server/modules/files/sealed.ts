@@ -12,7 +12,7 @@ export const SEALED_CHUNK_BYTES = IV_BYTES + CHUNK_BYTES + TAG_BYTES;
 const aad = (fileId: string, index: number) => Buffer.from(`hss-file-chunk\0${fileId}\0${index}`);
 
 /**
- * Seals one chunk of file `fileId` at position `index` (decision 012, checklist D2): AES-256-GCM
+ * Seals one chunk of file `fileId` at position `index` (decision 012, docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs): AES-256-GCM
  * with a random 12-byte IV; layout IV, ciphertext, 16-byte tag. Each chunk is authenticated on
  * its own; the file id and the index are authenticated with it.
  */

@@ -1,8 +1,8 @@
 /**
  * The file storage of decision 012: encryption in sealed chunks under a key id, key rotation,
- * files from before key ids, the sweeper of DATA_DIR/files (checklist D4), the move of files from
+ * files from before key ids, the sweeper of DATA_DIR/files (docs/product/security.md#d4-crash-safety), the move of files from
  * disk into the database at start-up, and export and erasure through the storage on both places
- * (checklist D2, D3). The database storage runs on PGlite here too (built directly; the
+ * (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, docs/product/security.md#d3-export-and-erasure). The database storage runs on PGlite here too (built directly; the
  * configuration allows it only with DATABASE_URL), and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { createCipheriv, createHash, randomBytes } from "node:crypto";

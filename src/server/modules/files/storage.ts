@@ -131,7 +131,7 @@ export interface StagedFile {
 }
 
 /**
- * Private storage of uploaded files (decisions.md §3; checklist I1, D2, D3, D4; decision 012).
+ * Private storage of uploaded files (docs/product/admissions.md#passport-upload; docs/product/security.md#i1-uploads, docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs, docs/product/security.md#d3-export-and-erasure, docs/product/security.md#d4-crash-safety; decision 012).
  * Files are encrypted as they stream in (AES-256-GCM, 256 KB chunks each sealed with its index and
  * the file's id, under the current key of the key ring, whose id the row records) and stored in
  * one of two places, chosen at start-up (`mode`):
@@ -295,7 +295,7 @@ export class FileStorage {
   }
 
   /**
-   * Removes the content of files `ids` as part of `tx` (checklist D3): their chunks are deleted
+   * Removes the content of files `ids` as part of `tx` (docs/product/security.md#d3-export-and-erasure): their chunks are deleted
    * and their rows (if kept, e.g. a replaced passport) marked `none`. Files on disk cannot join a
    * transaction: the returned function deletes them and is to be called after the commit; if it
    * fails, no row references them any more and the sweeper removes them.
@@ -310,7 +310,7 @@ export class FileStorage {
   }
 
   /**
-   * Removes from `DATA_DIR/files` what a crash or a failed removal left (checklist D4): files that
+   * Removes from `DATA_DIR/files` what a crash or a failed removal left (docs/product/security.md#d4-crash-safety): files that
    * no `stored_files` row with storage `disk` references, and unfinished `.part` files, once their
    * mtime is SWEEP_AFTER_MS (1 hour) older than `now` (an upload in progress is never that old:
    * Node ends a request after 5 minutes). Returns how many it removed and kept. Runs in the

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { PDF_MAGIC } from "../../../shared/schemas/applicant";
 import { HttpError } from "../../lib/errors";
 
-/** Kinds of document the storage recognises by their first bytes (checklist I1: by content, not by name). */
+/** Kinds of document the storage recognises by their first bytes (docs/product/security.md#i1-uploads: by content, not by name). */
 /**
  * Room for the multipart framing and the form's small fields around an uploaded document (a
  * passport of PASSPORT_MAX_BYTES, an insurance certificate): a request declaring more than the
@@ -13,7 +13,7 @@ export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 export type DocumentType = "pdf" | "jpeg" | "png";
 
 /**
- * Magic bytes of each document type. The passport route allows PDF only (decisions.md §3); JPEG
+ * Magic bytes of each document type. The passport route allows PDF only (docs/product/admissions.md#passport-upload); JPEG
  * and PNG are here for later documents (photos, certificates).
  */
 export const SIGNATURES: Readonly<Record<DocumentType, { magic: Buffer; mime: string }>> = {
@@ -34,7 +34,7 @@ export function sniff(head: Buffer): DocumentType | null {
 }
 
 /**
- * The content of an uploaded file as it streams in (checklist I1), checked on the way: its first
+ * The content of an uploaded file as it streams in (docs/product/security.md#i1-uploads), checked on the way: its first
  * bytes must be one of `allowed` (else `notAllowed`, e.g. 415 errors.uploadNotPdf), and it may not
  * pass `maxBytes` (413 errors.uploadTooLarge, also on the multipart parser's own `limit` event).
  * Nothing is yielded before the type is known, and reading stops at the first error.
@@ -81,7 +81,7 @@ export async function* checkedContent(
 }
 
 /**
- * Uploads one server process accepts at the same time (checklist I1): `tryAcquire` gives a release
+ * Uploads one server process accepts at the same time (docs/product/security.md#i1-uploads): `tryAcquire` gives a release
  * function, or null when all `size` places are taken (the route then answers 503 with Retry-After).
  */
 export class UploadSlots {

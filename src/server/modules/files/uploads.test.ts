@@ -1,5 +1,5 @@
 /**
- * The passport upload under attack (checklist I1), against real listening servers (so that the
+ * The passport upload under attack (docs/product/security.md#i1-uploads), against real listening servers (so that the
  * request body really streams): anonymous uploads are refused before their body is read, a body
  * over the limit is cut off, the server's memory stays flat, uploads beyond the per-process cap
  * get 503, uploads are rate-limited per address and per applicant, and other requests keep
@@ -251,7 +251,7 @@ describe("I1 memory of a server process under concurrent uploads", () => {
       `I1: 60 concurrent anonymous 5 MB uploads: server RSS +${rssMb.toFixed(1)} MB, Buffers +${buffersMb.toFixed(1)} MB, all answered in ${(performance.now() - started).toFixed(0)} ms`,
     );
     // Every client reads its 404: the server reads on and throws away what a client sends until
-    // it has seen the answer (lingering close, issue 22 item 23), instead of resetting the
+    // it has seen the answer (lingering close, docs/product/security.md#i1-uploads), instead of resetting the
     // connection under a client that is still writing.
     expect(result.map((r) => r.status)).toEqual(result.map(() => 404));
     // Measured: RSS +0–8 MB, Buffers +8–11 MB when the connections were reset at once; RSS

@@ -1,6 +1,6 @@
 /**
- * API tests of the finances back office (issue "Finances"): the refund quote of the policy
- * (spec §9), refunds through the offline provider and through Stripe (fake Stripe API) with
+ * API tests of the finances back office (docs/product/back-office.md#finance): the refund quote of the policy
+ * (docs/product/payments.md#refunds), refunds through the offline provider and through Stripe (fake Stripe API) with
  * idempotency ("refund idempotency": same key twice, concurrent double submit, an event delivered
  * twice), the payment statuses after partial and full refunds, provider failure, permissions, the
  * ledger and the revenue summary with VAT apart, CSV exports, and the dashboard's net revenue.
@@ -121,7 +121,7 @@ describe("refunds and finances with the offline provider", () => {
   });
 
   describe("GET /api/admin/applications/:id/refund-quote", () => {
-    it("gives the policy's percent of the amount paid for the cohort's start (spec §9)", async () => {
+    it("gives the policy's percent of the amount paid for the cohort's start (docs/product/payments.md#refunds)", async () => {
       const a = await paidApplication();
       const res = await api("GET", `/api/admin/applications/${a.applicationId}/refund-quote`, finance);
       expect(res.statusCode, res.body).toBe(200);

@@ -24,8 +24,8 @@ import {
 import type { RefundNotice } from "./settle";
 
 /**
- * Finances of the back office (issue "Finances"): refunds of an application with the policy's
- * suggestion (spec §9), the ledger of payments and refunds, and revenue per school and month with
+ * Finances of the back office (docs/product/back-office.md#finance): refunds of an application with the policy's
+ * suggestion (docs/product/payments.md#refunds), the ledger of payments and refunds, and revenue per school and month with
  * the 21 % VAT included shown apart (none under `INVOICE_VAT=exempt`), each with a CSV export. Reading needs `finance:read`,
  * refunding `finance:write` (owners and finance; admissions → 403); 401 without an admin session.
  * Answers are `no-store`; malformed input → 400, unknown ids → 404, every change is audited.
@@ -74,7 +74,7 @@ export async function financeRoutes(
 
   /**
    * POST /api/admin/applications/:id/payments/:paymentId/accept → `{ paymentId }` (finance:write;
-   * checklist P1, P10): accepts a flagged payment (a superseded quote, another amount) as the
+   * docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): accepts a flagged payment (a superseded quote, another amount) as the
    * application's payment at the price paid; audited. 404 unknown, 409 already paid, not flagged
    * or refunded, 422 when its code has no use left.
    */
@@ -87,8 +87,11 @@ export async function financeRoutes(
   );
 
   /** GET /api/admin/finances/ledger?page&pageSize&sort&schoolId&kind&from&to&q → LedgerPage (finance:read). */
-  route(app, listLedgerContract, { preValidation: requireAdmin("finance:read") }, async ({ query, request }) =>
-    listLedger(db, query, request.language),
+  route(
+    app,
+    listLedgerContract,
+    { preValidation: requireAdmin("finance:read") },
+    async ({ query, request }) => listLedger(db, query, request.language),
   );
 
   /** GET /api/admin/finances/ledger.csv?<same filters> → text/csv (finance:read; audit "finances.export"). */
@@ -111,7 +114,7 @@ export async function financeRoutes(
 
   /**
    * GET /api/admin/finances/summary?from&to → FinanceSummaryDto (finance:read); VAT per `INVOICE_VAT`
-   * (issue 22 item 4): none when exempt.
+   * (docs/product/payments.md#vat-setting): none when exempt.
    */
   route(
     app,

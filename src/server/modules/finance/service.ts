@@ -118,7 +118,7 @@ async function refundablePayments(
 }
 
 /**
- * `GET /api/admin/applications/:id/refund-quote`: the refund policy's suggestion (spec §9, pure
+ * `GET /api/admin/applications/:id/refund-quote`: the refund policy's suggestion (docs/product/payments.md#refund-policy, pure
  * rule in src/shared/refunds.ts, today taken in The Hague) for the application, with its payments
  * (and what each still holds) and refunds. 404 for an unknown application.
  */
@@ -149,14 +149,14 @@ export async function refundQuoteFor(db: Db, applicationId: string, now: Date): 
 }
 
 /**
- * `POST /api/admin/applications/:id/refunds` (issue "Finances"): refunds part or all of a payment
+ * `POST /api/admin/applications/:id/refunds` (docs/product/back-office.md#finance): refunds part or all of a payment
  * through the provider, once.
  *
  * 1. In a transaction with the application row locked: a request whose idempotency key was seen
  *    before returns that refund (`replayed`; the same key with another amount or payment is 409);
  *    an amount ≤ 0, or above what the payment still holds (paid − succeeded − pending refunds), is
  *    422 with a plain message; otherwise a `pending` refunds row is reserved with the policy's
- *    suggestion (spec §9) and an audit entry "refund.create".
+ *    suggestion (docs/product/payments.md#refunds) and an audit entry "refund.create".
  * 2. The provider is called with the reserved row's key, so a retry after a lost answer never
  *    refunds twice. A refused or unreachable provider marks the refund `failed` (audit
  *    "refund.failed") and answers 502; nothing else changes.
@@ -469,8 +469,8 @@ export async function exportLedger(db: Db, filters: LedgerFilters, language: Lan
 /* ----------------------------------------------------------------- summary */
 
 /**
- * Figures from gross and refunded cents: net, the VAT included in it (`vatOfGross`, spec §9,
- * decision 034; 0 when the school is VAT-exempt, issue 22 item 4), net excluding VAT.
+ * Figures from gross and refunded cents: net, the VAT included in it (`vatOfGross`, docs/product/payments.md#vat,
+ * decision 034; 0 when the school is VAT-exempt, docs/product/payments.md#vat-setting), net excluding VAT.
  */
 export function revenueFigures(
   gross: number,
@@ -498,8 +498,7 @@ interface SummaryRow {
 /**
  * `GET /api/admin/finances/summary`: revenue per school (cohort), per month and in total — gross
  * payments, succeeded refunds, net, and the 21 % VAT included in net shown apart (`vatOfGross`,
- * spec §9, decision 034), or no VAT when `vat` says the school is exempt (`INVOICE_VAT`, issue 22
- * item 4; the report follows the setting, for past payments too). A payment counts in the month
+ * docs/product/payments.md#vat, decision 034), or no VAT when `vat` says the school is exempt (`INVOICE_VAT`, docs/product/payments.md#vat-setting; the report follows the setting, for past payments too). A payment counts in the month
  * (UTC) it was paid, a refund in the month it succeeded; `from`/`to` (inclusive) filter on those
  * dates. The answer carries `vat` so the page and the CSV show VAT columns only when included.
  */
@@ -584,7 +583,7 @@ export async function financeSummary(
 
 /**
  * The summary as CSV: one row per school, one per month, then the total (euros). The VAT columns
- * only when VAT is included (`summary.vat`, issue 22 item 4).
+ * only when VAT is included (`summary.vat`, docs/product/payments.md#vat-setting).
  */
 export function summaryCsv(summary: FinanceSummaryDto): string {
   const withVat = summary.vat.mode === "included";

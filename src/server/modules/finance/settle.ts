@@ -19,8 +19,7 @@ export interface RefundNotice {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The payment status an application has once `refundedCents` of `paidCents` came back (issue
- * "Finances"): all of it → `refunded`, part of it → `partially_refunded`, nothing → unchanged.
+ * The payment status an application has once `refundedCents` of `paidCents` came back (docs/product/back-office.md#finance): all of it → `refunded`, part of it → `partially_refunded`, nothing → unchanged.
  */
 export function paymentStatusAfterRefunds(
   current: PaymentStatus,
@@ -33,7 +32,7 @@ export function paymentStatusAfterRefunds(
 
 /**
  * Sum of the succeeded refunds of an application's accepted payments, cents. Refunds of flagged
- * payments (money that never paid the application, checklist P1, P10) are not counted.
+ * payments (money that never paid the application, docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch) are not counted.
  */
 export async function succeededRefundsOf(tx: Tx, applicationId: string): Promise<number> {
   const [row] = await tx
@@ -70,7 +69,7 @@ async function settleFlaggedPayment(
 }
 
 /**
- * Applies the provider's view of a refund to our `refunds` row, exactly once (issue "Finances"):
+ * Applies the provider's view of a refund to our `refunds` row, exactly once (docs/product/back-office.md#finance):
  * called by the webhook for `refund.created` / `refund.updated` / `refund.failed` events and by
  * the refund request with the provider's answer, in whichever order they come. In one transaction
  * with the application row locked: records the provider's refund id, and moves a `pending` refund
@@ -80,7 +79,7 @@ async function settleFlaggedPayment(
  * provider's refund id. Returns the result written to the webhook log.
  * A refund that succeeds also issues its credit note, referring to the refunded payment's invoice,
  * and queues the "refund made" e-mail to the student (`notice`: links), in the same transaction
- * (issue 11 "Documents", "E-mails").
+ * (docs/product/admissions.md#documents-and-letters, docs/product/portals.md#who-an-email-is-written-to).
  */
 export async function settleRefund(
   db: Db,
@@ -131,7 +130,7 @@ export async function settleRefund(
         .set({ paymentStatus, updatedAt: now })
         .where(eq(applications.id, application.id));
       const creditNote = await issueCreditNoteForRefund(tx, { refundId: refund.id, at: now });
-      // The affiliate's clawback (issue 12, decision 022), after the credit note it takes its base from.
+      // The affiliate's clawback (docs/product/codes-and-partners.md#clawbacks, decision 022), after the credit note it takes its base from.
       await clawBackCommissionForRefund(tx, { refundId: refund.id, at: now });
       await queueRefundEmail(tx, { refundId: refund.id, creditNote, at: now, ...notice });
       await recordAudit(tx, {

@@ -29,7 +29,7 @@ export interface InquiryFacts {
 }
 
 /**
- * The school's notification of a new partnership inquiry or message (issue 13), in English (the
+ * The school's notification of a new partnership inquiry or message (docs/product/portals.md#public-forms), in English (the
  * school's working language), with every field and a link to the back office's inbox. The
  * sender's address is the reply address (Reply-To is not set: the team answers from the inbox).
  */
@@ -64,10 +64,10 @@ export function inquiryNotificationEmail(f: InquiryFacts, origin: string) {
 }
 
 /**
- * The sender's confirmation (issue 13): in the language of the page the form was sent from, with
- * the answer time (spec §9: within 5 business days). It repeats nothing the sender typed (name,
+ * The sender's confirmation (docs/product/languages.md#supported-languages): in the language of the page the form was sent from, with
+ * the answer time (docs/product/languages.md#supported-languages: within 5 business days). It repeats nothing the sender typed (name,
  * university, message): anyone can type someone else's address into a public form, and a receipt
- * that carried their text would relay it from the school's address (issue 22 item 19).
+ * that carried their text would relay it from the school's address (docs/product/portals.md#public-forms).
  */
 export function inquiryReceiptEmail(f: Pick<InquiryFacts, "kind" | "language">, supportEmail: string) {
   const language = f.language;
@@ -88,7 +88,7 @@ export function inquiryReceiptEmail(f: Pick<InquiryFacts, "kind" | "language">, 
 }
 
 /**
- * The newsletter's confirmation e-mail (double opt-in, issue 13) in the language of the sign-up
+ * The newsletter's confirmation e-mail (double opt-in, docs/product/admissions.md#confirmation) in the language of the sign-up
  * page: the single-use link (valid `hours` hours) and the unsubscribe link every newsletter e-mail
  * carries.
  */

@@ -1,5 +1,5 @@
 /**
- * API tests of the public forms and the inbox (issue 13 "Public forms"): validation in the
+ * API tests of the public forms and the inbox (docs/product/portals.md#public-forms): validation in the
  * visitor's language, the honeypot, the rate limits, the school's notification and the sender's
  * confirmation, double opt-in (single use, expiry, no enumeration), one-click unsubscribe (also
  * RFC 8058's form post from a mail program), and the inbox's permissions, status change and CSV.
@@ -97,7 +97,7 @@ describe("partnership inquiry", () => {
     expect(receipt!.subject).toBe("Nous avons bien reçu votre demande de partenariat");
     expect(receipt!.textBody).toContain("Bonjour,");
     expect(receipt!.textBody).toContain("sous 5 jours ouvrés");
-    // Nothing the sender typed comes back in the school's e-mail (issue 22 item 19).
+    // Nothing the sender typed comes back in the school's e-mail (docs/product/portals.md#public-forms).
     for (const typed of ["Awa Ndiaye", "Université Cheikh Anta Diop", "group of 25 students"])
       expect(receipt!.textBody + receipt!.htmlBody).not.toContain(typed);
   });
@@ -161,7 +161,7 @@ describe("contact message", () => {
     expect(receipt!.textBody).not.toContain("visa invitation letter");
   });
 
-  it("issue 22 item 19: the form relays nothing to a typed-in address, and sends it at most 3 receipts an hour from any client address", async () => {
+  it("docs/product/portals.md#public-forms: the form relays nothing to a typed-in address, and sends it at most 3 receipts an hour from any client address", async () => {
     const victim = "victim.relay@example.com";
     const phishing = "Your account is locked: sign in at https://evil.example/login";
     const statuses: number[] = [];
@@ -230,7 +230,7 @@ describe("newsletter", () => {
       "List-Unsubscribe": `<http://localhost:3000/api/public/newsletter/unsubscribe?token=${row!.unsubscribeToken}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    // Its links open the pages in the subscriber's language (issue 22 item 18).
+    // Its links open the pages in the subscriber's language (docs/product/languages.md#emails).
     expect(mail!.textBody).toContain(
       `http://localhost:3000/fr/newsletter/unsubscribe?token=${row!.unsubscribeToken}`,
     );

@@ -34,7 +34,7 @@ import {
   unsubscribe,
 } from "./service";
 
-/** Rate limit of each public form: 5 a minute per address (checklist S5, issue 13). */
+/** Rate limit of each public form: 5 a minute per address (docs/product/security.md#s5-brute-force-and-rate-limits, docs/product/portals.md#sign-in-limits). */
 const FORM_LIMIT = { rateLimit: { max: 5, timeWindow: "1 minute" } };
 /** Rate limit of the e-mailed links (confirmation, unsubscribe): 10 a minute per address, as the account links. */
 const LINK_LIMIT = { rateLimit: { max: 10, timeWindow: "1 minute" } };
@@ -50,11 +50,11 @@ const receiptAddress = (request: FastifyRequest) => {
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 };
 
-/** True when the honeypot field was filled in: a bot (issue 13). It gets the same answer as a person. */
+/** True when the honeypot field was filled in: a bot (docs/product/portals.md#public-forms). It gets the same answer as a person. */
 const isBot = (input: { website: string }) => input.website.trim() !== "";
 
 /**
- * The public forms and the back office's inbox (issue 13 "Public forms", spec §2-3).
+ * The public forms and the back office's inbox (docs/product/portals.md#public-forms).
  *
  * Public (no sign-in; same-origin check of plugins/security.ts; each rate-limited per address):
  * - `POST /api/public/partnership-inquiries` partnershipInquirySchema → `{ ok: true }`
@@ -82,7 +82,7 @@ export async function inquiryRoutes(
   /**
    * Receipts to one address: 3 an hour, whatever the client address, counted in Redis when there
    * is one (every process together). Past it the inquiry is still stored and the school notified,
-   * without a receipt, and the sender gets the same answer (issue 22 item 19: the forms were a way
+   * without a receipt, and the sender gets the same answer (docs/product/portals.md#public-forms: the forms were a way
    * to send the school's e-mails to anyone).
    */
   const receiptsPerAddress = app.createRateLimit({
@@ -103,7 +103,7 @@ export async function inquiryRoutes(
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  /** POST /api/public/partnership-inquiries: a university's partnership inquiry (spec §3). */
+  /** POST /api/public/partnership-inquiries: a university's partnership inquiry (docs/product/portals.md#public-forms). */
   route(
     app,
     sendPartnershipInquiryContract,
@@ -117,7 +117,7 @@ export async function inquiryRoutes(
     },
   );
 
-  /** POST /api/public/messages: the contact form (spec §3 "chat": name, e-mail, message). */
+  /** POST /api/public/messages: the contact form (docs/product/portals.md#public-forms: name, e-mail, message). */
   route(app, sendContactMessageContract, { config: FORM_LIMIT }, async ({ body: input, request, reply }) => {
     reply.header("cache-control", "no-store");
     if (isBot(input)) return RECEIVED;

@@ -49,12 +49,12 @@ const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 /**
  * Stores a partnership inquiry or a message and, in the same transaction, queues the school's
  * notification (to SUPPORT_EMAIL, English) and, unless `options.receipt` is false, the sender's
- * confirmation (in the language of the page): issue 13. Returns the new row's id.
+ * confirmation (in the language of the page): docs/product/payments.md#invoices. Returns the new row's id.
  */
 export async function receiveInquiry(
   ctx: InquiryContext,
   input: ({ kind: "partnership" } & PartnershipInquiryInput) | ({ kind: "message" } & ContactMessageInput),
-  /** False past the limit of receipts to one address (issue 22 item 19): stored and notified, no receipt. */
+  /** False past the limit of receipts to one address (docs/product/portals.md#public-forms): stored and notified, no receipt. */
   options: { receipt: boolean } = { receipt: true },
 ): Promise<string> {
   const values =
@@ -112,7 +112,7 @@ function factsOf(row: InquiryRow): InquiryFacts {
 
 /**
  * The link that unsubscribes `token` in one click, without signing in, at the address of the
- * subscriber's language (issue 22 item 18).
+ * subscriber's language (docs/product/languages.md#emails).
  */
 export const unsubscribeUrl = (origin: string, language: Language, token: string) =>
   pageUrl(origin, language, `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
@@ -127,7 +127,7 @@ export const listUnsubscribeHeaders = (origin: string, token: string) => ({
 });
 
 /**
- * Newsletter sign-up with double opt-in (issue 13). A new or unsubscribed address becomes
+ * Newsletter sign-up with double opt-in (docs/product/portals.md#newsletter). A new or unsubscribed address becomes
  * `pending` and is sent a confirmation e-mail (a new single-use link, valid CONFIRM_LINK_HOURS);
  * a pending one gets a new link unless one went out in the last CONFIRM_RESEND_MINUTES; a
  * confirmed one is left alone. The caller answers the same in every case (no enumeration).
@@ -215,7 +215,7 @@ export async function confirmSubscription(ctx: InquiryContext, token: string): P
 }
 
 /**
- * Unsubscribes the address of an unsubscribe token (one click, no sign-in; issue 13). Opening it
+ * Unsubscribes the address of an unsubscribe token (one click, no sign-in; docs/product/codes-and-partners.md#clicks). Opening it
  * again is not an error: the answer is `unsubscribed` again. An unknown token answers 410.
  */
 export async function unsubscribe(ctx: InquiryContext, token: string): Promise<SubscriberStatus> {

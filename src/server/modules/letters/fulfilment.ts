@@ -6,7 +6,7 @@ import type { MailService } from "../mail";
 import { queueVisaLetterReady } from "./service";
 
 /**
- * Fulfilment step `visaLetter` of an accepted payment (issue 11): the "visa letter ready" e-mail
+ * Fulfilment step `visaLetter` of an accepted payment (docs/product/admissions.md#visa-letter): the "visa letter ready" e-mail
  * once the payment makes the letter available on `today` (yyyy-mm-dd, The Hague). Idempotent (one
  * e-mail per application: `queueVisaLetterReady`'s dedupe key).
  */

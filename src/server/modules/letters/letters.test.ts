@@ -1,5 +1,5 @@
 /**
- * API tests of the letters module (issue 11 "Documents": the visa invitation letter with its QR
+ * API tests of the letters module (docs/product/admissions.md#documents-and-letters: the visa invitation letter with its QR
  * verification, the visa window, the "visa letter ready" e-mail and the certificate of
  * completion; decision 018). PDFs are read back as a reader would: their text with pdftotext, the
  * QR code image taken out of the PDF with pdfimages and decoded with jsQR.
@@ -139,7 +139,7 @@ describe("visa invitation letters and certificates of completion", () => {
     await t?.close();
   });
 
-  describe("the visa window (spec §1: 6-8 weeks before the start)", () => {
+  describe("the visa window (docs/product/admissions.md#visa-deadline: 6-8 weeks before the start)", () => {
     it("opens 8 weeks and closes 6 weeks before the first day, and says where today falls", () => {
       expect(visaWindow("2027-07-18", "2027-05-01")).toEqual({
         opens: "2027-05-23",
@@ -223,7 +223,7 @@ describe("visa invitation letters and certificates of completion", () => {
         expect(text, name.full).toContain(name.full);
         expect(text).not.toContain("?");
         expect(pdfTitleOf(pdf)).toBe(`Visa invitation letter - ${name.full}`);
-        // Issue 22 item 2: a Schengen application asks where the applicant stays.
+        // See docs/product/admissions.md#documents-and-letters: a Schengen application asks where the applicant stays.
         expect(text.replace(/\s+/g, " ")).toContain(`Address of stay ${PROGRAMME_ADDRESS}`);
       }
     });
@@ -430,7 +430,7 @@ describe("visa invitation letters and certificates of completion", () => {
     it("is queued once when the deposit is paid, in the student's e-mail language, linking to the portal without the letter", async () => {
       const a = await studentApplication({ applicant: { firstName: "Awa" }, pay: false });
       await db().update(applicants).set({ language: "zh" }).where(eq(applicants.id, a.applicantId));
-      // The e-mail language of the student's profile decides (issue 22 item 14).
+      // The e-mail language of the student's profile decides (docs/product/portals.md#who-an-email-is-written-to).
       await db().update(students).set({ language: "zh" }).where(eq(students.email, a.email));
       const sessionId = await flow.sessionOf(a);
       await flow.payOnTestPage(sessionId);
@@ -525,7 +525,7 @@ describe("visa invitation letters and certificates of completion", () => {
       });
       expect(early.statusCode).toBe(422);
       await moveTo(a.applicationId, "under_review", "accepted");
-      // Issue 22 item 7: not before the programme's last day, in the admin's language.
+      // See docs/product/admissions.md#certificate: not before the programme's last day, in the admin's language.
       const beforeEnd = await completion(a.applicationId, {
         completed: true,
         version: await versionOf(a.applicationId),
@@ -605,7 +605,7 @@ describe("visa invitation letters and certificates of completion", () => {
         .from(summerSchools)
         .where(eq(summerSchools.id, school.id));
       const url = `/api/admin/summer-schools/${school.id}/complete-cohort`;
-      // Issue 22 item 7: a cohort still to come (or under way) cannot be marked completed.
+      // See docs/product/admissions.md#certificate: a cohort still to come (or under way) cannot be marked completed.
       const early = await api("POST", url, roles.owner, { version: row!.version });
       expect(early.statusCode).toBe(422);
       expect(early.json().message).toContain("has not ended yet");

@@ -3,7 +3,7 @@ import { PDF_COLOURS, renderPdf } from "../../lib/pdf";
 import { type DocumentFonts, documentFonts, FONT } from "../../lib/pdf-fonts";
 
 /**
- * The PDF documents of the letters module (issue 11 "Documents"; decision 018): the visa
+ * The PDF documents of the letters module (docs/product/admissions.md#documents-and-letters; decision 018): the visa
  * invitation letter (English only, text selectable, with a QR code to its public verification) and
  * the certificate of completion. Pure rendering: every text and fact comes from the caller.
  * Fonts: the school's document fonts (src/server/lib/pdf-fonts.ts, decision 033), so a name in
@@ -25,7 +25,7 @@ export interface Issuer {
   signatoryTitle: string;
 }
 
-/** Everything the visa invitation letter states (issue 11), already written for people. */
+/** Everything the visa invitation letter states (docs/product/admissions.md#visa-letter), already written for people. */
 export interface VisaLetterContent {
   issuer: Issuer;
   /** "24 November 2026". */
@@ -43,7 +43,7 @@ export interface VisaLetterContent {
   accepted: boolean;
   housing: string;
   /**
-   * The address of stay a Schengen visa application asks for (issue 22 item 2): the housing's
+   * The address of stay a Schengen visa application asks for (docs/product/admissions.md#documents-and-letters): the housing's
    * address, one line.
    */
   stayAddress: string;
@@ -95,7 +95,7 @@ function letterhead(doc: PDFKit.PDFDocument, issuer: Issuer) {
 }
 
 /**
- * The visa invitation letter (issue 11): A4, English, selectable text; the facts in a table, who
+ * The visa invitation letter (docs/product/admissions.md#visa-letter): A4, English, selectable text; the facts in a table, who
  * pays what, the signatory, and the QR code of `verificationUrl` with the address printed beside it.
  */
 export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): Promise<Buffer> {
@@ -222,7 +222,7 @@ export function renderVisaLetter(c: VisaLetterContent, fonts?: DocumentFonts): P
   );
 }
 
-/** Everything the certificate of completion states (issue 11, spec §9 "6 ECTS"). */
+/** Everything the certificate of completion states (docs/product/catalogue-and-pricing.md#programme). */
 export interface CertificateContent {
   issuer: Issuer;
   fullName: string;

@@ -6,7 +6,7 @@ import { visaLetters } from "../../db/schema";
 export type RevocationReason = "withdrawn" | "cancelled" | "rejected" | "refunded" | "erased";
 
 /**
- * Revokes the live visa invitation letter of an application in the caller's transaction (issue 11:
+ * Revokes the live visa invitation letter of an application in the caller's transaction (docs/product/admissions.md#visa-letter:
  * "its verification is revoked when the application is withdrawn, cancelled, refunded or
  * erased"; decision 018). Called where those changes happen (status change, erasure); the public
  * verification also derives the same answer from the application's live state, so a change made

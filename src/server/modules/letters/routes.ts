@@ -31,7 +31,7 @@ import {
 /** A verification token: 32 random bytes in base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Sends PDF bytes as a download that no cache keeps (issue 11: `Cache-Control: no-store`). */
+/** Sends PDF bytes as a download that no cache keeps (docs/product/catalogue-and-pricing.md#catalogue-cache: `Cache-Control: no-store`). */
 function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer) {
   return reply
     .header("content-type", "application/pdf")
@@ -42,9 +42,9 @@ function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer) {
 }
 
 /**
- * Routes of the letters module (issue 11 "Documents"; decision 018): the visa invitation letter
+ * Routes of the letters module (docs/product/admissions.md#documents-and-letters; decision 018): the visa invitation letter
  * and the certificate of completion for the student (own applications only: `requireStudent` →
- * 401/403, `studentApplication` → 404 for anyone else's, checklist S6) and for admins
+ * 401/403, `studentApplication` → 404 for anyone else's, docs/product/security.md#s6-nobody-reads-what-is-not-theirs) and for admins
  * (`applications:read` to download, `applications:write` to mark completion; 401/403 otherwise),
  * and the public check of a letter. PDFs and personal answers are `no-store`.
  */

@@ -58,7 +58,7 @@ import {
 import { revokeVisaLetters } from "./revoke";
 
 /**
- * The letters module (issue 11 "Documents", second and third bullets; decision 018): the visa
+ * The letters module (docs/product/admissions.md#documents-and-letters, second and third bullets; decision 018): the visa
  * invitation letter and its public verification, the certificate of completion, and the admin's
  * completion marks. Routes ask these functions; none repeats a rule of src/shared/letters.ts.
  */
@@ -132,7 +132,7 @@ function certificateAvailable(rows: LetterRows): boolean {
 
 /**
  * What the document cards show of one application (`ApplicationDocuments`): the visa letter's
- * availability and why not, the visa window (8 to 6 weeks before the start, spec §1), and the
+ * availability and why not, the visa window (8 to 6 weeks before the start, docs/product/admissions.md#visa-deadline), and the
  * certificate's. `today` is `schoolDate(now)`.
  */
 export async function documentsOf(
@@ -205,11 +205,11 @@ const daysOf = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
- * `GET …/visa-letter.pdf`: the visa invitation letter of an application as PDF bytes (issue 11),
+ * `GET …/visa-letter.pdf`: the visa invitation letter of an application as PDF bytes (docs/product/admissions.md#visa-letter),
  * issuing its letter record (verification token) on the first request. 409 with
  * `errors.letters.<reason>` when it is not available (`visaLetterBlock`). The content: name,
  * passport number, nationality (country name), date of birth, programme dates and location,
- * housing and the address of stay (`PROGRAMME_ADDRESS`, issue 22 item 2), the fee stored with the
+ * housing and the address of stay (`PROGRAMME_ADDRESS`, docs/product/admissions.md#documents-and-letters), the fee stored with the
  * application and what it includes, what was paid and what is still due, the signatory, and the QR
  * code of the verification address.
  */
@@ -289,7 +289,7 @@ export async function visaLetterPdf(
 }
 
 /**
- * `GET /api/visa-letters/:token` (public): the check of a letter (issue 11). `unknown` for a token
+ * `GET /api/visa-letters/:token` (public): the check of a letter (docs/product/admissions.md#visa-letter). `unknown` for a token
  * no letter has; `revoked` when its revocation was recorded or the application's live state
  * revokes it (withdrawn, cancelled, rejected, fully refunded, erased: recorded now, so it stays
  * revoked); else `genuine`. Shows initials (none once erased), programme dates and days of issue
@@ -321,7 +321,7 @@ export async function verifyVisaLetter(db: Db, token: string, now: Date, today: 
 }
 
 /**
- * `GET …/certificate.pdf`: the certificate of completion (issue 11; spec §9 "6 ECTS"). 409
+ * `GET …/certificate.pdf`: the certificate of completion (docs/product/catalogue-and-pricing.md#programme). 409
  * `errors.letters.notCompleted` until an admin marked the programme completed (or once the
  * application is closed or erased).
  */
@@ -345,10 +345,10 @@ export async function certificatePdf(db: Db, env: Env, applicationId: string, to
 
 /**
  * `POST /api/admin/applications/:id/completion` `{ completed, version }`: marks (or unmarks) the
- * programme of one application completed (issue 11). Row-locked; 409 `errors.staleVersion` with
+ * programme of one application completed (docs/product/admissions.md#certificate). Row-locked; 409 `errors.staleVersion` with
  * the current documents when `version` is not the application's; 422
  * `errors.letters.notAccepted` to mark an application that is not accepted, 422
- * `errors.letters.notEnded` before the programme's last day (issue 22 item 7). Bumps the version and
+ * `errors.letters.notEnded` before the programme's last day (docs/product/admissions.md#certificate). Bumps the version and
  * writes audit "application.completion" (before → after). Returns the new documents view.
  */
 export async function setCompletion(
@@ -368,7 +368,7 @@ export async function setCompletion(
     );
     if (input.completed && application.status !== "accepted")
       throw new HttpError(422, "errors.letters.notAccepted");
-    // A certificate says the programme was completed: not before its last day (issue 22 item 7).
+    // A certificate says the programme was completed: not before its last day (docs/product/admissions.md#certificate).
     if (input.completed && !application.completedAt && today < rows.school.endDate)
       throw new HttpError(422, "errors.letters.notEnded");
     const completedAt = input.completed ? (application.completedAt ?? now) : null;
@@ -393,9 +393,9 @@ export async function setCompletion(
 /**
  * `POST /api/admin/summer-schools/:id/complete-cohort` `{ version }`: marks completed every
  * application of the cohort that is accepted and paid in full (`completionEligible`) and not
- * marked yet; leaves the others alone (issue 11). 404 unknown school, 409 `errors.staleVersion`
+ * marked yet; leaves the others alone (docs/product/admissions.md#certificate). 404 unknown school, 409 `errors.staleVersion`
  * when the school changed since the admin saw it, 422 `errors.letters.notEnded` before the
- * programme's last day in The Hague (issue 22 item 7). One audit entry per application marked
+ * programme's last day in The Hague (docs/product/admissions.md#certificate). One audit entry per application marked
  * ("application.completion", `cohort: true`) and one for the cohort ("summerSchool.completeCohort").
  */
 export async function completeCohort(
@@ -475,7 +475,7 @@ export async function completeCohort(
 
 /**
  * Queues the "visa invitation letter ready" e-mail of an application in the caller's transaction
- * (issue 11 "E-mails"): once per application (dedupe key `visa-letter-ready:<applicationId>`),
+ * (docs/product/portals.md#who-an-email-is-written-to): once per application (dedupe key `visa-letter-ready:<applicationId>`),
  * only when the letter is available now (`visaLetterBlock` null: deposit paid, and accepted where
  * the school asks for it), in the applicant's language, with the visa window's dates written for
  * people and a link to the student portal (the letter is never attached). Call it after the change
@@ -490,7 +490,7 @@ export async function queueVisaLetterReady(
 ): Promise<boolean> {
   const rows = await letterRows(tx, applicationId);
   if (visaLetterBlock(factsOf(rows), today) !== null) return false;
-  // The student's current address and e-mail language (issue 22 item 14); none when erased.
+  // The student's current address and e-mail language (docs/product/portals.md#who-an-email-is-written-to); none when erased.
   const recipient = await recipientFor(tx, { applicationId });
   if (!recipient) return false;
   const language: Language = recipient.language;

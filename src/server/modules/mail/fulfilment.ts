@@ -25,11 +25,11 @@ export type DescribePaidApplication = (
 
 /**
  * Fulfilment step `confirmationEmail` of an accepted payment, to the student's current address in
- * the profile's e-mail language (issue 22 item 14), with the payment's invoice linked when it has
+ * the profile's e-mail language (docs/product/portals.md#who-an-email-is-written-to), with the payment's invoice linked when it has
  * one (run it after the `invoice` step):
  * - a first payment (deposit or in full, or the zero completion): the confirmation e-mail, stating
  *   the quote the payment was made at (`payments.quote`, the one stored with its checkout session),
- *   never one priced again under rules or prices changed since (issue 22 item 13); dedupe key
+ *   never one priced again under rules or prices changed since (docs/product/catalogue-and-pricing.md#pricing-rules); dedupe key
  *   `confirmation:<applicationId>`;
  * - a balance payment: the receipt of the balance; dedupe key `balance-paid:<provider session id>`.
  * Nothing is queued when the student's data was erased. Idempotent (the outbox's dedupe key).

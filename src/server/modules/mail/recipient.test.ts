@@ -13,7 +13,7 @@ import { completeOfflineSession } from "../payments/providers/offline";
 import { recipientFor } from "./recipient";
 
 /**
- * To which address and in which language the school writes to a student (issue 22 item 14;
+ * To which address and in which language the school writes to a student (docs/product/portals.md#who-an-email-is-written-to;
  * decision 037): a student applies in Chinese, then changes the account's address and the e-mail
  * language (French) in the profile, and another person's verified account takes the old address.
  * Every e-mail about the application from then on (payment confirmation with its invoice, status
@@ -178,7 +178,7 @@ describe("every e-mail to a student follows the profile's address and e-mail lan
   });
 });
 
-describe("every e-mail, as an HTML validator reads it (issue 23 item 13)", () => {
+describe("every e-mail, as an HTML validator reads it (docs/product/languages.md#emails)", () => {
   it("is a valid HTML document with its subject as title, and its web and e-mail addresses are links", async () => {
     // The e-mails the flows above queued: confirmation, status, visa letter, reminders, balance
     // paid, refund, account e-mails, in three languages.

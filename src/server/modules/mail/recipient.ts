@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { admins, affiliates, applicants, applications, students } from "../../db/schema";
 
 /**
- * To whom, at which address and in which language the school writes (issue 22 item 14; decision
+ * To whom, at which address and in which language the school writes (docs/product/portals.md#who-an-email-is-written-to; decision
  * 037). Every e-mail about a person asks `recipientFor` at the moment it is queued, instead of
  * using the address and language the applicant typed when applying: a student who changed the
  * account's address or e-mail language in the profile gets every later e-mail (status, payment,
@@ -109,7 +109,7 @@ export async function recipientFor(tx: Db | Tx, person: Person): Promise<Recipie
 
 /**
  * The outbox fields of a recipient, to spread into `MailService.enqueue`'s e-mail: the address and
- * the account and application the e-mail is stored under (issue 22 item 15).
+ * the account and application the e-mail is stored under (docs/product/privacy.md#data-export).
  */
 export const addressedTo = (r: Recipient) => ({
   to: r.to,

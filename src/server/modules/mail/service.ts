@@ -7,7 +7,7 @@ import { byteaAsBase64, byteaValue } from "../../db/bytea";
 import type { Db, Tx } from "../../db/client";
 import { emailAttachments, emailOutbox } from "../../db/schema";
 
-/** A file sent with an e-mail, e.g. a payout statement PDF (issue 12). */
+/** A file sent with an e-mail, e.g. a payout statement PDF (docs/product/codes-and-partners.md#payout-runs). */
 export interface EmailAttachment {
   /** The name the reader sees, e.g. `payout-statement-1a2b3c4d.pdf`. */
   filename: string;
@@ -28,7 +28,7 @@ export interface OutgoingEmail {
   /** Files attached to the message, in this order (stored with it in `email_attachments`). */
   attachments?: EmailAttachment[];
   /**
-   * The student account the e-mail is written to, as `recipientFor` answers it (issue 22 item 15):
+   * The student account the e-mail is written to, as `recipientFor` answers it (docs/product/privacy.md#data-export):
    * the data export lists e-mails by account and application, not by address.
    */
   studentId?: string | null;
@@ -70,7 +70,7 @@ export function createTransport(
 
 /**
  * E-mail with a transactional outbox: business code queues e-mails inside its own database
- * transaction (so an e-mail exists exactly when the change it reports does, checklist P6), and
+ * transaction (so an e-mail exists exactly when the change it reports does, docs/product/security.md#p6-an-event-delivered-twice-counts-once), and
  * `flush()` sends what is queued, retrying failures up to 5 times.
  *
  * Several server processes share the database (decision 011 "several server processes"), and any
@@ -96,7 +96,7 @@ export class MailService {
     private readonly outboxDir: string | null,
     /**
      * What every e-mail gets when it is queued, e.g. the school's footer with its legal facts
-     * (`withSchoolFooter`, issue 13). None by default.
+     * (`withSchoolFooter`, docs/product/portals.md#who-an-email-is-written-to). None by default.
      */
     private readonly finish: (email: OutgoingEmail) => OutgoingEmail = (email) => email,
   ) {}

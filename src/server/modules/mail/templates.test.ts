@@ -17,7 +17,7 @@ const mail = (language: string) => ({
   html: `<!doctype html><html lang="${language}"><body><p>Body</p></body></html>`,
 });
 
-describe("the school's footer on every e-mail (issue 13: legal facts from configuration)", () => {
+describe("the school's footer on every e-mail (docs/product/languages.md#supported-languages: legal facts from configuration)", () => {
   it.each([
     [
       "en",

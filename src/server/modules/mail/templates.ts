@@ -10,14 +10,14 @@ import { escapeHtml, paragraphs, type RenderedEmail, renderEmail } from "./layou
 
 /**
  * The confirmation e-mail of a paid (or zero-payment) application, in the applicant's language
- * (spec §2 "Confirmation", §9: confirmation within 24 hours). Returns subject, text and HTML.
+ * (docs/product/admissions.md#confirmation: confirmation within 24 hours). Returns subject, text and HTML.
  */
 export function confirmationEmail(
   app: ApplicationDto,
   language: Language,
   supportEmail: string,
   origin: string,
-  /** The payment's invoice (issue 11 "Documents"), linked with the portal's payment page. */
+  /** The payment's invoice (docs/product/admissions.md#documents-and-letters), linked with the portal's payment page. */
   invoice?: { id: string; number: string } | null,
 ): RenderedEmail {
   const money = (cents: number) => formatMoney(cents, language);
@@ -70,7 +70,7 @@ export function confirmationEmail(
           k("invoiceLink", {
             number: invoice.number,
             // The portal's payment page, which signs the student in and lists the invoice: the
-            // API's address answered a new applicant with JSON (issue 22 item 18).
+            // API's address answered a new applicant with JSON (docs/product/languages.md#emails).
             url: pageUrl(origin, language, "/student/payment"),
           }),
         ]
@@ -113,7 +113,7 @@ export interface BalancePaidFacts {
 }
 
 /**
- * The receipt e-mail of a balance payment (issue "Student portal in full", Balances; decision 016),
+ * The receipt e-mail of a balance payment (docs/product/payments.md#deposit-and-balance; decision 016),
  * in the student's language, with dates for people and a link to the portal's payment page (where
  * the invoice is). Returns subject, text and HTML.
  */
@@ -122,7 +122,7 @@ export function balancePaidEmail(
   language: Language,
   supportEmail: string,
   origin: string,
-  /** The balance payment's invoice (issue 11 "Documents"), linked when there is one. */
+  /** The balance payment's invoice (docs/product/admissions.md#documents-and-letters), linked when there is one. */
   invoice?: { id: string; number: string } | null,
 ): RenderedEmail {
   const money = (cents: number) => formatMoney(cents, language);
@@ -152,7 +152,7 @@ export function balancePaidEmail(
 }
 
 /**
- * The foot of every e-mail the school sends (issue 13: the school's legal facts come from
+ * The foot of every e-mail the school sends (docs/product/portals.md#who-an-email-is-written-to: the school's legal facts come from
  * configuration, SCHOOL_*): legal name, address, Chamber of Commerce (KvK) and VAT numbers, and the
  * office's phone, in `language`, with the same texts as the site's footer (`footer.legalLine`,
  * `footer.phone`). Text (after a "-- " signature line) and HTML.
@@ -203,7 +203,7 @@ const WEB_ADDRESS = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)）。，；：！？]/
 /**
  * Links the web and e-mail addresses written as plain text in an HTML body: text outside tags
  * and outside `<a>`, `<head>`, `<title>` and `<style>` (the text is already escaped; `&amp;` in an
- * address stays as it is). A reader taps an address instead of copying it (issue 23 item 13).
+ * address stays as it is). A reader taps an address instead of copying it (docs/product/languages.md#emails).
  */
 export function linkAddresses(html: string): string {
   let inside = 0;
@@ -226,8 +226,7 @@ export function linkAddresses(html: string): string {
 }
 
 /**
- * `email` as a complete HTML document, applied to every e-mail when it is queued (issue 23 item
- * 13): a `<head>` with the character set, the viewport and the subject as `<title>` (an HTML
+ * `email` as a complete HTML document, applied to every e-mail when it is queued (docs/product/languages.md#emails): a `<head>` with the character set, the viewport and the subject as `<title>` (an HTML
  * document without a title is invalid, and some mail apps show it), and its plain-text web and
  * e-mail addresses as links (`linkAddresses`). An e-mail that has a head already keeps it.
  */

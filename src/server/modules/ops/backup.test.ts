@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (decision 013; checklist D4: nothing acknowledged is lost): a
+ * Backups of the embedded database (decision 013; docs/product/security.md#d4-crash-safety: nothing acknowledged is lost): a
  * backup taken from the running server, and one taken by `npm run backup` from a stopped
  * server's folder, restored by `restoreBackup` and `npm run restore` into an empty folder, give an
  * app in which the paid application and its passport are there. Only an owner or the holder of

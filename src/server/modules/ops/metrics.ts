@@ -37,10 +37,10 @@ export const UNMATCHED_ROUTE = "(unmatched)";
  *   status class (`2xx` … `5xx`). Counted by `countRequest`, one map update per request; the
  *   counter is filled from the map at scrape time, so the public pages' hot path stays cheap.
  * - `hss_payments_fulfilled_total`, `hss_payments_flagged_total`: payments that made an
- *   application paid, and payments recorded but flagged for an admin (checklist P1, P10, P14).
+ *   application paid, and payments recorded but flagged for an admin (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch, docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled).
  *   The payments service increments them (`metrics.paymentsFulfilled.inc()`).
  * - `hss_webhook_failures_total{reason}`: provider events refused for their signature
- *   (`signature`, checklist P5) or that failed while processed (`processing`, P11: the provider
+ *   (`signature`, docs/product/security.md#p5-webhooks-are-verified-on-the-raw-body) or that failed while processed (`processing`, P11: the provider
  *   retries them).
  * - `hss_email_outbox_backlog{status}`: e-mails not sent yet (`queued`) and given up after five
  *   attempts (`failed`), read from `email_outbox` at scrape time; NaN when the database did not

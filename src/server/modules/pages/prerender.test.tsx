@@ -121,7 +121,7 @@ describe("the early application discount on the prerendered pages (decision 030)
   });
 });
 
-describe("the school's legal facts from configuration (issue 13)", () => {
+describe("the school's legal facts from configuration (docs/product/catalogue-and-pricing.md#pricing-rules)", () => {
   it("every page's footer names the legal entity, its address, KvK and VAT numbers", async () => {
     const { text } = await page("/", "fr");
     expect(text).toContain(
@@ -144,7 +144,7 @@ describe("the school's legal facts from configuration (issue 13)", () => {
   });
 });
 
-describe("the page for an unknown address (issue 13)", () => {
+describe("the page for an unknown address (docs/product/portals.md#public-site)", () => {
   it.each([
     ["en", "This page does not exist"],
     ["zh", "此页面不存在"],
@@ -163,7 +163,7 @@ describe("the page for an unknown address (issue 13)", () => {
   );
 });
 
-describe("VAT on the public pages reads INVOICE_VAT (issue 22 item 4)", () => {
+describe("VAT on the public pages reads INVOICE_VAT (docs/product/payments.md#vat-setting)", () => {
   /** VAT, TVA or 增值税 with a rate within the same sentence. */
   const VAT_RATE =
     /(VAT|TVA|增值税)[^.。]{0,40}\d+\s?[\u00a0\u202f]?%|\d+\s?[\u00a0\u202f]?%[^.。]{0,40}(VAT|TVA|增值税)/;
@@ -198,7 +198,7 @@ describe("VAT on the public pages reads INVOICE_VAT (issue 22 item 4)", () => {
   });
 });
 
-describe("the partner programme page states the payout rules the product applies (issue 23 item 3)", () => {
+describe("the partner programme page states the payout rules the product applies (docs/product/languages.md#copy-states-the-rules)", () => {
   const partners = { releaseDaysBeforeStart: 21, minimumPayoutCents: 7500 };
   it.each([
     ["en", ["21 days before", "€75.00", "clawback"]],
@@ -215,7 +215,7 @@ describe("the partner programme page states the payout rules the product applies
   );
 });
 
-describe("insurance on the public pages is what the open cohorts sell (issue 23 item 2)", () => {
+describe("insurance on the public pages is what the open cohorts sell (docs/product/admissions.md#insurance-proof)", () => {
   const PAGES = ["/faq", "/for-parents", "/program"] as const;
 
   it.each(["en", "zh", "fr"] as const)(

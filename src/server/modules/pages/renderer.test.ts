@@ -73,7 +73,7 @@ function makeCache(
   });
 }
 
-describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
+describe("public pages rendered ahead of visitors (docs/product/catalogue-and-pricing.md#catalogue-cache)", () => {
   let cache: PageCache;
 
   it("warm renders every public page in every language once; visitors then get them from memory", async () => {
@@ -132,7 +132,7 @@ describe("public pages rendered ahead of visitors (decisions.md §5)", () => {
   });
 });
 
-describe("the stylesheet of a page (decisions.md §5, decision 010)", () => {
+describe("the stylesheet of a page (docs/product/portals.md#public-site, decision 010)", () => {
   it.each(["/program", "/partner/ANY"])(
     "%s carries the whole stylesheet inline and links none, so nothing restyles the page once drawn",
     async (pathname) => {
@@ -177,7 +177,7 @@ describe("the application page (decision 009)", () => {
   });
 });
 
-describe("the page for an unknown address (spec §8, issue 13)", () => {
+describe("the page for an unknown address (docs/product/api.md#errors, docs/product/catalogue-and-pricing.md#catalogue-cache)", () => {
   it("answers 404 and keeps the spec's “404 Page Not Found” only in an HTML comment of the head", async () => {
     const cache = makeCache({ value: "v1" });
     await cache.init();

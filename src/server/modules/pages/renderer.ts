@@ -58,7 +58,7 @@ const styleText = (css: string) => css.replace(/<\/style/gi, "<\\/style");
 const escapeAttribute = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The head links of an indexable page (issue 13 "Per-language addresses", decision 029): its
+ * The head links of an indexable page (docs/product/languages.md#language-in-the-address, decision 029): its
  * canonical address in its own language, the same page in each language (`hreflang`), and the
  * unprefixed address as `x-default` (it redirects to the visitor's language).
  * @param pathname the page's own path, without the language prefix (`/program`, `/`)
@@ -84,7 +84,7 @@ export const jsonForScript = (value: unknown) =>
 
 /**
  * Renders public pages once per (path, language, content version) and keeps them in memory with
- * brotli and gzip bodies and an ETag (decisions.md §5). The content version changes when the
+ * brotli and gzip bodies and an ETag (docs/product/portals.md#public-site). The content version changes when the
  * catalogue, paid places, translations or the date change, so live figures are never stale.
  * Pages with parameters (e.g. /partner/CODE) and unknown paths share one cached entry per route
  * pattern only when their HTML does not depend on the parameter; otherwise they are rendered per
@@ -138,7 +138,7 @@ export class PageCache {
 
   /**
    * Renders every public page in every language, one after the other, so that the first visitor
-   * after a start or a content change also gets a page from memory (decisions.md §5). Runs in
+   * after a start or a content change also gets a page from memory (docs/product/portals.md#public-site). Runs in
    * the background (main.ts starts it after listening, and again after each content change when
    * `rewarm` is on); a page that fails is left for the first request to retry. Returns the number
    * of pages rendered.
@@ -168,7 +168,7 @@ export class PageCache {
   }
 
   /**
-   * sitemap.xml (issue 13): every indexable page in each language, each with its alternates in the
+   * sitemap.xml (docs/product/languages.md#supported-languages): every indexable page in each language, each with its alternates in the
    * other languages (the sitemaps protocol's `xhtml:link`). Empty until the pages are built.
    */
   sitemap(): string {
@@ -198,7 +198,7 @@ export class PageCache {
   }
 
   /**
-   * The route pattern of a page address, for the log (issue 22 item 20): `/en/waiting-list/offer/:token`
+   * The route pattern of a page address, for the log (docs/product/privacy.md#logs): `/en/waiting-list/offer/:token`
    * for `/en/waiting-list/offer/<token>`, `/student-pass/:token` without a language; the path
    * itself for a page without parameters. Before the pages are built, where the route table is
    * unknown, `/<language>/*` (or `/*`): everything after the language is left out of the log.

@@ -5,7 +5,7 @@ import { HttpError } from "../../lib/errors";
 import type { PageCache, RenderedPage } from "./renderer";
 
 /**
- * Sends a cached page: 304 on a matching ETag, else the precompressed body (decisions.md §5). The
+ * Sends a cached page: 304 on a matching ETag, else the precompressed body (docs/product/portals.md#public-site). The
  * address decides the language (decision 029), so the page varies only with the encoding.
  */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
@@ -24,7 +24,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
 
 /**
  * robots.txt: the site may be crawled except the API and the protected areas in every language;
- * the sitemap is named with its absolute address (issue 13).
+ * the sitemap is named with its absolute address (docs/product/languages.md#language-in-the-address).
  */
 export function robotsTxt(origin: string): string {
   const areas = ["/admin/", "/student/", "/affiliate/"];
@@ -38,7 +38,7 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * Every GET that no API or asset route answered (issue 13 "Per-language addresses", decision 029):
+ * Every GET that no API or asset route answered (docs/product/languages.md#language-in-the-address, decision 029):
  * - `/{en|zh|fr}/<path>`: the server-rendered page for `<path>` in that language (404 page for
  *   unknown paths; aliases answer 301 to their canonical page in the same language);
  * - any other path (old links, the bare domain; the `x-default`): 302 to the same path in the
@@ -49,7 +49,7 @@ export function robotsTxt(origin: string): string {
 export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache; origin: string }) {
   const { pages } = opts;
   const robots = robotsTxt(opts.origin);
-  // The page's route pattern, which the log uses to leave tokens of addresses out (issue 22 item 20).
+  // The page's route pattern, which the log uses to leave tokens of addresses out (docs/product/privacy.md#logs).
   app.decorateRequest("pagePattern", function (this: FastifyRequest) {
     return pages.patternOf(this.url);
   });

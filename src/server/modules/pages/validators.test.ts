@@ -1,5 +1,5 @@
 /**
- * The public site as validators nobody here wrote read it (issue 23 items 8 to 10): every page
+ * The public site as validators nobody here wrote read it (docs/product/portals.md#newsletter, docs/product/portals.md#public-site, docs/product/languages.md#language-in-the-address): every page
  * the server prerenders, in the three languages, passes html-validate's checks of the HTML
  * standard and of a document (`.htmlvalidate.json`: `html-validate:standard` and
  * `html-validate:document`, without `require-sri`, which concerns scripts from other origins: every
@@ -36,7 +36,7 @@ const TOKEN_PAGES = [
   "/verify/visa-letter/LETTERtoken0123456789",
 ];
 
-describe("the public site, checked by outside validators (issue 23 items 9 and 10)", () => {
+describe("the public site, checked by outside validators (docs/product/portals.md#public-site, docs/product/languages.md#language-in-the-address)", () => {
   let t: TestApp;
   let publicPaths: string[];
 

@@ -1,5 +1,5 @@
 /**
- * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; decision 020):
+ * The student pass (docs/product/admissions.md#student-pass: "/student/qrcode, pass token + public check reasons"; decision 020):
  * the public check a checker opens by scanning the QR code says VALID only for an accepted
  * application paid in full of a cohort that has not ended, and otherwise why not; it shows nothing
  * of the holder beyond initials; the pass is its own token, not the application id, and the student
@@ -27,7 +27,7 @@ let t: TestApp;
 let admins: RoleCookies;
 /** Added to the clock of the app: moves "now" past a cohort's end. */
 let clockOffsetMs = 0;
-/** The app's log lines (checklist D2: no pass token, no personal data). */
+/** The app's log lines (docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs: no pass token, no personal data). */
 const logs: Array<Record<string, unknown>> = [];
 const api = apiOf(() => t.app, SAME_ORIGIN);
 const flow = paymentFlow(() => t, { addressPrefix: "10.61", webhookSecret: WEBHOOK_SECRET });
@@ -351,7 +351,7 @@ describe("the student's pass and its QR code", () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect((await api("GET", "/api/student/applications/not-an-id/pass", cookie)).statusCode).toBe(404);
-    // The owner's session from another site (checklist S3): refused, nothing changes.
+    // The owner's session from another site (docs/product/security.md#s3-cross-site-requests-change-nothing): refused, nothing changes.
     const crossSite = await t.app.inject({
       method: "POST",
       url: `/api/student/applications/${applicationId}/pass/reissue`,

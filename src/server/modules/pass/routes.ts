@@ -12,7 +12,7 @@ import { requireStudent, studentApplication, studentApplications } from "../stud
 import { activePass, checkPass, reissuePass, studentPassDto } from "./service";
 
 /**
- * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2
+ * The student pass (docs/product/admissions.md#student-pass: "/student/qrcode, pass token + public check reasons"; docs/product/admissions.md#student-pass
  * /student-pass/{id}, /student/qrcode; decision 020): the public check a pass's QR code opens,
  * and the signed-in student's pass with its QR code and the reissue action. Student routes go
  * through src/server/modules/student/ownership.ts (401 without a student session, 403

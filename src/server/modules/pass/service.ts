@@ -19,7 +19,7 @@ import { refundedCentsOfOne, refundedCentsSql } from "../balances";
 import type { ApplicantRow, ApplicationRow, SchoolRow } from "../student";
 
 /**
- * The student pass (issue 11 "/student/qrcode, pass token + public check reasons"; spec §2
+ * The student pass (docs/product/admissions.md#student-pass: "/student/qrcode, pass token + public check reasons"; docs/product/admissions.md#student-pass
  * /student-pass/{id}; decision 020): one unguessable, revocable token per application, the rule
  * that decides what a checker scanning it sees, and its QR code.
  */
@@ -31,7 +31,7 @@ export function newPassToken(): string {
 
 /** What the pass rule needs to know of an application. Amounts in euro cents, dates `yyyy-mm-dd`. */
 export interface PassFacts {
-  /** The applicant was erased (admin privacy erasure, checklist D3). */
+  /** The applicant was erased (admin privacy erasure, docs/product/security.md#d3-export-and-erasure). */
   erased: boolean;
   status: AdminApplicationStatus;
   paymentStatus: AdminPaymentStatus;
@@ -51,7 +51,7 @@ export interface PassVerdict {
 
 /**
  * Whether a pass of an application is valid on `today` (`yyyy-mm-dd` in The Hague:
- * `schoolDate(now)`), and otherwise why not (issue 11: "VALID only for an application that is
+ * `schoolDate(now)`), and otherwise why not (docs/product/payments.md#checkout-valid-for-one-quote: "VALID only for an application that is
  * accepted AND paid in full, of a current or coming cohort"). Paid in full is the shared rule
  * (`balanceOf(...).paidInFull`, src/shared/balance.ts), never `payment_status` alone. The first
  * that applies wins: erased; withdrawn, cancelled, rejected; refunded (the whole payment given
@@ -112,7 +112,7 @@ export function qrSvgOf(url: string): Promise<string> {
 }
 
 /**
- * The public check of a pass token (`GET /api/student-pass/:token`, issue 11): `unknown` for a
+ * The public check of a pass token (`GET /api/student-pass/:token`, docs/product/admissions.md#student-pass): `unknown` for a
  * malformed token or one nobody issued (an application id included: it is not a token), `revoked`
  * for a token the student replaced, `erased` for an erased applicant (no initials, no cohort);
  * otherwise `passVerdict` with the holder's initials and the cohort (name in `language`, dates).
@@ -177,7 +177,7 @@ export async function activePass(tx: Tx, applicationId: string) {
 
 /**
  * Revokes the application's current pass (its token's check answers `revoked` from now on) and
- * makes a new one (issue 11: "the student can revoke and reissue it (a lost phone)"). One
+ * makes a new one (docs/product/admissions.md#letter-verification: "the student can revoke and reissue it (a lost phone)"). One
  * transaction, the application's row locked, so two reissues at once leave one active pass.
  */
 export async function reissuePass(db: Db, applicationId: string, now: Date) {

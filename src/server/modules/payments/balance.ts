@@ -16,7 +16,7 @@ import { type CheckoutSessionState, PaymentProviderError } from "./providers/typ
 /** Balance sessions (decision 016): a checkout of what an application owes, and its verification. */
 export class PaymentsBalance extends PaymentsCheckout {
   /**
-   * `POST /api/student/applications/:id/balance-checkout` (issue "Student portal in full",
+   * `POST /api/student/applications/:id/balance-checkout` (docs/product/portals.md#student-portal,
    * Balances; decision 016): opens a checkout session at the provider for exactly what the
    * application owes now (`balanceOf`), never priced again from the catalogue and with no code's
    * discount applied a second time. A second call while that session is open returns it (P13).

@@ -1,5 +1,5 @@
 /**
- * The hosted checkout's lines in the payer's language (issue 23 item 12): the deposit line, the
+ * The hosted checkout's lines in the payer's language (docs/product/languages.md#supported-languages): the deposit line, the
  * balance line and the code's discount said "deposit 30%", "balance" and "Code …" in English on
  * the French and Chinese checkout pages. Read on the built-in provider's checkout page, which shows
  * what a Stripe checkout would show.
@@ -53,7 +53,7 @@ async function checkoutText(language: "en" | "fr" | "zh", address: string): Prom
   return page.body.replace(/<[^>]+>/g, " ");
 }
 
-describe("the checkout's lines speak the payer's language (issue 23 item 12)", () => {
+describe("the checkout's lines speak the payer's language (docs/product/languages.md#supported-languages)", () => {
   it.each([
     ["en", "deposit of 30%"],
     ["fr", "acompte de 30\u202f%"],

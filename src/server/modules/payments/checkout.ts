@@ -186,7 +186,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
             ]
           : lineItems,
         discountCents: deposit ? 0 : quote.discountAmount,
-        // The early discount is named as such, not after a referral code that came with it (issue 22 item 13).
+        // The early discount is named as such, not after a referral code that came with it (docs/product/catalogue-and-pricing.md#pricing-rules).
         discountLabel:
           quote.discountSource === "automatic"
             ? t(language, "pricing.earlyDiscount")
@@ -221,8 +221,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
   }
 
   /**
-   * Ends open checkout sessions at the provider and acts on the state each one reports (checklist
-   * P1, P4): expired → marked expired and the application's code hold released; paid before the
+   * Ends open checkout sessions at the provider and acts on the state each one reports (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout): expired → marked expired and the application's code hold released; paid before the
    * expiry reached it → fulfilled (a valid sale at that session's quote, its code kept) and 409
    * `errors.alreadyPaid`; completed with a delayed method → recorded as pending, the hold kept, and
    * 409 `errors.paymentPending`; provider unreachable → 503 `errors.checkoutNotClosed`, the hold
@@ -268,8 +267,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
   }
 
   /**
-   * Changes what an application's quote is made of (programme, housing, add-ons, code; checklist
-   * P1, P4): every open checkout session of the application is ended at the provider first
+   * Changes what an application's quote is made of (programme, housing, add-ons, code; docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p4-a-code-held-by-an-open-checkout): every open checkout session of the application is ended at the provider first
    * (`endSessions`, whose 409 and 503 answers pass through and leave everything unchanged), then
    * `change` runs in a transaction with the application row locked, and the application's quote
    * key is cleared, so a payment that still arrives for an earlier session is flagged, not taken.
@@ -307,7 +305,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
   }
 
   /**
-   * `POST /api/applications/:id/checkout/cancel` (checklist P4, S3): the applicant came back from
+   * `POST /api/applications/:id/checkout/cancel` (docs/product/security.md#p4-a-code-held-by-an-open-checkout, docs/product/security.md#s3-cross-site-requests-change-nothing): the applicant came back from
    * the hosted checkout with "Cancel": its open sessions are ended at the provider and the code's
    * hold is released, as `endSessions` describes (a session paid meanwhile is fulfilled: 409
    * `errors.alreadyPaid`). Capability-checked; returns how many sessions were ended.

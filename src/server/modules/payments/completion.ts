@@ -16,7 +16,7 @@ import { PaymentsFulfilment } from "./fulfil";
 /** Payments completed without the provider: the zero payment, and a flagged payment an admin accepts. */
 export class PaymentsCompletion extends PaymentsFulfilment {
   /**
-   * `POST /api/admin/applications/:id/payments/:paymentId/accept` (checklist P1, P10): an admin
+   * `POST /api/admin/applications/:id/payments/:paymentId/accept` (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): an admin
    * accepts a flagged payment as the application's payment at the price paid. The application
    * takes the choices and code of the quote that session was opened for (so its code, discount
    * and what the provider took agree), the code's use is redeemed (422 when it has no use left:
@@ -156,7 +156,7 @@ export class PaymentsCompletion extends PaymentsFulfilment {
   }
 
   /**
-   * `POST /api/process-zero-payment` (decisions.md §2, checklist P2): completes an application
+   * `POST /api/process-zero-payment` (docs/product/payments.md#zero-payment, docs/product/security.md#p2-zero-payment-only-for-a-zero-quote): completes an application
    * without payment only when the server's quote is 0, consuming the code's use atomically.
    * Returns `{ paymentIntentId }` (a `zero_…` reference).
    */

@@ -15,7 +15,7 @@ import type { PaymentProvider, RefundState } from "./providers/types";
 
 /**
  * The key of a balance session: the total and the amount paid when it was opened. Any payment in
- * between changes it, so the session no longer pays what is owed (checklist P10).
+ * between changes it, so the session no longer pays what is owed (docs/product/security.md#p10-amount-or-currency-mismatch).
  */
 export function balanceKey(application: typeof applications.$inferSelect): string {
   return `balance:${application.totalAmountCents ?? 0}:${application.amountPaidCents}`;
@@ -27,7 +27,7 @@ export function hasAcceptedPayment(status: PaymentStatus): boolean {
 }
 
 /**
- * Checklist P14, issue 13 (decision 027): an application may start paying only into a place of its
+ * Checklist P14, docs/product/payments.md#checkout-session (decision 027): an application may start paying only into a place of its
  * cohort that nobody else takes or holds (paid places, open waiting-list offers, other open
  * checkouts: `waiting-list/places.ts`), nor one owed to the people in line on the waiting list unless
  * it holds an offer (`placesFor`); its own open checkout and its own offer do not count. Locks
@@ -50,7 +50,7 @@ export async function assertPlaceFor(tx: Tx, application: typeof applications.$i
 /**
  * A referral code without a discount that can no longer credit anyone (its agent was suspended and
  * its codes switched off since the student applied it) is taken off the application before it
- * pays, instead of blocking the payment until the student removes it (issue 22 item 11). The price
+ * pays, instead of blocking the payment until the student removes it (docs/product/codes-and-partners.md#suspended-partners). The price
  * does not change; the agent earns nothing (`noCommissionReason`). Returns the application as it
  * now is. A code that gives a discount is left alone: losing it changes the price, which the
  * student must see (409 with the new quote).

@@ -13,7 +13,7 @@ import { type FulfilmentContext, paymentOfSession, runFulfilmentSteps, startFulf
 import type { CheckoutSessionState } from "./providers/types";
 
 /**
- * Fulfilment (issue "Payments"; decisions.md §2): the one `fulfil` function that applies the
+ * Fulfilment (docs/product/payments.md#fulfilment; docs/product/catalogue-and-pricing.md#quote): the one `fulfil` function that applies the
  * provider's view of a checkout session, the recording of first and balance payments and their
  * fulfilment steps, flagged payments, and the ending of sessions (expired, failed).
  */
@@ -82,7 +82,7 @@ export class PaymentsFulfilment extends PaymentsBase {
         paidAt: p.at,
         flag: p.flag ?? p.application.flag,
         // The affiliate credited is the one attributed when the first payment arrives; from then
-        // on the attribution never changes (issue 12 "Attribution": frozen at the first payment).
+        // on the attribution never changes (docs/product/codes-and-partners.md#attribution: frozen at the first payment).
         attributionFrozenAt: p.application.attributionFrozenAt ?? p.at,
         updatedAt: p.at,
       })
@@ -117,7 +117,7 @@ export class PaymentsFulfilment extends PaymentsBase {
   }
 
   /**
-   * The one fulfilment function (issue "Payments"; checklist P1, P6-P10, P12, P14), called by the
+   * The one fulfilment function (docs/product/payments.md#fulfilment; docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#payments, docs/product/security.md#p12-the-webhook-never-arrives, docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled), called by the
    * webhook, the success page's verification, reconciliation and the ending of open sessions with
    * the provider's view of a session. In one transaction with the application row locked: marks
    * the application paid exactly once, records the payment and runs the steps that belong with it
@@ -230,7 +230,7 @@ export class PaymentsFulfilment extends PaymentsBase {
   }
 
   /**
-   * Fulfilment of a balance session (decision 016; checklist P6, P10), inside `fulfil`'s transaction
+   * Fulfilment of a balance session (decision 016; docs/product/security.md#p6-an-event-delivered-twice-counts-once, docs/product/security.md#p10-amount-or-currency-mismatch), inside `fulfil`'s transaction
    * with the application locked. The money is taken as the balance only when the session was opened
    * for exactly what is owed now (its key names the amount paid and the total at opening) and the
    * provider took that amount in EUR; otherwise it is recorded as a flagged payment for an admin
@@ -340,7 +340,7 @@ export class PaymentsFulfilment extends PaymentsBase {
 
   /**
    * Records money the provider took that is not a payment of the application's current quote
-   * (checklist P1, P10): a payments row with `flag` (what the provider took, in its currency), the
+   * (docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch): a payments row with `flag` (what the provider took, in its currency), the
    * session marked paid, and the application flagged for an admin, who accepts the payment
    * (`acceptFlaggedPayment`) or refunds it in full. The application's status, code redemptions and
    * amounts do not change.

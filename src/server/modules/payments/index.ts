@@ -1,6 +1,6 @@
 /**
  * The payments module's public face: what other modules may import from it (src/server/README.md,
- * "Modules"). Checkout, webhooks and fulfilment (decisions.md §2), and the payment providers
+ * "Modules"). Checkout, webhooks and fulfilment (docs/product/payments.md#fulfilment), and the payment providers
  * (Stripe, offline).
  */
 export { type PaymentProvider, PaymentProviderError, type RefundState } from "./providers/types";

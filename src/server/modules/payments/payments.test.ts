@@ -216,7 +216,7 @@ describe("payments with the offline provider", () => {
     expect(placesAfter).toBe(placesBefore - 1);
   });
 
-  it("requires the terms: 'Please accept the Terms & Conditions…' (spec §5), in English and French", async () => {
+  it("requires the terms: 'Please accept the Terms & Conditions…' (docs/product/admissions.md#payment-step-views), in English and French", async () => {
     const a = await h.newApplication();
     const res = await h.checkout(a, { termsAccepted: false });
     expect(res.statusCode).toBe(400);
@@ -381,7 +381,7 @@ describe("payments with the offline provider", () => {
       providerReference: json(res).paymentIntentId,
     });
     expect(state.emails).toHaveLength(1);
-    // Nothing was paid: the e-mail does not thank for a payment (issue 13).
+    // Nothing was paid: the e-mail does not thank for a payment (docs/product/payments.md#checkout-session).
     expect(state.emails[0]!.textBody).toContain("there was nothing to pay");
     expect(state.emails[0]!.textBody).not.toContain("your payment");
     expect(state.redemptions).toEqual([expect.objectContaining({ codeId: code.codeId, status: "redeemed" })]);

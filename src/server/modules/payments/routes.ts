@@ -14,7 +14,7 @@ import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from 
 import type { PaymentsService } from "./service";
 
 /**
- * Payment calls: checkout creation and zero-payment completion (spec §7, rate-limited), the
+ * Payment calls: checkout creation and zero-payment completion (docs/product/payments.md#zero-payment, rate-limited), the
  * success page's verification, and the provider webhook on the raw body.
  */
 export async function paymentRoutes(
@@ -72,7 +72,7 @@ export async function paymentRoutes(
   /**
    * POST /api/applications/:id/checkout/cancel — no body → `{ ended }`. The payment step calls it
    * when the applicant comes back from the hosted checkout with "Cancel" (never on a page's GET,
-   * checklist S3): the open session is ended at the provider and the code's hold released (P4).
+   * docs/product/security.md#s3-cross-site-requests-change-nothing): the open session is ended at the provider and the code's hold released (P4).
    * Capability-checked (404 otherwise); 409 when the session was paid meanwhile; 503 when the
    * provider cannot be reached (the hold then stays until the session expires).
    */

@@ -13,7 +13,7 @@ import { PaymentsWebhooks } from "./webhooks";
 export { CHECKOUT_MINUTES, type ClientAmounts, type FulfilmentResult, type PaymentsDeps } from "./core";
 
 /**
- * Money-moving flows of the application (decisions.md §2): checkout creation from the server's
+ * Money-moving flows of the application (docs/product/catalogue-and-pricing.md#quote): checkout creation from the server's
  * quote, zero-payment completion, webhook processing and the one fulfilment function.
  *
  * Split by use case: `core.ts`, `fulfil.ts`, `completion.ts`, `checkout.ts`, `balance.ts`,

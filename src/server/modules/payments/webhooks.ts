@@ -89,7 +89,7 @@ export class PaymentsWebhooks extends PaymentsBalance {
   }
 
   /**
-   * Recovery of stuck work (checklist D4, P11): stored events that no process finished — left in
+   * Recovery of stuck work (docs/product/security.md#d4-crash-safety, docs/product/security.md#p11-database-error-in-the-webhook-handler): stored events that no process finished — left in
    * "processing" by a crash, or whose processing failed — are taken again once their claim is older
    * than the lease (two minutes), and applied from their stored payload exactly as a delivery would
    * be. Run at start-up and with the periodic reconciliation. Returns how many it processed.
@@ -134,7 +134,7 @@ export class PaymentsWebhooks extends PaymentsBalance {
   }
 
   protected async apply(event: ProviderEvent): Promise<string> {
-    // Refund events (`refund.created` / `refund.updated` / `refund.failed`, issue "Finances"):
+    // Refund events (`refund.created` / `refund.updated` / `refund.failed`, docs/product/back-office.md#finance):
     // settled once by the finance module; a refund that is no longer pending never changes.
     if (event.refund) {
       const result = await this.deps.settleRefund(this.deps.db, event.refund, this.deps.now(), {

@@ -21,10 +21,10 @@ import { affiliateDetailsAad, openText } from "./sealed-text";
 import { renderStatementPdf } from "./statement";
 
 /**
- * Issue 12 "Payouts" (decision 022): payout details validated, sealed bound to the affiliate,
+ * See docs/product/codes-and-partners.md#payout-runs (decision 022): payout details validated, sealed bound to the affiliate,
  * shown masked and never logged; payout runs over approved balances at or above the minimum,
  * idempotent, netting clawbacks; bank CSV and SEPA pain.001 exports; paid and cancelled payouts;
- * the statement of one's own payouts only (checklist S6); finance and owner only.
+ * the statement of one's own payouts only (docs/product/security.md#s6-nobody-reads-what-is-not-theirs); finance and owner only.
  */
 
 const DAY = 86_400_000;
@@ -473,7 +473,7 @@ describe("payouts", () => {
       expect(nextPayouts.map((p) => p.affiliateId)).not.toContain(s.affiliate.id);
     });
 
-    it("lists a run as paid, with its paid count, once its payouts are paid (issue 22 item 10)", async () => {
+    it("lists a run as paid, with its paid count, once its payouts are paid (docs/product/codes-and-partners.md#partner-figures)", async () => {
       type Listed = { id: string; payoutCount: number; paidCount: number; status: string };
       const listed = async (id: string) =>
         ((await api("GET", "/api/admin/payout-runs", roles.finance)).json().items as Listed[]).find(
@@ -541,7 +541,7 @@ describe("payouts", () => {
   });
 });
 
-describe("the payout statement's letters (issue 22 item 2)", () => {
+describe("the payout statement's letters (docs/product/admissions.md#documents-and-letters)", () => {
   const statement = (language: "en" | "zh" | "fr") =>
     renderStatementPdf({
       language,

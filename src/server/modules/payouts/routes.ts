@@ -95,11 +95,11 @@ function csvRow({ payout, affiliateName, details: d }: OpenedPayout) {
 }
 
 /**
- * Payout routes (issue 12 "Payouts", decision 022).
+ * Payout routes (docs/product/codes-and-partners.md#payout-runs, decision 022).
  *
  * Affiliate side (an approved affiliate's session, else 401): `GET|PUT /api/affiliate/payout-details`,
  * `GET /api/affiliate/payouts`, `GET /api/affiliate/payouts/:id/statement.pdf` (another affiliate's
- * payout or an unknown id → 404, checklist S6).
+ * payout or an unknown id → 404, docs/product/security.md#s6-nobody-reads-what-is-not-theirs).
  *
  * Back office (`requireAdmin("affiliates:write")`: owners and finance; admissions → 403): the
  * preview, payout runs (idempotent by key), the bank CSV and SEPA pain.001.001.03 exports (the
@@ -232,7 +232,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { db: Db; env: En
   /**
    * GET /api/admin/payout-runs/:id/sepa.xml → SEPA credit transfer initiation pain.001.001.03 of
    * the run's pending SEPA payouts to IBANs of the SEPA area, valid against the ISO 20022 schema
-   * (issue 22 item 1; the tests run xmllint with the official XSD). Names are written in the SEPA
+   * (docs/product/codes-and-partners.md#sepa-file; the tests run xmllint with the official XSD). Names are written in the SEPA
    * character set (`sepaLatin`: Ł → L, ß → ss, accents dropped); a payout whose account holder
    * has no name in Latin letters (details entered before they were required) is left out of the
    * file, since a bank checks the name against the account: it stays pending, is in the CSV, and

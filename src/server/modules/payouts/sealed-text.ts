@@ -11,7 +11,7 @@ export const payoutDetailsAad = (payoutId: string) => `hss-payout-copy\0${payout
 
 /**
  * Seals a short text (payout details as JSON) with AES-256-GCM, a random 12-byte IV and `aad` as
- * additional data (issue 12 "stored encrypted and bound to the affiliate"; checklist D2). The
+ * additional data (docs/product/codes-and-partners.md#payout-details: "stored encrypted and bound to the affiliate"; docs/product/security.md#d2-passports-encrypted-personal-data-out-of-logs). The
  * result is `v1.<keyId>.<base64 of IV, ciphertext, tag>`, so a rotated file key (decision 012)
  * still opens older values. The key material is the file encryption key ring's.
  */

@@ -12,7 +12,7 @@ import { loadFileKeys } from "../files/keys";
 import { PayoutService } from "./service";
 
 /**
- * Issue 22 item 1: every SEPA payout file is valid against the official ISO 20022 schema
+ * See docs/product/codes-and-partners.md#sepa-file: every SEPA payout file is valid against the official ISO 20022 schema
  * (`../shared/standards/pain.001.001.03.xsd`, checked with libxml2's xmllint), with account
  * holders written in Polish, German, French and Vietnamese letters, and a holder written only in
  * Chinese (details entered before Latin letters were required) left out of the file; the
@@ -52,7 +52,7 @@ const HOLDERS = [
 ];
 const CHINESE_ONLY = { name: "张伟", iban: "BE68539007547034" };
 
-describe("SEPA payout file (issue 22 item 1)", () => {
+describe("SEPA payout file (docs/product/codes-and-partners.md#sepa-file)", () => {
   let t: TestApp;
   const api = apiOf(() => t.app, SAME_ORIGIN);
   let roles: Awaited<ReturnType<typeof adminRoles>>;

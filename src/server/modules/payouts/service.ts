@@ -62,7 +62,7 @@ export interface OpenedPayout {
 }
 
 /**
- * Payouts to affiliates (issue 12 "Payouts", decision 022): payout details sealed and bound to the
+ * Payouts to affiliates (docs/product/codes-and-partners.md#payout-runs, decision 022): payout details sealed and bound to the
  * affiliate; payout runs gathering each affiliate's approved balance at or above the minimum
  * (`MINIMUM_PAYOUT_CENTS`), idempotent by key; exports; paid and cancelled payouts.
  *
@@ -98,7 +98,7 @@ export class PayoutService {
    * `PUT /api/affiliate/payout-details`: seals the validated details bound to the affiliate,
    * stores the masked form, records an audit entry (actor the affiliate; only the method and the
    * masked form) and queues the "your payout details were changed" e-mail in the affiliate's
-   * language (issue 12 "every change e-mailed to the affiliate").
+   * language (docs/product/codes-and-partners.md#payout-details).
    */
   async saveDetails(affiliateId: string, details: PayoutDetails): Promise<PayoutDetailsView> {
     const at = this.deps.now();
@@ -330,7 +330,7 @@ export class PayoutService {
    * `GET /api/admin/payout-runs`: every run, newest first, with how many of its payouts are paid
    * and its status (`runStatusOf`). The run's id in the correlated count is written table-qualified:
    * Drizzle writes a bare `"id"` in a query without joins, which inside the subquery named the
-   * payout's own id, so no payout ever matched and a paid run read "0 / 1" (issue 22 item 10).
+   * payout's own id, so no payout ever matched and a paid run read "0 / 1" (docs/product/codes-and-partners.md#partner-figures).
    */
   async runs(): Promise<PayoutRunList> {
     const runIdSql = sql.raw('"payout_runs"."id"');
@@ -409,7 +409,7 @@ export class PayoutService {
   /**
    * `POST /api/admin/payouts/:id/paid { reference }`: a pending payout becomes paid (its entries
    * read `paid`), and the "payout sent" e-mail is queued once in the affiliate's language, with the
-   * statement PDF of the entries it covers attached (issue 12 "the affiliate is e-mailed a
+   * statement PDF of the entries it covers attached (docs/product/codes-and-partners.md#payout-runs: "the affiliate is e-mailed a
    * statement (PDF)"; rendered in the same transaction, so it shows the reference and date just
    * recorded) and a link to the payouts page, where the same file can be downloaded again. The same reference again → the payout as it is; a cancelled or
    * otherwise paid payout → 409 errors.payouts.notPending. Audit "payout.paid".
@@ -508,7 +508,7 @@ export class PayoutService {
 
   /**
    * The statement of one of the affiliate's own payouts: the payout, the affiliate and the entries
-   * it covers. Another affiliate's payout, or an unknown id → 404 (checklist S6). Read through
+   * it covers. Another affiliate's payout, or an unknown id → 404 (docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Read through
    * `tx` when given (the "payout sent" e-mail builds it in the transaction that marks it paid).
    */
   async statementOf(affiliateId: string, payoutId: string, language?: Language, tx: Tx = this.deps.db) {

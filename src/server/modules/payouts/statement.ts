@@ -17,7 +17,7 @@ export interface StatementEntry {
   amount: number;
 }
 
-/** What a payout statement prints (issue 12 "a statement (PDF) of the entries it covers"). */
+/** What a payout statement prints (docs/product/admissions.md#documents-and-letters: "a statement (PDF) of the entries it covers"). */
 export interface StatementInput {
   language: Language;
   school: { name: string; address: string };

@@ -1,5 +1,5 @@
 /**
- * API tests of the dashboard's next steps (issue 22 item 16, decision 038): one list computed on
+ * API tests of the dashboard's next steps (docs/product/admissions.md#next-steps, decision 038): one list computed on
  * the server, each step appearing while something is missing and leaving once it is done: the
  * balance, the emergency contact, the proof of insurance when the cohort requires it (not for a
  * student who bought the school's insurance), the visa letter to download, the review.

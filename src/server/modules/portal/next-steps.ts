@@ -26,7 +26,7 @@ export const nextStepHref = {
 };
 
 /**
- * `GET /api/student/next-steps` (issue 22 item 16, decision 038): the one list of what the student
+ * `GET /api/student/next-steps` (docs/product/admissions.md#next-steps, decision 038): the one list of what the student
  * has to do, for every application of the account (student/ownership.ts `studentApplications`,
  * newest first; rejected, withdrawn and cancelled ones have none), each step with the portal page
  * where it is done. Per application, in this order:

@@ -1,5 +1,5 @@
 /**
- * API tests of student dashboard management (issue "Student dashboard management: announcements,
+ * API tests of student dashboard management (docs/product/back-office.md#portal-entries: "Student dashboard management: announcements,
  * trip information, FAQ and partner entries shown in the student portal"): the back office's
  * create / list / edit / archive with versions and audit (owners and admissions), and what a
  * student reads: published, not archived, for every cohort or their paid cohorts, in their language.
@@ -484,7 +484,7 @@ describe("the student portal", () => {
     expect((theirs.json() as StudentPortal).entries).toEqual([]);
   });
 
-  it("shows a freshly registered, unverified account nothing of any cohort (issue 11): 403 until the e-mail is verified", async () => {
+  it("shows a freshly registered, unverified account nothing of any cohort (docs/product/portals.md#email-verification): 403 until the e-mail is verified", async () => {
     await t.database.db.delete(portalEntries);
     const school = schools.find((s) => s.status === "open")!;
     await create(entry({ kind: "trip_info", title: { en: "Hotel address for every cohort" } }));

@@ -17,7 +17,7 @@ import { studentNextSteps } from "./next-steps";
 import { createEntry, exportEntries, getEntry, listEntries, studentPortal, updateEntry } from "./service";
 
 /**
- * Student dashboard management (issue "Student dashboard management": announcements, trip
+ * Student dashboard management (docs/product/back-office.md#portal-entries: announcements, trip
  * information, FAQ and partner entries). Admin routes need `portal:write` (owners and admissions;
  * 401 without an admin session, 403 for finance); every change is audited and version-checked
  * (409 `{ message, current }`). The student route needs a student session.
@@ -102,7 +102,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
    * GET /api/student/portal → StudentPortal `{ language, entries }`: the published entries of the
    * cohorts the student belongs to (and those for every cohort, once they belong to one), in the
    * request's language (the portal's UI language) with English fallback. 401 without a student
-   * session; 403 errors.verifyEmailFirst for an unverified account (issue 11: nothing of a cohort
+   * session; 403 errors.verifyEmailFirst for an unverified account (docs/product/catalogue-and-pricing.md#cohorts: nothing of a cohort
    * before the e-mail is verified; modules/student/ownership.ts `requireStudent`).
    */
   route(app, getStudentPortalContract, {}, async ({ request, reply }) => {
@@ -114,7 +114,7 @@ export async function portalRoutes(app: FastifyInstance, opts: { db: Db; now: ()
   /**
    * GET /api/student/next-steps → StudentNextSteps `{ steps: [{ kind, applicationId, programName,
    * href, amount, date }] }` (src/shared/portal.ts): everything the student has to do, one list,
-   * computed by `studentNextSteps` (issue 22 item 16, decision 038), names in the request's
+   * computed by `studentNextSteps` (docs/product/admissions.md#next-steps, decision 038), names in the request's
    * language. 401 without a student session; 403 errors.verifyEmailFirst for an unverified account.
    */
   route(app, getStudentNextStepsContract, {}, async ({ request, reply }) => {

@@ -298,7 +298,7 @@ export async function updateEntry(
  * text is not translated): published (publishedAt ≤ now), not archived, for a cohort the student
  * belongs to (modules/student/ownership.ts `studentCohortIds`: an application of the account in
  * that cohort with money paid, by the shared balance rule), or for every cohort once the student
- * belongs to at least one. Everything of a cohort is visible only to its members (issue 11): a
+ * belongs to at least one. Everything of a cohort is visible only to its members (docs/product/catalogue-and-pricing.md#cohorts): a
  * student with no such application sees no entry. Ordered announcements, trip information, FAQ,
  * partners; then sort order; then newest. The caller has checked the session and verification
  * (`requireStudent`).

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import { completeOfflineSession } from "../payments/providers/offline";
 
 /**
- * Issue 13 "Pricing rules as data" (decisions.md §6, decision 030): owners and finance admins set a
+ * See docs/product/catalogue-and-pricing.md#pricing-rules (docs/product/catalogue-and-pricing.md#pricing-rules, decision 030): owners and finance admins set a
  * school's early application discount (audited); the one pricing function applies it, the larger
  * of it and a discount code, with a referral code still crediting its agent; a checkout session
  * keeps the quote it was opened for when the rule changes; the public pages follow the rule.
@@ -223,7 +223,7 @@ describe("pricing rules", () => {
       totalAmount: TOTAL - TEN_PERCENT,
       appliedCode: { code, codeType: "referral" },
     });
-    // The hosted checkout names the early discount, not the agent's code (issue 22 item 13).
+    // The hosted checkout names the early discount, not the agent's code (docs/product/catalogue-and-pricing.md#pricing-rules).
     const sessionId = await flow.sessionOf(a);
     const page = await t.app.inject({ url: `/test-payment?session_id=${sessionId}` });
     expect(page.statusCode).toBe(200);
@@ -248,7 +248,7 @@ describe("pricing rules", () => {
     // A new applicant no longer gets it …
     const other = await flow.newApplication(school);
     expect((await quoteOf(other)).totalAmount).toBe(TOTAL);
-    // … but the session already open charges what its applicant was shown (decisions.md §6).
+    // … but the session already open charges what its applicant was shown (docs/product/portals.md#sessions).
     await completeOfflineSession(db(), sessionId);
     expect((await flow.deliverSessionEvent("checkout.session.completed", sessionId)).statusCode).toBe(200);
     const [application] = await db().select().from(applications).where(eq(applications.id, a.applicationId));
@@ -281,7 +281,7 @@ describe("pricing rules", () => {
     );
   });
 
-  it("issue 22 item 13: a rule raised to 15 % while a checkout is open: the confirmation e-mail states the 10 % charged", async () => {
+  it("docs/product/catalogue-and-pricing.md#pricing-rules: a rule raised to 15 % while a checkout is open: the confirmation e-mail states the 10 % charged", async () => {
     await saveRule({ percent: 10, endsOn: ENDS_ON, active: true });
     const a = await flow.newApplication(school);
     const sessionId = await flow.sessionOf(a);

@@ -44,13 +44,13 @@ async function earlyRuleOf(tx: Tx, schoolId: string, lock = false): Promise<Rule
 }
 
 /**
- * Back-office routes of the automatic pricing rules (issue 13 "Pricing rules", decisions.md §6,
+ * Back-office routes of the automatic pricing rules (docs/product/catalogue-and-pricing.md#pricing-rules,
  * decision 030). Reading needs an admin session; changing needs `pricing:write` (owners and
  * finance; admissions → 403). Answers are `no-store`; a malformed body → 400 with `fieldErrors`
  * in the admin's language; a stale `version` → 409 `{ message, current }`. Every change is audited
  * in its transaction and invalidates the public catalogue (the landing page's promise and the
  * prerendered pages follow the rule at once). A checkout session already open keeps the quote it
- * was opened for (decisions.md §6): the change applies to quotes made after it.
+ * was opened for (docs/product/catalogue-and-pricing.md#quote): the change applies to quotes made after it.
  */
 export async function pricingRuleRoutes(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
   const { db, now } = opts;

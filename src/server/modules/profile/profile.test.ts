@@ -1,5 +1,5 @@
 /**
- * API tests of the student's own account (issue 11 "/student/profile"; decision 021): contact
+ * API tests of the student's own account (docs/product/portals.md#student-profile; decision 021): contact
  * details and e-mail language, password change, e-mail change with re-verification (applications
  * stay attached), data export and file download (nothing of another person), erasure request and
  * its completion by an admin; ownership of every route (another student, an affiliate, an
@@ -430,7 +430,7 @@ describe("download my data", () => {
     ).toBe(401);
   });
 
-  it("lists e-mails by account and application: the new owner of an old address sees none of the previous owner's; the export holds the emergency contact and billing details (issue 22 item 15)", async () => {
+  it("lists e-mails by account and application: the new owner of an old address sees none of the previous owner's; the export holds the emergency contact and billing details (docs/product/privacy.md#data-export)", async () => {
     const mine = await studentWithPaidApplication();
     const id = mine.applied.applicationId;
     const contact = { name: "Ngozi Okafor", relationship: "Mother", phone: "+234 803 555 0101" };

@@ -42,7 +42,7 @@ function studentKey(prefix: string) {
 }
 
 /**
- * Rate limits of the sensitive calls (issue 11; checklist S5): a password change and an e-mail
+ * Rate limits of the sensitive calls (docs/product/portals.md#sign-in-limits; docs/product/security.md#s5-brute-force-and-rate-limits): a password change and an e-mail
  * change 5 per 15 minutes per session (each checks the current password: no guessing it through
  * them); the confirmation link 10 a minute per address; the data export 5 an hour; file downloads
  * 30 an hour; erasure requests 5 an hour.
@@ -61,7 +61,7 @@ const LIMITS = {
 };
 
 /**
- * The student's own account (issue 11 "/student/profile"; spec §2 student portal; decision 021):
+ * The student's own account (docs/product/portals.md#student-profile; docs/product/portals.md#student-portal; decision 021):
  * profile, password, e-mail change with re-verification, data export with file downloads, erasure
  * request; and the back office's erasure requests. Student calls go through
  * modules/student/ownership.ts `requireStudent` (401 without a student session or for a disabled
@@ -99,7 +99,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
 
   /**
    * POST /api/student/profile/password `{ currentPassword, newPassword }` → 200 `{ ok: true }`.
-   * 400 errors.currentPasswordWrong, or the password policy's errors (checklist S4); every other
+   * 400 errors.currentPasswordWrong, or the password policy's errors (docs/product/security.md#s4-password-storage-and-policy); every other
    * session of the account ends (this one stays) and the account's address gets a notice. 429
    * after 5 attempts in 15 minutes. Audit "student.password.change" (no secret in it).
    */
@@ -178,7 +178,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
    * GET /api/student/profile/export → JSON attachment `my-data-<yyyy-mm-dd>.json` (see
    * `exportOf`): the account, its applications with applicant details, emergency contact, billing
    * details, payments, refunds, invoices and documents, the consents, the files' metadata with their
-   * download addresses, the e-mails sent (by account and application, issue 22 item 15). 401 without a session; 429
+   * download addresses, the e-mails sent (by account and application, docs/product/privacy.md#data-export). 401 without a session; 429
    * after 5 an hour. Audit "student.export" (counts only).
    */
   route(
@@ -205,7 +205,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
   );
 
   /**
-   * GET /api/student/profile/export.zip → one ZIP archive `my-data-<yyyy-mm-dd>.zip` (issue 11
+   * GET /api/student/profile/export.zip → one ZIP archive `my-data-<yyyy-mm-dd>.zip` (docs/product/privacy.md#data-export
    * "data export as one archive"; GDPR 15 and 20): `my-data.json` (what the JSON export gives, each
    * file with its `archivePath`) and every file the student gave (passport, proof of insurance)
    * under `files/`, decrypted, with its type from its content. Same limits and audit as the JSON
@@ -258,7 +258,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
   /**
    * GET /api/student/profile/files/:id → the file (passport PDF, proof of insurance PDF/JPEG/PNG, its
    * type from its content) as an attachment
-   * with nosniff, for its owner only (checklist I1, S6): 404 for an unknown id or another person's
+   * with nosniff, for its owner only (docs/product/security.md#i1-uploads, docs/product/security.md#s6-nobody-reads-what-is-not-theirs): 404 for an unknown id or another person's
    * file; 401 without a session; 403 errors.verifyEmailFirst before verification. 429 after 30 an hour.
    */
   route(
@@ -269,7 +269,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; env: E
       const me = await requireStudent(db, sessions, request);
       const file = await studentFile(db, me, params.id);
       const content = await app.services.files.read(file.id);
-      // A proof of insurance may be a JPEG or PNG: its type comes from its content (checklist I3).
+      // A proof of insurance may be a JPEG or PNG: its type comes from its content (docs/product/security.md#i3-response-headers).
       const type = sniff(content.subarray(0, 8)) ?? "pdf";
       return reply
         .header("content-type", SIGNATURES[type].mime)

@@ -34,8 +34,8 @@ import { invoicePdfPath } from "../documents";
 import { type StudentRow, studentApplications } from "../student";
 
 /**
- * The student's own account (issue 11 "/student/profile"): what the profile page shows and
- * changes, the data export (GDPR 15, 20; checklist D3) and the erasure request (GDPR 17) that the
+ * The student's own account (docs/product/portals.md#student-profile): what the profile page shows and
+ * changes, the data export (GDPR 15, 20; docs/product/security.md#d3-export-and-erasure) and the erasure request (GDPR 17) that the
  * school's admins complete with the applicant erasure of modules/admin/privacy.ts.
  */
 
@@ -127,7 +127,7 @@ export async function updateProfile(
 }
 
 /**
- * What the school holds per application besides the application itself (issue 22 item 15): the
+ * What the school holds per application besides the application itself (docs/product/privacy.md#data-export): the
  * emergency contact and insurance of the trip, the organisation's billing details, the invoices
  * and credit notes (with their download addresses), the visa letters and student passes issued,
  * and the waiting-list places that led to it; and the consents given (newsletter of the account's
@@ -257,7 +257,7 @@ interface ExportFile {
  * and student passes (`heldFor`), the consents, the uploaded files (metadata and an authenticated
  * download address each: the files themselves are separate downloads), and the e-mails written to
  * the account or about its applications (subject and date; by the outbox's `student_id` and
- * `application_id`, not by address, issue 22 item 15). Only what belongs to the account
+ * `application_id`, not by address, docs/product/privacy.md#data-export). Only what belongs to the account
  * (modules/student/ownership.ts): nothing of another person. Amounts in euro cents, times ISO 8601 UTC.
  */
 export async function exportOf(db: Db, student: StudentRow, language: Language, at: Date) {
@@ -301,7 +301,7 @@ export async function exportOf(db: Db, student: StudentRow, language: Language, 
     }
   }
   // By account and application, never by address: an address can pass to another person, whose
-  // e-mails are not this student's (issue 22 item 15; the outbox stores both, `recipientFor`).
+  // e-mails are not this student's (docs/product/privacy.md#data-export; the outbox stores both, `recipientFor`).
   const mails = await db
     .select({
       subject: emailOutbox.subject,

@@ -1,5 +1,5 @@
 /**
- * Save and resume (issue 13, decision 028): the resume link is single-use, expires, answers the
+ * Save and resume (docs/product/admissions.md#resume-links, decision 028): the resume link is single-use, expires, answers the
  * same whether or not an application exists, only ever reaches the applicant's own mailbox and
  * opens only their own application; starting again with the same e-mail neither reveals nor merges
  * the other application; the reminder goes out once, a day after an abandoned application, only
@@ -41,7 +41,7 @@ function startApplication(email: string, overrides: Record<string, unknown> = {}
   return createPaidReadyApplication(t.app, { email, ...overrides }, { remoteAddress: nextAddress() });
 }
 
-/** Asks for a resume link, then waits for the work the route does after its answer (issue 22 item 21). */
+/** Asks for a resume link, then waits for the work the route does after its answer (docs/product/portals.md#password-reset). */
 async function requestLink(email: string, remoteAddress = nextAddress()) {
   const res = await t.app.inject({
     method: "POST",
@@ -97,7 +97,7 @@ describe("asking for a resume link", () => {
     expect(sent[0]!.textBody).toContain("for 30 minutes");
   });
 
-  it("issue 22 item 21: answers before looking the address up, for an applicant and a stranger alike", async () => {
+  it("docs/product/portals.md#password-reset: answers before looking the address up, for an applicant and a stranger alike", async () => {
     const email = uniqueEmail("timing");
     await startApplication(email);
     const background = t.app.services.background;
@@ -281,7 +281,7 @@ describe("using a resume link", () => {
   });
 });
 
-describe("coming back on the same device (issue 22 item 16)", () => {
+describe("coming back on the same device (docs/product/admissions.md#next-steps)", () => {
   const draftOf = (cookie?: string, headers: Record<string, string> = {}) =>
     t.app.inject({
       url: "/api/resume/draft",

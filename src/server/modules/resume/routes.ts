@@ -21,8 +21,8 @@ function bodyEmail(request: FastifyRequest): string {
 }
 
 /**
- * Save and resume (issue 13, decision 028). Every answer is `cache-control: no-store`. Limits
- * (checklist S5, like the password reset): a resume-link request 5 a minute per address and
+ * Save and resume (docs/product/admissions.md#resume-links, decision 028). Every answer is `cache-control: no-store`. Limits
+ * (docs/product/security.md#s5-brute-force-and-rate-limits, like the password reset): a resume-link request 5 a minute per address and
  * e-mail, 30 a minute per address, and 3 an hour per e-mail whatever the address (no mailbox
  * flooding); using a link or opting out 10 a minute per address.
  */
@@ -31,7 +31,7 @@ export async function resumeRoutes(
   opts: { db: Db; env: Env; mail: MailService; now: () => Date },
 ) {
   const { db, env, mail, now } = opts;
-  // Keys of its own, apart from the sign-in limit of the same address (issue 22 item 22).
+  // Keys of its own, apart from the sign-in limit of the same address (docs/product/portals.md#sign-in-limits).
   const perAddressLimit = app.createRateLimit({
     max: 30,
     timeWindow: "1 minute",
@@ -80,7 +80,7 @@ export async function resumeRoutes(
       const { email } = body;
       await limited(request, perEmailLimit);
       // Answered before the look-up, so an address with an application and one without take the
-      // same time (issue 22 item 21).
+      // same time (docs/product/portals.md#password-reset).
       app.services.background.run("resume link", () =>
         requestResumeLink(
           {
@@ -100,7 +100,7 @@ export async function resumeRoutes(
 
   /**
    * POST /api/resume-links/use `{ token }` → 200 ResumedWizard, and the applicant's capability
-   * cookie (decisions.md §3) for this browser; the link is used up. 400 `errors.resumeLinkInvalid`
+   * cookie (docs/product/portals.md#sessions) for this browser; the link is used up. 400 `errors.resumeLinkInvalid`
    * for an unknown, used or expired link (the same answer for each).
    */
   route(
@@ -116,7 +116,7 @@ export async function resumeRoutes(
 
   /**
    * POST /api/resume-reminders/opt-out `{ token }` → 200 `{ ok: true }`: no more reminders for the
-   * applicant of the reminder e-mail's token; no sign-in needed (issue 13 "one-click opt-out").
+   * applicant of the reminder e-mail's token; no sign-in needed (docs/product/admissions.md#abandoned-application-reminder).
    */
   route(
     app,
@@ -131,7 +131,7 @@ export async function resumeRoutes(
   /**
    * GET /api/resume/draft → 200 SavedDraft `{ draft }` (src/shared/api/application.ts): the
    * unfinished application this browser's capability cookie holds, for step 1 of the wizard to
-   * offer "Continue your application" after the tab was closed (issue 22 item 16, decision 038);
+   * offer "Continue your application" after the tab was closed (docs/product/admissions.md#next-steps, decision 038);
    * `{ draft: null }` without one (`savedDraft`). Never an error for a missing or unknown cookie.
    */
   route(app, getSavedDraftContract, {}, async ({ request }) =>

@@ -13,11 +13,11 @@ import { dateForPeople } from "../balances";
 import { type MailService, paragraphs, renderEmail } from "../mail";
 
 /**
- * Save and resume (issue 13, decision 028). The wizard's state lives on the server with the
+ * Save and resume (docs/product/admissions.md#resume-links, decision 028). The wizard's state lives on the server with the
  * applicant and the application (the tab's sessionStorage is a cache of it). An applicant who left
  * asks for a resume link by e-mail; the link is random, only its SHA-256 is stored, it works once
  * and expires after RESUME_LINK_TTL_MINUTES. Using it hands the applicant's capability
- * (decisions.md §3) to the browser that opened it. A reminder goes out once, a day after an
+ * (docs/product/admissions.md#applicant-capability) to the browser that opened it. A reminder goes out once, a day after an
  * abandoned application, only with the applicant's consent ("remind me", step 2), with a one-click
  * opt-out.
  */
@@ -34,7 +34,7 @@ export interface ResumeDeps {
   linkTtlMinutes: number;
 }
 
-/** An application the wizard may continue: not paid, not submitted (spec §4, decision 028). */
+/** An application the wizard may continue: not paid, not submitted (docs/product/admissions.md#application-wizard, decision 028). */
 const unfinished = and(eq(applications.status, "pending_payment"), eq(applications.paymentStatus, "unpaid"));
 
 /** An application of the applicant's e-mail that went further than the wizard (paid or submitted). */
@@ -81,7 +81,7 @@ export function resumeEmail(input: {
 }
 
 /**
- * `POST /api/resume-links` (issue 13): e-mails a resume link to `email` when an applicant with that
+ * `POST /api/resume-links` (docs/product/admissions.md#resume-links): e-mails a resume link to `email` when an applicant with that
  * address has an unfinished application or never got as far as one; the newest such applicant
  * counts. Nothing is sent (and nothing said) otherwise: the route answers the same either way.
  * The link goes to `<origin>/apply/resume?token=…`, in the applicant's language, and earlier
@@ -131,7 +131,7 @@ export async function requestResumeLink(deps: ResumeDeps, email: string): Promis
 }
 
 /**
- * `POST /api/resume-links/use` (issue 13): uses up the link's token atomically (unknown, used or
+ * `POST /api/resume-links/use` (docs/product/admissions.md#resume-links): uses up the link's token atomically (unknown, used or
  * expired: 400 `errors.resumeLinkInvalid`) and gives its applicant a new capability token, whose
  * hash replaces the stored one: the browser that opened the link now owns the application, and an
  * earlier browser's cookie stops working. Returns the new token and where the wizard continues:
@@ -200,8 +200,8 @@ async function wizardOf(
 }
 
 /**
- * `GET /api/resume/draft` (issue 22 item 16, decision 038): the application this browser left
- * unfinished, found by its capability cookie (`token`; decisions.md §3, set at step 2 for 30 days,
+ * `GET /api/resume/draft` (docs/product/admissions.md#next-steps, decision 038): the application this browser left
+ * unfinished, found by its capability cookie (`token`; docs/product/portals.md#sessions, set at step 2 for 30 days,
  * httpOnly: nothing of it is readable by the page). Null without a token, for a token that no
  * applicant holds (a resume link handed the application to another browser; erasure replaces the
  * capability too), and when the applicant's address has a paid or submitted application (the student
@@ -238,7 +238,7 @@ export async function savedDraft(db: Db, token: string | undefined, language: La
 }
 
 /**
- * `POST /api/resume-reminders/opt-out` (issue 13 "one-click opt-out"): the reminder e-mail's token
+ * `POST /api/resume-reminders/opt-out` (docs/product/admissions.md#abandoned-application-reminder): the reminder e-mail's token
  * withdraws the consent ("remind me" off). Idempotent; an unknown token answers the same, so the
  * page says "no more reminders" whatever happens (there is nothing else to do for the reader).
  */
@@ -249,13 +249,13 @@ export async function optOutOfReminders(db: Db, token: string): Promise<void> {
     .where(eq(applicants.reminderOptOutHash, hashToken(token)));
 }
 
-/** How long after the last change an unfinished application counts as abandoned (issue 13: a day). */
+/** How long after the last change an unfinished application counts as abandoned (docs/product/admissions.md#abandoned-application-reminder: a day). */
 export const ABANDONED_AFTER_MS = 24 * 3600_000;
 /** Applications left longer than this get no reminder any more (a job that ran late catches up within it). */
 const REMIND_WITHIN_MS = 7 * 24 * 3600_000;
 
 /**
- * The reminder job (issue 13; run by `main.ts` with the balance reminders, decision 016): for every
+ * The reminder job (docs/product/payments.md#balance-reminders; run by `main.ts` with the balance reminders, decision 016): for every
  * applicant who ticked "remind me", has an unfinished application last changed (application or
  * applicant) between 24 hours and 7 days ago, was not reminded yet, and has no paid or submitted
  * application under the same e-mail, queues one e-mail with a link to `/apply/resume` (where a

@@ -13,7 +13,7 @@ import { completeOfflineSession } from "../payments/providers/offline";
 import { createStripeProvider } from "../payments/providers/stripe";
 
 /**
- * Issue "Student portal in full", Balances (decision 016; checklist P6, P10, P12, S6): a cohort
+ * See docs/product/payments.md#deposit-and-balance (decision 016; docs/product/security.md#p6-an-event-delivered-twice-counts-once, docs/product/security.md#p10-amount-or-currency-mismatch, docs/product/security.md#p12-the-webhook-never-arrives, docs/product/security.md#s6-nobody-reads-what-is-not-theirs): a cohort
  * with a 30 % deposit takes the deposit at checkout, shows the rest as owed, and the student pays
  * it from the portal through the same provider and the one fulfilment function, exactly once.
  */
@@ -363,7 +363,7 @@ describe("balance of a deposit cohort (Stripe adapter against the fake Stripe AP
   });
 });
 
-describe("issue 22 item 5: applying after the balance's due date", () => {
+describe("docs/product/payments.md#deposit-and-balance: applying after the balance's due date", () => {
   let t: TestApp;
   const s = scenario(() => t);
 

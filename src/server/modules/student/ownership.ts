@@ -6,9 +6,9 @@ import { applicants, applications, students, summerSchools } from "../../db/sche
 import { HttpError } from "../../lib/errors";
 
 /**
- * Who may see what in the student portal (spec §2 Guards; issue "Student portal in full": "Everything
+ * Who may see what in the student portal (docs/product/portals.md#route-guards; docs/product/portals.md#student-portal: "Everything
  * that belongs to a cohort is visible only to a verified student with an application in that
- * cohort"; checklist S6). Every portal route asks these functions; none repeats the rule.
+ * cohort"; docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Every portal route asks these functions; none repeats the rule.
  */
 
 export type StudentRow = typeof students.$inferSelect;
@@ -75,7 +75,7 @@ export async function studentApplications(
           and(isNull(applications.studentId), sql`lower(${applicants.email}) = ${student.email}`),
         ),
         // An erased applicant's applications are the school's record, no longer anyone's portal
-        // (checklist D3; admin/privacy.ts gives an erased applicant the address `erased-<id>@invalid`).
+        // (docs/product/security.md#d3-export-and-erasure; admin/privacy.ts gives an erased applicant the address `erased-<id>@invalid`).
         options.includeErased ? undefined : sql`${applicants.email} not like 'erased-%@invalid'`,
       ),
     )
@@ -112,7 +112,7 @@ export async function linkApplicationsToVerifiedAccount(tx: Db | Tx, email: stri
  * The cohorts (summer school ids) a verified student belongs to at `now`: those of their
  * applications that are not rejected, withdrawn or cancelled and have money paid that was not
  * refunded (deposit or full payment: the shared rule `takesPlace`, src/shared/balance.ts). Everything of a
- * cohort is shown only to its members (issue 11: "visible only to a verified student with an
+ * cohort is shown only to its members (docs/product/catalogue-and-pricing.md#cohorts: "visible only to a verified student with an
  * application in that cohort"). An unverified student belongs to none.
  */
 export async function studentCohortIds(db: Db | Tx, student: StudentRow, _now: Date): Promise<string[]> {

@@ -9,10 +9,10 @@ import { localize } from "../../lib/localize";
 import type { ApplicationRow, SchoolRow } from "./ownership";
 
 /**
- * The payment page of one application (`GET /api/student/applications/:id/payment`; issue "Student
+ * The payment page of one application (`GET /api/student/applications/:id/payment`; docs/product/payments.md#checkout-session: "Student
  * portal in full", Balances; decision 016): its ledger (each accepted payment and each refund of
  * one, oldest first) and what is owed by the shared rule. Flagged payments (money that did not pay
- * the application, checklist P1, P10) are left out until an admin accepts them; their refunds too.
+ * the application, docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p10-amount-or-currency-mismatch) are left out until an admin accepts them; their refunds too.
  */
 export async function studentPayment(
   db: Db,
@@ -74,7 +74,7 @@ export async function studentPayment(
   const refunded = refundRows
     .filter(({ refund }) => refund.status === "succeeded")
     .reduce((sum, { refund }) => sum + refund.amountCents, 0);
-  // The one payment-status rule (issue 22 item 6): the balance is the total minus what was paid net of refunds.
+  // The one payment-status rule (docs/product/payments.md#payment-status): the balance is the total minus what was paid net of refunds.
   const balance = balanceOf(balanceFactsOf(application, refunded, school.startDate), schoolDate(now));
   return {
     applicationId: application.id,

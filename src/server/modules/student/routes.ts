@@ -13,8 +13,8 @@ import { studentPayment } from "./payment";
 const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /**
- * The student portal's money routes (issue "Student portal in full", Balances; decision 016;
- * checklist P1, P6, P10, P12, S6). Every route needs a verified student session (401 without one,
+ * The student portal's money routes (docs/product/payments.md#deposit-and-balance; decision 016;
+ * docs/product/security.md#p1-the-server-decides-what-is-charged, docs/product/security.md#p6-an-event-delivered-twice-counts-once, docs/product/security.md#p10-amount-or-currency-mismatch, docs/product/security.md#p12-the-webhook-never-arrives, docs/product/security.md#s6-nobody-reads-what-is-not-theirs). Every route needs a verified student session (401 without one,
  * 403 `errors.verifyEmailFirst` before the e-mail is confirmed) and answers 404 for an application
  * that is not the student's. Answers are `Cache-Control: no-store`.
  */

@@ -28,7 +28,7 @@ import {
 } from "./service";
 
 /**
- * Back-office routes of student accounts (issue "Students: list, add, detail"; spec §2 routes
+ * Back-office routes of student accounts (docs/product/back-office.md#students-admin; docs/product/portals.md#public-site
  * /admin/students, /admin/students/add, /admin/students/{id}). Reading needs `applicants:read`
  * (owner, admissions, and finance: finance reads applicants to handle refunds and payments, so it
  * may look a student up, but not change one); every change needs `students:write` (owner,

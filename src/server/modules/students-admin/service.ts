@@ -58,7 +58,7 @@ function applicationStats(db: Tx) {
       email: sql<string>`${applicantEmail}`.as("stats_email"),
       applicationCount: sql<number>`count(*)::int`.as("application_count"),
       paidCount: sql<number>`count(*) filter (where ${paidInFullSql})::int`.as("paid_count"),
-      // Net of refunds (decisions.md §6; issue 22 item 6): the rule's `paidNetSql`.
+      // Net of refunds (docs/product/payments.md#refunds; docs/product/payments.md#payment-status): the rule's `paidNetSql`.
       amountPaid: sql<number>`coalesce(sum(${paidNetSql}), 0)::int`.as("amount_paid"),
     })
     .from(applications)
@@ -252,7 +252,7 @@ const auditState = (s: StudentRow) => ({
  * `GET /api/admin/students/:id`: the account (e-mail, names, language, verified, disabled, created,
  * start of the newest stored session), every application made with its e-mail address (newest
  * first; `paymentStatus` and `paid` (paid in full) by the one balance rule `balanceOf` on `today`,
- * yyyy-mm-dd in The Hague, issue 11) and the payments of those applications (oldest first).
+ * yyyy-mm-dd in The Hague, docs/product/payments.md#payment-status) and the payments of those applications (oldest first).
  */
 export async function studentDetail(
   tx: Tx,
@@ -387,7 +387,7 @@ export async function createStudent(
  * `PATCH /api/admin/students/:id`: changes names, language and/or disabled, in one transaction with
  * the row locked. 409 errors.students.staleVersion `{ message, current }` when `version` is not the
  * current one (no silent overwrite); otherwise bumps the version, and disabling deletes every
- * session of the student (checklist S2) — enabling leaves them signed out. Audit "student.update"
+ * session of the student (docs/product/security.md#s2-session-fixation-logout-and-disabled-accounts) — enabling leaves them signed out. Audit "student.update"
  * with the changed fields before → after (nothing written when nothing changed).
  */
 export async function updateStudent(

@@ -1,5 +1,5 @@
 /**
- * API tests of the back office's student accounts (issue "Students: list, add, detail"), the
+ * API tests of the back office's student accounts (docs/product/back-office.md#students-admin), the
  * "resend verification e-mail" calls (public and admin), the admin team's self-protection and the
  * audit log's filters and CSV export: success, validation (400), permissions (401 anonymous, 401
  * with a student session, 403 for the wrong admin role), unknown ids (404), stale versions (409)

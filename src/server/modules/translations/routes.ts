@@ -20,7 +20,7 @@ import type { TranslationService } from "./service";
 const isNamespace = (value: string): value is Namespace => (NAMESPACES as readonly string[]).includes(value);
 
 /**
- * The translation editor's API (issue "Translations", permission `translations:write`: owners)
+ * The translation editor's API (docs/product/back-office.md#translations, permission `translations:write`: owners)
  * and the public read of effective texts for the browser's lazily loaded namespaces. Also makes
  * the server's `t()` (API messages, e-mails) read the effective `common` texts while this app runs.
  */

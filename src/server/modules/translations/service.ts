@@ -63,10 +63,10 @@ const overrideId = (language: string, namespace: string, key: string) =>
 
 /**
  * The site's texts as visitors see them: the translation files (read once at start-up) with the
- * admins' overrides from `translation_overrides` applied (issue "Translations … changes show on
+ * admins' overrides from `translation_overrides` applied (docs/product/back-office.md#translations: "Translations … changes show on
  * the site without a redeploy"). Overrides are held in memory (loaded by `load()`, updated on every
  * write), so pages, `t()` and `GET /api/i18n/:lang/:ns` cost no query. `version` increases with
- * every change and is part of the public pages' content version (decisions.md §5), so an edited
+ * every change and is part of the public pages' content version (docs/product/portals.md#public-site), so an edited
  * page is rendered again on its next request. Every save or revert is announced on the change
  * feed, and a process told of another's change reads the overrides again (decision 011).
  */

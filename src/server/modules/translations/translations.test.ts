@@ -1,5 +1,5 @@
 /**
- * API tests of the translation editor (issue "Translations: every UI string and page text in
+ * API tests of the translation editor (docs/product/back-office.md#translations: "Translations: every UI string and page text in
  * en/zh/fr, editable, with a missing-translation view; changes show on the site without a
  * redeploy"): owners only, list with search and the missing view, save with placeholder and key
  * checks, stale edits, revert, audit, CSV, the public effective texts for the browser, the
@@ -195,7 +195,7 @@ describe("saving and reverting a text", () => {
     expect(after.json().hero.title).toBe("L'école d'été de La Haye");
     expect(after.json().hero.eyebrow).toBe("La Haye, Pays-Bas");
     expect((await api("GET", "/api/i18n/en/home", undefined)).json().hero.title).toBe(EN_TITLE);
-    // Browsers get the texts brotli-compressed (slow phones: decisions.md §5).
+    // Browsers get the texts brotli-compressed (slow phones: docs/product/portals.md#public-site).
     const compressed = await api("GET", "/api/i18n/fr/home", undefined, undefined, {
       headers: { "accept-encoding": "gzip, br" },
     });

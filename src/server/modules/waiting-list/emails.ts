@@ -48,7 +48,7 @@ const dates = (cohort: CohortOfEmail, language: Language) =>
 
 /**
  * "You are on the waiting list" (keys `emails.waitingList.joined.*` of common.json), in the
- * language the person chose (issue 13): the cohort and its dates, what happens when a place frees
+ * language the person chose (docs/product/catalogue-and-pricing.md#cohorts): the cohort and its dates, what happens when a place frees
  * up (an offer held for `offerHours` hours), and the link to leave the list
  * (`<origin>/waiting-list/leave/<token>`). Returns subject, text and HTML (values escaped).
  */

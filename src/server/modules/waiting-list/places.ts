@@ -8,7 +8,7 @@ import { takesPlaceOfAlias, takesPlaceSql } from "../balances";
 export const OFFER_COOKIE = "waiting_list_offer";
 
 /**
- * The places of a cohort in the hold model of issue 13 (decision 027; checklist P14): a place is
+ * The places of a cohort in the hold model of docs/product/codes-and-partners.md#code-holds (decision 027; docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled): a place is
  * taken by a paid application (in full or its deposit, not withdrawn or cancelled: `takesPlaceSql`), held by an open
  * waiting-list offer, or held by an open checkout session of an unpaid application (like a code's
  * hold, for the session's life). `free` = capacity − paid − offers − checkouts; it is negative when
@@ -25,7 +25,7 @@ export interface CohortPlaces {
 }
 
 /**
- * The places someone may take now (issue 22 item 12): the holder of an open offer, any free place;
+ * The places someone may take now (docs/product/admissions.md#waiting-list-offers): the holder of an open offer, any free place;
  * anyone else, only the free places beyond those owed to the people in line. A place freed by a
  * lapsed offer, a withdrawal or a refund goes to the first in line, not to whoever asks first
  * before the waiting list's next run makes the offer.
@@ -129,7 +129,7 @@ export async function cohortPlaces(
 }
 
 /**
- * The open offer an offer cookie holds for `summerSchoolId` at `now` (issue 13: the link lets the
+ * The open offer an offer cookie holds for `summerSchoolId` at `now` (docs/product/admissions.md#waiting-list: the link lets the
  * person apply although the cohort is full for everyone else, until it lapses), or null.
  */
 export async function openOfferOf(

@@ -15,7 +15,7 @@ import { OFFER_COOKIE } from "./places";
 import type { WaitingListService } from "./service";
 
 /**
- * Routes of the waiting list (issue 13 "Waiting list"; decision 027). Public: join (5 a minute per
+ * Routes of the waiting list (docs/product/admissions.md#waiting-list; decision 027). Public: join (5 a minute per
  * address, honeypot, consent), leave and open an offer through an e-mailed link (10 a minute per
  * address). Back office: the cohort's list, reorder, offer by hand, remove — read with
  * `applications:read`, changed with `applications:write` (owner and admissions, as the
@@ -35,7 +35,7 @@ export async function waitingListRoutes(
 
   /**
    * POST /api/waiting-list/:cohortId `WaitingListJoinInput` → 202 `{ status: "received" }`, the
-   * same whether the address was new, already on the list or the honeypot was filled (checklist S5:
+   * same whether the address was new, already on the list or the honeypot was filled (docs/product/security.md#s5-brute-force-and-rate-limits:
    * nothing to learn about who waits). 400 with field messages in the visitor's language; 404 for
    * an unknown, archived or started cohort; 429 after 5 a minute per address.
    */
@@ -66,7 +66,7 @@ export async function waitingListRoutes(
   /**
    * POST /api/waiting-list/offers/accept `{ token }` → `WaitingListOffer`. While the offer is open
    * the browser gets the httpOnly `waiting_list_offer` cookie (path /api, until the offer lapses),
-   * which lets the application wizard's calls apply for the full cohort (issue 13). 404
+   * which lets the application wizard's calls apply for the full cohort (docs/product/admissions.md#waiting-list). 404
    * `errors.waitingList.offerUnknown` for an unknown token; 429 after 10 a minute per address.
    */
   route(

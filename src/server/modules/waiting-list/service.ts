@@ -43,13 +43,13 @@ const cohortOf = (school: SchoolRow, language: Language) => ({
 });
 
 /**
- * The waiting list of full cohorts (issue 13 "Waiting list"; decision 027). A person joins the
+ * The waiting list of full cohorts (docs/product/admissions.md#waiting-list; decision 027). A person joins the
  * list of a cohort that has not started; when a place frees up (a full refund, a withdrawn or
  * cancelled checkout, capacity raised, an offer lapsed or declined) the first person waiting gets
  * an offer that holds one place for `offerHours`, counted against capacity with paid places and
  * open checkouts (`places.ts`). Every change that makes or ends offers runs with the cohort's row
  * locked, so places freed at the same moment go to as many different people, never the same one
- * twice, and the cohort is never over capacity (checklist P14).
+ * twice, and the cohort is never over capacity (docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled).
  */
 export class WaitingListService {
   private running: Promise<unknown> | null = null;
@@ -106,7 +106,7 @@ export class WaitingListService {
     while (this.running) await this.running;
   }
 
-  /** The e-mail's links, at the address of the e-mail's language (issue 22 item 18). */
+  /** The e-mail's links, at the address of the e-mail's language (docs/product/languages.md#emails). */
   private links(language: Language, token: { offer?: string; leave?: string }) {
     const { origin } = this.deps;
     return {

@@ -14,7 +14,7 @@ import { paymentFlow } from "../../testing/checkout";
 import { createPaidReadyApplication, createTestApp, type TestApp } from "../../testing/harness";
 
 /**
- * The waiting list of a full cohort (issue 13 "Waiting list"; decision 027; checklist P14). The
+ * The waiting list of a full cohort (docs/product/admissions.md#waiting-list; decision 027; docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled). The
  * demo June cohort is full (50 paid of 50). An offer or a checkout lapses by moving its expiry into the past.
  */
 
@@ -122,7 +122,7 @@ describe("joining the waiting list of a full cohort", () => {
     const mails = await mailsTo("li.wei@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("您已加入候补名单");
-    // The link opens the page in the language of the e-mail (issue 22 item 18).
+    // The link opens the page in the language of the e-mail (docs/product/languages.md#emails).
     expect(mails[0]!.textBody).toMatch(/http:\/\/localhost:3000\/zh\/waiting-list\/leave\/[\w-]{43}/);
     expect(mails[0]!.textBody).toContain("72");
   });
@@ -155,7 +155,7 @@ describe("joining the waiting list of a full cohort", () => {
   });
 });
 
-describe("offers when places free up (checklist P14)", () => {
+describe("offers when places free up (docs/product/security.md#p14-a-full-cohort-is-never-over-enrolled)", () => {
   it("two places freed at once go to the first two people in line, once each; the third keeps waiting", async () => {
     await join(june, { name: "Ama Mensah", email: "ama@example.com", language: "fr" });
     await join(june, { name: "Chen Jie", email: "chen@example.com" });
@@ -355,7 +355,7 @@ describe("the back office's waiting list", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("issue 22 item 12: withdrawing a paid application in the back office frees its place for the next in line", async () => {
+  it("docs/product/admissions.md#waiting-list-offers: withdrawing a paid application in the back office frees its place for the next in line", async () => {
     await t.app.services.waitingList.settled();
     await join(june, { name: "Gia", email: "gia@example.com" });
     await t.app.services.waitingList.settled();
@@ -381,7 +381,7 @@ describe("the back office's waiting list", () => {
     expect(waitingBefore.map((e) => e.email)).toContain("gia@example.com");
   });
 
-  it("issue 22 item 12: a lapsed offer's place goes to the next in line, not to whoever applies before the next run", async () => {
+  it("docs/product/admissions.md#waiting-list-offers: a lapsed offer's place goes to the next in line, not to whoever applies before the next run", async () => {
     await join(june, { name: "Hal", email: "hal@example.com" });
     await t.app.services.waitingList.settled();
     expect((await entryOf("hal@example.com")).status).toBe("waiting");

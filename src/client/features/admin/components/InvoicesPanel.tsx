@@ -12,7 +12,7 @@ import { useFormat } from "../../../lib/format";
 export const invoicesKey = (applicationId: string) => ["admin", "documents", applicationId] as const;
 
 /**
- * The invoices and credit notes of an application in the back office (issue 11 "Documents"):
+ * The invoices and credit notes of an application in the back office (docs/product/admissions.md#documents-and-letters):
  * number, kind, date of issue, amount and the PDF link of each
  * (`GET /api/admin/applications/:id/invoices`, every admin role), and the organisation the student
  * named as payer. Documents stay listed after the applicant's erasure. Texts: namespace `documents`.

@@ -11,7 +11,7 @@ import { useFormat } from "../../../lib/format";
 import { DetailItem, DetailList } from "./forms";
 
 /**
- * What the student entered on /student/trip, for the school's team (issue 11): the emergency
+ * What the student entered on /student/trip, for the school's team (docs/product/portals.md#cohort-pages): the emergency
  * contact and the proof of travel and health insurance with its download (audited on the server),
  * from `GET /api/admin/applications/:id/trip` (applicants:read). Texts: `admin`
  * `applicationDetail.trip.*`.

@@ -3,7 +3,7 @@ import { ItemListPage } from "../components/catalogue/ItemListPage";
 
 /**
  * /admin/add-ons (the add-ons of every summer school, with a school filter) and
- * /admin/courses/:schoolId/add-ons (the add-ons of one school; spec §2 admin routes).
+ * /admin/courses/:schoolId/add-ons (the add-ons of one school; docs/product/catalogue-and-pricing.md#add-ons admin routes).
  */
 export default function AdminAddOnsPage() {
   const { schoolId } = useParams();

@@ -37,7 +37,7 @@ import {
 } from "../components/forms";
 
 /**
- * /admin/affiliates/:id (issue 3 "Affiliates", issue 12 "Admin"): the affiliate's details and
+ * /admin/affiliates/:id (docs/product/back-office.md#partners-admin): the affiliate's details and
  * figures (clicks, referred and paid applications, paid revenue, commission owed and paid from the
  * ledger), approve / reject with a reason / suspend / reactivate, the rate form (percentage or
  * fixed per student), the commission ledger with adjustments and its CSV, its codes with their

@@ -25,7 +25,7 @@ import {
 } from "../components/list";
 
 /**
- * /admin/affiliates (issue 3 "Affiliates"): every affiliate with its codes, referred
+ * /admin/affiliates (docs/product/back-office.md#partners-admin): every affiliate with its codes, referred
  * applications, paid revenue and commission earned; filter by status, search on name or e-mail,
  * server-side sort and pages kept in the address, CSV export. Approve, suspend and reactivate
  * from the list, each confirmed in a dialog.

@@ -51,8 +51,7 @@ import { adminKeys, canChangeStatus, canManagePersonalData } from "../permission
 const SERIOUS: readonly AdminApplicationStatus[] = ["rejected", "withdrawn", "cancelled"];
 
 /**
- * GET /api/admin/applications/:id. A 404 carries the server's `{ error, message }` (spec §8
- * special case): the failure then reads that message; any other failure the generic text.
+ * GET /api/admin/applications/:id. A 404 carries the server's `{ error, message }` (docs/product/api.md#not-found): the failure then reads that message; any other failure the generic text.
  */
 async function fetchDetail(id: string, signal?: AbortSignal): Promise<AdminApplicationDetail> {
   try {
@@ -422,7 +421,7 @@ export default function AdminApplicationDetailPage() {
                 {app.quote.discountAmount > 0 || app.code ? (
                   <div className="flex justify-between gap-4">
                     <dt className="text-slate-800">
-                      {/* The early discount is the school's, whatever code came with it (issue 22 item 13). */}
+                      {/* The early discount is the school's, whatever code came with it (docs/product/catalogue-and-pricing.md#pricing-rules). */}
                       {app.quote.discountSource === "automatic"
                         ? t("applicationDetail.money.earlyDiscount")
                         : app.code

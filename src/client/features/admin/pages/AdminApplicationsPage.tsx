@@ -113,7 +113,7 @@ export default function AdminApplicationsPage() {
             id="filter-payment"
             label={t("applications.filters.paymentStatus")}
             {...list.filterProps("paymentStatus")}
-            // The states of the one balance rule (issue 11), "deposit paid, balance due" and
+            // The states of the one balance rule (docs/product/payments.md#deposit-and-balance), "deposit paid, balance due" and
             // "balance overdue" included; the server filters with SQL that follows balanceOf.
             options={PAYMENT_STATES.map((value) => ({ value, label: t(`paymentStatus.${value}`) }))}
             allLabel={t("applications.filters.all")}

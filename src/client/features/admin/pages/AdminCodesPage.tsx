@@ -42,7 +42,7 @@ import {
 const FILTER_KEYS = ["type", "active", "expired", "schoolId", "affiliateId", "q"] as const;
 
 /**
- * /admin/codes (issue 3 "Codes"): every discount and referral code with its live uses against
+ * /admin/codes (docs/product/back-office.md#codes-admin): every discount and referral code with its live uses against
  * its maximum and the revenue of the applications that redeemed it; search on code or
  * description, filters (type, active, expired, programme, affiliate), server-side sort and pages,
  * all kept in the address; "New code" and "Edit" open the code form; "Deactivate"/"Activate"

@@ -26,9 +26,9 @@ import {
 /**
  * /admin/courses: the summer schools (cohorts) with their dates, capacity, paid places and fill,
  * and status (open, few spots left, full, opening soon, closed, past, archived) with a link to the
- * cohort's waiting list (issue 13); search, status
+ * cohort's waiting list (docs/product/admissions.md#waiting-list); search, status
  * filter, sort and pages on the server, kept in the address; CSV export of the same selection;
- * "New summer school" (issue 3 "Courses").
+ * "New summer school" (docs/product/back-office.md#catalogue-admin).
  */
 export default function AdminCoursesPage() {
   const { t } = useTranslation("adminCatalogue");

@@ -94,7 +94,7 @@ function RequestCard({ request }: { request: AdminErasureRequest }) {
 }
 
 /**
- * /admin/erasure-requests (owners; issue 11 "request erasure"): students' requests to erase their
+ * /admin/erasure-requests (owners; docs/product/privacy.md#erasure): students' requests to erase their
  * data. Each applicant record is erased on its application's page (the existing erasure); then
  * "Complete" erases the student account itself. Financial records stay (7 years).
  */

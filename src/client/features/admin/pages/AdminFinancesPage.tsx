@@ -41,7 +41,7 @@ const financeQueryKeys = {
 
 /**
  * The revenue figures of one row: gross, refunded, net, VAT included in net, net without VAT; the
- * VAT columns only when VAT is included (`INVOICE_VAT`, issue 22 item 4).
+ * VAT columns only when VAT is included (`INVOICE_VAT`, docs/product/payments.md#vat-setting).
  */
 function FigureCells({ figures, strong = false }: { figures: RevenueFigures; strong?: boolean }) {
   const format = useFormat();
@@ -143,9 +143,9 @@ function RevenueTable({
 }
 
 /**
- * /admin/finances (owners and finance, `finance:read`; issue "Finances"): revenue per programme
+ * /admin/finances (owners and finance, `finance:read`; docs/product/back-office.md#finance): revenue per programme
  * and per month — payments received, refunds, net, and the 21 % VAT included in net shown apart (none
- * under `INVOICE_VAT=exempt`, issue 22 item 4) —
+ * under `INVOICE_VAT=exempt`, docs/product/payments.md#vat-setting) —
  * and the ledger of payments and refunds, newest first, with search, filters, sorting and
  * pagination on the server. The period (from/to), filters, sort and page live in the address, and
  * both CSV buttons export the same selection.

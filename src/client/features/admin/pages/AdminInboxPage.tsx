@@ -263,7 +263,7 @@ function SubscribersView() {
 }
 
 /**
- * /admin/inbox and /admin/inbox/subscribers (issue 13; owners and admissions, permission
+ * /admin/inbox and /admin/inbox/subscribers (docs/product/back-office.md#admin-roles; owners and admissions, permission
  * `inbox:write`): the partnership inquiries and messages sent from the public site, with their
  * status (new, answered, archived), and the newsletter's subscribers (pending, confirmed,
  * unsubscribed); each list with filters and a CSV export.

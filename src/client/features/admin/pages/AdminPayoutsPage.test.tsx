@@ -78,7 +78,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** /admin/payouts (issue 12 "Payouts"): the preview, and one idempotency key per page view. */
+/** /admin/payouts (docs/product/codes-and-partners.md#payout-runs): the preview, and one idempotency key per page view. */
 describe("the admin payouts page", () => {
   it("previews who is paid and who is not, and why", () => {
     setup();
@@ -87,7 +87,7 @@ describe("the admin payouts page", () => {
     expect(screen.getByText("Below the minimum payout")).toBeTruthy();
   });
 
-  it("lists a run whose payouts are all paid as paid (issue 22 item 10)", () => {
+  it("lists a run whose payouts are all paid as paid (docs/product/codes-and-partners.md#partner-figures)", () => {
     setup([{ ...RUN, paidCount: 1, status: "paid" }]);
     const row = screen.getByRole("rowheader", { name: /2026/ }).closest("tr")!;
     expect(row.textContent).toContain("1 / 1");

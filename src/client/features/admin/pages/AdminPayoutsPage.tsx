@@ -267,7 +267,7 @@ function RunDetail({ runId }: { runId: string }) {
 }
 
 /**
- * /admin/payouts (issue 12 "Payouts"; finance and owners): the preview of the next payout run,
+ * /admin/payouts (docs/product/codes-and-partners.md#payout-runs; finance and owners): the preview of the next payout run,
  * "Create payout run" (one idempotency key per page view: a double click makes one run), the
  * runs, and a run's payouts with mark paid / cancel and the CSV and SEPA (pain.001) downloads.
  * Data: `GET /api/admin/payouts/preview`, `GET|POST /api/admin/payout-runs`, `GET /api/admin/payout-runs/:id`.

@@ -51,7 +51,7 @@ const STATE_CLASS: Record<PortalEntryState, string> = {
 };
 
 /**
- * /admin/student-dashboard-management (owners and admissions; issue "Student dashboard
+ * /admin/student-dashboard-management (owners and admissions; docs/product/back-office.md#portal-entries: "Student dashboard
  * management"): the student portal's entries (announcements, trip information, FAQ, partners)
  * with server-side search in titles and texts (en/zh/fr), filters (kind, cohort, archived
  * entries), sort and pages, all kept in the address; "Export CSV" downloads the same selection.

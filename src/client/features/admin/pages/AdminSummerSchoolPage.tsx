@@ -90,7 +90,7 @@ function ItemSection({
  * /admin/summer-schools/:id: a summer school's form (texts in English, Chinese and French, dates,
  * capacity, deposit) with its status and paid places, Archive / Unarchive, its waiting list
  * (decision 027; `#waiting-list` scrolls to it), its early application discount (decision 030), and below it the school's packages, housing options and add-ons with
- * New, Edit and Archive (issue 3 "Courses").
+ * New, Edit and Archive (docs/product/back-office.md#catalogue-admin).
  */
 export default function AdminSummerSchoolPage() {
   const { t } = useTranslation("adminCatalogue");

@@ -22,7 +22,7 @@ const acceptFilter = (key: string, value: string) =>
       : key !== "missing" || value === "1";
 
 /**
- * /admin/translations (owners; issue "Translations"): every key of the translation files with its
+ * /admin/translations (owners; docs/product/back-office.md#translations): every key of the translation files with its
  * English, Chinese and French text, filtered by section (namespace) and language, searched in keys
  * and texts, or narrowed to missing translations; each text is edited or reverted in place. The
  * filters live in the address (shareable, Back works). A saved text shows on the site at once.

@@ -15,7 +15,7 @@ import { useFormat } from "../../../lib/format";
 
 /**
  * The statistics over time as a chart (recharts, loaded only by the overview, lazily). Hidden from
- * assistive technology: the page's table holds the same numbers (issue 12 "accessible").
+ * assistive technology: the page's table holds the same numbers (docs/product/codes-and-partners.md#code-holds).
  */
 export default function StatsChart({ buckets }: { buckets: StatsBucket[] }) {
   const { t } = useTranslation("affiliatePortal");

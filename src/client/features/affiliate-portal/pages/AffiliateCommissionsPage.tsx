@@ -10,7 +10,7 @@ import { useVatContext } from "../../../lib/vat";
 import { AffiliatePage, affiliateKey, LoadError, todayInTheHague } from "../components/shared";
 
 /**
- * /affiliate/commissions (issue 12; decision 022): the ledger from GET /api/affiliate/commissions,
+ * /affiliate/commissions (docs/product/portals.md#partner-area; decision 022): the ledger from GET /api/affiliate/commissions,
  * the same as the admin's affiliate detail: the rate, totals by state, the minimum payout and the
  * hold explained from the data, then every entry (kind, with an adjustment's reason; state; amount;
  * date and end of the hold; student's short name and cohort).

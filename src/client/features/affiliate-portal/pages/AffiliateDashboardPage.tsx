@@ -115,7 +115,7 @@ function StatsTable({ stats }: { stats: AffiliateStats }) {
 }
 
 /**
- * The approved partner's overview (issue 12 "Affiliate dashboard"): key figures of the period
+ * The approved partner's overview (docs/product/portals.md#partner-area): key figures of the period
  * (GET /api/affiliate/stats), the commission by state (GET /api/affiliate/commissions), a chart over
  * time with period and campaign filters, and the same numbers in a table.
  */
@@ -276,7 +276,7 @@ function Overview() {
 }
 
 /**
- * /affiliate/dashboard: the partner's overview once approved (issue 12); while pending, what happens
+ * /affiliate/dashboard: the partner's overview once approved (docs/product/portals.md#partner-area); while pending, what happens
  * next; when suspended or rejected, who to write to.
  */
 export default function AffiliateDashboardPage() {

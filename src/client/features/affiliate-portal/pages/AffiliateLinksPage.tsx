@@ -50,7 +50,7 @@ function QrBlock({ link, campaign }: { link: string; campaign: string }) {
 }
 
 /**
- * /affiliate/links (issue 12): the referral code and link with Copy buttons, the QR code of the
+ * /affiliate/links (docs/product/catalogue-and-pricing.md#code-discounts): the referral code and link with Copy buttons, the QR code of the
  * link (preview, PNG and SVG), and a campaign link builder with its own link and QR code.
  */
 export default function AffiliateLinksPage() {

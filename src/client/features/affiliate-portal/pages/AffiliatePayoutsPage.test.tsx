@@ -55,7 +55,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** /affiliate/payouts (issue 12 "Payouts"): masked details, a form by method, payouts with statements. */
+/** /affiliate/payouts (docs/product/codes-and-partners.md#payout-runs): masked details, a form by method, payouts with statements. */
 describe("the partner's payouts page", () => {
   it("shows the current details masked and the payouts with a statement link", () => {
     setup();

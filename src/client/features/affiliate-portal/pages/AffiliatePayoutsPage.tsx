@@ -279,7 +279,7 @@ function PayoutList() {
 }
 
 /**
- * /affiliate/payouts (issue 12 "Payouts"; an approved partner's session): the payout details (the
+ * /affiliate/payouts (docs/product/codes-and-partners.md#payout-runs; an approved partner's session): the payout details (the
  * current ones masked, a form by method validated with the shared schema: IBAN checksum, BIC,
  * SWIFT bank details, Wise, PayPal) and the partner's payouts with their statements (PDF).
  * Data: `GET|PUT /api/affiliate/payout-details`, `GET /api/affiliate/payouts`.

@@ -144,7 +144,7 @@ function PasswordPanel() {
 }
 
 /**
- * /affiliate/profile (issue 12): the partner's name, e-mail language, website and country
+ * /affiliate/profile (docs/product/languages.md#supported-languages): the partner's name, e-mail language, website and country
  * (GET/PATCH /api/affiliate/profile), and the password change.
  */
 export default function AffiliateProfilePage() {

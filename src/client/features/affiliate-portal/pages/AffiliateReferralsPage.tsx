@@ -30,7 +30,7 @@ function CommissionSummary({ commission }: { commission: Referral["commission"] 
 }
 
 /**
- * /affiliate/referrals (issue 12): the applications made with the partner's code or link, from GET
+ * /affiliate/referrals (docs/product/catalogue-and-pricing.md#code-discounts): the applications made with the partner's code or link, from GET
  * /api/affiliate/referrals: first name and initial only (GDPR), cohort, date, statuses and the
  * commission by state. A table scrolling sideways on narrow screens, with a caption.
  */

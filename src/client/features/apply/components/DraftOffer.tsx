@@ -11,7 +11,7 @@ import { useFormat } from "../../../lib/format";
 
 /**
  * The offer on the wizard's step 1 to continue the application this browser left unfinished
- * (issue 22 item 16, decision 038). `answer` is the raw answer of `GET /api/resume/draft`, parsed
+ * (docs/product/admissions.md#next-steps, decision 038). `answer` is the raw answer of `GET /api/resume/draft`, parsed
  * here with the shared schema (this module loads only when there is a draft, so the schema stays
  * out of /apply's first load). Shows the programme and when it was saved (the visitor's own time
  * zone), then "Continue your application" (`onContinue` with the wizard's state) or "Start a new

@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../components/ui/cn";
 
-/** The three-step progress indicator of spec §2 "Apply page" (hidden on step 4). */
+/** The three-step progress indicator of docs/product/admissions.md#application-wizard (hidden on step 4). */
 export function Progress({ step }: { step: 1 | 2 | 3 }) {
   const { t } = useTranslation("apply");
   const steps = [t("progress.selection"), t("progress.application"), t("progress.payment")];

@@ -20,8 +20,8 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The confirmation of spec §2 "Payment step views" item 3: heading, Payment Received badge ("No
- * payment due" when a scholarship covers the whole fee, issue 22 item 17) and the
+ * The confirmation of docs/product/admissions.md#payment-step-views item 3: heading, Payment Received badge ("No
+ * payment due" when a scholarship covers the whole fee, docs/product/payments.md#zero-payment) and the
  * Confirmation Details card (applicant, academic, programme, payment, next steps), with Print
  * Confirmation and Return to Homepage. Clears the wizard's stored state once shown.
  */

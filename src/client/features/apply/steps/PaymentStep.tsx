@@ -25,12 +25,12 @@ import { useSite } from "../../../lib/site";
 import { useVatContext } from "../../../lib/vat";
 import { applicationKey, useApplication } from "../api";
 
-/** True when the fully discounted view applies (spec §4 "Payment view choice"). */
+/** True when the fully discounted view applies (docs/product/admissions.md#payment-step-views). */
 export const isFullyDiscounted = (q: ApplicationQuoteDto) =>
   q.totalAmount === 0 || q.discountAmount >= q.originalAmount;
 
 /**
- * Step 3, payment (spec §2 "Payment step views", §4, §5, §8): the server's quote, the discount or
+ * Step 3, payment (docs/product/admissions.md#payment-step-views, docs/product/catalogue-and-pricing.md#quote, docs/product/catalogue-and-pricing.md#code-discounts, docs/product/api.md#errors): the server's quote, the discount or
  * referral code card (with auto-apply of a referral code after 300 ms and again after 800 ms), the
  * terms checkbox, and either Proceed to the hosted checkout or, when the server's quote is 0,
  * Complete Application without payment.
@@ -128,7 +128,7 @@ export function PaymentStep({
   };
 
   // Back from the hosted checkout with "Cancel" (`?checkout=cancelled`): the open session is ended
-  // by a POST, never by the page's GET, so the code's hold is released at once (checklist P4, S3).
+  // by a POST, never by the page's GET, so the code's hold is released at once (docs/product/security.md#p4-a-code-held-by-an-open-checkout, docs/product/security.md#s3-cross-site-requests-change-nothing).
   // A failure is harmless: the hold then ends with the session's time limit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per return from the checkout
   useEffect(() => {
@@ -145,7 +145,7 @@ export function PaymentStep({
       .finally(() => void queryClient.invalidateQueries({ queryKey: ["application", applicationId] }));
   }, [applicationId]);
 
-  // Auto-apply a referral code from ?ref= or the affiliate cookie, once (spec §4), unless a code is applied.
+  // Auto-apply a referral code from ?ref= or the affiliate cookie, once (docs/product/privacy.md#partner-cookie), unless a code is applied.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the quote first arrives
   useEffect(() => {
     if (!quote || autoApplied.current) return;
@@ -164,7 +164,7 @@ export function PaymentStep({
     };
   }, [quote]);
 
-  /** The terms must be accepted before checkout or zero-payment completion (spec §5). */
+  /** The terms must be accepted before checkout or zero-payment completion (docs/product/admissions.md#payment-step-views). */
   const termsAccepted = () => {
     if (!terms) {
       toast({

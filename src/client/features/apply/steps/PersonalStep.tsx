@@ -65,7 +65,7 @@ const EMPTY_VALUES: ApplicantFormValues = {
 };
 
 /**
- * Step 2, personal information (spec §2, §4 "Submitting personal information", §5): the applicant
+ * Step 2, personal information (docs/product/admissions.md#application-wizard, docs/product/admissions.md#personal-step): the applicant
  * form validated by the shared schema (the server applies the same one), the passport upload (PDF,
  * ≤ 5 MB), then applicant → passport → application on the server. Entered values are kept in the
  * wizard state on every change so a reload loses nothing (the file itself must be chosen again only
@@ -219,7 +219,7 @@ export function PersonalStep({
         });
         return;
       }
-      // Confirming the address on the applicant is a warning only (spec §4).
+      // Confirming the address on the applicant is a warning only (docs/product/admissions.md#application-wizard).
       await call(updateApplicantContract, { params: { id: applicantId }, body: { passportUrl } }).catch(
         () => undefined,
       );

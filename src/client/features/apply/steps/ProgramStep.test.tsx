@@ -191,9 +191,9 @@ describe("program selection step", () => {
     );
   });
 
-  it("states the VAT included in the total, or under INVOICE_VAT=exempt the exemption and no rate (issue 22 item 4)", () => {
+  it("states the VAT included in the total, or under INVOICE_VAT=exempt the exemption and no rate (docs/product/payments.md#vat-setting)", () => {
     setup();
-    // 3,045.00 includes 528.47 of 21 % VAT (spec §9).
+    // 3,045.00 includes 528.47 of 21 % VAT (docs/product/payments.md#vat).
     expect(screen.getByText("Including €528.47 VAT (21%)")).toBeInTheDocument();
     cleanup();
     setup({ mode: "exempt" });

@@ -30,14 +30,14 @@ function lockedAddOns(addOns: AddOnOptionDto[], pkg: PackageDto | undefined) {
 }
 
 /**
- * The shared rules of step 1 (spec §5), with zod: fetched with the later steps once the visitor
+ * The shared rules of step 1 (docs/product/admissions.md#personal-step), with zod: fetched with the later steps once the visitor
  * starts choosing (ApplyPage), not with the page, whose first load then carries 35 KB (brotli) less.
  */
 export const loadSelectionRules = () => import("../../../../shared/schemas/application");
 
 /**
- * Step 1, program selection (spec §2, §4, §5): school, package, housing and add-ons, with the
- * defaults of spec §4; choosing another school resets the rest. Shows a price preview computed
+ * Step 1, program selection (docs/product/catalogue-and-pricing.md#housing, docs/product/admissions.md#program-step): school, package, housing and add-ons, with the
+ * defaults of docs/product/catalogue-and-pricing.md#selection-defaults; choosing another school resets the rest. Shows a price preview computed
  * by the shared pricing rule; the amount charged is the server's quote on step 3.
  */
 export function ProgramStep({
@@ -47,7 +47,7 @@ export function ProgramStep({
 }: {
   state: WizardState;
   onNext: (patch: Partial<WizardState>) => void;
-  /** Each change of the choices, kept in the tab's wizard state so a reload keeps them (issue 13). */
+  /** Each change of the choices, kept in the tab's wizard state so a reload keeps them (docs/product/admissions.md#application-wizard). */
   onChoose?: (choice: Choice) => void;
 }) {
   const { t } = useTranslation("apply");
@@ -75,7 +75,7 @@ export function ProgramStep({
     });
   }, [state.summerSchoolId, state.packageId, state.housingOptionId, state.selectedAddOns]);
 
-  // A full cohort whose waiting-list offer this tab opened is choosable (issue 13; the server checks the offer).
+  // A full cohort whose waiting-list offer this tab opened is choosable (docs/product/admissions.md#waiting-list; the server checks the offer).
   // Read after hydration: the prerendered page knows of no offer.
   const [offered, setOffered] = useState<string | null>(null);
   useEffect(() => setOffered(heldOfferSchool()), []);
@@ -114,7 +114,7 @@ export function ProgramStep({
         })
       : null;
 
-  /** Changes the choices and keeps them for a reload (issue 13: "reload on step 1 loses the choices"). */
+  /** Changes the choices and keeps them for a reload (docs/product/admissions.md#application-wizard: "reload on step 1 loses the choices"). */
   const change = (patch: Partial<Choice>) => {
     const next = { ...choice, ...patch };
     setChoice(next);

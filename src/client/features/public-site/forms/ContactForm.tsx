@@ -16,7 +16,7 @@ import { useLanguage } from "../../../lib/catalogue";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
 
 /**
- * The contact form of /contact (spec §3 "chat": name, e-mail, message; issue 13): validated with
+ * The contact form of /contact (docs/product/portals.md#public-forms: name, e-mail, message; docs/product/portals.md#public-forms): validated with
  * the shared schema in the browser and by `POST /api/public/messages`; on success the sender is
  * told a confirmation is on its way to their address, in the page's language.
  */

@@ -15,7 +15,7 @@ import { useLanguage } from "../../../lib/catalogue";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
 
 /**
- * The newsletter sign-up (spec §3 "newsletter (email)", issue 13): `POST /api/public/newsletter`.
+ * The newsletter sign-up (docs/product/portals.md#newsletter): `POST /api/public/newsletter`.
  * Double opt-in: the answer is the same for every address, and says a confirmation link is on its
  * way; nothing is sent until that link is opened.
  */

@@ -22,8 +22,8 @@ import { useHydrated } from "../../../lib/hydration";
 import { FormFailure, Honeypot, onFormError, PrivacyLine, useFormMessage } from "./parts";
 
 /**
- * The partnership inquiry of /for-universities (spec §3: university name, country, contact person,
- * position, e-mail, phone, partnership interest, message; issue 13), validated with the shared
+ * The partnership inquiry of /for-universities (docs/product/portals.md#public-forms: university name, country, contact person,
+ * position, e-mail, phone, partnership interest, message; docs/product/portals.md#public-forms), validated with the shared
  * schema here and by `POST /api/public/partnership-inquiries`.
  */
 export function PartnershipForm() {

@@ -19,7 +19,7 @@ export function useFormMessage() {
 }
 
 /**
- * The honeypot (issue 13, decision 025): a field people never see or reach (off-screen, hidden from
+ * The honeypot (docs/product/portals.md#public-forms, decision 025): a field people never see or reach (off-screen, hidden from
  * screen readers, out of the tab order, no autofill) that bots fill in. The server answers a filled
  * one as a success and keeps nothing.
  */

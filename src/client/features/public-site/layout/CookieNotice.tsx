@@ -5,8 +5,8 @@ import { setConsent, useConsent } from "../../../lib/consent";
 import { useHydrated } from "../../../lib/hydration";
 
 /**
- * Cookie notice (spec §2, §4 "Cookie consent"): shown until a choice is stored. "Accept All" allows
- * the referral cookie; "Accept only necessary" refuses it and removes an existing one (decisions §4).
+ * Cookie notice (docs/product/privacy.md#cookie-consent): shown until a choice is stored. "Accept All" allows
+ * the referral cookie; "Accept only necessary" refuses it and removes an existing one (docs/product/privacy.md#partner-cookie).
  * Not rendered on the server, so cached pages are the same for every visitor, and shown only once
  * the page is interactive: a button in the prerendered HTML would ignore taps until hydration.
  */

@@ -33,7 +33,7 @@ function FooterLinks({
   );
 }
 
-/** Site footer (spec §2): the programme links, legal links, support mail link and a maps link. */
+/** Site footer (docs/product/portals.md#public-site): the programme links, legal links, support mail link and a maps link. */
 export function Footer() {
   const { t } = useTranslation("common");
   const { supportEmail, today, school } = useSite();
@@ -44,7 +44,7 @@ export function Footer() {
     { to: "/for-parents", label: t("nav.forParents") },
     { to: "/for-universities", label: t("nav.forUniversities") },
     { to: "/affiliate-program", label: t("footer.affiliateProgram") },
-    // The newsletter's sign-up, on every public page (issue 23 item 8).
+    // The newsletter's sign-up, on every public page (docs/product/portals.md#newsletter).
     { to: "/newsletter", label: t("footer.newsletter") },
   ];
   const legal = [

@@ -18,10 +18,10 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * True once the page has scrolled more than `threshold` px (spec §2: compact header after 20 px).
+ * True once the page has scrolled more than `threshold` px (docs/product/portals.md#navigation: compact header after 20 px).
  * The position a reloaded page was restored to is read in the next frame, not while React commits
  * the hydrated page: reading `scrollY` then would force a layout of the whole page in the middle
- * of its start-up (decisions.md §5, total blocking time).
+ * of its start-up (docs/product/portals.md#public-site, total blocking time).
  */
 function useScrolledPast(threshold: number) {
   const [past, setPast] = useState(false);
@@ -52,7 +52,7 @@ function Brand() {
 }
 
 /**
- * Site header (spec §2 "Header and footer"): navigation, Apply call to action, Student Login,
+ * Site header (docs/product/portals.md#public-site): navigation, Apply call to action, Student Login,
  * language switcher. Compact after 20 px of scroll; below 768 px a full-height menu overlay
  * (Radix Dialog, which locks body scrolling and traps focus while open).
  */

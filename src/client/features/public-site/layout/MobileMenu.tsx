@@ -8,7 +8,7 @@ import { NAV_LINKS } from "./Header";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
 /**
- * The full-height menu of narrow screens (spec §2: below 768 px). A Radix Dialog: it locks body
+ * The full-height menu of narrow screens (docs/product/portals.md#navigation: below 768 px). A Radix Dialog: it locks body
  * scrolling, traps focus and closes with Escape. Loaded on the first tap of the menu button, so
  * phones do not download it with the page.
  */

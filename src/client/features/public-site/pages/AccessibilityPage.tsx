@@ -11,7 +11,7 @@ const STATEMENT_DATE = "2026-11-21";
 const MEASURES = ["keyboard", "screenReaders", "contrast", "zoom", "slow", "languages", "plain"] as const;
 const REPORT = ["page", "task", "problem", "setup"] as const;
 
-/** /accessibility (spec §2): the standard we aim for, what we do, how to report a problem. */
+/** /accessibility (docs/product/portals.md#public-site): the standard we aim for, what we do, how to report a problem. */
 export default function AccessibilityPage() {
   const { t } = useTranslation("accessibility");
   const { supportEmail } = useSite();

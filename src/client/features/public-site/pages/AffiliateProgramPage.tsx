@@ -50,12 +50,12 @@ const WHO: readonly Item[] = [
 
 const RULES = ["spam", "claims", "search", "disclose"] as const;
 
-/** /affiliate-program (spec §2): how referral works, commission, who can join, rules; links to register and log in. */
+/** /affiliate-program (docs/product/codes-and-partners.md#commissions): how referral works, commission, who can join, rules; links to register and log in. */
 export default function AffiliateProgramPage() {
   const { t } = useTranslation("affiliate");
   const { supportEmail, partners } = useSite();
   const { money } = useFormat();
-  // The payout rules the product applies (issue 23 item 3): the hold, the minimum, clawbacks.
+  // The payout rules the product applies (docs/product/languages.md#copy-states-the-rules): the hold, the minimum, clawbacks.
   const rules = {
     releaseDays: partners.releaseDaysBeforeStart,
     minimum: money(partners.minimumPayoutCents),

@@ -84,7 +84,7 @@ function CardGrid({ group, items, columns }: { group: string; items: readonly It
   );
 }
 
-/** /campus-life, "For Students" (spec §2): daily life, the city, housing, highlights and practical tips. */
+/** /campus-life, "For Students" (docs/product/catalogue-and-pricing.md#housing): daily life, the city, housing, highlights and practical tips. */
 export default function CampusLifePage() {
   const { t } = useTranslation("campus");
 

@@ -33,7 +33,7 @@ const NEVER = ["card", "passport"] as const;
 const linkClass = "font-semibold text-brand-700 underline hover:text-brand-900";
 
 /**
- * /contact (spec §2): the contact form (issue 13), the support address, response times, where we
+ * /contact (docs/product/portals.md#public-forms): the contact form (docs/product/portals.md#public-forms), the support address, response times, where we
  * are, and a mail link per topic (partnerships go to the inquiry form of /for-universities).
  */
 export default function ContactPage() {

@@ -18,7 +18,7 @@ const COOKIES: ReadonlyArray<{ name: string; key: string; type: CookieType; dura
 
 const SECTIONS = ["what", "types", "list", "storage", "thirdParties", "choice"] as const;
 
-/** /cookie-policy (spec §2, alias /cookie-policy-new): the four cookie types and the cookies actually set. */
+/** /cookie-policy (docs/product/portals.md#legal-pages, alias /cookie-policy-new): the four cookie types and the cookies actually set. */
 export default function CookiePolicyPage() {
   const { t } = useTranslation("legal");
   const { date } = useFormat();

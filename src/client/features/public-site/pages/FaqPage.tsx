@@ -46,7 +46,7 @@ const GROUPS: readonly Group[] = [
 ];
 
 /**
- * /faq (spec §2): grouped questions with accordions; the length, the "from" price and the early
+ * /faq (docs/product/catalogue-and-pricing.md#from-price): grouped questions with accordions; the length, the "from" price and the early
  * application discount (percentage and date, decision 030) come from the catalogue.
  */
 export default function FaqPage() {
@@ -71,10 +71,10 @@ export default function FaqPage() {
     // Deadlines are per cohort (on /courses); the early discount only while it is in effect (decision 030).
     if (id === "deadlines" && early)
       return t("q.deadlines.answerEarly", { percent: early.percent, date: date(early.endsOn) });
-    // When to pay follows the schools' deposits (issue 11), never a fixed "full payment".
+    // When to pay follows the schools' deposits (docs/product/payments.md#deposit-and-balance), never a fixed "full payment".
     if (id === "payment")
       return t(`q.payment.answer${paymentTerms.suffix}`, { percent: paymentTerms.percent });
-    // What the school sells of insurance, from the catalogue (issue 23 item 2).
+    // What the school sells of insurance, from the catalogue (docs/product/admissions.md#insurance-proof).
     if (id === "insurance" || id === "included")
       return t(`q.${id}.answer`, { insurance: insurance.sentence });
     return t(`q.${id}.answer`, { email: supportEmail });

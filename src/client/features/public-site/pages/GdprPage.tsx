@@ -34,7 +34,7 @@ const RIGHTS: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
 ];
 const STEPS = ["write", "identity", "answer", "free"] as const;
 
-/** /gdpr (spec §2): your data rights in plain language, and how to use them. */
+/** /gdpr (docs/product/languages.md#supported-languages): your data rights in plain language, and how to use them. */
 export default function GdprPage() {
   const { t } = useTranslation("legal");
   const { supportEmail } = useSite();

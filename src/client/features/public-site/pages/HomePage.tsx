@@ -87,9 +87,9 @@ const STEPS: Array<[string, LucideIcon]> = [
 
 const FAQ = ["who", "housing", "visa", "refund"] as const;
 
-/** The landing page (spec §2 "Landing page"); every figure comes from the catalogue (decisions.md §1). */
+/** The landing page (docs/product/portals.md#public-site); every figure comes from the catalogue (docs/product/catalogue-and-pricing.md#programme-length). */
 export default function HomePage() {
-  // What the schools really take when applying (issue 11): full payment, a deposit, or either.
+  // What the schools really take when applying (docs/product/payments.md#deposit-and-balance): full payment, a deposit, or either.
   const paymentTerms = usePaymentTerms();
   const { t } = useTranslation("home");
   const { money, date } = useFormat();

@@ -14,7 +14,7 @@ import { call } from "../../../lib/call";
 import { useHydrated } from "../../../lib/hydration";
 
 /**
- * /newsletter/confirm and /newsletter/unsubscribe (issue 13, decision 025): the page an e-mailed
+ * /newsletter/confirm and /newsletter/unsubscribe (docs/product/portals.md#newsletter, decision 025): the page an e-mailed
  * link opens. It posts the link's token once (mail scanners that fetch links run no script, so
  * they neither confirm nor unsubscribe anyone): `POST /api/public/newsletter/confirm` or
  * `/unsubscribe`. Unsubscribing needs no sign-in and no further click.

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { NewsletterForm } from "../forms/NewsletterForm";
 
-/** /newsletter (issue 13): what the newsletter is and the sign-up form (double opt-in). */
+/** /newsletter (docs/product/portals.md#newsletter): what the newsletter is and the sign-up form (double opt-in). */
 export default function NewsletterPage() {
   const { t } = useTranslation("forms");
   return (

@@ -5,7 +5,7 @@ import { Container } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
 
 /**
- * The main pages offered from the 404 page (issue 13), besides the home page's button, with their
+ * The main pages offered from the 404 page (docs/product/api.md#not-found), besides the home page's button, with their
  * `common` navigation labels; links stay in the reader's language (the router's language prefix).
  */
 const MAIN_LINKS = [
@@ -16,8 +16,8 @@ const MAIN_LINKS = [
 ] as const;
 
 /**
- * The page for any unknown path (spec §2, §8): says in plain words that the page does not exist,
- * offers the home page and the main pages and the school's address for help (issue 13). The spec's
+ * The page for any unknown path (docs/product/portals.md#public-site, docs/product/api.md#not-found): says in plain words that the page does not exist,
+ * offers the home page and the main pages and the school's address for help (docs/product/admissions.md#waiting-list). The spec's
  * "404 Page Not Found" is only in an HTML comment the server adds to the page's head (renderer.ts).
  */
 export default function NotFoundPage() {

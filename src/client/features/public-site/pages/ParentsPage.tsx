@@ -84,11 +84,11 @@ function PriceFact() {
   );
 }
 
-/** /for-parents (spec §2): safety, housing, meals, health, visa, costs, payment, refunds and contact. */
+/** /for-parents (docs/product/payments.md#refunds): safety, housing, meals, health, visa, costs, payment, refunds and contact. */
 export default function ParentsPage() {
-  // The payment step follows the schools' deposits (issue 11).
+  // The payment step follows the schools' deposits (docs/product/payments.md#deposit-and-balance).
   const paymentTerms = usePaymentTerms();
-  // What the open cohorts sell of insurance (issue 23 item 2).
+  // What the open cohorts sell of insurance (docs/product/admissions.md#insurance-proof).
   const insurance = useInsuranceOffer();
   const { t } = useTranslation("parents");
   const { supportEmail, school } = useSite();

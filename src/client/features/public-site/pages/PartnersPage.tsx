@@ -46,7 +46,7 @@ function cleanCode(code: string | undefined): string | undefined {
   return clean && clean.length <= 64 ? clean : undefined;
 }
 
-/** /partners and /partner/:code? (spec §2): the kinds of partners and what each gets; a welcome line for referred visitors. */
+/** /partners and /partner/:code? (docs/product/catalogue-and-pricing.md#code-discounts): the kinds of partners and what each gets; a welcome line for referred visitors. */
 export default function PartnersPage() {
   const { t } = useTranslation("partners");
   const { supportEmail } = useSite();

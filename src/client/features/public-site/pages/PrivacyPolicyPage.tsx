@@ -55,7 +55,7 @@ const RIGHTS = [
   "consent",
 ] as const;
 
-/** /privacy-policy (spec §2, aliases /privacy): what personal data we process, why, and your rights under the GDPR. */
+/** /privacy-policy (docs/product/portals.md#legal-pages, aliases /privacy): what personal data we process, why, and your rights under the GDPR. */
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation("legal");
   const { supportEmail } = useSite();

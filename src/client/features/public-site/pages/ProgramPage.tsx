@@ -51,7 +51,7 @@ const INCLUDED = ["tuition", "housing", "meals", "visits", "certificate", "alumn
 export default function ProgramPage() {
   const { t } = useTranslation("program");
   const { data } = useCatalogueSummary();
-  // What the open cohorts sell of insurance (issue 23 item 2).
+  // What the open cohorts sell of insurance (docs/product/admissions.md#insurance-proof).
   const insurance = useInsuranceOffer();
   const days = data?.lengthDays ?? null;
 

@@ -85,7 +85,7 @@ function CardTitle({ children }: { children: string }) {
   return <h3 className="mb-4 text-lg font-semibold text-brand-900">{children}</h3>;
 }
 
-/** /resources (spec §2): a practical guide for the trip, from the visa to the final pitch. */
+/** /resources (docs/product/admissions.md#visa-letter): a practical guide for the trip, from the visa to the final pitch. */
 export default function ResourcesPage() {
   const { t } = useTranslation("resources");
   const keys = (prefix: string, ids: readonly string[]) => ids.map((id) => t(`${prefix}.${id}`));

@@ -22,7 +22,7 @@ const UNKNOWN: Omit<PassCheck, "checkedAt"> = {
 };
 
 /**
- * /student-pass/{token} (spec §2; issue 11 "pass token + public check reasons"): the page a
+ * /student-pass/{token} (docs/product/admissions.md#student-pass): the page a
  * student pass's QR code opens, for the school's staff and hosts. GET /api/student-pass/:token
  * (`passCheckSchema`) decides; the page shows VALID or NOT VALID, the reason in words with what it
  * means, the holder's initials and the cohort with its dates, and the time of the check. Nothing

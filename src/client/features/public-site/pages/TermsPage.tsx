@@ -32,13 +32,13 @@ const CANCELLATION = ["counting", "method", "noShow"] as const;
 const CONDUCT = ["respect", "attend", "rules", "law"] as const;
 const LIABILITY = ["limit", "belongings", "thirdParties", "consumer"] as const;
 
-/** /terms (spec §2, alias /terms-conditions): the terms and conditions of applying and taking part. */
+/** /terms (docs/product/portals.md#legal-pages, alias /terms-conditions): the terms and conditions of applying and taking part. */
 export default function TermsPage() {
   const { t } = useTranslation("legal");
   const vatCtx = useVatContext();
   const { supportEmail } = useSite();
   const { date } = useFormat();
-  // When payment is due follows the schools' deposits (issue 11; decisions.md §1 deposit row).
+  // When payment is due follows the schools' deposits (docs/product/payments.md#deposit-and-balance; docs/product/catalogue-and-pricing.md#deposit-percent).
   const paymentTerms = usePaymentTerms();
   const list = (prefix: string, ids: readonly string[]) => (
     <ul>

@@ -33,7 +33,7 @@ function Testimonial({ group, id }: { group: "participants" | "parents"; id: str
   );
 }
 
-/** /testimonials (spec §2): quotes of past participants and parents. */
+/** /testimonials (docs/product/catalogue-and-pricing.md#quote): quotes of past participants and parents. */
 export default function TestimonialsPage() {
   const { t } = useTranslation("testimonials");
 

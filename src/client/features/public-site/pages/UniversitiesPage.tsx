@@ -22,7 +22,7 @@ import { Card, PageHeader, Section } from "../../../components/ui/Layout";
 import { useSite } from "../../../lib/site";
 import { PartnershipForm } from "../forms/PartnershipForm";
 
-/** The partnership interests of the inquiry form (spec §3), in that order. */
+/** The partnership interests of the inquiry form (docs/product/portals.md#public-site), in that order. */
 const OPTIONS: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
   { id: "creditTransfer", icon: GraduationCap },
   { id: "groupReferral", icon: UsersRound },
@@ -49,8 +49,8 @@ const QUALITY: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
 const STEPS = ["write", "call", "agree", "welcome"] as const;
 
 /**
- * /for-universities (spec §2): partnership options, benefits, quality, and the partnership inquiry
- * form (issue 13) as the call to action.
+ * /for-universities (docs/product/portals.md#public-forms): partnership options, benefits, quality, and the partnership inquiry
+ * form (docs/product/portals.md#public-forms) as the call to action.
  */
 export default function UniversitiesPage() {
   const { t } = useTranslation("universities");

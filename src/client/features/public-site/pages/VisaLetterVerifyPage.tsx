@@ -10,7 +10,7 @@ import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 
 /**
- * /verify/visa-letter/{token} (issue 11 "Documents"): the page a visa invitation letter's QR code
+ * /verify/visa-letter/{token} (docs/product/admissions.md#documents-and-letters): the page a visa invitation letter's QR code
  * opens, for a consulate to check the letter. Says genuine, revoked or not found, with the
  * participant's initials, the programme dates and the day of issue: nothing else
  * (`GET /api/visa-letters/:token`, VisaLetterVerification). Texts in the `letters` namespace.

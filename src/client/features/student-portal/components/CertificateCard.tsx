@@ -11,7 +11,7 @@ import { useFormat } from "../../../lib/format";
 import { useDocuments } from "./useDocuments";
 
 /**
- * The certificate of completion of one application, for /student/dashboard (issue 11; spec §9
+ * The certificate of completion of one application, for /student/dashboard (docs/product/admissions.md#certificate
  * "6 ECTS"): available once an admin marked the programme completed, then downloadable
  * (`GET /api/student/applications/:id/certificate.pdf`); until then, when it will come.
  * Self-contained: give it the application (`{ id }`); texts in the `letters` namespace.

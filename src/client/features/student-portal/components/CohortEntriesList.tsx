@@ -64,7 +64,7 @@ function PartnerList({ entries }: { entries: Entry[] }) {
 }
 
 /**
- * /student/faq and /student/partners (issue 11): the published portal entries of that kind for the
+ * /student/faq and /student/partners (docs/product/back-office.md#portal-entries): the published portal entries of that kind for the
  * student's cohorts and for every cohort (GET /api/student/cohort-entries, in the UI language),
  * with an honest empty state: no paid place yet, or nothing published for the cohort yet.
  */

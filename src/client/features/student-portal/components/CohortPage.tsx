@@ -52,7 +52,7 @@ function CohortNav() {
 }
 
 /**
- * The frame of /student/program, /student/trip, /student/faq and /student/partners (issue 11):
+ * The frame of /student/program, /student/trip, /student/faq and /student/partners (docs/product/portals.md#cohort-pages):
  * the page's heading and lead, the links between the cohort's pages, then the content.
  */
 export function CohortPage({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {

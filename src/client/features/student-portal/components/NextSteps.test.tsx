@@ -51,7 +51,7 @@ function show(language: "en" | "zh" = "en") {
 
 afterEach(cleanup);
 
-describe("the dashboard's next steps (issue 22 item 16)", () => {
+describe("the dashboard's next steps (docs/product/admissions.md#next-steps)", () => {
   it("says what is missing for this application, each with a link to where it is done", () => {
     show();
     const list = screen.getByRole("region", { name: "Next steps" });

@@ -10,7 +10,7 @@ import { useFormat } from "../../../lib/format";
 import { roleDataKey } from "../../../lib/session";
 
 /**
- * The student's next steps (`GET /api/student/next-steps`, StudentNextSteps, issue 22 item 16,
+ * The student's next steps (`GET /api/student/next-steps`, StudentNextSteps, docs/product/admissions.md#next-steps,
  * decision 038), computed on the server and parsed with the shared schema. Kept under the
  * student's data key (signing out forgets it); fetched again whenever the dashboard opens, so a
  * step done on another page is gone when the student comes back. Errors (401, 403) as `isError`.

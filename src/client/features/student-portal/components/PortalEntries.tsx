@@ -81,7 +81,7 @@ function KindList({ kind, entries }: { kind: string; entries: StudentPortalEntry
 }
 
 /**
- * The student dashboard's "Your summer school" section (issue "Student dashboard management"):
+ * The student dashboard's "Your summer school" section (docs/product/back-office.md#portal-entries):
  * announcements, trip information, FAQ (native <details>) and partners (links opening a new tab
  * with rel="noopener"), from `GET /api/student/portal` in the UI language (English where an entry
  * is not translated). Kinds without entries are left out.

@@ -25,7 +25,7 @@ const documentsKey = (applicationId: string) =>
   [...roleDataKey("student"), "documents", applicationId] as const;
 
 /**
- * The documents section of the student's payment page (issue 11 "Documents"; mounted on
+ * The documents section of the student's payment page (docs/product/admissions.md#documents-and-letters; mounted on
  * /student/payment): the application's invoices and credit notes with their PDF links
  * (`GET /api/student/applications/:id/invoices`), and the form naming the organisation that pays
  * (`PUT /api/student/applications/:id/billing-details`), which applies to invoices issued from then

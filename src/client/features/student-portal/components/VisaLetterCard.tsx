@@ -11,9 +11,9 @@ import { useFormat } from "../../../lib/format";
 import { useDocuments } from "./useDocuments";
 
 /**
- * The visa invitation letter of one application, for /student/trip (issue 11 "Documents"):
+ * The visa invitation letter of one application, for /student/trip (docs/product/admissions.md#documents-and-letters):
  * whether it is available and, if not, why (deposit not paid, awaiting acceptance where the school
- * asks for it, closed, refunded); the visa window (8 to 6 weeks before the start, spec §1) with
+ * asks for it, closed, refunded); the visa window (8 to 6 weeks before the start, docs/product/payments.md#refunds) with
  * dates written for people; and the download (`GET /api/student/applications/:id/visa-letter.pdf`).
  * Self-contained: give it the application (`{ id }`); texts in the `letters` namespace.
  */

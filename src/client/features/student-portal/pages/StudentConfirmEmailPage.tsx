@@ -10,7 +10,7 @@ import { useHydrated } from "../../../lib/hydration";
 import { roleDataKey, sessionKey } from "../../../lib/session";
 
 /**
- * /student/confirm-email?token=… (issue 11 "change e-mail with re-verification"): the link e-mailed
+ * /student/confirm-email?token=… (docs/product/portals.md#student-portal): the link e-mailed
  * to the new address. Sends the single-use token once (POST /api/student/profile/email/confirm);
  * then the account's address is the new one, or the server's reason it is not.
  */

@@ -20,8 +20,8 @@ import { PortalEntries } from "../components/PortalEntries";
 
 /**
  * /student/dashboard: the student's applications (those made with their verified e-mail address)
- * with status, payment state, balance and their next steps from the server (issue "Student portal in
- * full"; issue 22 item 16: what is missing, each with the page where it is done); until the
+ * with status, payment state, balance and their next steps from the server (docs/product/portals.md#student-portal: "Student portal in
+ * full"; docs/product/admissions.md#next-steps: what is missing, each with the page where it is done); until the
  * address is verified, a notice asking to verify it.
  */
 export default function StudentDashboardPage() {
@@ -142,7 +142,7 @@ export default function StudentDashboardPage() {
         </h2>
         {content}
       </section>
-      {/* Nothing of a cohort before the e-mail is verified (issue 11; the API answers 403). */}
+      {/* Nothing of a cohort before the e-mail is verified (docs/product/catalogue-and-pricing.md#cohorts; the API answers 403). */}
       {applications.data
         ?.filter((application) => application.status === "accepted")
         .map((application) => (

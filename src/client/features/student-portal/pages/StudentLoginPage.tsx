@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthShell, LoginForm } from "../../../components/account/auth";
 
-/** /student/login: e-mail and password; the dashboard about 0.5 s after signing in (spec §2). */
+/** /student/login: e-mail and password; the dashboard about 0.5 s after signing in (docs/product/portals.md#student-portal). */
 export default function StudentLoginPage() {
   const { t } = useTranslation("account");
   return (

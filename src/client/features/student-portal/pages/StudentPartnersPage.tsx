@@ -1,6 +1,6 @@
 import { CohortEntriesPage } from "../components/CohortEntriesList";
 
-/** /student/partners (issue 11): the partners announced for the student's cohorts. */
+/** /student/partners (docs/product/catalogue-and-pricing.md#cohorts): the partners announced for the student's cohorts. */
 export default function StudentPartnersPage() {
   return <CohortEntriesPage kind="partner" />;
 }

@@ -23,7 +23,7 @@ import { useSite } from "../../../lib/site";
 const passesKey = (studentId: string) => [...roleDataKey("student"), "passes", studentId] as const;
 
 /**
- * /student/qrcode (spec §2 Student portal; issue 11 "/student/qrcode"): the student pass of each of
+ * /student/qrcode (docs/product/portals.md#student-portal; docs/product/admissions.md#student-pass): the student pass of each of
  * the signed-in student's applications (GET /api/student/passes, `studentPassListSchema`): name,
  * cohort and dates, application and payment status in words, whether a checker scanning it sees
  * VALID and, if not, why; the QR code (an SVG made on the server, shown as an image) that opens the

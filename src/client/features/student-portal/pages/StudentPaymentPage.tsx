@@ -20,7 +20,7 @@ import { useSite } from "../../../lib/site";
 import { StudentInvoices } from "../components/StudentInvoices";
 
 /**
- * /student/payment (issue "Student portal in full", Balances; decision 016): for each of the
+ * /student/payment (docs/product/payments.md#deposit-and-balance; decision 016): for each of the
  * student's applications, what was paid and refunded (the ledger, with dates, amounts and the
  * provider's references) and what is still owed, with its due date and a "Pay balance" button that
  * opens the payment provider's checkout for exactly that amount. The server decides every amount.

@@ -9,7 +9,7 @@ import { call } from "../../../lib/call";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 
 /**
- * /student/payment-success?session_id=… (issue "Student portal in full"; checklist P12): verifies a
+ * /student/payment-success?session_id=… (docs/product/portals.md#student-portal; docs/product/security.md#p12-the-webhook-never-arrives): verifies a
  * balance payment with the server, which asks the payment provider and fulfils through the one
  * fulfilment function if the webhook has not yet. A delayed method shows "being processed" and is
  * asked again every three seconds for a minute.

@@ -349,7 +349,7 @@ function ErasurePanel({ profile }: { profile: StudentProfile }) {
 }
 
 /**
- * /student/profile (spec §2 student portal; issue 11): the account's details and e-mail language,
+ * /student/profile (docs/product/portals.md#student-portal; docs/product/languages.md#supported-languages): the account's details and e-mail language,
  * its e-mail address (changed with re-verification), password, data download and erasure request.
  * Works before the e-mail is verified (a mistyped address can be corrected); application data shows after.
  */

@@ -85,8 +85,8 @@ function CohortProgram({ cohort, headingLevel }: { cohort: Cohort; headingLevel:
 }
 
 /**
- * /student/program (issue 11): the day-by-day programme of each of the student's cohorts (GET
- * /api/student/program, in the UI language), the ECTS credits (spec §9) and what to bring. A
+ * /student/program (docs/product/catalogue-and-pricing.md#cohorts): the day-by-day programme of each of the student's cohorts (GET
+ * /api/student/program, in the UI language), the ECTS credits (docs/product/portals.md#cohort-pages) and what to bring. A
  * student without a paid place sees what opens the page; an unverified one, the request to
  * confirm the e-mail address.
  */

@@ -19,7 +19,7 @@ import { useRegisterStudent } from "../../../lib/session";
 
 /**
  * /student/register: name, e-mail and password (?email= pre-fills the address, as in the link
- * sent to paid applicants). Signed in at once; the dashboard about 0.5 s later (spec §2).
+ * sent to paid applicants). Signed in at once; the dashboard about 0.5 s later (docs/product/portals.md#student-portal).
  */
 export default function StudentRegisterPage() {
   const { t } = useTranslation("account");

@@ -69,7 +69,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Travel and health insurance (spec §9: mandatory): whether proof is required by the school, the
+ * Travel and health insurance (docs/product/admissions.md#insurance-proof: mandatory): whether proof is required by the school, the
  * proof on file with a download link, and the upload (PDF, JPG or PNG up to 5 MB; the server
  * checks the content and encrypts the file like a passport).
  */
@@ -295,7 +295,7 @@ function Trip({ trip }: { trip: TripDto }) {
 }
 
 /**
- * /student/trip (issue 11): for each application of the student's cohorts (GET /api/student/trip,
+ * /student/trip (docs/product/catalogue-and-pricing.md#cohorts): for each application of the student's cohorts (GET /api/student/trip,
  * in the UI language): arrival, housing address, airport pickup booked or not, travel and health
  * insurance with the proof upload, the emergency contact form, and the place of the visa letter.
  */

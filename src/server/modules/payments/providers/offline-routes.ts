@@ -214,7 +214,7 @@ ${options.body}
 }
 
 /**
- * The simulated hosted checkout of the offline provider (decisions.md §1 "test routes"; register
+ * The simulated hosted checkout of the offline provider (docs/product/payments.md#test-routes; register
  * it only while the offline provider is active). All answers carry `cache-control: no-store`.
  *
  * - GET /test-payment?session_id=cs_offline_… → the checkout page (HTML, no scripts): banner

@@ -275,7 +275,7 @@ describe("createStripeProvider: retrieve and expire", () => {
   });
 });
 
-describe("createStripeProvider: parseWebhook (checklist P5)", () => {
+describe("createStripeProvider: parseWebhook (docs/product/security.md#p5-webhooks-are-verified-on-the-raw-body)", () => {
   const sdk = new Stripe("sk_test_unused");
   const event = {
     id: "evt_test_1",

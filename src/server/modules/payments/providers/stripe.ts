@@ -10,7 +10,7 @@ import {
   WebhookSignatureError,
 } from "./types";
 
-/** Stripe's tolerance for webhook timestamps, seconds (checklist P5: older than 5 minutes is refused). */
+/** Stripe's tolerance for webhook timestamps, seconds (docs/product/security.md#p5-webhooks-are-verified-on-the-raw-body: older than 5 minutes is refused). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Stripe's bounds for `expires_at`: 30 minutes to 24 hours after creation (a minute of slack each side). */

@@ -1,7 +1,7 @@
 import type { Language } from "../../../../shared/i18n/languages";
 
 /**
- * The payment provider seen by the rest of the server (issue "Payments"): Stripe when keys are
+ * The payment provider seen by the rest of the server (docs/product/payments.md#checkout-session): Stripe when keys are
  * configured, otherwise the built-in offline provider whose simulated hosted checkout goes through
  * the same webhook code path. Amounts are integer euro cents.
  */
@@ -14,7 +14,7 @@ export interface CheckoutLineItem {
 
 export interface CreateCheckoutInput {
   applicationId: string;
-  /** Identifies the quote; with the application id it forms the idempotency key (checklist P13). */
+  /** Identifies the quote; with the application id it forms the idempotency key (docs/product/security.md#p13-double-click-on-proceed). */
   idempotencyKey: string;
   /** Package, housing surcharge and chargeable add-ons; a negative housing adjustment is folded into the package line. */
   lineItems: CheckoutLineItem[];
@@ -54,7 +54,7 @@ export interface CheckoutSessionState {
   url: string | null;
 }
 
-/** What the refund service asks of a provider (issue "Finances"). Amounts in euro cents. */
+/** What the refund service asks of a provider (docs/product/back-office.md#finance). Amounts in euro cents. */
 export interface CreateRefundInput {
   /** The payment intent (Stripe `pi_…`, offline `pi_offline_…`): `payments.providerReference`. */
   paymentIntentId: string;
@@ -121,7 +121,7 @@ export interface PaymentProvider {
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /**
-   * Refunds part or all of a payment (issue "Finances"). The same idempotencyKey returns the same
+   * Refunds part or all of a payment (docs/product/back-office.md#finance). The same idempotencyKey returns the same
    * refund (no second refund). Throws PaymentProviderError when refused or unreachable.
    */
   createRefund(input: CreateRefundInput): Promise<{ id: string; status: RefundState["status"] }>;

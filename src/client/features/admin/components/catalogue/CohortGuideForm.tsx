@@ -271,7 +271,7 @@ function GuideForm({ guide, schoolId }: { guide: AdminCohortGuide; schoolId: str
 }
 
 /**
- * The "Student portal: programme and trip" section of /admin/summer-schools/{id} (issue 11): the
+ * The "Student portal: programme and trip" section of /admin/summer-schools/{id} (docs/product/portals.md#cohort-pages): the
  * day-by-day programme, what to bring, arrival, housing address, the airport pickup add-on and
  * whether proof of insurance is required, in English, Chinese and French (GET and PUT
  * /api/admin/summer-schools/:id/guide, version-checked: a 409 offers the current version).

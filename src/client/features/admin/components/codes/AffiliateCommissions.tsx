@@ -46,7 +46,7 @@ function failWith(error: Error, setField: (field: string, message: string) => bo
 }
 
 /**
- * The commission rate form (issue 12 "a percentage of what was paid, or a fixed amount per
+ * The commission rate form (docs/product/catalogue-and-pricing.md#code-discounts: "a percentage of what was paid, or a fixed amount per
  * enrolled student"): a type switch (radio buttons) and one input, a whole percent 0-100 or
  * euros. `PATCH /api/admin/affiliates/:id/commission` with the version seen (409 → the server's
  * message). Later payments earn at the new rate; entries already written keep theirs.
@@ -151,7 +151,7 @@ export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) 
 }
 
 /**
- * The adjustment dialog (issue 12 "manual adjustments (reason required, audited)"): an amount in
+ * The adjustment dialog (docs/product/codes-and-partners.md#manual-adjustments: "manual adjustments (reason required, audited)"): an amount in
  * euros with its sign (negative takes back) and the reason, both required; `POST
  * /api/admin/affiliates/:id/adjustments`. The entry is approved at once.
  */
@@ -242,7 +242,7 @@ function AdjustmentDialog({
 }
 
 /**
- * The affiliate's commission ledger on its detail page (issue 12 "detail with the ledger";
+ * The affiliate's commission ledger on its detail page (docs/product/codes-and-partners.md#commissions;
  * decision 022): the totals by state, every entry (newest first) and the CSV export, from `GET
  * /api/admin/affiliates/:id/commissions` — the same ledger the affiliate sees — plus the
  * adjustment dialog.
@@ -335,7 +335,7 @@ export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateD
 }
 
 /**
- * The reverse dialog (issue 22 item 8): the reason of the compensating adjustment, required; `POST
+ * The reverse dialog (docs/product/codes-and-partners.md#manual-adjustments): the reason of the compensating adjustment, required; `POST
  * /api/admin/affiliates/:id/adjustments/:entryId/reverse`. The original entry stays as it is.
  */
 function ReverseDialog({
@@ -421,7 +421,7 @@ function ReverseDialog({
 }
 
 /**
- * Likely duplicate adjustments of the affiliate (issue 22 item 8): each later adjustment with the
+ * Likely duplicate adjustments of the affiliate (docs/product/codes-and-partners.md#manual-adjustments): each later adjustment with the
  * same amount and reason as an earlier one within the window, from `GET
  * /api/admin/affiliates/:id/adjustments/duplicates`, with an action to reverse it by an audited
  * compensating adjustment. Shows nothing when there is none.
@@ -487,7 +487,7 @@ export function DuplicateAdjustmentsPanel({ affiliate }: { affiliate: AdminAffil
 }
 
 /**
- * The reject dialog (issue 12 "reject with a reason"): the reason, required, shown to the
+ * The reject dialog (docs/product/codes-and-partners.md#partners): the reason, required, shown to the
  * affiliate at login and e-mailed in its language; `POST /api/admin/affiliates/:id/reject`.
  */
 export function RejectDialog({

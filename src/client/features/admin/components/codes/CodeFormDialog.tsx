@@ -50,7 +50,7 @@ function formField(field: string, discountType: string): Path<CodeFormValues> {
 }
 
 /**
- * The "New code" / "Edit code" dialog (issue 3 "Codes"): code text, description, type (discount:
+ * The "New code" / "Edit code" dialog (docs/product/back-office.md#codes-admin): code text, description, type (discount:
  * percentage or fixed amount in euros; referral: the affiliate it credits), validity window as
  * local date and time (sent as UTC), maximum number of uses, programmes it applies to (none:
  * all), active. Checked with the shared schema in the browser and on the server; the server's

@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 22 item 8: the affiliate's page lists a likely duplicate adjustment and reverses it with a reason. */
+/** See docs/product/codes-and-partners.md#manual-adjustments: the affiliate's page lists a likely duplicate adjustment and reverses it with a reason. */
 describe("likely duplicate adjustments", () => {
   it("lists the repeated adjustment and sends the reverse with the reason typed", async () => {
     const posts: Array<{ url: string; body: unknown }> = [];

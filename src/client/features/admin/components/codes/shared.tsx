@@ -68,7 +68,7 @@ export function useDiscountLabel() {
         : t("codes.percent", { value: code.discountValue });
 }
 
-/** An affiliate's rate: "10 % commission" or "150.00 EUR per enrolled student" (issue 12 rate types). */
+/** An affiliate's rate: "10 % commission" or "150.00 EUR per enrolled student" (docs/product/codes-and-partners.md#commissions rate types). */
 export function useRateLabel() {
   const { t } = useTranslation("adminCodes");
   const format = useFormat();

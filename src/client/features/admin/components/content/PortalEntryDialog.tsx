@@ -54,7 +54,7 @@ function defaults(entry: AdminPortalEntryDto | null, kind: PortalKind): FormValu
 }
 
 /**
- * The create / edit dialog of a portal entry (issue "Student dashboard management"): kind, cohort,
+ * The create / edit dialog of a portal entry (docs/product/back-office.md#portal-entries): kind, cohort,
  * title and text in en (required), zh and fr, the partner's address, order and publication.
  * Checked with the shared `portalEntryInputSchema` before sending (field errors beside the
  * fields); the server's field errors and its 409 (changed by someone else) show the same way.

@@ -12,7 +12,7 @@ import { DetailItem, DetailList } from "../forms";
 export const canSendReminder = (admin: AdminUser) => admin.role === "owner" || admin.role === "finance";
 
 /**
- * The balance of an application on its detail page (issue 11 "Balances"): what is still owed and
+ * The balance of an application on its detail page (docs/product/payments.md#deposit-and-balance): what is still owed and
  * when (from the server's `balanceOf`), and, for finance:write, "Send reminder now" →
  * `POST /api/admin/applications/:id/balance-reminder` (202 `balanceReminderResultSchema`; 409
  * when nothing is owed any more, shown as the server's message). Renders nothing when nothing is owed.

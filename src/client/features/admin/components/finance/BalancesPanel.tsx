@@ -12,7 +12,7 @@ import { Panel } from "../common";
 export const balanceSummaryKey = () => ["admin", "balances", "summary"] as const;
 
 /**
- * Outstanding and overdue balances (issue 11 "Balances"): the amount owed and the number of
+ * Outstanding and overdue balances (docs/product/payments.md#deposit-and-balance): the amount owed and the number of
  * applications, each a link to the application list filtered by that payment state
  * ("deposit paid, balance due" and "balance overdue"). Reads `GET /api/admin/balances/summary`
  * (applications:read), parsed with `balanceSummarySchema`. Used on /admin/dashboard and

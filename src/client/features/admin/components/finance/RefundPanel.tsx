@@ -66,8 +66,8 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
 const eurosText = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The refund panel of an application (issue "Finances"; shown to owners and finance only): its
- * payments with what each still holds, its refunds, the refund policy's suggestion (spec §9: 70 %
+ * The refund panel of an application (docs/product/back-office.md#finance; shown to owners and finance only): its
+ * payments with what each still holds, its refunds, the refund policy's suggestion (docs/product/payments.md#refund-policy: 70 %
  * more than 60 days before the start, 50 % for 30-60 days, none under 30), and a form — amount in
  * euros prefilled with the suggestion, a reason — confirmed in a dialog before
  * `POST /api/admin/applications/:id/refunds` is sent with one idempotency key per refund (a

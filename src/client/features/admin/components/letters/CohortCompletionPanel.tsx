@@ -10,7 +10,7 @@ import { call } from "../../../../lib/call";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /**
- * The cohort-wide completion of the school's admin page (issue 11 "Certificate of completion"):
+ * The cohort-wide completion of the school's admin page (docs/product/admissions.md#certificate):
  * after a confirmation, `POST /api/admin/summer-schools/:id/complete-cohort` `{ version }` marks
  * every accepted, paid-in-full application of the cohort completed, and the answer says how many
  * were marked, already marked, and left alone. A stale school version (409) shows the server's

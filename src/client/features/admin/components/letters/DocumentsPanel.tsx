@@ -18,7 +18,7 @@ import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 
 /**
- * The documents of an application in the back office (issue 11 "Documents"): download the visa
+ * The documents of an application in the back office (docs/product/admissions.md#documents-and-letters): download the visa
  * invitation letter (or why it is not available) and the certificate of completion, and mark or
  * undo the programme's completion (`POST /api/admin/applications/:id/completion`, version-checked:
  * a 409 reloads the current state). `canWrite`: owners and admissions. `onChanged` runs after a

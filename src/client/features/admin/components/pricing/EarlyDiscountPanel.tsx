@@ -222,7 +222,7 @@ function RuleForm({
 }
 
 /**
- * The "Early application discount" section of /admin/summer-schools/{id} (issue 13 "Pricing rules
+ * The "Early application discount" section of /admin/summer-schools/{id} (docs/product/catalogue-and-pricing.md#pricing-rules: "Pricing rules
  * as data", decision 030): whether the school has the rule, its percentage, the day it ends (at
  * midnight in The Hague as that day begins, so it covers applications made before it) and whether
  * it applies today (`GET …/pricing-rules`, parsed with its contract). Admins whose

@@ -80,7 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The "Waiting list" section of the admin summer school page (issue 13, decision 027). */
+/** The "Waiting list" section of the admin summer school page (docs/product/admissions.md#waiting-list, decision 027). */
 describe("the waiting list section", () => {
   it("shows the places and the people in line order, with an open offer's end in The Hague", async () => {
     setup("admissions");

@@ -120,7 +120,7 @@ function EntryStatus({ entry }: { entry: AdminWaitingListEntry }) {
 }
 
 /**
- * The "Waiting list" section of /admin/summer-schools/{id} (issue 13 "Waiting list", decision 027):
+ * The "Waiting list" section of /admin/summer-schools/{id} (docs/product/admissions.md#waiting-list, decision 027):
  * the cohort's places (capacity, paid, held by open offers and by open checkouts, free) and the
  * people on its list in line order (`GET …/waiting-list`, through `getAdminWaitingListContract`):
  * place, name, e-mail, language, status, the day they joined and, for an open offer, until when

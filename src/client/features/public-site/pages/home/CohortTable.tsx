@@ -7,7 +7,7 @@ import { useSite } from "../../../../lib/site";
 import { ApplyAction, StatusBadge } from "./cohorts";
 
 /**
- * Upcoming cohorts (decisions.md §1 "cohort table"): one row per school from the database, then the
+ * Upcoming cohorts (docs/product/catalogue-and-pricing.md#cohort-status): one row per school from the database, then the
  * fixed "Custom cohorts — on request" row with a mail link. On phones the dates and the status move
  * under the name (their columns are hidden) so the table fits 375 px without scrolling.
  */

@@ -69,7 +69,7 @@ export function ApplyAction({
       </Link>
     );
   }
-  // A full cohort leads to its waiting list (issue 13), on a page of its own.
+  // A full cohort leads to its waiting list (docs/product/admissions.md#waiting-list), on a page of its own.
   if (school.status === "full") {
     return (
       <Link

@@ -3,7 +3,7 @@ import { telHref } from "../../../../../shared/site";
 import { useSite } from "../../../../lib/site";
 
 /**
- * Who runs the school, as the terms and the privacy policy name it (issue 13): legal name, address,
+ * Who runs the school, as the terms and the privacy policy name it (docs/product/portals.md#legal-pages): legal name, address,
  * Chamber of Commerce (KvK) and VAT numbers, phone and e-mail, all from the server's configuration
  * (SCHOOL_* and SUPPORT_EMAIL, passed in the site facts of every rendered page). Renders nothing
  * when the page has no facts (a page built in the browser alone).
