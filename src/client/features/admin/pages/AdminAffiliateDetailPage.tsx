@@ -3,10 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { AdminAffiliateDto } from "../../../../shared/affiliates-admin";
-import { adminAffiliateDetailSchema } from "../../../../shared/schemas/affiliates-admin";
+import { getAffiliateContract } from "../../../../shared/api/partners-admin";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
@@ -57,8 +58,7 @@ export default function AdminAffiliateDetailPage() {
   );
   const detail = useQuery({
     queryKey: codeKeys.affiliate(id),
-    queryFn: ({ signal }) =>
-      apiParsed(adminAffiliateDetailSchema, `/api/admin/affiliates/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(getAffiliateContract, { params: { id }, signal }),
   });
 
   const back = <BackLink to="/admin/affiliates">{t("detailAffiliate.back")}</BackLink>;

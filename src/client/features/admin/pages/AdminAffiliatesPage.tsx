@@ -3,13 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminAffiliateDto } from "../../../../shared/affiliates-admin";
-import {
-  AFFILIATE_SORT_KEYS,
-  AFFILIATE_STATUSES,
-  adminAffiliateListSchema,
-} from "../../../../shared/schemas/affiliates-admin";
+import { urlOf } from "../../../../shared/api/contract";
+import { exportAffiliatesCsvContract, listAffiliatesContract } from "../../../../shared/api/partners-admin";
+import { AFFILIATE_SORT_KEYS, AFFILIATE_STATUSES } from "../../../../shared/schemas/affiliates-admin";
 import { Button } from "../../../components/ui/Button";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { AdminListFrame, HeaderCell } from "../components/AdminListFrame";
 import { type AffiliateAction, AffiliateActionDialog } from "../components/codes/AffiliateActions";
@@ -50,7 +48,7 @@ export default function AdminAffiliatesPage() {
   const affiliates = useQuery({
     queryKey: codeKeys.affiliateList(list.search),
     queryFn: ({ signal }) =>
-      apiParsed(adminAffiliateListSchema, `/api/admin/affiliates?${list.search}`, { signal }),
+      call(listAffiliatesContract, { query: Object.fromEntries(new URLSearchParams(list.search)), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -59,7 +57,9 @@ export default function AdminAffiliatesPage() {
       <AdminPageHeader
         title={t("affiliates.title")}
         lead={t("affiliates.lead")}
-        actions={<CsvLink href={list.csvHref("/api/admin/affiliates.csv")}>{t("affiliates.export")}</CsvLink>}
+        actions={
+          <CsvLink href={list.csvHref(urlOf(exportAffiliatesCsvContract))}>{t("affiliates.export")}</CsvLink>
+        }
       />
 
       <FilterPanel id="affiliate-filters-heading" title={t("filters.title")}>

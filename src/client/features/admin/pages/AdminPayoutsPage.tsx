@@ -2,22 +2,25 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../../shared/money";
+import { urlOf } from "../../../../shared/api/contract";
 import {
-  type AdminPayout,
-  adminPayoutSchema,
-  type PayoutPreview,
-  payoutPreviewSchema,
-  payoutRunDetailSchema,
-  payoutRunListSchema,
-  payoutRunSchema,
-} from "../../../../shared/schemas/payouts";
+  cancelPayoutContract,
+  createPayoutRunContract,
+  exportPayoutRunCsvContract,
+  exportPayoutRunSepaContract,
+  getPayoutRunContract,
+  listPayoutRunsContract,
+  markPayoutPaidContract,
+  previewPayoutsContract,
+} from "../../../../shared/api/payouts";
+import { formatMoney } from "../../../../shared/money";
+import type { AdminPayout, PayoutPreview } from "../../../../shared/schemas/payouts";
 import { Notice } from "../../../components/account/auth";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { toast } from "../../../components/ui/toast-store";
-import { apiParsed } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
 import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 import { ConfirmButton, toastFailure } from "../components/forms";
@@ -104,8 +107,7 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
     void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
   };
   const paid = useMutation({
-    mutationFn: () =>
-      apiParsed(adminPayoutSchema, `/api/admin/payouts/${payout.id}/paid`, { body: { reference } }),
+    mutationFn: () => call(markPayoutPaidContract, { params: { id: payout.id }, body: { reference } }),
     onSuccess: () => {
       toast({ title: t("admin.run.paidDone") });
       refresh();
@@ -113,7 +115,7 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
     onError: (error: Error) => toastFailure(t("admin.actionFailed"), error),
   });
   const cancel = useMutation({
-    mutationFn: () => apiParsed(adminPayoutSchema, `/api/admin/payouts/${payout.id}/cancel`, { body: {} }),
+    mutationFn: () => call(cancelPayoutContract, { params: { id: payout.id } }),
     onError: (error: Error) => toastFailure(t("admin.actionFailed"), error),
   });
   const amount = formatMoney(payout.amount, language);
@@ -188,7 +190,7 @@ function RunDetail({ runId }: { runId: string }) {
   const { dateTime } = useDateTime();
   const detail = useQuery({
     queryKey: ["admin", "payouts", "run", runId],
-    queryFn: () => apiParsed(payoutRunDetailSchema, `/api/admin/payout-runs/${runId}`),
+    queryFn: () => call(getPayoutRunContract, { params: { id: runId } }),
   });
   if (detail.isError) return <Notice tone="error">{t("admin.loadFailed")}</Notice>;
   if (!detail.data) return null;
@@ -201,7 +203,7 @@ function RunDetail({ runId }: { runId: string }) {
       actions={
         <div className="flex flex-wrap gap-2">
           <a
-            href={`/api/admin/payout-runs/${run.id}.csv`}
+            href={urlOf(exportPayoutRunCsvContract, { id: run.id })}
             download
             className={buttonClass("secondary", "sm")}
           >
@@ -210,7 +212,7 @@ function RunDetail({ runId }: { runId: string }) {
           </a>
           {hasSepa ? (
             <a
-              href={`/api/admin/payout-runs/${run.id}/sepa.xml`}
+              href={urlOf(exportPayoutRunSepaContract, { id: run.id })}
               download
               className={buttonClass("secondary", "sm")}
             >
@@ -282,14 +284,14 @@ export default function AdminPayoutsPage() {
   const [openRun, setOpenRun] = useState<string | null>(null);
   const preview = useQuery({
     queryKey: ["admin", "payouts", "preview"],
-    queryFn: () => apiParsed(payoutPreviewSchema, "/api/admin/payouts/preview"),
+    queryFn: () => call(previewPayoutsContract),
   });
   const runs = useQuery({
     queryKey: ["admin", "payouts", "runs"],
-    queryFn: () => apiParsed(payoutRunListSchema, "/api/admin/payout-runs"),
+    queryFn: () => call(listPayoutRunsContract),
   });
   const create = useMutation({
-    mutationFn: () => apiParsed(payoutRunSchema, "/api/admin/payout-runs", { body: { idempotencyKey: key } }),
+    mutationFn: () => call(createPayoutRunContract, { body: { idempotencyKey: key } }),
     onSuccess: (run) => {
       const known = runs.data?.items.some((r) => r.id === run.id);
       toast({ title: known ? t("admin.alreadyCreated") : t("admin.created") });

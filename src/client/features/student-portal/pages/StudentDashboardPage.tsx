@@ -3,14 +3,15 @@ import { CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { studentApplicationListSchema } from "../../../../shared/schemas/student-payment";
+import { listStudentApplicationsContract } from "../../../../shared/api/auth";
 import { Notice } from "../../../components/account/auth";
 import { ResendVerification } from "../../../components/account/ResendVerification";
 import { StatusBadge } from "../../../components/account/StatusBadge";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { ApiError, apiParsed } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
+import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
 import { useSite } from "../../../lib/site";
@@ -31,7 +32,7 @@ export default function StudentDashboardPage() {
   const format = useFormat();
   const applications = useQuery({
     queryKey: [...roleDataKey("student"), "applications", user.id],
-    queryFn: () => apiParsed(studentApplicationListSchema, "/api/student/applications"),
+    queryFn: () => call(listStudentApplicationsContract),
     enabled: user.emailVerified,
   });
   const nextSteps = useNextSteps(user.id, user.emailVerified);

@@ -2,17 +2,14 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarClock, CreditCard, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { listStudentApplicationsContract } from "../../../../shared/api/auth";
 import { createBalanceCheckoutContract, getStudentPaymentContract } from "../../../../shared/api/student";
-import {
-  type StudentPayment,
-  studentApplicationListSchema,
-} from "../../../../shared/schemas/student-payment";
+import type { StudentPayment } from "../../../../shared/schemas/student-payment";
 import { Notice } from "../../../components/account/auth";
 import { StatusBadge } from "../../../components/account/StatusBadge";
 import { Button } from "../../../components/ui/Button";
 import { Card, Container } from "../../../components/ui/Layout";
 import { Spinner } from "../../../components/ui/Spinner";
-import { apiParsed } from "../../../lib/api";
 import { call } from "../../../lib/call";
 import { useFormat } from "../../../lib/format";
 import { roleDataKey, useSignedInUser } from "../../../lib/session";
@@ -33,7 +30,7 @@ export default function StudentPaymentPage() {
   const only = params.get("application");
   const list = useQuery({
     queryKey: [...roleDataKey("student"), "applications", user.id],
-    queryFn: () => apiParsed(studentApplicationListSchema, "/api/student/applications"),
+    queryFn: () => call(listStudentApplicationsContract),
     enabled: user.emailVerified,
   });
   const shown = (list.data ?? []).filter((a) => !only || a.id === only);

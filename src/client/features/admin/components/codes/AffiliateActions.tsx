@@ -1,14 +1,25 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
-import { adminAffiliateSchema } from "../../../../../shared/schemas/affiliates-admin";
+import {
+  approveAffiliateContract,
+  reactivateAffiliateContract,
+  suspendAffiliateContract,
+} from "../../../../../shared/api/partners-admin";
 import { toast } from "../../../../components/ui/toast-store";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { codeKeys } from "./shared";
 
 /** What an admin can do to an affiliate's status. */
 export type AffiliateAction = "approve" | "suspend" | "reactivate";
+
+/** The endpoint of each affiliate action. */
+const ACTION_CONTRACTS = {
+  approve: approveAffiliateContract,
+  suspend: suspendAffiliateContract,
+  reactivate: reactivateAffiliateContract,
+} as const;
 
 /**
  * The confirmation of an affiliate action (approve, suspend, reactivate): explains what happens
@@ -27,9 +38,7 @@ export function AffiliateActionDialog({
   const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: ({ affiliate, action }: { affiliate: AdminAffiliateDto; action: AffiliateAction }) =>
-      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/${action}`, {
-        body: { version: affiliate.version },
-      }),
+      call(ACTION_CONTRACTS[action], { params: { id: affiliate.id }, body: { version: affiliate.version } }),
     onSuccess: (saved, { action }) => {
       onClose();
       void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });

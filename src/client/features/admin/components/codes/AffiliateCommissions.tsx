@@ -4,13 +4,20 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
+import { urlOf } from "../../../../../shared/api/contract";
+import {
+  createAdjustmentContract,
+  exportAffiliateCommissionsCsvContract,
+  getAffiliateCommissionsContract,
+  listDuplicateAdjustmentsContract,
+  rejectAffiliateContract,
+  reverseAdjustmentContract,
+  setAffiliateCommissionContract,
+} from "../../../../../shared/api/partners-admin";
 import type { CommissionRate } from "../../../../../shared/commissions";
 import {
   type AdjustmentFormValues,
-  adjustmentDuplicatesSchema,
   adjustmentFormSchema,
-  adminAffiliateLedgerSchema,
-  adminAffiliateSchema,
   type CommissionFormValues,
   commissionFormSchema,
   type LikelyDuplicate,
@@ -25,7 +32,8 @@ import { Button } from "../../../../components/ui/Button";
 import { describedBy, Field, inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { toast } from "../../../../components/ui/toast-store";
-import { ApiError, apiParsed } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { useVatContext } from "../../../../lib/vat";
 import { HeaderCell } from "../AdminListFrame";
@@ -74,8 +82,8 @@ export function CommissionForm({ affiliate }: { affiliate: AdminAffiliateDto }) 
   const type = watch("type");
   const save = useMutation({
     mutationFn: (rate: CommissionRate) =>
-      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/commission`, {
-        method: "PATCH",
+      call(setAffiliateCommissionContract, {
+        params: { id: affiliate.id },
         body: { ...rate, version: affiliate.version },
       }),
     onSuccess: (saved) => {
@@ -178,7 +186,8 @@ function AdjustmentDialog({
   }, [open, reset]);
   const save = useMutation({
     mutationFn: (v: { amount: number; reason: string }) =>
-      apiParsed(adminAffiliateLedgerSchema, `/api/admin/affiliates/${affiliate.id}/adjustments`, {
+      call(createAdjustmentContract, {
+        params: { id: affiliate.id },
         body: { amountCents: v.amount, reason: v.reason },
       }),
     onSuccess: (result, v) => {
@@ -254,8 +263,7 @@ export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateD
   const [adjusting, setAdjusting] = useState(false);
   const ledger = useQuery({
     queryKey: ledgerKey(affiliate.id),
-    queryFn: ({ signal }) =>
-      apiParsed(adminAffiliateLedgerSchema, `/api/admin/affiliates/${affiliate.id}/commissions`, { signal }),
+    queryFn: ({ signal }) => call(getAffiliateCommissionsContract, { params: { id: affiliate.id }, signal }),
   });
   const totals = ledger.data?.ledger.totals;
   return (
@@ -266,7 +274,7 @@ export function AffiliateLedgerPanel({ affiliate }: { affiliate: AdminAffiliateD
       actions={
         <div className="flex flex-wrap items-center gap-3">
           <a
-            href={`/api/admin/affiliates/${affiliate.id}/commissions.csv`}
+            href={urlOf(exportAffiliateCommissionsCsvContract, { id: affiliate.id })}
             className="text-sm font-medium text-brand-700 underline"
             download
           >
@@ -361,11 +369,10 @@ function ReverseDialog({
   }, [entry, reset]);
   const save = useMutation({
     mutationFn: (v: { reason: string }) =>
-      apiParsed(
-        adminAffiliateLedgerSchema,
-        `/api/admin/affiliates/${affiliate.id}/adjustments/${entry?.id ?? ""}/reverse`,
-        { body: { reason: v.reason } },
-      ),
+      call(reverseAdjustmentContract, {
+        params: { id: affiliate.id, entryId: entry?.id ?? "" },
+        body: { reason: v.reason },
+      }),
     onSuccess: (result) => {
       queryClient.setQueryData(ledgerKey(affiliate.id), result);
       void queryClient.invalidateQueries({ queryKey: codeKeys.affiliates() });
@@ -433,10 +440,7 @@ export function DuplicateAdjustmentsPanel({ affiliate }: { affiliate: AdminAffil
   const [reversing, setReversing] = useState<LikelyDuplicate | null>(null);
   const duplicates = useQuery({
     queryKey: duplicatesKey(affiliate.id),
-    queryFn: ({ signal }) =>
-      apiParsed(adjustmentDuplicatesSchema, `/api/admin/affiliates/${affiliate.id}/adjustments/duplicates`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(listDuplicateAdjustmentsContract, { params: { id: affiliate.id }, signal }),
   });
   if (!duplicates.data || duplicates.data.items.length === 0) return null;
   return (
@@ -511,7 +515,8 @@ export function RejectDialog({
   }, [open, reset]);
   const save = useMutation({
     mutationFn: (v: RejectFormValues) =>
-      apiParsed(adminAffiliateSchema, `/api/admin/affiliates/${affiliate.id}/reject`, {
+      call(rejectAffiliateContract, {
+        params: { id: affiliate.id },
         body: { reason: v.reason, version: affiliate.version },
       }),
     onSuccess: (saved) => {

@@ -2,13 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminAffiliateDto } from "../../../../../shared/affiliates-admin";
+import { listAffiliatesContract } from "../../../../../shared/api/partners-admin";
 import type { AdminCodeDto } from "../../../../../shared/codes-admin";
-import {
-  type AffiliateStatus,
-  adminAffiliateListSchema,
-} from "../../../../../shared/schemas/affiliates-admin";
+import type { AffiliateStatus } from "../../../../../shared/schemas/affiliates-admin";
 import { cn } from "../../../../components/ui/cn";
-import { apiParsed } from "../../../../lib/api";
+import { call } from "../../../../lib/call";
 import { useFormat } from "../../../../lib/format";
 import { HeaderCell } from "../AdminListFrame";
 
@@ -95,7 +93,7 @@ export function useAffiliateOptions() {
   return useQuery({
     queryKey: codeKeys.affiliateOptions(),
     queryFn: ({ signal }) =>
-      apiParsed(adminAffiliateListSchema, "/api/admin/affiliates?pageSize=100&sort=name:asc", { signal }),
+      call(listAffiliatesContract, { query: { pageSize: "100", sort: "name:asc" }, signal }),
     staleTime: 60_000,
   });
 }
