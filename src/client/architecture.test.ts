@@ -53,7 +53,7 @@ describe("client architecture", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("browser and shared code build schemas with the jitless z of shared/schemas/zod (CSP, decisions.md §5)", () => {
+  it("browser and shared code build schemas with the jitless z of shared/schemas/zod (CSP, docs/product/portals.md#public-site)", () => {
     const sharedDir = path.resolve(clientDir, "..", "shared");
     const offenders = [...sourceFiles(clientDir), ...sourceFiles(sharedDir)]
       .filter((file) => !file.endsWith(`schemas${path.sep}zod.ts`))
@@ -63,6 +63,32 @@ describe("client architecture", () => {
         ),
       )
       .map((file) => path.relative(path.dirname(clientDir), file));
+    expect(offenders).toEqual([]);
+  });
+
+  /**
+   * Modules of the landing page and /apply's first load, which must not load zod (the pages' JS
+   * budgets, e2e/page-weight.spec.ts): they import their contracts as types only, write the path
+   * typed as the contract's, and check the answer by hand.
+   */
+  const WITHOUT_ZOD = new Set([
+    "lib/catalogue.ts",
+    "lib/i18n.ts",
+    "features/referral/ReferralTracker.tsx",
+    "features/apply/ApplyPage.tsx",
+  ]);
+
+  it("the browser reaches the API only through its contracts: no API path and no hand-typed answer in src/client", () => {
+    const offenders = sourceFiles(clientDir)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => !WITHOUT_ZOD.has(path.relative(clientDir, file).split(path.sep).join("/")))
+      .flatMap((file) => {
+        const text = readFileSync(file, "utf8")
+          .replace(/\/\*[\s\S]*?\*\//g, "")
+          .replace(/^\s*\/\/.*$/gm, "");
+        const found = [...text.matchAll(/["'`]\/api\/[^"'`]*|\bapi<[^>]*>|\bapiParsed\(/g)].map((m) => m[0]);
+        return found.map((hit) => `${path.relative(clientDir, file)}: ${hit}`);
+      });
     expect(offenders).toEqual([]);
   });
 });

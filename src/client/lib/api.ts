@@ -34,7 +34,14 @@ export function setFailureWords(words: (kind: Failure) => string): void {
   failureWords = words;
 }
 
-export async function api<T>(
+/**
+ * Sends one request to the API and resolves to its JSON answer as `unknown` (null for an empty
+ * body, or for a 401 with `nullOn401`): the caller parses it with its contract's schema. Code calls
+ * endpoints through `call(contract, …)` (`lib/call.ts`); `api` itself is for the few modules of
+ * the landing page that must not load zod (they check the answer by hand). Throws ApiError as
+ * described above.
+ */
+export async function api(
   path: string,
   options: {
     method?: string;
@@ -51,7 +58,7 @@ export async function api<T>(
      */
     keepalive?: boolean;
   } = {},
-): Promise<T> {
+): Promise<unknown> {
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   let response: Response;
   try {
@@ -62,7 +69,7 @@ export async function api<T>(
     // The network failed ("Failed to fetch"): a plain message, status 0 (docs/product/portals.md#failure-states).
     throw new ApiError(0, failureWords("network"), null);
   }
-  if (options.nullOn401 && response.status === 401) return null as T;
+  if (options.nullOn401 && response.status === 401) return null;
   const text = await response.text().catch(() => "");
   let json: Record<string, unknown> | null = null;
   try {
@@ -79,17 +86,20 @@ export async function api<T>(
           : `${response.status}: ${text || response.statusText}`;
     throw new ApiError(response.status, message, json);
   }
-  return json as T;
+  return json;
 }
 
 function send(path: string, options: Parameters<typeof api>[1] & object, isForm: boolean) {
   return fetch(path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     credentials: "include",
-    headers:
-      options.body === undefined || isForm
+    headers: {
+      ...(options.body === undefined || isForm
         ? { accept: "application/json" }
-        : { "content-type": "application/json", accept: "application/json" },
+        : { "content-type": "application/json", accept: "application/json" }),
+      ...options.headers,
+    },
+    cache: options.cache,
     body:
       options.body === undefined
         ? undefined
@@ -111,5 +121,5 @@ export async function apiParsed<S extends ZodType>(
   path: string,
   options: Parameters<typeof api>[1] = {},
 ): Promise<z.output<S>> {
-  return schema.parse(await api<unknown>(path, options));
+  return schema.parse(await api(path, options));
 }

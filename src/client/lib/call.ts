@@ -23,7 +23,7 @@ export async function call<C extends Contract & { response: NonNullable<Contract
     signal?: AbortSignal;
   } = {},
 ): Promise<ResponseOf<C>> {
-  const answer = await api<unknown>(urlOf(c, input.params, (input.query ?? {}) as Record<string, unknown>), {
+  const answer = await api(urlOf(c, input.params, (input.query ?? {}) as Record<string, unknown>), {
     method: c.method,
     body: input.body,
     signal: input.signal,

@@ -42,7 +42,7 @@ async function fetchCatalogue<C extends Contract>(
   isValid: (answer: unknown) => boolean,
   signal?: AbortSignal,
 ): Promise<ResponseOf<C>> {
-  const answer = await api<unknown>(path, { signal });
+  const answer = await api(path, { signal });
   if (!isValid(answer)) throw new Error(`${path}: unexpected answer`);
   return answer as ResponseOf<C>;
 }

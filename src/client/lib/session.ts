@@ -55,7 +55,7 @@ async function fetchMe<R extends Role>(role: R, signal?: AbortSignal): Promise<U
       ? { cache: "no-store" as const, headers: { "cache-control": "no-cache", pragma: "no-cache" } }
       : {};
   const me = SESSION_CONTRACTS[role].me;
-  const body = await api<unknown>(pathOf(me), { nullOn401: true, signal, ...fresh });
+  const body = await api(pathOf(me), { nullOn401: true, signal, ...fresh });
   return body === null ? null : (me.response.parse(body).user as UserOf<R>);
 }
 

@@ -48,7 +48,7 @@ function useSavedDraft(enabled: boolean) {
   const language = useLanguage();
   return useQuery({
     queryKey: ["saved-draft", language],
-    queryFn: ({ signal }) => api<unknown>(path, { signal }),
+    queryFn: ({ signal }) => api(path, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -69,7 +69,7 @@ export function ReferralTracker() {
     }
 
     const check: BodyOf<typeof validateCodeContract> = { code };
-    api<unknown>(VALIDATE_CODE, { method: "POST", body: check })
+    api(VALIDATE_CODE, { method: "POST", body: check })
       .then((result) => {
         if (!isVerdict(result)) throw new Error(`${VALIDATE_CODE}: unexpected answer`);
         if (result.isValid) {
