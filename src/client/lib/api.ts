@@ -1,5 +1,3 @@
-import type { ZodType, z } from "zod";
-
 /**
  * The browser's JSON client for the API (docs/product/api.md#calls, docs/product/api.md#errors). Every request sends cookie credentials; a
  * FormData body is sent as is, anything else as JSON. A non-OK answer throws ApiError whose
@@ -109,17 +107,4 @@ function send(path: string, options: Parameters<typeof api>[1] & object, isForm:
     signal: options.signal,
     keepalive: options.keepalive,
   });
-}
-
-/**
- * `api` whose answer is parsed with the route's shared zod schema (`src/shared/schemas`), so the
- * browser's type of a response comes from the same source as the server's validation. A response
- * that does not match throws (a programming error, not a user's).
- */
-export async function apiParsed<S extends ZodType>(
-  schema: S,
-  path: string,
-  options: Parameters<typeof api>[1] = {},
-): Promise<z.output<S>> {
-  return schema.parse(await api(path, options));
 }
