@@ -3,7 +3,7 @@ import type { z } from "../../shared/schemas/zod";
 
 /**
  * Expects `body` (an API answer) to parse with `schema`, the shared schema the back office parses
- * that answer with (`apiParsed`; one source of the shape). On failure the assertion's message is
+ * that answer with (`call` with the contract; one source of the shape). On failure the assertion's message is
  * zod's issues as JSON (path, expected, received), so the field that differs is named. Returns the
  * parsed value (typed by the schema).
  */

@@ -242,20 +242,26 @@ export const optOutOfRemindersContract = contract({
   response: okSchema,
 });
 
-/** `GET /api/resume/draft`: the unfinished application this browser holds → `{ draft }` (null without one). */
+/**
+ * `GET /api/resume/draft`: the unfinished application this browser holds → `{ draft }` (null
+ * without one). Anyone may ask: without the capability cookie the answer is `{ draft: null }`.
+ */
 export const getSavedDraftContract = contract({
   method: "GET",
   path: "/api/resume/draft",
-  access: "applicant",
+  access: "public",
   summary: "The unfinished application this browser holds",
   response: savedDraftSchema,
 });
 
-/** `DELETE /api/resume/draft` → 204: this browser forgets its application (the capability cookie is cleared). */
+/**
+ * `DELETE /api/resume/draft` → 204: this browser forgets its application (the capability cookie
+ * is cleared). Anyone may ask; without the cookie there is nothing to forget.
+ */
 export const forgetSavedDraftContract = contract({
   method: "DELETE",
   path: "/api/resume/draft",
-  access: "applicant",
+  access: "public",
   summary: "Forget the unfinished application in this browser (start a new one)",
   status: 204,
   response: noContent,

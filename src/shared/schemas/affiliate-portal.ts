@@ -9,7 +9,7 @@ import { z } from "./zod";
  * Requests and answers of the approved affiliate's own pages (docs/product/portals.md#partner-area;
  * docs/product/portals.md#partner-area; docs/product/security.md#s6-nobody-reads-what-is-not-theirs: every answer is about the session's affiliate only). Amounts are
  * integer euro cents; calendar dates `yyyy-mm-dd` in The Hague (Europe/Amsterdam); instants ISO
- * 8601 UTC. Shared by the server (`parseOrThrow`) and the pages (`apiParsed`, react-hook-form).
+ * 8601 UTC. Shared by the server (`parseOrThrow`) and the pages (`call` with the contract, react-hook-form).
  */
 
 /** The longest period the statistics cover (docs/product/portals.md#partner-area): a year and a day. */

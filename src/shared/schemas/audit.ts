@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 /**
  * Zod schemas of the answers of the audit log (docs/product/back-office.md#audit-log: "Every admin change writes an
- * audit_log row"; the viewer of the back office), parsed by the browser (`apiParsed`) so its types
+ * audit_log row"; the viewer of the back office), parsed by the browser (`call` with the contract) so its types
  * come from the same source as the server's (src/shared/admin.ts and src/shared/students-admin.ts
  * derive them). The query's schema stays in ./admin.ts. A module of its own: ./admin.ts is loaded
  * by the public student pass page, which must not carry the back office's answers. Timestamps are

@@ -4,7 +4,7 @@ import { z } from "./zod";
 /**
  * Response shapes of the balances of the back office (docs/product/payments.md#deposit-and-balance: outstanding and
  * overdue balances, "send reminder now"). Amounts are integer euro cents; dates `yyyy-mm-dd`
- * (The Hague). Parsed by the admin pages with `apiParsed`.
+ * (The Hague). Parsed by the admin pages with `call` with the contract.
  */
 
 /** A count of applications and the sum they owe, cents. */

@@ -379,7 +379,7 @@ export type ItemListQuery = z.output<typeof itemListQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Responses
 //
-// What the API answers, parsed by the back office (`apiParsed`) so the browser's types come from
+// What the API answers, parsed by the back office (`call` with the contract) so the browser's types come from
 // the same source as the server's (src/shared/catalogue-admin.ts derives them). Texts here are
 // every language as stored (`LocalizedText`), so the forms can edit them. Amounts are integer euro
 // cents; dates yyyy-mm-dd; timestamps ISO 8601. Every editable row carries `version` (409 when

@@ -273,7 +273,7 @@ export type CodeFormValues = z.input<typeof codeFormSchema>;
 // ---------------------------------------------------------------------------------------------
 // Responses
 //
-// What the codes API answers, parsed by the back office (`apiParsed`) so the browser's types come
+// What the codes API answers, parsed by the back office (`call` with the contract) so the browser's types come
 // from the same source as the server's (src/shared/codes-admin.ts derives them). Amounts are
 // integer euro cents; timestamps ISO 8601 strings in UTC. The rules of the form (code pattern,
 // ranges) are not repeated: the answer carries what is stored. E-mail addresses are text, not

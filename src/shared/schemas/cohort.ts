@@ -6,7 +6,7 @@ import { z } from "./zod";
 /**
  * The cohort's pages of the student portal (docs/product/portals.md#cohort-pages: /student/program, /student/trip,
  * /student/faq, /student/partners) and the programme editor of /admin/summer-schools/{id}: every
- * request and response shape, shared by the routes (`parseOrThrow`) and the browser (`apiParsed`).
+ * request and response shape, shared by the routes (`parseOrThrow`) and the browser (`call` with the contract).
  */
 
 /** ECTS credits of the programme (docs/product/catalogue-and-pricing.md#programme). */

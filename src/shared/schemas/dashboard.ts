@@ -5,7 +5,7 @@ import { z } from "./zod";
 
 /**
  * Zod schema of the back office's dashboard (`GET /api/admin/dashboard`), parsed by the browser
- * (`apiParsed`) so its type comes from the same source as the server's (src/shared/admin.ts
+ * (`call` with the contract) so its type comes from the same source as the server's (src/shared/admin.ts
  * derives it). Amounts are integer euro cents; dates yyyy-mm-dd. A module of its own: ./admin.ts
  * is loaded by the public student pass page, which must not carry the back office's answers.
  */

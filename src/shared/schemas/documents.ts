@@ -5,7 +5,7 @@ import { z } from "./zod";
 /**
  * Schemas of the documents of an application (docs/product/admissions.md#documents-and-letters): its invoices and credit notes,
  * and the organisation that pays (the billing details). Shared by the server (parseOrThrow → 400
- * with a plain message) and the browser (apiParsed).
+ * with a plain message) and the browser (`call` with the contract).
  */
 
 /** Longest organisation name, address and VAT number of the billing details. */

@@ -8,7 +8,7 @@ import { z } from "./zod";
  * Zod schemas of the finances area of the back office (docs/product/back-office.md#finance): the refund request, the
  * refund form of the application page, the queries of the ledger and the revenue summary, and the
  * API's answers ("Responses"). Shared by the server (parseOrThrow → 400 with a plain message) and
- * the browser (forms, `apiParsed`). The back office only: the public pages must not import this
+ * the browser (forms, `call` with the contract). The back office only: the public pages must not import this
  * module (their JavaScript budget).
  */
 
@@ -113,7 +113,7 @@ export const acceptedPaymentSchema = z.object({ paymentId: z.uuid() });
 // ---------------------------------------------------------------------------------------------
 // Responses
 //
-// What the finances API answers, parsed by the back office (`apiParsed`) so the browser's types
+// What the finances API answers, parsed by the back office (`call` with the contract) so the browser's types
 // come from the same source as the server's (src/shared/finance.ts and the `RefundQuote` of
 // src/shared/refunds.ts derive them). Amounts are integer euro cents; timestamps ISO 8601 strings;
 // calendar dates yyyy-mm-dd.

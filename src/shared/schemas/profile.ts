@@ -9,7 +9,7 @@ import { z } from "./zod";
  * Requests and answers of the student's own account (docs/product/portals.md#student-profile student
  * portal): contact details, preferred language, password, e-mail change with re-verification,
  * data export, erasure request; and the back office's list of erasure requests. Shared by the
- * server (`parseOrThrow`) and the page (`apiParsed`, react-hook-form).
+ * server (`parseOrThrow`) and the page (`call` with the contract, react-hook-form).
  */
 
 /** GET /api/student/profile, and the answer of PATCH /api/student/profile. Times are ISO 8601 UTC. */

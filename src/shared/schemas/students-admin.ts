@@ -10,7 +10,7 @@ import { z } from "./zod";
  * Zod schemas of the back office's student accounts and admin team (docs/product/back-office.md#students-admin: "Students: list, add,
  * detail"; admin team). Shared by the server (parseOrThrow → 400 with
  * a plain message) and the browser forms (zodResolver); the team's answers ("Responses") are
- * parsed by the browser (`apiParsed`).
+ * parsed by the browser (`call` with the contract).
  */
 
 /** A yes/no filter of a list's query string: `yes` / `no`, empty or absent = no filter. */
@@ -126,7 +126,7 @@ export type ResendVerificationInput = z.output<typeof resendVerificationSchema>;
 // ---------------------------------------------------------------------------------------------
 // Responses
 //
-// What the team API answers, parsed by the back office (`apiParsed`) so the browser's types come
+// What the team API answers, parsed by the back office (`call` with the contract) so the browser's types come
 // from the same source as the server's (src/shared/students-admin.ts derives them). Timestamps
 // ISO 8601 strings.
 

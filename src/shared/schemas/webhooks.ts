@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 /**
  * Zod schemas of the answers of the back office's webhook log (docs/product/back-office.md#webhooks-admin), parsed by the
- * browser (`apiParsed`) so its types come from the same source as the server's
+ * browser (`call` with the contract) so its types come from the same source as the server's
  * (src/shared/webhooks.ts derives them). Timestamps are ISO 8601 strings.
  */
 

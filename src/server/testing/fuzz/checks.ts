@@ -76,6 +76,8 @@ export function problemOf(
         .join("; ")}`;
     return undefined;
   }
+  // A page (the offline provider's checkout) answers its errors as a page, in its own media type.
+  if (status >= 400 && c.produces === "text/html" && type.startsWith("text/html")) return undefined;
   if (status >= 400) {
     const body = parse();
     const message = body.ok ? (body.value as { message?: unknown } | undefined)?.message : undefined;
