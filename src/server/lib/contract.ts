@@ -57,12 +57,17 @@ function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
     // The first tag is who may call it: the public OpenAPI document keeps the "public" ones.
     tags: [c.access, ...(area ? [area] : [])],
   };
+  if (c.undocumented) schema.hide = true;
   if (c.params) schema.params = c.params;
   if (c.query) schema.querystring = c.query;
   if (c.body && !c.multipart) schema.body = c.body;
   if (c.multipart) schema.consumes = ["multipart/form-data"];
   if (c.response) schema.response = { [c.status ?? 200]: c.response };
-  else if (c.produces) schema.produces = [c.produces];
+  else if (c.produces) {
+    schema.produces = [c.produces];
+    // For the OpenAPI document only (plugins/openapi.ts): the status of a success that sends a file.
+    schema["x-success-status"] = c.status ?? 200;
+  }
   return schema;
 }
 

@@ -37,6 +37,11 @@ export interface Contract<
   response?: R;
   /** Instead of JSON, the endpoint sends a file or a page of this media type (e.g. `text/csv`). */
   produces?: string;
+  /**
+   * Left out of the OpenAPI document: pages of the offline payment provider, which exist only while
+   * it is on (a demo's simulated checkout), not part of the API a client builds on.
+   */
+  undocumented?: true;
 }
 
 /** Declares a contract, keeping its schemas' types. */

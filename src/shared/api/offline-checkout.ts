@@ -21,6 +21,7 @@ const sessionIdField = z.object({ session_id: z.union([z.string(), z.array(z.str
 export const showTestCheckoutContract = contract({
   method: "GET",
   path: "/test-payment",
+  undocumented: true,
   access: "public",
   summary: "The offline provider's test checkout page (no real payment)",
   query: sessionIdField,
@@ -35,6 +36,7 @@ export const showTestCheckoutContract = contract({
 export const payTestCheckoutContract = contract({
   method: "POST",
   path: "/test-payment/pay",
+  undocumented: true,
   access: "public",
   summary: "Pay the offline provider's test checkout session (no real payment)",
   body: sessionIdField.optional(),
@@ -46,6 +48,7 @@ export const payTestCheckoutContract = contract({
 export const testCheckoutAliasContract = contract({
   method: "GET",
   path: "/test",
+  undocumented: true,
   access: "public",
   summary: "Old address of the test checkout page (redirect)",
   status: 302,
@@ -56,6 +59,7 @@ export const testCheckoutAliasContract = contract({
 export const paymentTestAliasContract = contract({
   method: "GET",
   path: "/payment-test",
+  undocumented: true,
   access: "public",
   summary: "Old address of the test checkout page (redirect)",
   status: 302,
@@ -66,6 +70,7 @@ export const paymentTestAliasContract = contract({
 export const testSuccessAliasContract = contract({
   method: "GET",
   path: "/test-success",
+  undocumented: true,
   access: "public",
   summary: "Old address of the payment-success page (redirect)",
   status: 302,
@@ -76,6 +81,7 @@ export const testSuccessAliasContract = contract({
 export const paymentTestSuccessAliasContract = contract({
   method: "GET",
   path: "/payment-test-success",
+  undocumented: true,
   access: "public",
   summary: "Old address of the payment-success page (redirect)",
   status: 302,

@@ -12,13 +12,8 @@ export const requiredText = (max = 200) =>
 const optionalText = (max: number, multiline = false) =>
   (multiline ? lines() : line()).max(max, { error: V.tooLong }).optional().default("");
 
-/**
- * A country: its ISO 3166-1 alpha-2 code among those the forms offer (`COUNTRY_CODES`). Named
- * `CountryCode` in the OpenAPI document (one component instead of the list at every use).
- */
-export const countryCodeField = z
-  .enum(COUNTRY_CODES, { error: V.required })
-  .meta({ id: "CountryCode", description: "ISO 3166-1 alpha-2 code of a country the forms offer." });
+/** A country: its ISO 3166-1 alpha-2 code among those the forms offer (`COUNTRY_CODES`). */
+export const countryCodeField = z.enum(COUNTRY_CODES, { error: V.required });
 
 /** A real yyyy-mm-dd calendar date (Date.parse alone accepts 2001-02-31 as 3 March). */
 const isCalendarDate = (value: string) => {

@@ -27,7 +27,12 @@ export const dashboardCohortSchema = z.object({
 /** `GET /api/admin/dashboard`. */
 export const adminDashboardSchema = z.object({
   /** Number of applications in each status (every status listed, 0 included). */
-  byStatus: z.record(z.enum(APPLICATION_STATUSES), z.number().int()),
+  // Every status, each a count (an object of named keys, so the OpenAPI document names them).
+  byStatus: z.object(
+    Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number().int()])) as {
+      [K in (typeof APPLICATION_STATUSES)[number]]: z.ZodNumber;
+    },
+  ),
   /**
    * Sum paid on applications that are paid, deposit-paid, partially refunded or refunded, less the
    * refunds that succeeded (net of refunds), cents.
