@@ -1,5 +1,3 @@
-import type { AdminPortalEntryDto } from "./api/portal";
-
 /**
  * Entries of the student portal managed from the back office (docs/product/back-office.md#portal-entries: "Student dashboard
  * management: announcements, trip information, FAQ and partner entries shown in the student
@@ -11,22 +9,14 @@ export type PortalKind = (typeof PORTAL_KINDS)[number];
 /** A text in the site's languages; English is required and is the fallback. */
 export type PortalLocalizedText = { en: string; zh?: string; fr?: string };
 
-/** The answers' shapes are the contracts' (`./api/portal.ts`). */
-export type {
-  AdminPortalEntryDto,
-  AdminPortalEntryList,
-  NextStep,
-  StudentNextSteps,
-  StudentPortal,
-  StudentPortalEntryDto,
-} from "./api/portal";
+/* The answers' shapes (entries, the student's portal, next steps) are the contracts': `./api/portal.ts`. */
 
 /** Where an entry stands at a time: archived, a draft (no publication time), scheduled or published. */
 export type PortalEntryState = "archived" | "draft" | "scheduled" | "published";
 
 /** The state of an entry at `now` (milliseconds since the epoch), as the list and its CSV show it. */
 export function portalEntryState(
-  entry: Pick<AdminPortalEntryDto, "archivedAt" | "publishedAt">,
+  entry: { archivedAt: string | null; publishedAt: string | null },
   now: number,
 ): PortalEntryState {
   if (entry.archivedAt) return "archived";

@@ -1,4 +1,3 @@
-import type { adminTranslationListSchema, adminTranslationRowSchema } from "./api/translations";
 import { LANGUAGES, type Language } from "./i18n/languages";
 import type { z } from "./schemas/zod";
 
@@ -12,11 +11,6 @@ import type { z } from "./schemas/zod";
 /** Per-language value of a translation row. */
 export type PerLanguage<T> = Record<Language, T>;
 
-/** One key of one namespace in the three languages (`GET /api/admin/translations`). */
-export type AdminTranslationRow = z.output<typeof adminTranslationRowSchema>;
-
-/** `GET /api/admin/translations` → one page of rows, in namespace then key order. */
-export type AdminTranslationList = z.output<typeof adminTranslationListSchema>;
 
 /**
  * The `{{placeholders}}` of a text, sorted and without duplicates. Same pattern as the

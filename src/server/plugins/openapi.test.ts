@@ -48,17 +48,17 @@ describe("the OpenAPI document", () => {
   });
 
   it("the full one and its reference page are for signed-in admins only", async () => {
-    for (const url of ["/api/admin/reference", "/api/admin/reference/json"]) {
+    for (const url of ["/api/reference", "/api/reference/json"]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
     }
     const { cookie } = await loginAsAdmin(t.app, "finance");
-    const res = await t.app.inject({ url: "/api/admin/reference/json", headers: { cookie } });
+    const res = await t.app.inject({ url: "/api/reference/json", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     for (const c of APPLY_CONTRACTS)
       expect(doc.paths[c.path.replace(/:(\w+)/g, "{$1}")]?.[c.method.toLowerCase()], c.path).toBeDefined();
-    const page = await t.app.inject({ url: "/api/admin/reference/", headers: { cookie } });
+    const page = await t.app.inject({ url: "/api/reference/", headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
   });
@@ -67,7 +67,7 @@ describe("the OpenAPI document", () => {
     const pub = (await t.app.inject({ url: "/api/openapi.json" })).json();
     expect(await lint(pub)).toEqual([]);
     const { cookie } = await loginAsAdmin(t.app, "owner");
-    const full = (await t.app.inject({ url: "/api/admin/reference/json", headers: { cookie } })).json();
+    const full = (await t.app.inject({ url: "/api/reference/json", headers: { cookie } })).json();
     expect(await lint(full)).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ declare module "fastify" {
 }
 
 /** Where the reference for admins lives (Swagger UI, its assets and the full document at `…/json`). */
-export const API_REFERENCE_PREFIX = "/api/admin/reference";
+export const API_REFERENCE_PREFIX = "/api/reference";
 
 /** The session cookie of each kind of caller (`modules/auth/sessions.ts`, `modules/applications`). */
 const SECURITY_SCHEMES = {
@@ -193,7 +193,7 @@ export function publicDocument(full: OpenAPIV3_1.Document): OpenAPIV3_1.Document
 /**
  * Serves the documents once every route is declared: `GET /api/openapi.json` (the public
  * endpoints, for anyone) and, for signed-in admins only (`guard`), Swagger UI at
- * `/api/admin/reference` with the full document at `/api/admin/reference/json`. Swagger UI's
+ * `/api/reference` with the full document at `/api/reference/json`. Swagger UI's
  * assets are served from the package (no CDN).
  */
 export async function serveOpenApi(app: FastifyInstance, guard: preHandlerAsyncHookHandler): Promise<void> {
@@ -203,9 +203,12 @@ export async function serveOpenApi(app: FastifyInstance, guard: preHandlerAsyncH
     reply.header("cache-control", "public, max-age=300");
     return cached;
   });
-  await app.register(swaggerUi, {
-    routePrefix: API_REFERENCE_PREFIX,
-    uiHooks: { preHandler: guard },
-    uiConfig: { docExpansion: "list", deepLinking: true },
+  // In a scope of its own with the guard on every route of it, Swagger UI's asset files included.
+  await app.register(async (scope) => {
+    scope.addHook("preHandler", guard);
+    await scope.register(swaggerUi, {
+      routePrefix: API_REFERENCE_PREFIX,
+      uiConfig: { docExpansion: "list", deepLinking: true },
+    });
   });
 }

@@ -103,3 +103,9 @@ export const TRANSLATIONS_CONTRACTS = [
   updateTranslationContract,
   revertTranslationContract,
 ];
+
+/** One key of one namespace in the three languages (`GET /api/admin/translations`). */
+export type AdminTranslationRow = z.output<typeof adminTranslationRowSchema>;
+
+/** `GET /api/admin/translations` → one page of rows, in namespace then key order. */
+export type AdminTranslationList = z.output<typeof adminTranslationListSchema>;

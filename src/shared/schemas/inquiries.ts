@@ -5,8 +5,6 @@ import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
-export type { InquiryDto, SubscriberDto } from "../api/inbox";
-export type { FormReceived, SubscriptionState } from "../api/public-forms";
 export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS, INQUIRY_RETENTION_MONTHS } from "../inquiries";
 
 /**

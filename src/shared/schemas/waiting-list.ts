@@ -30,12 +30,6 @@ export type WaitingListJoinInput = z.input<typeof waitingListJoinSchema>;
 /** `POST /api/waiting-list/leave` and `POST /api/waiting-list/offers/accept`: the token of the e-mailed link. */
 export const waitingListTokenSchema = z.object({ token: linkToken });
 
-export type {
-  AdminWaitingList,
-  AdminWaitingListEntry,
-  WaitingListJoined,
-  WaitingListOffer,
-} from "../api/waiting-list";
 
 /** The states of a place on a waiting list. */
 export const WAITING_LIST_STATUSES = [

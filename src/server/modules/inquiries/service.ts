@@ -4,13 +4,12 @@ import type { Language } from "../../../shared/i18n/languages";
 import {
   CONFIRM_LINK_HOURS,
   type ContactMessageInput,
-  type InquiryDto,
   type InquiryFilters,
   type PartnershipInquiryInput,
-  type SubscriberDto,
   type SubscriberFilters,
   type SubscriberStatus,
 } from "../../../shared/schemas/inquiries";
+import type { InquiryDto, SubscriberDto } from "../../../shared/api/inbox";
 import type { Db, Tx } from "../../db/client";
 import { inquiries, newsletterSubscribers } from "../../db/schema";
 import { HttpError } from "../../lib/errors";

@@ -2,7 +2,7 @@ import { and, inArray, isNull } from "drizzle-orm";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { visaLetterBlock } from "../../../shared/letters";
-import type { NextStep, StudentNextSteps } from "../../../shared/portal";
+import type { NextStep, StudentNextSteps } from "../../../shared/api/portal";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";

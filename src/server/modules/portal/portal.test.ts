@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminPortalEntryDto, AdminPortalEntryList, StudentPortal } from "../../../shared/portal";
+import type { AdminPortalEntryDto, AdminPortalEntryList, StudentPortal } from "../../../shared/api/portal";
 import { applications, auditLog, portalEntries } from "../../db/schema";
 import { loginAsStudent } from "../../testing/accounts";
 import {

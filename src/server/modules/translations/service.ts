@@ -10,12 +10,8 @@ import {
   type TranslationUpdateInput,
   translationValueSchema,
 } from "../../../shared/schemas/translations";
-import {
-  type AdminTranslationList,
-  type AdminTranslationRow,
-  missingLanguages,
-  placeholdersOf,
-} from "../../../shared/translations";
+import { missingLanguages, placeholdersOf } from "../../../shared/translations";
+import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/api/translations";
 import type { Db } from "../../db/client";
 import { translationOverrides } from "../../db/schema";
 import type { AdminUser } from "../../lib/admin-user";

@@ -12,7 +12,7 @@ import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "../../../shared/age";
-import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/translations";
+import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/api/translations";
 import { buildApp } from "../../app";
 import { type DbHandle, openDatabase } from "../../db/client";
 import { translationOverrides } from "../../db/schema";

@@ -5,7 +5,7 @@ import type {
   AdminWaitingList,
   AdminWaitingListEntry,
   WaitingListOffer,
-} from "../../../shared/schemas/waiting-list";
+} from "../../../shared/api/waiting-list";
 import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { summerSchools, waitingListEntries } from "../../db/schema";

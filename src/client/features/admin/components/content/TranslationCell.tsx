@@ -8,7 +8,8 @@ import { revertTranslationContract, updateTranslationContract } from "../../../.
 import type { Language } from "../../../../../shared/i18n/languages";
 import { TRANSLATION_MAX_LENGTH, translationValueSchema } from "../../../../../shared/schemas/translations";
 import { z } from "../../../../../shared/schemas/zod";
-import { type AdminTranslationRow, placeholdersOf } from "../../../../../shared/translations";
+import { placeholdersOf } from "../../../../../shared/translations";
+import type { AdminTranslationRow } from "../../../../../shared/api/translations";
 import { Button } from "../../../../components/ui/Button";
 import { inputClass } from "../../../../components/ui/Field";
 import { toast } from "../../../../components/ui/toast-store";

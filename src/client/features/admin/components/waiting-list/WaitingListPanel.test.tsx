@@ -7,7 +7,7 @@ import admin from "../../../../../shared/i18n/locales/en/admin.json";
 import adminCatalogue from "../../../../../shared/i18n/locales/en/adminCatalogue.json";
 import common from "../../../../../shared/i18n/locales/en/common.json";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
-import type { AdminWaitingList, AdminWaitingListEntry } from "../../../../../shared/schemas/waiting-list";
+import type { AdminWaitingList, AdminWaitingListEntry } from "../../../../../shared/api/waiting-list";
 import { createI18n } from "../../../../lib/i18n";
 import { WaitingListPanel } from "./WaitingListPanel";
 
