@@ -86,7 +86,9 @@ describe("client architecture", () => {
         const text = readFileSync(file, "utf8")
           .replace(/\/\*[\s\S]*?\*\//g, "")
           .replace(/^\s*\/\/.*$/gm, "");
-        const found = [...text.matchAll(/["'`]\/api\/[^"'`]*|\bapi\x3c[^>]*>|\bapiParsed\(/g)].map((m) => m[0]);
+        const found = [...text.matchAll(/["'`]\/api\/[^"'`]*|\bapi\x3c[^>]*>|\bapiParsed\(/g)].map(
+          (m) => m[0],
+        );
         return found.map((hit) => `${path.relative(clientDir, file)}: ${hit}`);
       });
     expect(offenders).toEqual([]);

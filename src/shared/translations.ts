@@ -11,7 +11,6 @@ import type { z } from "./schemas/zod";
 /** Per-language value of a translation row. */
 export type PerLanguage<T> = Record<Language, T>;
 
-
 /**
  * The `{{placeholders}}` of a text, sorted and without duplicates. Same pattern as the
  * completeness test (src/shared/i18n/completeness.test.ts), so `{{count, number}}` counts as `count`.

@@ -30,7 +30,6 @@ export type WaitingListJoinInput = z.input<typeof waitingListJoinSchema>;
 /** `POST /api/waiting-list/leave` and `POST /api/waiting-list/offers/accept`: the token of the e-mailed link. */
 export const waitingListTokenSchema = z.object({ token: linkToken });
 
-
 /** The states of a place on a waiting list. */
 export const WAITING_LIST_STATUSES = [
   "waiting",

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { InquiryDto, SubscriberDto } from "../../../shared/api/inbox";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
 import {
@@ -9,7 +10,6 @@ import {
   type SubscriberFilters,
   type SubscriberStatus,
 } from "../../../shared/schemas/inquiries";
-import type { InquiryDto, SubscriberDto } from "../../../shared/api/inbox";
 import type { Db, Tx } from "../../db/client";
 import { inquiries, newsletterSubscribers } from "../../db/schema";
 import { HttpError } from "../../lib/errors";

@@ -1,8 +1,8 @@
 import { and, inArray, isNull } from "drizzle-orm";
+import type { NextStep, StudentNextSteps } from "../../../shared/api/portal";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import type { Language } from "../../../shared/i18n/languages";
 import { visaLetterBlock } from "../../../shared/letters";
-import type { NextStep, StudentNextSteps } from "../../../shared/api/portal";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { applicationTrips, cohortGuides, packages, visaLetters } from "../../db/schema";

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type {
+  AdminPortalEntryDto,
+  AdminPortalEntryList,
+  StudentPortal,
+  StudentPortalEntryDto,
+} from "../../../shared/api/portal";
 import type { Language } from "../../../shared/i18n/languages";
 import { type PortalKind, portalEntryState } from "../../../shared/portal";
-import type { AdminPortalEntryDto, AdminPortalEntryList, StudentPortal, StudentPortalEntryDto } from "../../../shared/api/portal";
 import {
   PORTAL_EVERY_COHORT,
   type PortalEntryFilters,

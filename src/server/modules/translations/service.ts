@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/api/translations";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import { browserTexts, NAMESPACES, type Namespace, type Resources } from "../../../shared/i18n/namespaces";
 import { lookup } from "../../../shared/i18n/translate";
@@ -11,7 +12,6 @@ import {
   translationValueSchema,
 } from "../../../shared/schemas/translations";
 import { missingLanguages, placeholdersOf } from "../../../shared/translations";
-import type { AdminTranslationList, AdminTranslationRow } from "../../../shared/api/translations";
 import type { Db } from "../../db/client";
 import { translationOverrides } from "../../db/schema";
 import type { AdminUser } from "../../lib/admin-user";

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { pageUrl } from "../../../shared/i18n/addresses";
-import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import type {
   AdminWaitingList,
   AdminWaitingListEntry,
   WaitingListOffer,
 } from "../../../shared/api/waiting-list";
+import { pageUrl } from "../../../shared/i18n/addresses";
+import { isLanguage, type Language } from "../../../shared/i18n/languages";
 import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
 import { summerSchools, waitingListEntries } from "../../db/schema";

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminWaitingList, AdminWaitingListEntry } from "../../../../../shared/api/waiting-list";
 import admin from "../../../../../shared/i18n/locales/en/admin.json";
 import adminCatalogue from "../../../../../shared/i18n/locales/en/adminCatalogue.json";
 import common from "../../../../../shared/i18n/locales/en/common.json";
 import type { AdminRoleName } from "../../../../../shared/schemas/accounts";
-import type { AdminWaitingList, AdminWaitingListEntry } from "../../../../../shared/api/waiting-list";
 import { createI18n } from "../../../../lib/i18n";
 import { WaitingListPanel } from "./WaitingListPanel";
 
