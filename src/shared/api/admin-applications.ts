@@ -8,7 +8,7 @@ import {
 import { adminDashboardSchema } from "../schemas/dashboard";
 import { z } from "../schemas/zod";
 import { APPLICATION_STATUSES } from "../statuses";
-import { applicationQuoteSchema } from "./application";
+import { applicantFieldsSchema, applicationQuoteSchema } from "./application";
 import { idParams, noContent, pageOf } from "./common";
 import { contract } from "./contract";
 
@@ -53,26 +53,7 @@ export const adminApplicationListItemSchema = z.object({
 export const adminApplicationListSchema = pageOf(adminApplicationListItemSchema);
 
 /** Every field of an applicant, as the back office sees it (never the capability hash or the file id). */
-export const adminApplicantDtoSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  countryOfResidence: z.string(),
-  nationality: z.string(),
-  dateOfBirth: z.string(),
-  passportNumber: z.string(),
-  university: z.string(),
-  fieldOfStudy: z.string(),
-  studentStatus: z.string(),
-  expectations: z.string(),
-  referralSource: z.string(),
-  otherReferralDetail: z.string(),
-  language: z.string(),
+export const adminApplicantDtoSchema = applicantFieldsSchema.extend({
   hasPassport: z.boolean(),
   /** `GET /api/admin/applicants/:id/passport` when a passport was uploaded, else null. */
   passportUrl: z.string().nullable(),

@@ -158,11 +158,8 @@ export const checkoutCancelResultSchema = z.object({ ended: z.number().int().non
 /** `POST /api/record-code-click` answer: whether this visit was counted (once per code, visitor and day). */
 export const codeClickRecordedSchema = z.object({ recorded: z.boolean() });
 
-/**
- * The applicant's own fields as `GET /api/applicants/:id` answers its owner (to refill step 2
- * after a reload), with where the uploaded passport is served (null when none).
- */
-export const applicantDtoSchema = z.object({
+/** The fields of an applicant as the wizard collected them (the owner's and the back office's views share them). */
+export const applicantFieldsSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -182,6 +179,13 @@ export const applicantDtoSchema = z.object({
   referralSource: z.string(),
   otherReferralDetail: z.string(),
   language: z.string(),
+});
+
+/**
+ * The applicant's own fields as `GET /api/applicants/:id` answers its owner (to refill step 2
+ * after a reload), with where the uploaded passport is served (null when none).
+ */
+export const applicantDtoSchema = applicantFieldsSchema.extend({
   remindMe: z.boolean(),
   passportUrl: z.string().nullable(),
 });
