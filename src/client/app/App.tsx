@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Outlet, Route, Routes, useLocation } from "react-router";
 import { LoadBoundary, PlainToasts, retryableLazy } from "../components/ui/LoadBoundary";
@@ -8,9 +8,27 @@ import { Spinner } from "../components/ui/Spinner";
 import { useToasts } from "../components/ui/toast-store";
 import { PublicLayout } from "../features/public-site/layout/PublicLayout";
 import NotFoundPage from "../features/public-site/pages/NotFoundPage";
-import { ReferralTracker } from "../features/referral/ReferralTracker";
 import { type SiteConfig, SiteContext } from "../lib/site";
 import { matchRoute, metaKeys, ROUTES, type RouteDef } from "./routes";
+
+/** The referral tracker, loaded only on a visit that brings a code (most pages never load it). */
+const ReferralTracker = lazy(() =>
+  import("../features/referral/ReferralTracker").then((m) => ({ default: m.ReferralTracker })),
+);
+
+/**
+ * Mounts the referral tracker when the address carries a code (`?ref=CODE` on any page, or
+ * `/partner/CODE`, docs/product/codes-and-partners.md#referral-link); other visits load none of it.
+ */
+function ReferralGate() {
+  const { search, pathname } = useLocation();
+  if (!/[?&]ref=/.test(search) && !pathname.startsWith("/partner/")) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReferralTracker />
+    </Suspense>
+  );
+}
 
 const lazyPages = new Map(ROUTES.map((route) => [route, retryableLazy(route.load)]));
 
@@ -133,7 +151,7 @@ export function App({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <RouteEffects />
-          <ReferralTracker />
+          <ReferralGate />
           <Routes>
             <Route element={<PublicLayout />}>
               {routesOf("public")}

@@ -33,23 +33,17 @@ const PATHS: {
 };
 
 /**
- * Calls a catalogue contract by its path and checks the answer by hand (a list, or the summary's
- * `schools` list) instead of with its zod schema, for the landing page's budget. An answer of
- * another shape throws, as `call` would.
+ * Calls a catalogue contract by its path; the answer is checked by hand (a JSON object or list)
+ * instead of with its zod schema, for the landing page's budget, and throws otherwise, as `call` would.
  */
 async function fetchCatalogue<C extends Contract>(
   path: string,
-  isValid: (answer: unknown) => boolean,
   signal?: AbortSignal,
 ): Promise<ResponseOf<C>> {
   const answer = await api(path, { signal });
-  if (!isValid(answer)) throw new Error(`${path}: unexpected answer`);
+  if (typeof answer !== "object" || answer === null) throw new TypeError(path);
   return answer as ResponseOf<C>;
 }
-
-const isList = (answer: unknown) => Array.isArray(answer);
-const isSummary = (answer: unknown) =>
-  typeof answer === "object" && answer !== null && Array.isArray((answer as { schools?: unknown }).schools);
 
 /** The current UI language as a `Language`. */
 export function useLanguage(): Language {
@@ -93,8 +87,7 @@ export function useCatalogueSummary() {
   const language = useLanguage();
   return useQuery({
     queryKey: catalogueKeys.summary(language),
-    queryFn: ({ signal }) =>
-      fetchCatalogue<typeof getCatalogueSummaryContract>(PATHS.summary, isSummary, signal),
+    queryFn: ({ signal }) => fetchCatalogue<typeof getCatalogueSummaryContract>(PATHS.summary, signal),
   });
 }
 
@@ -103,7 +96,7 @@ export function useSummerSchools() {
   const language = useLanguage();
   return useQuery({
     queryKey: catalogueKeys.schools(language),
-    queryFn: ({ signal }) => fetchCatalogue<typeof listSummerSchoolsContract>(PATHS.schools, isList, signal),
+    queryFn: ({ signal }) => fetchCatalogue<typeof listSummerSchoolsContract>(PATHS.schools, signal),
   });
 }
 
@@ -116,7 +109,6 @@ export function useSchoolOptions(schoolId: string | undefined) {
     queryFn: ({ signal }) =>
       fetchCatalogue<typeof listSchoolPackagesContract>(
         pathOf({ path: PATHS.packages }, { id: schoolId ?? "" }),
-        isList,
         signal,
       ),
     enabled,
@@ -126,7 +118,6 @@ export function useSchoolOptions(schoolId: string | undefined) {
     queryFn: ({ signal }) =>
       fetchCatalogue<typeof listSchoolHousingContract>(
         pathOf({ path: PATHS.housing }, { id: schoolId ?? "" }),
-        isList,
         signal,
       ),
     enabled,
@@ -136,7 +127,6 @@ export function useSchoolOptions(schoolId: string | undefined) {
     queryFn: ({ signal }) =>
       fetchCatalogue<typeof listSchoolAddOnsContract>(
         pathOf({ path: PATHS.addOns }, { id: schoolId ?? "" }),
-        isList,
         signal,
       ),
     enabled,

@@ -24,15 +24,6 @@ const reportedThisPage = new Set<string>();
 const RECORD_CLICK: (typeof recordCodeClickContract)["path"] = "/api/record-code-click";
 const VALIDATE_CODE: (typeof validateCodeContract)["path"] = "/api/validate-code";
 
-/** The verdict on a code as this component reads it, checked by hand (no zod here). */
-function isVerdict(answer: unknown): answer is ResponseOf<typeof validateCodeContract> {
-  return (
-    typeof answer === "object" &&
-    answer !== null &&
-    typeof (answer as { isValid?: unknown }).isValid === "boolean"
-  );
-}
-
 /**
  * Referral tracking (docs/product/codes-and-partners.md#referral-link, docs/product/portals.md#sign-in-failures): a `?ref=CODE` in the address is
  * reported as a click (the server counts one per code, visitor and day: decision 036), validated,
@@ -70,8 +61,11 @@ export function ReferralTracker() {
 
     const check: BodyOf<typeof validateCodeContract> = { code };
     api(VALIDATE_CODE, { method: "POST", body: check })
-      .then((result) => {
-        if (!isVerdict(result)) throw new Error(`${VALIDATE_CODE}: unexpected answer`);
+      .then((answer) => {
+        // Checked by hand (no zod on this page): a verdict says whether the code is valid.
+        if (typeof (answer as { isValid?: unknown } | null)?.isValid !== "boolean")
+          throw new TypeError(VALIDATE_CODE);
+        const result = answer as ResponseOf<typeof validateCodeContract>;
         if (result.isValid) {
           rememberReferral(code, result.expiryDays);
           // The notice says what will really happen (docs/product/catalogue-and-pricing.md#code-discounts): the code is remembered only with
