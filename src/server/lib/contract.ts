@@ -107,6 +107,9 @@ export function route<C extends Contract>(
     serializerCompiler: zodSerializer as never,
     handler: async (request, reply) => {
       handlerProbe.reached?.(c, request);
+      // The contract's status, set first: a handler may answer another success itself (e.g. 200
+      // for a replayed idempotency key where the contract's 201 is for a new record).
+      if (c.response) reply.status(c.status ?? 200);
       const answer = await handler({
         body: request.body as ParsedBodyOf<C>,
         params: request.params as ParamsOf<C>,
@@ -116,7 +119,7 @@ export function route<C extends Contract>(
       });
       if (!c.response) return answer;
       if (reply.sent) return reply;
-      return reply.status(c.status ?? 200).send(answer);
+      return reply.send(answer);
     },
   });
 }

@@ -55,13 +55,9 @@ export async function codeRoutes(
         })
         .onConflictDoNothing()
         .returning({ id: codeClicks.id });
-      // The contract's status (201) is a new click; an already counted one is answered 200 here
-      // (the reply is then sent, and the route sends nothing more).
-      if (!inserted.length) {
-        reply.status(200).send({ recorded: false });
-        return { recorded: false };
-      }
-      return { recorded: true };
+      // The contract's status (201) is a new click; an already counted one answers 200.
+      if (!inserted.length) reply.status(200);
+      return { recorded: inserted.length > 0 };
     },
   );
 }

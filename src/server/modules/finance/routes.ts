@@ -65,9 +65,8 @@ export async function financeRoutes(
       );
       // This refund gave back everything paid: the place is free again, so the places left change.
       if (result.paymentStatus === "refunded" && !result.replayed) app.services.catalogue.invalidate();
-      if (status === 201) return result;
-      // A replayed key answers 200 (the contract's 201 is for a new refund): sent here, awaited.
-      await reply.status(status).send(result);
+      // A replayed key answers 200 (the contract's 201 is for a new refund).
+      reply.status(status);
       return result;
     },
   );
