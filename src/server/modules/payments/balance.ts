@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { CheckoutVerificationDto } from "../../../shared/application";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import { pageUrl } from "../../../shared/i18n/addresses";
@@ -10,7 +10,7 @@ import { t } from "../../lib/i18n";
 import { localize } from "../../lib/localize";
 import { refundedCentsOfOne } from "../balances";
 import { PaymentsCheckout } from "./checkout";
-import { balanceKey, CHECKOUT_MINUTES } from "./core";
+import { balanceKey, reserveSession, reusableSession } from "./core";
 import { type CheckoutSessionState, PaymentProviderError } from "./providers/types";
 
 /** Balance sessions (decision 016): a checkout of what an application owes, and its verification. */
@@ -61,20 +61,7 @@ export class PaymentsBalance extends PaymentsCheckout {
         )
         .limit(1);
       if (processing) throw new HttpError(409, "errors.paymentPending");
-      const [open] = await tx
-        .select()
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.applicationId, applicationId),
-            eq(checkoutSessions.kind, "balance"),
-            eq(checkoutSessions.quoteKey, key),
-            eq(checkoutSessions.status, "open"),
-            gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
-          ),
-        )
-        .orderBy(desc(checkoutSessions.createdAt))
-        .limit(1);
+      const open = await reusableSession(tx, applicationId, key, started, "balance");
       if (open) return { reservation: open, school: school!, applicant: applicant!, owed };
       // The quote the deposit paid, kept with the session: the balance's invoice lists its lines.
       const [depositSession] = await tx
@@ -89,63 +76,36 @@ export class PaymentsBalance extends PaymentsCheckout {
           ),
         )
         .limit(1);
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.applicationId, applicationId));
-      const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
-      const [reservation] = await tx
-        .insert(checkoutSessions)
-        .values({
-          applicationId,
-          provider: provider.name,
-          providerSessionId: `pending:${idempotencyKey}`,
-          idempotencyKey,
-          quoteKey: key,
-          kind: "balance",
-          quote: depositSession?.quote ?? null,
-          amountCents: owed,
-          currency: "EUR",
-          url: "",
-          expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
-        })
-        .returning();
-      return { reservation: reservation!, school: school!, applicant: applicant!, owed };
+      const reservation = await reserveSession(tx, {
+        applicationId,
+        provider: provider.name,
+        key,
+        kind: "balance",
+        quote: depositSession?.quote ?? null,
+        amountCents: owed,
+        started,
+      });
+      return { reservation, school: school!, applicant: applicant!, owed };
     });
     const { reservation, school, applicant, owed } = prepared;
     if (reservation.url) return { url: reservation.url, sessionId: reservation.providerSessionId };
     const schoolName = localize(school.name, language);
     const origin = this.deps.env.APP_ORIGIN;
-    let created: { id: string; url: string };
-    try {
-      created = await provider.createCheckoutSession({
-        applicationId,
-        idempotencyKey: reservation.idempotencyKey,
+    return this.openReserved(
+      reservation,
+      {
         lineItems: [{ name: t(language, "pricing.balanceLine", { program: schoolName }), amountCents: owed }],
         discountCents: 0,
         discountLabel: null,
         amountCents: owed,
-        currency: "EUR",
         customerEmail: applicant.email,
         successUrl: pageUrl(origin, language, "/student/payment-success?session_id={CHECKOUT_SESSION_ID}"),
         cancelUrl: pageUrl(origin, language, "/student/payment?checkout=cancelled"),
-        expiresAt: reservation.expiresAt,
         language,
         schoolName,
-      });
-    } catch (err) {
-      this.deps.log.error({ err, applicationId }, "balance checkout session creation failed");
-      await db
-        .delete(checkoutSessions)
-        .where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
-      if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
-      throw err;
-    }
-    await db
-      .update(checkoutSessions)
-      .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
-      .where(eq(checkoutSessions.id, reservation.id));
-    return { url: created.url, sessionId: created.id };
+      },
+      { message: "balance checkout session creation failed" },
+    );
   }
 
   /**

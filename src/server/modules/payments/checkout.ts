@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { ApplicationQuoteDto } from "../../../shared/application";
 import { pageUrl } from "../../../shared/i18n/addresses";
 import type { Language } from "../../../shared/i18n/languages";
@@ -13,12 +13,13 @@ import { claimCode, HOLD_MINUTES, releaseHolds } from "../codes";
 import { PaymentsCompletion } from "./completion";
 import {
   assertPlaceFor,
-  CHECKOUT_MINUTES,
   type ClientAmounts,
   dropDeadReferral,
   hasAcceptedPayment,
+  reserveSession,
+  reusableSession,
 } from "./core";
-import { type CheckoutLineItem, type CheckoutSessionState, PaymentProviderError } from "./providers/types";
+import type { CheckoutLineItem, CheckoutSessionState } from "./providers/types";
 
 /** Checkout sessions of an application's quote: creation (P1, P3, P4, P13), a quote's change, cancellation and the ending of open sessions. */
 export class PaymentsCheckout extends PaymentsCompletion {
@@ -79,19 +80,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
         // One row per attempt, reserved before the provider is called: a double click or a retry
         // finds it and reuses its idempotency key and expiry, so the provider returns the same
         // session (P13).
-        const [open] = await tx
-          .select()
-          .from(checkoutSessions)
-          .where(
-            and(
-              eq(checkoutSessions.applicationId, applicationId),
-              eq(checkoutSessions.quoteKey, key),
-              eq(checkoutSessions.status, "open"),
-              gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
-            ),
-          )
-          .orderBy(desc(checkoutSessions.createdAt))
-          .limit(1);
+        const open = await reusableSession(tx, applicationId, key, started);
         await tx
           .update(applications)
           .set({
@@ -103,30 +92,18 @@ export class PaymentsCheckout extends PaymentsCompletion {
             updatedAt: started,
           })
           .where(eq(applications.id, applicationId));
-        let reservation = open;
-        if (!reservation) {
-          const [{ n } = { n: 0 }] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(checkoutSessions)
-            .where(eq(checkoutSessions.applicationId, applicationId));
-          const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
-          [reservation] = await tx
-            .insert(checkoutSessions)
-            .values({
-              applicationId,
-              provider: provider.name,
-              providerSessionId: `pending:${idempotencyKey}`,
-              idempotencyKey,
-              quoteKey: key,
-              quote,
-              amountCents: quote.depositAmount,
-              currency: "EUR",
-              url: "",
-              expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
-            })
-            .returning();
-        }
-        return { application, applicant, rows, quote, key, reservation: reservation!, stale: [] };
+        const reservation =
+          open ??
+          (await reserveSession(tx, {
+            applicationId,
+            provider: provider.name,
+            key,
+            kind: "deposit",
+            quote,
+            amountCents: quote.depositAmount,
+            started,
+          }));
+        return { application, applicant, rows, quote, key, reservation, stale: [] };
       });
       if (prepared.stale.length > 0) {
         if (attempt >= 2) throw new HttpError(409, "errors.checkoutBusy");
@@ -148,7 +125,7 @@ export class PaymentsCheckout extends PaymentsCompletion {
       reservation: typeof checkoutSessions.$inferSelect;
     },
   ) {
-    const { db, provider, now } = this.deps;
+    const { now } = this.deps;
     const { reservation } = prepared;
     if (reservation.url) return { url: reservation.url, sessionId: reservation.providerSessionId };
 
@@ -167,13 +144,10 @@ export class PaymentsCheckout extends PaymentsCompletion {
         lineItems.push({ name: line.name, amountCents: line.amount });
     // A deposit below 100 % is charged as one line: the deposit of the total.
     const deposit = quote.depositAmount < quote.totalAmount;
-    const expiresAt = reservation.expiresAt;
     const origin = this.deps.env.APP_ORIGIN;
-    let created: { id: string; url: string };
-    try {
-      created = await provider.createCheckoutSession({
-        applicationId,
-        idempotencyKey: reservation.idempotencyKey,
+    return this.openReserved(
+      reservation,
+      {
         lineItems: deposit
           ? [
               {
@@ -194,30 +168,17 @@ export class PaymentsCheckout extends PaymentsCompletion {
               ? t(language, "pricing.codeLine", { code: quote.appliedCode.code })
               : null,
         amountCents: quote.depositAmount,
-        currency: "EUR",
         customerEmail: applicant.email,
         successUrl: pageUrl(origin, language, "/payment-success?session_id={CHECKOUT_SESSION_ID}"),
         cancelUrl: pageUrl(origin, language, "/apply/payment?checkout=cancelled"),
-        expiresAt,
         language,
         schoolName,
-      });
-    } catch (err) {
-      this.deps.log.error({ err, applicationId }, "checkout session creation failed");
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(checkoutSessions)
-          .where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
-        await releaseHolds(tx, applicationId, now());
-      });
-      if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
-      throw err;
-    }
-    await db
-      .update(checkoutSessions)
-      .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
-      .where(eq(checkoutSessions.id, reservation.id));
-    return { url: created.url, sessionId: created.id };
+      },
+      {
+        message: "checkout session creation failed",
+        release: (tx) => releaseHolds(tx, applicationId, now()),
+      },
+    );
   }
 
   /**

@@ -1,9 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ApplicationQuoteDto } from "../../../shared/application";
 import { balanceFactsOf, balanceOf } from "../../../shared/balance";
 import { schoolDate } from "../../../shared/time";
 import type { Db, Tx } from "../../db/client";
-import { applications, type PaymentStatus, summerSchools, waitingListEntries } from "../../db/schema";
+import {
+  applications,
+  checkoutSessions,
+  type PaymentStatus,
+  summerSchools,
+  waitingListEntries,
+} from "../../db/schema";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { refundedCentsOfOne } from "../balances";
@@ -11,7 +17,12 @@ import type { CatalogueService } from "../catalogue";
 import { findCodeById, mayCredit } from "../codes";
 import type { MailService } from "../mail";
 import { cohortPlaces, openOfferSql, placesFor } from "../waiting-list";
-import type { PaymentProvider, RefundState } from "./providers/types";
+import {
+  type CreateCheckoutInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundState,
+} from "./providers/types";
 
 /**
  * The key of a balance session: the total and the amount paid when it was opened. Any payment in
@@ -74,6 +85,89 @@ export async function dropDeadReferral(
 
 /** Checkout sessions live 30 minutes (Stripe's minimum), so a held code is not blocked for long (P4). */
 export const CHECKOUT_MINUTES = 30;
+
+type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/**
+ * The application's open checkout session of `key` (a quote's key, or a balance's `balanceKey`)
+ * that still has more than two minutes to run at `started`, the newest; with `kind`, of that kind
+ * only. A double click or a retry reuses it, its idempotency key and expiry, so the provider returns
+ * the same session (docs/product/security.md#p13-double-click-on-proceed). `undefined` when none.
+ */
+export async function reusableSession(
+  tx: Tx,
+  applicationId: string,
+  key: string,
+  started: Date,
+  kind?: CheckoutSessionRow["kind"],
+): Promise<CheckoutSessionRow | undefined> {
+  const [open] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.applicationId, applicationId),
+        kind ? eq(checkoutSessions.kind, kind) : undefined,
+        eq(checkoutSessions.quoteKey, key),
+        eq(checkoutSessions.status, "open"),
+        gt(checkoutSessions.expiresAt, new Date(started.getTime() + 2 * 60_000)),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(1);
+  return open;
+}
+
+/**
+ * Reserves a checkout session's row before the provider is called (docs/product/security.md#p13-double-click-on-proceed):
+ * status open, no url yet, a placeholder provider session id, the idempotency key
+ * `checkout:<application>:<key>:<number of the application's sessions so far>`, and an expiry of
+ * `CHECKOUT_MINUTES` plus one minute from `started`. `amountCents` is what the session charges
+ * (the deposit or the whole amount of `quote`, or the balance owed), EUR; `quote` is the quote it
+ * charges, kept with the session (docs/product/security.md#p1-the-server-decides-what-is-charged).
+ */
+export async function reserveSession(
+  tx: Tx,
+  session: {
+    applicationId: string;
+    provider: PaymentProvider["name"];
+    key: string;
+    kind: CheckoutSessionRow["kind"];
+    quote: ApplicationQuoteDto | null;
+    amountCents: number;
+    started: Date;
+  },
+): Promise<CheckoutSessionRow> {
+  const { applicationId, key, started } = session;
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.applicationId, applicationId));
+  const idempotencyKey = `checkout:${applicationId}:${key}:${Number(n)}`;
+  const [reservation] = await tx
+    .insert(checkoutSessions)
+    .values({
+      applicationId,
+      provider: session.provider,
+      providerSessionId: `pending:${idempotencyKey}`,
+      idempotencyKey,
+      quoteKey: key,
+      kind: session.kind,
+      quote: session.quote,
+      amountCents: session.amountCents,
+      currency: "EUR",
+      url: "",
+      expiresAt: new Date(started.getTime() + CHECKOUT_MINUTES * 60_000 + 60_000),
+    })
+    .returning();
+  return reservation!;
+}
+
+/** What a use case says of the session it opens: everything but what its reserved row decides. */
+export type SessionRequest = Omit<
+  CreateCheckoutInput,
+  "applicationId" | "idempotencyKey" | "currency" | "expiresAt"
+>;
 
 export interface ClientAmounts {
   totalAmount?: number;
@@ -163,5 +257,47 @@ export abstract class PaymentsBase {
       balanceFactsOf(application, await refundedCentsOfOne(tx, application.id), school!.startDate),
       schoolDate(this.deps.now()),
     ).balanceDue;
+  }
+
+  /**
+   * Opens a reserved checkout session (`reserveSession`) at the provider, with the reservation's
+   * application, idempotency key and expiry, in EUR (docs/product/payments.md#checkout-session), and
+   * stores the provider's session id and url on the row. Returns `{ url, sessionId }`. When the
+   * provider fails, the failure is logged (`failure.message`), the row is deleted if it still has
+   * no url, `failure.release` runs in the same transaction (e.g. the code's hold is released), and
+   * a `PaymentProviderError` becomes 502 `errors.paymentUnavailable`; anything else is rethrown.
+   */
+  protected async openReserved(
+    reservation: CheckoutSessionRow,
+    request: SessionRequest,
+    failure: { message: string; release?: (tx: Tx) => Promise<void> },
+  ): Promise<{ url: string; sessionId: string }> {
+    const { db, provider, now } = this.deps;
+    const { applicationId } = reservation;
+    let created: { id: string; url: string };
+    try {
+      created = await provider.createCheckoutSession({
+        ...request,
+        applicationId,
+        idempotencyKey: reservation.idempotencyKey,
+        currency: "EUR",
+        expiresAt: reservation.expiresAt,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, applicationId }, failure.message);
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(checkoutSessions)
+          .where(and(eq(checkoutSessions.id, reservation.id), eq(checkoutSessions.url, "")));
+        await failure.release?.(tx);
+      });
+      if (err instanceof PaymentProviderError) throw new HttpError(502, "errors.paymentUnavailable");
+      throw err;
+    }
+    await db
+      .update(checkoutSessions)
+      .set({ providerSessionId: created.id, url: created.url, updatedAt: now() })
+      .where(eq(checkoutSessions.id, reservation.id));
+    return { url: created.url, sessionId: created.id };
   }
 }
