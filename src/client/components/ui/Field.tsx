@@ -5,13 +5,15 @@ export const inputClass =
 
 /**
  * A labelled form field: label, the control (rendered by `children` with the given id and
- * aria-describedby), optional hint, and the error message announced to screen readers.
+ * aria-describedby), optional hint, an optional note under the hint, and the error message
+ * announced to screen readers.
  */
 export function Field({
   id,
   label,
   required,
   hint,
+  note,
   error,
   children,
   className,
@@ -20,6 +22,7 @@ export function Field({
   label: string;
   required?: boolean;
   hint?: string;
+  note?: ReactNode;
   error?: string;
   className?: string;
   children: ReactNode;
@@ -41,6 +44,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      {note}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" role="alert">
           {error}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FileText, Upload } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { FileText } from "lucide-react";
+import { useMemo, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { checkAge, dateOfBirthBounds } from "../../../../shared/age";
@@ -17,18 +17,16 @@ import {
   REFERRAL_SOURCES,
   STUDENT_STATUSES,
 } from "../../../../shared/options";
-import {
-  type ApplicantFormValues,
-  applicantInputSchema,
-  PASSPORT_MAX_BYTES,
-} from "../../../../shared/schemas/applicant";
+import { type ApplicantFormValues, applicantInputSchema } from "../../../../shared/schemas/applicant";
 import { Button } from "../../../components/ui/Button";
+import { DocumentFileInput } from "../../../components/ui/DocumentFileInput";
 import { describedBy, Field, inputClass } from "../../../components/ui/Field";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api";
 import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
+import { PASSPORT_FILE, useDocumentFile } from "../../../lib/document-file";
 import { useSite } from "../../../lib/site";
 import type { WizardState } from "../wizard-state";
 
@@ -87,10 +85,9 @@ export function PersonalStep({
   const { today } = useSite();
   const countries = useMemo(() => countryOptions(LOCALE_OF[language]), [language]);
   const bounds = dateOfBirthBounds(today);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const passport = useDocumentFile(PASSPORT_FILE);
+  const file = passport.file;
   const [submitting, setSubmitting] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const form = useForm<ApplicantFormValues>({
     resolver: zodResolver(applicantInputSchema),
@@ -107,32 +104,6 @@ export function PersonalStep({
 
   // Persist every change (without the file) for reloads.
   const persist = () => update({ personal: form.getValues() });
-
-  const chooseFile = (chosen: File | null) => {
-    setFileError(undefined);
-    if (!chosen) return setFile(null);
-    if (chosen.type !== "application/pdf" && !chosen.name.toLowerCase().endsWith(".pdf")) {
-      setFile(null);
-      setFileError(t("common:validation.passportPdfOnly"));
-      toast({
-        title: t("common:validation.invalidFileTypeTitle"),
-        description: t("common:validation.passportPdfOnly"),
-        variant: "destructive",
-      });
-      return;
-    }
-    if (chosen.size > PASSPORT_MAX_BYTES) {
-      setFile(null);
-      setFileError(t("common:validation.fileTooLarge"));
-      toast({
-        title: t("common:validation.fileTooLargeTitle"),
-        description: t("common:validation.fileTooLarge"),
-        variant: "destructive",
-      });
-      return;
-    }
-    setFile(chosen);
-  };
 
   const onInvalid = (invalid: FieldErrors<ApplicantFormValues>) => {
     const keys = Object.values(invalid).map((e) => e?.message);
@@ -161,16 +132,7 @@ export function PersonalStep({
   };
 
   const onValid = async (values: ApplicantFormValues) => {
-    if (!file && !state.passportUrl) {
-      setFileError(t("common:validation.passportRequired"));
-      toast({
-        title: t("common:validation.passportRequiredTitle"),
-        description: t("common:validation.passportRequired"),
-        variant: "destructive",
-      });
-      fileInput.current?.focus();
-      return;
-    }
+    if (!file && !state.passportUrl) return passport.refuseMissing();
     setSubmitting(true);
     update({ personal: values });
     let applicantId = state.applicantId;
@@ -204,10 +166,7 @@ export function PersonalStep({
     }
     if (file) {
       try {
-        const body = new FormData();
-        body.append("applicantId", applicantId);
-        body.append("type", "passport");
-        body.append("document", file);
+        const body = passport.formData(file, { applicantId, type: "passport" });
         passportUrl = (await call(uploadPassportContract, { body })).url;
         update({ passportUrl, passportFileName: file.name });
       } catch (err) {
@@ -379,42 +338,23 @@ export function PersonalStep({
       <Card>
         <h2 className="text-xl font-bold text-brand-900">{t("personal.passportTitle")}</h2>
         <p className="mt-1 text-sm text-slate-700">{t("personal.passportHelp")}</p>
-        <div className="mt-4">
-          <label htmlFor="f-passport" className="block text-sm font-medium text-slate-900">
-            {t("personal.passportLabel")}
-            <span className="text-red-700" aria-hidden="true">
-              {" "}
-              *
-            </span>
-          </label>
-          <div className="mt-2 flex flex-col gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-4 sm:flex-row sm:items-center">
-            <Upload aria-hidden="true" className="h-6 w-6 text-brand-700" />
-            <input
-              ref={fileInput}
-              id="f-passport"
-              type="file"
-              accept="application/pdf,.pdf"
-              aria-describedby={`f-passport-hint${fileError ? " f-passport-error" : ""}`}
-              aria-invalid={fileError ? true : undefined}
-              onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-800 file:px-3 file:py-2 file:font-semibold file:text-white"
-            />
-          </div>
-          <p id="f-passport-hint" className="mt-1 text-sm text-slate-600">
-            {t("personal.passportHint")}
-          </p>
-          {state.passportUrl && !file ? (
-            <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800">
-              <FileText aria-hidden="true" className="h-4 w-4" />
-              {t("personal.passportUploaded", { name: state.passportFileName ?? "passport.pdf" })}
-            </p>
-          ) : null}
-          {fileError ? (
-            <p id="f-passport-error" className="mt-1 text-sm font-medium text-red-700" role="alert">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        <DocumentFileInput
+          upload={passport}
+          id="f-passport"
+          label={t("personal.passportLabel")}
+          hint={t("personal.passportHint")}
+          required
+          variant="dropzone"
+          className="mt-4"
+          note={
+            state.passportUrl && !file ? (
+              <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800">
+                <FileText aria-hidden="true" className="h-4 w-4" />
+                {t("personal.passportUploaded", { name: state.passportFileName ?? "passport.pdf" })}
+              </p>
+            ) : null
+          }
+        />
       </Card>
 
       <Card>

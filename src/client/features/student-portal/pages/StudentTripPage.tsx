@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BedDouble, Car, Download, Phone, PlaneLanding, ShieldCheck } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -13,16 +13,16 @@ import {
 import {
   type EmergencyContact,
   emergencyContactSchema,
-  INSURANCE_MAX_BYTES,
   type TripDto,
 } from "../../../../shared/schemas/cohort";
 import { telHref } from "../../../../shared/site";
 import { applyServerErrors, TextField, useFieldMessage } from "../../../components/account/auth";
 import { Button } from "../../../components/ui/Button";
-import { describedBy, Field, inputClass } from "../../../components/ui/Field";
+import { DocumentFileInput } from "../../../components/ui/DocumentFileInput";
 import { Card } from "../../../components/ui/Layout";
 import { toast } from "../../../components/ui/toast-store";
 import { call } from "../../../lib/call";
+import { INSURANCE_FILE, useDocumentFile } from "../../../lib/document-file";
 import { useFileSize } from "../../../lib/file-size";
 import { useFormat } from "../../../lib/format";
 import { useSite } from "../../../lib/site";
@@ -78,30 +78,22 @@ function InsuranceCard({ trip }: { trip: TripDto }) {
   const format = useFormat();
   const size = useFileSize();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | undefined>();
+  const proofFile = useDocumentFile(INSURANCE_FILE);
   const id = `insurance-${trip.applicationId}`;
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append("document", file);
-      return call(uploadInsuranceContract, { params: { id: trip.applicationId }, body });
-    },
+    mutationFn: (file: File) =>
+      call(uploadInsuranceContract, { params: { id: trip.applicationId }, body: proofFile.formData(file) }),
     onSuccess: () => {
-      setError(undefined);
-      if (input.current) input.current.value = "";
+      proofFile.reset();
       toast({ title: t("trip.insurance.uploaded") });
       void queryClient.invalidateQueries({ queryKey: cohortKeys.trip(format.language).slice(0, 3) });
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => proofFile.setError(e.message),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const file = input.current?.files?.[0];
-    if (!file) return setError(t("trip.insurance.chooseFirst"));
-    if (file.size > INSURANCE_MAX_BYTES) return setError(t("common:validation.fileTooLarge"));
-    setError(undefined);
-    upload.mutate(file);
+    const file = proofFile.take();
+    if (file) upload.mutate(file);
   };
   const proof = trip.insurance.proof;
   const hint = trip.insurance.proofRequired ? t("trip.insurance.required") : t("trip.insurance.optional");
@@ -130,23 +122,13 @@ function InsuranceCard({ trip }: { trip: TripDto }) {
         <p className="font-medium">{t("trip.insurance.missing")}</p>
       )}
       <form onSubmit={submit} className="pt-2" noValidate>
-        <Field
+        <DocumentFileInput
+          upload={proofFile}
           id={id}
           label={t("trip.insurance.file")}
           required={trip.insurance.proofRequired && !proof}
           hint={hint}
-          error={error}
-        >
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-900`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, hint, error)}
-          />
-        </Field>
+        />
         <Button type="submit" className="mt-3" disabled={upload.isPending}>
           {upload.isPending ? t("trip.insurance.uploading") : t("trip.insurance.upload")}
         </Button>
