@@ -15,6 +15,7 @@ import { likePattern } from "../../lib/lists";
  * errors, and reading a school (an item's create checks its school too).
  */
 
+/** Rows of the catalogue tables: a summer school, a package, a housing option, an add-on. */
 export type SchoolRow = typeof summerSchools.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type HousingRow = typeof housingOptions.$inferSelect;

@@ -25,11 +25,11 @@ import {
  * (their values, their rules) stays in packages.ts, housing.ts and add-ons.ts.
  */
 
-export type ItemTable = typeof packages | typeof housingOptions | typeof addOnOptions;
-export type ItemRow = PackageRow | HousingRow | AddOnRow;
+type ItemTable = typeof packages | typeof housingOptions | typeof addOnOptions;
+type ItemRow = PackageRow | HousingRow | AddOnRow;
 
 /** One row of an item list with its school and how many applications chose it. */
-export type ItemWithUsage<Row> = { row: Row; school: SchoolRefDto; usage: number };
+type ItemWithUsage<Row> = { row: Row; school: SchoolRefDto; usage: number };
 
 /**
  * One kind of catalogue item (package, housing option, add-on) as the shared list, create, update
@@ -334,7 +334,7 @@ export const itemSnapshot = (row: ItemRow, own: Record<string, unknown>): Record
 });
 
 /** A CSV column of an item export: its header and its cell of one item. */
-export type ItemColumn<Dto> = [header: string, cell: (item: Dto) => CsvValue];
+type ItemColumn<Dto> = [header: string, cell: (item: Dto) => CsvValue];
 
 /**
  * The CSV of every item of a kind matching the filters, by school (UTF-8 BOM, CRLF): the item's id
