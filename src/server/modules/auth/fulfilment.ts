@@ -3,7 +3,7 @@ import { isLanguage } from "../../../shared/i18n/languages";
 import type { Tx } from "../../db/client";
 import { applicants, applications, payments } from "../../db/schema";
 import type { MailService } from "../mail";
-import { queueStudentInvite } from "./service";
+import { queueStudentInvite } from "./student-invite";
 
 /**
  * Fulfilment step `studentInvitation` of an accepted payment (decision 021): the "create your

@@ -6,5 +6,7 @@
 export { accountEmail } from "./emails";
 export { studentInvitationStep } from "./fulfilment";
 export { assertPasswordPolicy, hashPassword, verifyPassword } from "./passwords";
-export { AuthService, queueStudentInvite, referralCodeBase } from "./service";
+export { AuthService } from "./service";
 export { type SessionService, sessionCookieName } from "./sessions";
+export { referralCodeBase } from "./shapes";
+export { queueStudentInvite } from "./student-invite";

@@ -18,8 +18,9 @@ import { route } from "../../lib/contract";
 import { sendCsv, toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
 import { requireStudent } from "../student";
-import { AuthService, adminDto, studentDto } from "./service";
+import { AuthService } from "./service";
 import { ROLES, type Role } from "./sessions";
+import { adminDto, studentDto } from "./shapes";
 
 /** The e-mail of a JSON body, normalised, for rate-limit keys (the body is parsed before preHandler). */
 function bodyEmail(request: FastifyRequest): string {
