@@ -12,6 +12,7 @@ import Fastify, {
 import type { DestinationStream } from "pino";
 import { dayClock } from "../shared/age";
 import { VAT_RATE_PERCENT } from "../shared/policy";
+import type { RetentionPeriods } from "../shared/retention";
 import type { SchoolFacts, VatSetting } from "../shared/site";
 import { schoolDayClock } from "../shared/time";
 import type { DbHandle } from "./db/client";
@@ -71,6 +72,8 @@ import { portalRoutes } from "./modules/portal/routes";
 import { pricingRuleRoutes } from "./modules/pricing-rules/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { resumeRoutes } from "./modules/resume/routes";
+import { RetentionService } from "./modules/retention";
+import { retentionRoutes } from "./modules/retention/routes";
 import { studentRoutes } from "./modules/student/routes";
 import { studentAdminRoutes } from "./modules/students-admin/routes";
 import { translationRoutes } from "./modules/translations/routes";
@@ -176,6 +179,8 @@ export interface AppServices {
    * process and starts it in the one that runs the jobs; the operations page lists its `status()`.
    */
   jobs: JobScheduler;
+  /** The retention periods applied (docs/product/privacy.md#retention-periods): the daily job's `run`, the back office's dry run. */
+  retention: RetentionService;
 }
 
 declare module "fastify" {
@@ -342,6 +347,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // (docs/product/payments.md#vat-setting, decision 034).
   const vat: VatSetting =
     env.INVOICE_VAT === "exempt" ? { mode: "exempt" } : { mode: "included", ratePercent: VAT_RATE_PERCENT };
+  // The retention periods (docs/product/privacy.md#retention-periods): the privacy page states them,
+  // the daily job applies them.
+  const retentionPeriods: RetentionPeriods = {
+    applicationMonths: env.RETENTION_APPLICATION_MONTHS,
+    inquiryMonths: env.RETENTION_INQUIRY_MONTHS,
+    outboxDays: env.RETENTION_OUTBOX_DAYS,
+  };
   const translations = new TranslationService(db, loadResources(), now, feed);
   await translations.load();
 
@@ -355,6 +367,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paymentProvider: provider.name,
       vat,
       school,
+      retention: retentionPeriods,
       partners: {
         releaseDaysBeforeStart: env.COMMISSION_RELEASE_DAYS_BEFORE_START,
         minimumPayoutCents: env.MINIMUM_PAYOUT_CENTS,
@@ -393,6 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await jobs.stop(JOBS_STOP_MS);
   });
+  const retention = new RetentionService({ db, files, now, periods: retentionPeriods, log: app.log });
   app.decorate("services", {
     background,
     jobs,
@@ -407,6 +421,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files,
     metrics,
     waitingList,
+    retention,
   });
 
   // Before the routes: the OpenAPI document is collected as routes are declared from contracts.
@@ -427,6 +442,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db, now });
   await app.register(studentAdminRoutes, { db, env, now });
   await app.register(privacyRoutes, { db, now });
+  await app.register(retentionRoutes, { db, retention });
   await app.register(adminWebhookRoutes, { db });
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });

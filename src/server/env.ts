@@ -65,6 +65,15 @@ export const envSchema = z
       .min(5)
       .max(7 * 24 * 60)
       .default(60),
+    /**
+     * Retention (docs/product/privacy.md#retention-periods): applications' personal data and passport and
+     * insurance files are erased this many months after their cohort ends (the privacy page says so).
+     */
+    RETENTION_APPLICATION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+    /** Partnership inquiries and contact messages are deleted this many months after the school's reply (or their arrival, unanswered). */
+    RETENTION_INQUIRY_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+    /** The text of sent e-mails is deleted from the outbox this many days after sending; address, subject and dates stay. */
+    RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     /** How long a waiting-list offer holds a place of a full cohort, in hours (docs/product/admissions.md#waiting-list; decision 027). */
     WAITING_LIST_OFFER_HOURS: z.coerce.number().int().min(1).max(336).default(72),
     /** The school's legal name, on invoices and letters (docs/product/admissions.md#documents-and-letters). */

@@ -8,9 +8,3 @@ export const ANSWER_BUSINESS_DAYS = 5;
 
 /** How long a newsletter confirmation link works, in hours (docs/product/portals.md#newsletter: single-use and expiring). */
 export const CONFIRM_LINK_HOURS = 48;
-
-/**
- * How long the school keeps a partnership inquiry or message after its last reply, in months
- * (the privacy policy and the forms' consent line say so).
- */
-export const INQUIRY_RETENTION_MONTHS = 24;

@@ -1,4 +1,5 @@
 import { VAT_RATE_PERCENT } from "./policy";
+import type { RetentionPeriods } from "./retention";
 
 /**
  * Facts about this deployment that pages show, sent by the server inside each rendered page
@@ -42,6 +43,8 @@ export interface SiteConfig {
   school: SchoolFacts;
   /** The partner programme's payout rules, from the settings (stated on /affiliate-program). */
   partners: PartnerRules;
+  /** The retention periods, from the settings (stated on the privacy page and the forms' consent lines). */
+  retention: RetentionPeriods;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { LANGUAGES, type Language } from "./i18n/languages";
-import type { z } from "./schemas/zod";
 
 /**
  * Shapes and rules of the translation editor (docs/product/back-office.md#translations: "Translations: every UI string and page text

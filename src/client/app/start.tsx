@@ -6,7 +6,13 @@ import { rememberLanguage } from "../lib/address";
 import { setFailureWords } from "../lib/api";
 import { seedCatalogue } from "../lib/catalogue";
 import { createI18n } from "../lib/i18n";
-import { DEFAULT_PARTNER_RULES, DEFAULT_VAT, NO_SCHOOL_FACTS, type SiteConfig } from "../lib/site";
+import {
+  DEFAULT_PARTNER_RULES,
+  DEFAULT_RETENTION,
+  DEFAULT_VAT,
+  NO_SCHOOL_FACTS,
+  type SiteConfig,
+} from "../lib/site";
 import { App, preloadRoute } from "./App";
 import { LanguageRouter } from "./LanguageRouter";
 import { createQueryClient } from "./query";
@@ -50,6 +56,7 @@ export async function start() {
     today: new Date().toISOString().slice(0, 10),
     school: NO_SCHOOL_FACTS,
     partners: DEFAULT_PARTNER_RULES,
+    retention: DEFAULT_RETENTION,
   };
   const preloaded = await page;
   const root = document.getElementById("root")!;

@@ -1,9 +1,10 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../../shared/i18n/languages";
+import { DEFAULT_RETENTION } from "../../shared/retention";
 import { DEFAULT_PARTNER_RULES, DEFAULT_VAT, type SiteConfig } from "../../shared/site";
 
 export type { SiteConfig };
-export { DEFAULT_PARTNER_RULES, DEFAULT_VAT };
+export { DEFAULT_PARTNER_RULES, DEFAULT_RETENTION, DEFAULT_VAT };
 
 /** The school's facts before the server's page says them (a page built in the browser alone). */
 export const NO_SCHOOL_FACTS: SiteConfig["school"] = {
@@ -22,6 +23,7 @@ export const SiteContext = createContext<SiteConfig>({
   today: new Date().toISOString().slice(0, 10),
   school: NO_SCHOOL_FACTS,
   partners: DEFAULT_PARTNER_RULES,
+  retention: DEFAULT_RETENTION,
 });
 
 /**

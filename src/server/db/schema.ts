@@ -1181,6 +1181,11 @@ export const inquiries = pgTable(
     message: text("message").notNull(),
     /** The language of the page it was sent from, in which the sender was answered. */
     language: text("language").$type<"en" | "zh" | "fr">().notNull(),
+    /**
+     * When an admin last marked it answered: its retention period counts from here, or from
+     * `created_at` while it is unanswered (docs/product/privacy.md#retention-periods).
+     */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,3 @@
-import { affiliateRegistrationSchema } from "../schemas/accounts";
 import {
   affiliateProfileSchema,
   affiliateProfileUpdateSchema,
@@ -9,7 +8,6 @@ import {
 } from "../schemas/affiliate-portal";
 import { commissionLedgerSchema } from "../schemas/commissions";
 import { passwordChangeSchema } from "../schemas/profile";
-import { z } from "../schemas/zod";
 import { noContent } from "./common";
 import { contract } from "./contract";
 

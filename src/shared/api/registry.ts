@@ -23,6 +23,7 @@ import { PRICING_RULES_CONTRACTS } from "./pricing-rules";
 import { PRIVACY_CONTRACTS } from "./privacy";
 import { PROFILE_CONTRACTS } from "./profile";
 import { PUBLIC_FORMS_CONTRACTS } from "./public-forms";
+import { RETENTION_CONTRACTS } from "./retention";
 import { STUDENT_CONTRACTS } from "./student";
 import { STUDENTS_ADMIN_CONTRACTS } from "./students-admin";
 import { TRANSLATIONS_CONTRACTS } from "./translations";
@@ -48,6 +49,7 @@ export const CONTRACTS: readonly Contract[] = [
   ...ADMIN_APPLICATIONS_CONTRACTS,
   ...STUDENTS_ADMIN_CONTRACTS,
   ...OPS_CONTRACTS,
+  ...RETENTION_CONTRACTS,
   ...TRANSLATIONS_CONTRACTS,
   ...PAYOUTS_CONTRACTS,
   ...PARTNER_PORTAL_CONTRACTS,

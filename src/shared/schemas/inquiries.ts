@@ -5,7 +5,7 @@ import { V } from "./messages";
 import { line, lines } from "./text";
 import { z } from "./zod";
 
-export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS, INQUIRY_RETENTION_MONTHS } from "../inquiries";
+export { ANSWER_BUSINESS_DAYS, CONFIRM_LINK_HOURS } from "../inquiries";
 
 /**
  * The public forms of docs/product/portals.md#public-forms (docs/product/portals.md#public-forms): the

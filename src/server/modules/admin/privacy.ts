@@ -1,52 +1,22 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { eraseApplicantContract, exportApplicantContract } from "../../../shared/api/privacy";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
-  applicantNotes,
   applicants,
   applications,
   applicationTrips,
-  auditLog,
-  billingDetails,
   codeRedemptions,
   codes,
-  emailOutbox,
-  resumeLinks,
   storedFiles,
 } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { route } from "../../lib/contract";
-import { adminNotFound, HttpError } from "../../lib/errors";
+import { adminNotFound } from "../../lib/errors";
 import { adminOf } from "../../lib/params";
-import { hashToken, newToken } from "../../lib/tokens";
-import { erasedEmail } from "../applications";
-import { revokeVisaLetters } from "../letters";
+import { eraseApplicant } from "../retention";
 import { applicantDtoOf, applicationDetail, findApplicant, listNotes } from "./applications.service";
-
-/** The personal fields erasure overwrites, with their neutral values. */
-const ERASED_FIELDS = {
-  firstName: "Erased",
-  lastName: "Erased",
-  phone: "",
-  address: "",
-  city: "",
-  postalCode: "",
-  countryOfResidence: "",
-  nationality: "",
-  dateOfBirth: "1900-01-01",
-  passportNumber: "",
-  university: "",
-  fieldOfStudy: "",
-  studentStatus: "",
-  expectations: "",
-  referralSource: "",
-  otherReferralDetail: "",
-} as const;
-
-/** Names of every field erasure replaces (what the audit entry records instead of the values). */
-const ERASED_FIELD_NAMES = [...Object.keys(ERASED_FIELDS), "email", "passportFileId", "accessTokenHash"];
 
 /**
  * Data-subject rights of applicants (docs/product/security.md#d3-export-and-erasure; GDPR 15, 17, 20), owner only (privacy:write):
@@ -211,103 +181,15 @@ export async function privacyRoutes(app: FastifyInstance, opts: { db: Db; now: (
     eraseApplicantContract,
     { preHandler: requireAdmin("privacy:write") },
     async ({ params: { id }, request }) => {
-      const removeFiles = await db.transaction(async (tx) => {
-        const [applicant] = await tx.select().from(applicants).where(eq(applicants.id, id)).for("update");
-        if (!applicant) throw adminNotFound();
-        if (applicant.email === erasedEmail(id)) throw new HttpError(409, "errors.alreadyErased");
-        const fileRows = await tx
-          .select({ id: storedFiles.id })
-          .from(storedFiles)
-          .where(eq(storedFiles.applicantId, id));
-        const ids = new Set(fileRows.map((f) => f.id));
-        if (applicant.passportFileId) ids.add(applicant.passportFileId);
-        const notes = await tx
-          .delete(applicantNotes)
-          .where(eq(applicantNotes.applicantId, id))
-          .returning({ id: applicantNotes.id });
-        // The audit entries of those notes carry their text: erasure (GDPR 17) redacts it there too,
-        // the one change ever made to audit rows; who did what and when stays.
-        await tx
-          .update(auditLog)
-          .set({
-            before: sql`case when ${auditLog.before} ? 'body' then jsonb_set(${auditLog.before}, '{body}', '"[erased]"') else ${auditLog.before} end`,
-            after: sql`case when ${auditLog.after} ? 'body' then jsonb_set(${auditLog.after}, '{body}', '"[erased]"') else ${auditLog.after} end`,
-          })
-          .where(
-            and(
-              eq(auditLog.entityType, "note"),
-              sql`(${auditLog.before}->>'applicantId' = ${id} or ${auditLog.after}->>'applicantId' = ${id})`,
-            ),
-          );
-        // The organisation that pays goes too; invoices already issued keep what they print, for
-        // the 7 years the law keeps financial records (decision 017).
-        await tx
-          .delete(billingDetails)
-          .where(
-            inArray(
-              billingDetails.applicationId,
-              tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
-            ),
-          );
-        const outbox = await tx
-          .delete(emailOutbox)
-          .where(
-            and(
-              // Also those about the applicant's applications sent to the student's current address
-              // (`recipientFor`, docs/product/portals.md#who-an-email-is-written-to).
-              sql`(lower(${emailOutbox.toAddress}) = lower(${applicant.email}) or ${emailOutbox.applicationId} in (select ${applications.id} from ${applications} where ${applications.applicantId} = ${id}))`,
-              ne(emailOutbox.status, "sent"),
-            ),
-          )
-          .returning({ id: emailOutbox.id });
-        await tx
-          .update(applicants)
-          .set({
-            ...ERASED_FIELDS,
-            email: erasedEmail(id),
-            passportFileId: null,
-            accessTokenHash: hashToken(newToken()),
-            remindMe: false,
-            reminderOptOutHash: null,
-            updatedAt: now(),
-          })
+      const { removeFromDisk } = await db.transaction(async (tx) => {
+        const [applicant] = await tx
+          .select({ id: applicants.id })
+          .from(applicants)
           .where(eq(applicants.id, id));
-        // Resume links of the applicant (decision 028) would lead to nothing any more.
-        await tx.delete(resumeLinks).where(eq(resumeLinks.applicantId, id));
-        // The trip details a student gave in the portal (emergency contact, proof of insurance, docs/product/admissions.md#insurance-proof).
-        await tx
-          .delete(applicationTrips)
-          .where(
-            inArray(
-              applicationTrips.applicationId,
-              tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id)),
-            ),
-          );
-        // See docs/product/admissions.md#visa-letter: the visa letters of the erased applicant's applications no longer verify.
-        for (const { id: applicationId } of await tx
-          .select({ id: applications.id })
-          .from(applications)
-          .where(eq(applications.applicantId, id)))
-          await revokeVisaLetters(tx, applicationId, "erased", now());
-        const removeFromDisk = await files.removeContent(tx, [...ids]);
-        await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
-        await recordAudit(tx, {
-          actor: adminOf(request),
-          action: "applicant.erase",
-          entityType: "applicant",
-          entityId: id,
-          before: { erased: false },
-          after: {
-            erased: true,
-            fields: ERASED_FIELD_NAMES,
-            notesDeleted: notes.length,
-            filesDeleted: ids.size,
-            outboxDeleted: outbox.length,
-          },
-        });
-        return removeFromDisk;
+        if (!applicant) throw adminNotFound();
+        return eraseApplicant(tx, { id, files, now: now(), actor: adminOf(request), reason: "request" });
       });
-      await removeFiles().catch((err) =>
+      await removeFromDisk().catch((err) =>
         request.log.error({ err, applicantId: id }, "erased files not removed from disk: the sweeper will"),
       );
       return { erased: true as const, id };

@@ -204,7 +204,10 @@ export async function inquiryRoutes(
     return sendCsv(reply, "inquiries", csv, now());
   });
 
-  /** PATCH /api/admin/inbox/inquiries/:id `{ status }` → the message; audited `inquiry.status`; 404 when unknown. */
+  /**
+   * PATCH /api/admin/inbox/inquiries/:id `{ status }` → the message; audited `inquiry.status`; 404 when
+   * unknown. "answered" also records `answered_at` (the start of its retention period).
+   */
   route(app, setInquiryStatusContract, guard, async ({ params, body, request }) => {
     const { id } = params;
     const { status } = body;
@@ -213,7 +216,9 @@ export async function inquiryRoutes(
       if (!before) throw adminNotFound();
       const [row] = await tx
         .update(inquiries)
-        .set({ status, updatedAt: now() })
+        // Marking it answered records the reply: the retention period counts from the last one
+        // (docs/product/privacy.md#retention-periods).
+        .set({ status, updatedAt: now(), ...(status === "answered" ? { answeredAt: now() } : {}) })
         .where(eq(inquiries.id, id))
         .returning();
       await recordAudit(tx, {

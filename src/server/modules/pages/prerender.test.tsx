@@ -28,6 +28,7 @@ const SITE: SiteConfig = {
     emergencyPhone: "+31 6 9876 5432",
   },
   partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
+  retention: { applicationMonths: 12, inquiryMonths: 24, outboxDays: 90 },
 };
 
 const school = (over: Partial<SummerSchoolDto> = {}): SummerSchoolDto => ({

@@ -61,6 +61,7 @@ function makeCache(
         emergencyPhone: "+31 6 1",
       },
       partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
+      retention: { applicationMonths: 12, inquiryMonths: 24, outboxDays: 90 },
     },
     origin: "https://summer.example.org",
     contentVersion: () => version.value,

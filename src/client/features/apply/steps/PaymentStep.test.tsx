@@ -90,6 +90,7 @@ const SITE: SiteConfig = {
   today: "2027-01-10",
   school: NO_SCHOOL_FACTS,
   partners: { releaseDaysBeforeStart: 29, minimumPayoutCents: 5000 },
+  retention: { applicationMonths: 12, inquiryMonths: 24, outboxDays: 90 },
 };
 
 /** Renders the step for an application whose current quote is `initial`; `handle` answers the other calls. */

@@ -1,9 +1,9 @@
 import type { FieldError, FieldValues, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { INQUIRY_RETENTION_MONTHS } from "../../../../shared/schemas/inquiries";
 import { applyServerErrors, Notice } from "../../../components/account/auth";
 import { ApiError } from "../../../lib/api";
+import { useSite } from "../../../lib/site";
 
 /**
  * Translates a field error of the public forms: a schema's message key (`validation.*`,
@@ -57,9 +57,10 @@ export function onFormError<T extends FieldValues>(setError: UseFormSetError<T>)
 /** The consent line under each form: what is stored, for how long, with a link to the privacy policy. */
 export function PrivacyLine({ kind }: { kind: "inquiry" | "newsletter" }) {
   const { t } = useTranslation("forms");
+  const { retention } = useSite();
   return (
     <p className="text-sm text-slate-700">
-      {t(`consent.${kind}`, { months: INQUIRY_RETENTION_MONTHS })}{" "}
+      {t(`consent.${kind}`, { months: retention.inquiryMonths })}{" "}
       <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
         {t("consent.privacyLink")}
       </Link>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { INQUIRY_RETENTION_MONTHS } from "../../../../shared/inquiries";
+import { CONFIRM_LINK_HOURS } from "../../../../shared/inquiries";
 import { LEGAL_UPDATED } from "../../../../shared/legal-documents";
 import { Container, PageHeader, Prose } from "../../../components/ui/Layout";
 import { useFormat } from "../../../lib/format";
@@ -43,7 +43,15 @@ const PURPOSES = [
   "law",
 ] as const;
 const RECIPIENTS = ["payment", "email", "insurer", "hosts", "partner", "authorities"] as const;
-const RETENTION = ["applications", "waitingList", "financial", "inquiries", "newsletter", "other"] as const;
+const RETENTION = [
+  "applications",
+  "waitingList",
+  "financial",
+  "inquiries",
+  "newsletter",
+  "emails",
+  "other",
+] as const;
 const SECURITY = ["https", "passport", "access", "cards", "passwords", "breach"] as const;
 const RIGHTS = [
   "access",
@@ -58,12 +66,14 @@ const RIGHTS = [
 /** /privacy-policy (docs/product/portals.md#legal-pages, aliases /privacy): what personal data we process, why, and your rights under the GDPR. */
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation("legal");
-  const { supportEmail } = useSite();
+  const { supportEmail, retention } = useSite();
+  // The periods are the server's settings, the ones its retention job applies (docs/product/privacy.md#retention-periods).
+  const periods = { ...retention, confirmHours: CONFIRM_LINK_HOURS };
   const { date } = useFormat();
   const list = (prefix: string, ids: readonly string[]) => (
     <ul>
       {ids.map((id) => (
-        <li key={id}>{t(`${prefix}.${id}`, { months: INQUIRY_RETENTION_MONTHS })}</li>
+        <li key={id}>{t(`${prefix}.${id}`, periods)}</li>
       ))}
     </ul>
   );
