@@ -51,6 +51,8 @@ import { inquiryRoutes } from "./modules/inquiries/routes";
 import { letterRoutes } from "./modules/letters/routes";
 import { createTransport, MailService } from "./modules/mail/service";
 import { withDocumentHead, withSchoolFooter } from "./modules/mail/templates";
+import { MailingService } from "./modules/mailings";
+import { mailingRoutes } from "./modules/mailings/routes";
 import { backupRoutes } from "./modules/ops/backup.routes";
 import { jobRoutes } from "./modules/ops/jobs.routes";
 import { Metrics } from "./modules/ops/metrics";
@@ -179,6 +181,8 @@ export interface AppServices {
    * process and starts it in the one that runs the jobs; the operations page lists its `status()`.
    */
   jobs: JobScheduler;
+  /** Messages to people by filter (docs/product/back-office.md#messages): the queuing job's `queueDue`. */
+  mailings: MailingService;
   /** The retention periods applied (docs/product/privacy.md#retention-periods): the daily job's `run`, the back office's dry run. */
   retention: RetentionService;
 }
@@ -406,6 +410,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await jobs.stop(JOBS_STOP_MS);
   });
+  const mailings = new MailingService({
+    db,
+    mail,
+    now,
+    origin: env.APP_ORIGIN,
+    ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+  });
   const retention = new RetentionService({ db, files, now, periods: retentionPeriods, log: app.log });
   app.decorate("services", {
     background,
@@ -422,6 +433,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     waitingList,
     retention,
+    mailings,
   });
 
   // Before the routes: the OpenAPI document is collected as routes are declared from contracts.
@@ -443,6 +455,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(studentAdminRoutes, { db, env, now });
   await app.register(privacyRoutes, { db, now });
   await app.register(retentionRoutes, { db, retention });
+  await app.register(mailingRoutes, { mailings });
   await app.register(adminWebhookRoutes, { db });
   await app.register(adminCodeRoutes, { db, now });
   await app.register(adminAffiliateRoutes, { db, env, now });

@@ -74,6 +74,11 @@ export const envSchema = z
     RETENTION_INQUIRY_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
     /** The text of sent e-mails is deleted from the outbox this many days after sending; address, subject and dates stay. */
     RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
+    /**
+     * Messages to people sent from the back office go to the mail server at most this many per
+     * minute (docs/product/back-office.md#messages); every other e-mail is sent at once.
+     */
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
     /** How long a waiting-list offer holds a place of a full cohort, in hours (docs/product/admissions.md#waiting-list; decision 027). */
     WAITING_LIST_OFFER_HOURS: z.coerce.number().int().min(1).max(336).default(72),
     /** The school's legal name, on invoices and letters (docs/product/admissions.md#documents-and-letters). */

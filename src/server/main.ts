@@ -103,7 +103,7 @@ async function runServer(
   // The background jobs (decision 039): the table is known to every process (the operations page
   // lists it), and runs in the one process that runs the jobs. Each job is idempotent: a crash
   // may cut a run short, and every job also runs at start-up to finish what one left.
-  const { jobs, mail, payments, retention, waitingList } = app.services;
+  const { jobs, mail, mailings, payments, retention, waitingList } = app.services;
   const reminderDeps = () => ({
     db: database.db,
     mail,
@@ -155,6 +155,14 @@ async function runServer(
       everyMs: WAITING_LIST_EVERY_MS,
       runAtStart: true,
       run: () => waitingList.runScheduled(),
+    },
+    // Messages to people (docs/product/back-office.md#messages): recipients not yet queued get their
+    // e-mail, throttled by MAIL_RATE_PER_MINUTE; what a crash cut short is taken up again.
+    {
+      name: "mailings-queue",
+      everyMs: 30_000,
+      runAtStart: true,
+      run: () => mailings.queueDue(),
     },
     // The privacy page's retention periods, applied once a day and audited with counts
     // (docs/product/privacy.md#retention-periods); a run again the same day removes nothing more.

@@ -32,7 +32,9 @@ export type Permission =
   /** Automatic discounts of a school (docs/product/catalogue-and-pricing.md#pricing-rules, decision 030). */
   | "pricing:write"
   /** The operations page (decision 039): the background jobs and their last runs. Owners. */
-  | "ops:read";
+  | "ops:read"
+  /** Messages to people by filter (docs/product/back-office.md#messages): cohorts, waiting lists, the newsletter. */
+  | "messages:write";
 
 const PERMISSIONS: Record<AdminRoleName, ReadonlySet<Permission> | "all"> = {
   owner: "all",
@@ -44,6 +46,7 @@ const PERMISSIONS: Record<AdminRoleName, ReadonlySet<Permission> | "all"> = {
     "students:write",
     "portal:write",
     "inbox:write",
+    "messages:write",
   ]),
   finance: new Set<Permission>([
     "applications:read",

@@ -30,6 +30,7 @@ import type {
 } from "../../shared/commissions";
 import type { InvoiceSnapshot } from "../../shared/invoices";
 import type { PartnershipInterest } from "../../shared/schemas/inquiries";
+import type { MailingAudience, MailingContent } from "../../shared/schemas/mailings";
 
 /** A text in the site's languages; `en` is required and is the fallback. */
 export type LocalizedText = { en: string; zh?: string; fr?: string };
@@ -685,6 +686,11 @@ export const emailOutbox = pgTable("email_outbox", {
   studentId: uuid("student_id"),
   /** The application the e-mail is about (status, payment, reminder, refund, letter); null for none. */
   applicationId: uuid("application_id"),
+  /**
+   * Not sent before this instant: the throttle of messages to many people (MAIL_RATE_PER_MINUTE,
+   * docs/product/back-office.md#messages); null for every other e-mail, sent as soon as possible.
+   */
+  notBefore: timestamp("not_before", { withTimezone: true }),
 });
 
 /**
@@ -1214,3 +1220,54 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
 });
+
+/**
+ * Messages to people written in the back office (docs/product/back-office.md#messages): one message
+ * in up to three languages (`subject` and `body` per language, English required), to the people
+ * `audience` picked when it was sent. `kind` newsletter: to confirmed subscribers, with a one-click
+ * unsubscribe; service: to applicants or a waiting list. `queued_at`: when every recipient had an
+ * e-mail in the outbox. The id is the browser's (sending twice with one id sends once).
+ */
+export const mailings = pgTable("mailings", {
+  id: uuid("id").primaryKey(),
+  kind: text("kind").$type<"service" | "newsletter">().notNull(),
+  audience: jsonb("audience").$type<MailingAudience>().notNull(),
+  subject: jsonb("subject").$type<MailingContent["subject"]>().notNull(),
+  body: jsonb("body").$type<MailingContent["body"]>().notNull(),
+  createdBy: uuid("created_by")
+    .notNull()
+    .references(() => admins.id),
+  recipientCount: integer("recipient_count").notNull(),
+  createdAt: createdAt(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }),
+});
+
+/**
+ * The people a mailing goes to, fixed when it is sent (one row per address: a person with two
+ * matching applications is written to once). The queuing job gives each an outbox e-mail
+ * (`outbox_id`, dedupe key `mailing:<mailing>:<recipient>`) in batches, each batch one
+ * transaction, so a crash leaves every recipient queued once or not yet.
+ */
+export const mailingRecipients = pgTable(
+  "mailing_recipients",
+  {
+    id: id(),
+    mailingId: uuid("mailing_id")
+      .notNull()
+      .references(() => mailings.id),
+    /** The order of queuing (from 0). */
+    position: integer("position").notNull(),
+    /** Lower-case. */
+    email: text("email").notNull(),
+    language: text("language").$type<"en" | "zh" | "fr">().notNull(),
+    studentId: uuid("student_id"),
+    applicationId: uuid("application_id"),
+    /** The subscriber's unsubscribe token (newsletter mailings only). */
+    unsubscribeToken: text("unsubscribe_token"),
+    outboxId: uuid("outbox_id"),
+  },
+  (t) => [
+    uniqueIndex("mailing_recipients_address_uq").on(t.mailingId, t.email),
+    index("mailing_recipients_waiting_idx").on(t.mailingId, t.position).where(sql`${t.outboxId} is null`),
+  ],
+);

@@ -12,6 +12,7 @@ import { DOCUMENTS_CONTRACTS } from "./documents";
 import { FINANCE_CONTRACTS } from "./finance";
 import { INBOX_CONTRACTS } from "./inbox";
 import { LETTERS_CONTRACTS } from "./letters";
+import { MAILING_CONTRACTS } from "./mailings";
 import { OFFLINE_CHECKOUT_CONTRACTS } from "./offline-checkout";
 import { OPS_CONTRACTS } from "./ops";
 import { PARTNER_PORTAL_CONTRACTS } from "./partner-portal";
@@ -49,6 +50,7 @@ export const CONTRACTS: readonly Contract[] = [
   ...ADMIN_APPLICATIONS_CONTRACTS,
   ...STUDENTS_ADMIN_CONTRACTS,
   ...OPS_CONTRACTS,
+  ...MAILING_CONTRACTS,
   ...RETENTION_CONTRACTS,
   ...TRANSLATIONS_CONTRACTS,
   ...PAYOUTS_CONTRACTS,

@@ -4,7 +4,7 @@
  */
 
 export { confirmationEmailStep, type DescribePaidApplication } from "./fulfilment";
-export { type EmailBlock, paragraphs, type RenderedEmail, renderEmail } from "./layout";
+export { type EmailBlock, type Inline, paragraphs, type RenderedEmail, renderEmail } from "./layout";
 export { addressedTo, recipientFor } from "./recipient";
 export type { MailService } from "./service";
 export { balancePaidEmail, confirmationEmail, withDocumentHead } from "./templates";

@@ -20,7 +20,28 @@ export type EmailBlock =
   /** The e-mail's one call to action: a button, then the address written out for copying. */
   | { kind: "action"; label: string; url: string; hint?: string }
   /** A label, then an address on the next line («Confirmer mon adresse :» then the link). */
-  | { kind: "link"; label: string; url: string };
+  | { kind: "link"; label: string; url: string }
+  /** A paragraph of text and named links (a message written in the back office); line breaks kept. */
+  | { kind: "rich"; parts: readonly Inline[] }
+  /** A bulleted or numbered list, each item text and named links. */
+  | { kind: "list"; ordered: boolean; items: ReadonlyArray<readonly Inline[]> };
+
+/** Text, or words that link to an address (`https:`, `http:` or `mailto:` only). */
+export type Inline = string | { label: string; url: string };
+
+/** Plain text of inline parts: a named link as "words (address)". */
+const inlineText = (parts: readonly Inline[]) =>
+  parts.map((p) => (typeof p === "string" ? p : `${p.label} (${p.url})`)).join("");
+
+/** HTML of inline parts: text escaped, line breaks kept, named links as links. */
+const inlineHtml = (parts: readonly Inline[]) =>
+  parts
+    .map((p) =>
+      typeof p === "string"
+        ? escapeHtml(p).replace(/\n/g, "<br>")
+        : `<a href="${escapeHtml(p.url)}" style="${LINK_STYLE}">${escapeHtml(p.label)}</a>`,
+    )
+    .join("");
 
 /** An e-mail ready to queue: subject, plain text and HTML. */
 export interface RenderedEmail {
@@ -51,6 +72,12 @@ function blockText(language: Language, block: EmailBlock): string {
     case "action":
     case "link":
       return `${labelLine(language, block.label)}\n${block.url}`;
+    case "rich":
+      return inlineText(block.parts);
+    case "list":
+      return block.items
+        .map((item, i) => `${block.ordered ? `${i + 1}.` : "-"} ${inlineText(item)}`)
+        .join("\n");
   }
 }
 
@@ -72,6 +99,12 @@ function blockHtml(language: Language, block: EmailBlock): string {
 <p style="${SMALL_STYLE}">${block.hint ? `${escapeHtml(block.hint)}<br>` : ""}${anchor(block.url)}</p>`;
     case "link":
       return `<p>${escapeHtml(labelLine(language, block.label))}<br>${anchor(block.url)}</p>`;
+    case "rich":
+      return `<p>${inlineHtml(block.parts)}</p>`;
+    case "list": {
+      const tag = block.ordered ? "ol" : "ul";
+      return `<${tag}>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join("")}</${tag}>`;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { byteaAsBase64, byteaValue } from "../../db/bytea";
 import type { Db, Tx } from "../../db/client";
@@ -34,6 +34,8 @@ export interface OutgoingEmail {
   studentId?: string | null;
   /** The application the e-mail is about, if any (same purpose). */
   applicationId?: string | null;
+  /** Not sent before this instant (the throttle of messages to many people); sent at once without. */
+  notBefore?: Date | null;
 }
 
 /** Sending attempts of one e-mail before it is marked `failed` and left alone. */
@@ -83,7 +85,13 @@ export function createTransport(
  * claimed only if its process died mid-send; it is retried when the lease runs out.
  *
  * Row states: `queued` with `locked_until` null (waiting) or in the future (being sent) or past
- * (abandoned, claimable again); `sent` (with `sent_at`); `failed` after MAX_ATTEMPTS failures.
+ * (abandoned, claimable again); `sent` (with `sent_at`); `failed` after MAX_ATTEMPTS failures. A
+ * row with `not_before` in the future (a message to many people, throttled) is not claimed yet.
+ *
+ * Each e-mail's Message-ID is its row's id (`<id@hague-summer-school>`): the same at every attempt.
+ * A process that dies after the mail server accepted an e-mail and before the row was marked sent
+ * sends it again when the lease runs out, with the same Message-ID, which mail programs and
+ * servers use to show a duplicate once.
  */
 export class MailService {
   private flushing: Promise<number> | null = null;
@@ -122,6 +130,7 @@ export class MailService {
         headers: email.headers ?? null,
         studentId: email.studentId ?? null,
         applicationId: email.applicationId ?? null,
+        notBefore: email.notBefore ?? null,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
@@ -179,6 +188,7 @@ export class MailService {
           eq(emailOutbox.status, "queued"),
           lt(emailOutbox.attempts, MAX_ATTEMPTS),
           or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
+          or(isNull(emailOutbox.notBefore), lte(emailOutbox.notBefore, sql`now()`)),
         ),
       )
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
