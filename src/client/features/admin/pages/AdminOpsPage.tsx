@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { listJobsContract } from "../../../../shared/api/ops";
+import { getRetentionContract, type RetentionOverviewDto } from "../../../../shared/api/retention";
 import { LOCALE_OF } from "../../../../shared/i18n/languages";
 import type { AdminJobs, JobStatus } from "../../../../shared/ops";
+import { RETENTION_KINDS } from "../../../../shared/retention";
 import { cn } from "../../../components/ui/cn";
 import { call } from "../../../lib/call";
 import { useLanguage } from "../../../lib/catalogue";
@@ -10,6 +12,9 @@ import { AdminPageHeader, Panel, useDateTime } from "../components/common";
 
 /** Query key of the job table (under ["admin"], dropped at logout). */
 const jobsKey = ["admin", "ops", "jobs"] as const;
+
+/** Query key of the retention panel (under ["admin"], dropped at logout). */
+const retentionKey = ["admin", "ops", "retention"] as const;
 
 /** How often the page asks again, in ms: a mail flush runs every 30 s. */
 const REFRESH_MS = 30_000;
@@ -117,10 +122,87 @@ function JobTable({ data }: { data: AdminJobs }) {
 }
 
 /**
+ * The retention panel's content (docs/product/privacy.md#retention-periods): the periods in force in
+ * words (the settings, with the fixed rules of the waiting list and the newsletter), then one table
+ * row per kind with what the next run will remove (the server's dry run: viewing removes nothing)
+ * and, once the job has run, what its last run removed, with that run's date and time.
+ */
+function RetentionOverview({ data }: { data: RetentionOverviewDto }) {
+  const { t } = useTranslation("admin");
+  const language = useLanguage();
+  const { dateTime } = useDateTime();
+  const number = new Intl.NumberFormat(LOCALE_OF[language]);
+  const { periods, next, lastRun } = data;
+  const rules = [
+    t("ops.retention.periods.applicants", { count: periods.applicationMonths }),
+    t("ops.retention.periods.inquiries", { count: periods.inquiryMonths }),
+    t("ops.retention.periods.outboxBodies", { count: periods.outboxDays }),
+    t("ops.retention.periods.waitingList"),
+    t("ops.retention.periods.newsletter"),
+  ];
+  return (
+    <>
+      <h3 className="text-base font-semibold text-slate-900">{t("ops.retention.periodsTitle")}</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <h3 className="mt-6 text-base font-semibold text-slate-900">{t("ops.retention.nextTitle")}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t("ops.retention.dryRun")}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {lastRun ? t("ops.retention.lastRun", { at: dateTime(lastRun.at) }) : t("ops.retention.neverRun")}
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left text-sm" aria-describedby="ops-retention-caption">
+          <caption id="ops-retention-caption" className="sr-only">
+            {t(lastRun ? "ops.retention.captionWithLast" : "ops.retention.caption")}
+          </caption>
+          <thead className="border-b border-slate-200 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t("ops.retention.columns.kind")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                {t("ops.retention.columns.next")}
+              </th>
+              {lastRun ? (
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t("ops.retention.columns.last")}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {RETENTION_KINDS.map((kind) => (
+              <tr key={kind}>
+                <th scope="row" className="px-3 py-2 font-normal text-slate-900">
+                  {t(`ops.retention.kinds.${kind}`)}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums text-slate-800">
+                  {number.format(next[kind])}
+                </td>
+                {lastRun ? (
+                  <td className="px-3 py-2 text-right tabular-nums text-slate-800">
+                    {number.format(lastRun.counts[kind])}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
  * /admin/operations (owners: permission `ops:read`, decision 039): the server's background jobs
  * (`GET /api/admin/ops/jobs`), each with its name, how often it runs, and its last run's start
  * (date and time in the page's language), duration, outcome and the failures since start-up.
- * Asks again every 30 s. A server process that does not run the jobs says so.
+ * Asks again every 30 s. A server process that does not run the jobs says so. Below, the retention
+ * panel (`GET /api/admin/retention`, asked once per visit): the periods in force, what the next run
+ * will remove (a dry run) and the last run (docs/product/privacy.md#retention-periods).
  */
 export default function AdminOpsPage() {
   const { t } = useTranslation("admin");
@@ -128,6 +210,10 @@ export default function AdminOpsPage() {
     queryKey: jobsKey,
     queryFn: ({ signal }) => call(listJobsContract, { signal }),
     refetchInterval: REFRESH_MS,
+  });
+  const retention = useQuery({
+    queryKey: retentionKey,
+    queryFn: ({ signal }) => call(getRetentionContract, { signal }),
   });
   return (
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -148,6 +234,20 @@ export default function AdminOpsPage() {
             )}
             <JobTable data={jobs.data} />
           </>
+        )}
+      </Panel>
+      <Panel title={t("ops.retention.title")} id="ops-retention" className="mt-6">
+        <p className="mb-4 text-sm text-slate-700">{t("ops.retention.lead")}</p>
+        {retention.isPending ? (
+          <p className="text-sm text-slate-700" role="status">
+            {t("list.loading")}
+          </p>
+        ) : retention.isError ? (
+          <p className="text-sm text-red-800" role="alert">
+            {t("ops.retention.loadFailed")}
+          </p>
+        ) : (
+          <RetentionOverview data={retention.data} />
         )}
       </Panel>
     </div>
