@@ -21,6 +21,7 @@ import {
   withDocumentHead,
   withSchoolFooter,
 } from "../modules/mail/templates";
+import { renderMailing } from "../modules/mailings/render";
 import { payoutDetailsChangedEmail, payoutPaidEmail } from "../modules/payouts/emails";
 import { resumeEmail } from "../modules/resume/service";
 import {
@@ -371,6 +372,51 @@ export const EMAIL_SPECIMENS: EmailSpecimen[] = [
         "Kwame Mensah",
         "We work with agencies registered in their country.",
         l,
+      ),
+  },
+  {
+    name: "message to a cohort",
+    render: (l) =>
+      renderMailing(
+        {
+          subject: { en: "Your first day", zh: "第一天的安排", fr: "Votre premier jour" },
+          body: {
+            en: "Dear students,\n\nThe bus to the Peace Palace leaves on Monday from Den Haag Centraal.\n\n- Bring your passport\n- Wear comfortable shoes\n\nThe [programme of the day](https://summerschool.example/en/program) is online.",
+            zh: "各位同学：\n\n周一前往和平宫的巴士从海牙中央车站出发。\n\n- 请带护照\n- 请穿舒适的鞋\n\n[当天的日程](https://summerschool.example/zh/program)已在网上公布。",
+            fr: "Bonjour à toutes et à tous,\n\nLe car pour le Palais de la Paix part lundi de la gare centrale de La Haye.\n\n- Apportez votre passeport\n- Portez des chaussures confortables\n\nLe [programme de la journée](https://summerschool.example/fr/program) est en ligne.",
+          },
+        },
+        l,
+        {
+          audience: { kind: "applicants", cohortId: "00000000-0000-4000-8000-000000000001" },
+          cohortName: {
+            en: "International Business Summer School — July 2027",
+            zh: "国际商务暑期学校 — 2027年7月",
+            fr: "Université d’été de commerce international — Juillet 2027",
+          },
+          origin: ORIGIN,
+        },
+      ),
+  },
+  {
+    name: "newsletter",
+    render: (l) =>
+      renderMailing(
+        {
+          subject: {
+            en: "Applications for 2027 are open",
+            zh: "",
+            fr: "Les candidatures pour 2027 sont ouvertes",
+          },
+          body: {
+            en: "Five sessions in The Hague, from June to October.\n\nApply at https://summerschool.example/en/apply.",
+            zh: "",
+            fr: "Cinq sessions à La Haye, de juin à octobre.\n\nPostulez sur https://summerschool.example/fr/apply.",
+          },
+        },
+        l,
+        { audience: { kind: "newsletter" }, cohortName: null, origin: ORIGIN },
+        { unsubscribeToken: "tok5" },
       ),
   },
   {

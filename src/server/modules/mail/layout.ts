@@ -29,9 +29,13 @@ export type EmailBlock =
 /** Text, or words that link to an address (`https:`, `http:` or `mailto:` only). */
 export type Inline = string | { label: string; url: string };
 
-/** Plain text of inline parts: a named link as "words (address)". */
-const inlineText = (parts: readonly Inline[]) =>
-  parts.map((p) => (typeof p === "string" ? p : `${p.label} (${p.url})`)).join("");
+/** Plain text of inline parts: a named link as "words (address)", in Chinese with full-width brackets. */
+const inlineText = (language: Language, parts: readonly Inline[]) =>
+  parts
+    .map((p) =>
+      typeof p === "string" ? p : language === "zh" ? `${p.label}（${p.url}）` : `${p.label} (${p.url})`,
+    )
+    .join("");
 
 /** HTML of inline parts: text escaped, line breaks kept, named links as links. */
 const inlineHtml = (parts: readonly Inline[]) =>
@@ -73,10 +77,10 @@ function blockText(language: Language, block: EmailBlock): string {
     case "link":
       return `${labelLine(language, block.label)}\n${block.url}`;
     case "rich":
-      return inlineText(block.parts);
+      return inlineText(language, block.parts);
     case "list":
       return block.items
-        .map((item, i) => `${block.ordered ? `${i + 1}.` : "-"} ${inlineText(item)}`)
+        .map((item, i) => `${block.ordered ? `${i + 1}.` : "-"} ${inlineText(language, item)}`)
         .join("\n");
   }
 }

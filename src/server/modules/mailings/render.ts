@@ -29,8 +29,9 @@ export const mailingKind = (audience: MailingAudience) =>
   audience.kind === "newsletter" ? "newsletter" : "service";
 
 /**
- * The e-mail of a message for a reader of `language` (docs/product/back-office.md#messages): the
- * language's subject and text, else the English ones; the text's paragraphs, lists and links
+ * The e-mail of a message for a reader of `reader`'s language (docs/product/back-office.md#messages):
+ * in that language when the message has a text in it, else wholly in English (subject, text, why,
+ * links: `fallback`); the text's paragraphs, lists and links
  * (`markupBlocks`: the writer's words are never HTML); then, small, why the person receives it (a
  * service message needs no consent but says so), and for the newsletter the one-click unsubscribe
  * link, also in the headers. `unsubscribeToken`: the subscriber's (newsletter). `note`: a line
@@ -38,13 +39,15 @@ export const mailingKind = (audience: MailingAudience) =>
  */
 export function renderMailing(
   content: MailingContent,
-  language: Language,
+  reader: Language,
   frame: MailingFrame,
   options: { unsubscribeToken?: string | null; note?: string } = {},
 ): MailingEmail {
-  const fallback = language !== "en" && content.body[language].trim() === "";
-  const subject = (fallback ? "" : content.subject[language].trim()) || content.subject.en;
-  const body = fallback ? content.body.en : content.body[language];
+  const fallback = reader !== "en" && content.body[reader].trim() === "";
+  // A reader whose language has no text gets the whole e-mail in English, not a mix of languages.
+  const language: Language = fallback ? "en" : reader;
+  const subject = content.subject[language].trim() || content.subject.en;
+  const body = content.body[language];
   const k = (key: string, vars?: Record<string, string | number>) =>
     t(language, `emails.mailing.${key}`, vars);
   const cohort = frame.cohortName ? localize(frame.cohortName, language) : null;
