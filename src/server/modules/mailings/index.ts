@@ -4,4 +4,4 @@
  * statuses, waiting lists, the newsletter. Other modules use nothing of it: app.ts builds the
  * service and registers its routes, main.ts schedules its queuing job.
  */
-export { MailingService } from "./service";
+export { forgetUnqueuedRecipient, MailingService } from "./service";

@@ -13,6 +13,8 @@ import {
   applications,
   auditLog,
   emailOutbox,
+  mailingRecipients,
+  mailings,
   newsletterSubscribers,
   summerSchools,
   waitingListEntries,
@@ -37,6 +39,7 @@ const CONTENT = {
 describe("messages to people by filter", () => {
   let t: TestApp;
   let cookies: RoleCookies;
+  let ownerId: string;
   const api = apiOf(() => t.app, SAME_ORIGIN);
   const db = () => t.database.db;
   let cohortId: string;
@@ -44,7 +47,9 @@ describe("messages to people by filter", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_RATE_PER_MINUTE: "60" } });
-    cookies = (await loginRoles(t.app)).cookies;
+    const sessions = await loginRoles(t.app);
+    cookies = sessions.cookies;
+    ownerId = sessions.adminIds.owner;
     const open = (
       (await t.app.inject({ url: "/api/summer-schools" })).json() as Array<{ id: string; status: string }>
     ).filter((s) => s.status === "open");
@@ -343,5 +348,44 @@ describe("messages to people by filter", () => {
     ).find((m) => m.audience.kind === "applicants");
     const [cohort] = await db().select().from(summerSchools).where(eq(summerSchools.id, cohortId));
     expect(cohortMessage!.cohortName).toBe(cohort!.name.en);
+  });
+
+  it("never writes to a person erased before their e-mail was queued", async () => {
+    const id = randomUUID();
+    await db().insert(mailings).values({
+      id,
+      kind: "service",
+      audience: audience(),
+      subject: CONTENT.subject,
+      body: CONTENT.body,
+      createdBy: ownerId,
+      recipientCount: 1,
+    });
+    await db().insert(mailingRecipients).values({
+      mailingId: id,
+      position: 0,
+      email: "chloe.msg@example.com",
+      language: "fr",
+      applicationId: people.chloe!.applicationId,
+    });
+    const erased = await api(
+      "POST",
+      `/api/admin/applicants/${people.chloe!.applicantId}/erase`,
+      cookies.owner,
+      {
+        confirm: "ERASE",
+      },
+    );
+    expect(erased.statusCode).toBe(200);
+    await t.app.services.mailings.queueDue();
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.dedupeKey, `mailing:${id}:%`)),
+    ).toHaveLength(0);
+    expect(
+      await db().select().from(mailingRecipients).where(eq(mailingRecipients.mailingId, id)),
+    ).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { MailingDetailDto, MailingPreviewDto, MailingSummaryDto } from "../../../shared/api/mailings";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import type { MailingDraft } from "../../../shared/schemas/mailings";
@@ -290,4 +290,32 @@ export class MailingService {
     }
     return { audience, cohortName, origin: this.deps.origin };
   }
+}
+
+/**
+ * Forgets an erased person in the mailings not yet queued to them (docs/product/privacy.md#erasure):
+ * their recipient rows without an outbox e-mail, by address or by one of `applicationIds`, are
+ * deleted in the caller's transaction, so the queuing job never writes to them. Rows already queued
+ * keep their e-mail's fate (erasure deletes the unsent ones from the outbox). Returns how many.
+ */
+export async function forgetUnqueuedRecipient(
+  tx: Tx,
+  email: string,
+  applicationIds: string[],
+): Promise<number> {
+  const deleted = await tx
+    .delete(mailingRecipients)
+    .where(
+      and(
+        isNull(mailingRecipients.outboxId),
+        applicationIds.length
+          ? or(
+              eq(mailingRecipients.email, email.toLowerCase()),
+              inArray(mailingRecipients.applicationId, applicationIds),
+            )
+          : eq(mailingRecipients.email, email.toLowerCase()),
+      ),
+    )
+    .returning({ id: mailingRecipients.id });
+  return deleted.length;
 }

@@ -17,6 +17,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { erasedEmail } from "../applications";
 import type { FileStorage } from "../files";
 import { revokeVisaLetters } from "../letters";
+import { forgetUnqueuedRecipient } from "../mailings";
 
 /** The personal fields erasure overwrites, with their neutral values. */
 const ERASED_FIELDS = {
@@ -119,6 +120,12 @@ export async function eraseApplicant(
       ),
     )
     .returning({ id: emailOutbox.id });
+  // Nor will a message to many people not yet queued to them (docs/product/back-office.md#messages).
+  await forgetUnqueuedRecipient(
+    tx,
+    applicant.email,
+    (await ofApplicant).map((a) => a.id),
+  );
   await tx
     .update(applicants)
     .set({
