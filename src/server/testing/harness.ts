@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import type { DestinationStream } from "pino";
 import { inject } from "vitest";
 import { todayIso } from "../../shared/age";
@@ -17,6 +16,7 @@ import { loadFileKeys } from "../modules/files/keys";
 import { FileStorage, type StorageMode } from "../modules/files/storage";
 import type { PaymentProvider } from "../modules/payments/providers/types";
 import { applicantFixture } from "./fixtures";
+import { scratchDatabase } from "./scratch-database";
 
 /**
  * The file encryption key of test apps on PostgreSQL, where the configuration requires one
@@ -109,21 +109,9 @@ export async function createTestApp(
     databaseUrl = options.peerOf.databaseUrl;
     if (!databaseUrl) throw new Error("peerOf needs PostgreSQL (TEST_DATABASE_URL)");
   } else if (adminUrl) {
-    const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const template = providedTemplates().postgres;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(adminUrl, "t", providedTemplates().postgres);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const database = await openDatabase({
     databaseUrl,

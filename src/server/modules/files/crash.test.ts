@@ -15,13 +15,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { type DbHandle, openDatabase } from "../../db/client";
 import { fileChunks, storedFiles } from "../../db/schema";
 import { envSchema } from "../../env";
 import { PDF_BYTES } from "../../testing/harness";
+import { scratchDatabase } from "../../testing/scratch-database";
 import { SWEEP_AFTER_MS } from "./storage";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -54,20 +54,9 @@ async function crashAndRestart(
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   if (adminUrl) {
-    const name = `t_crash_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
+    const scratch = await scratchDatabase(adminUrl, "t_crash");
+    databaseUrl = scratch.url;
+    cleanups.push(scratch.drop);
   }
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/file-crash-child.ts"], {
     cwd: ROOT,

@@ -13,7 +13,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, like, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "../../../shared/age";
 import { buildApp } from "../../app";
@@ -22,6 +21,7 @@ import { admins, emailOutbox, mailingRecipients, mailings } from "../../db/schem
 import { seedDemoCatalogue } from "../../db/seed";
 import { envSchema } from "../../env";
 import { createPaidReadyApplication } from "../../testing/harness";
+import { scratchDatabase } from "../../testing/scratch-database";
 import { MailService } from "../mail/service";
 import { MailingService } from "./service";
 
@@ -65,20 +65,9 @@ describe("D4 a message to many people, the process killed", { timeout: 120_000 }
 
   beforeAll(async () => {
     if (adminUrl) {
-      const name = `t_mcrash_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const scratch = await scratchDatabase(adminUrl, "t_mcrash");
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
     }
     // Five applicants of one cohort, and the admin who writes to them.
     const db = await reopen();
