@@ -382,6 +382,10 @@ ROUTES.push(
   admin("/admin/inbox/subscribers", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", [
     "adminInbox",
   ]),
+  // Messages to people by filter (docs/product/back-office.md#messages).
+  admin("/admin/messages", () => import("../features/admin/pages/AdminMessagesPage"), "nav.messages", [
+    "adminMessages",
+  ]),
   // Catalogue (docs/product/back-office.md#catalogue-admin); "new" before ":id".
   admin("/admin/courses", () => import("../features/admin/pages/AdminCoursesPage"), "nav.courses", [
     "adminCatalogue",

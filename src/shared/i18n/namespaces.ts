@@ -39,6 +39,7 @@ export const NAMESPACES = [
   "affiliatePortal",
   "forms",
   "adminInbox",
+  "adminMessages",
   "waitingList",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -11,6 +11,7 @@ import {
   Languages,
   LayoutDashboard,
   LogOut,
+  Mails,
   Megaphone,
   Menu,
   Tag,
@@ -53,6 +54,8 @@ const NAV: Array<{ to: string; key: string; icon: typeof LayoutDashboard; roles:
   },
   // The public forms' inbox (docs/product/back-office.md#admin-roles): permission inbox:write.
   { to: "/admin/inbox", key: "nav.inbox", icon: Inbox, roles: ["owner", "admissions"] },
+  // Messages to people by filter (docs/product/back-office.md#messages): permission messages:write.
+  { to: "/admin/messages", key: "nav.messages", icon: Mails, roles: rolesThatCan("messages:write") },
   { to: "/admin/team", key: "nav.team", icon: UsersRound, roles: ["owner"] },
   { to: "/admin/audit", key: "nav.audit", icon: History, roles: ["owner"] },
   // Students' erasure requests (docs/product/privacy.md#erasure).

@@ -47,10 +47,12 @@ export function useLocalized() {
 
 /**
  * Every summer school (archived and past ones included, newest first), for the school filters and
- * the school picker of new packages, housing options and add-ons.
+ * the school picker of new packages, housing options and add-ons. `enabled: false` asks nothing
+ * (the list needs `catalogue:write`: owners).
  */
-export function useSchoolOptions() {
+export function useSchoolOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: catalogueAdminKeys.schoolOptions(),
     queryFn: ({ signal }) =>
       call(listSummerSchoolsContract, {
