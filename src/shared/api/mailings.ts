@@ -65,6 +65,16 @@ export const mailingSummarySchema = z.object({
 /** One sent message with its texts. */
 export const mailingDetailSchema = mailingSummarySchema.extend({ content: mailingContentSchema });
 
+/** A cohort a message may name: every cohort, past and archived ones included, newest first. */
+export const mailingCohortSchema = z.object({
+  id: z.uuid(),
+  /** In the language of the request. */
+  name: z.string(),
+  /** yyyy-mm-dd. */
+  startDate: z.iso.date(),
+  archived: z.boolean(),
+});
+
 export type MailingPreviewDto = z.output<typeof mailingPreviewSchema>;
 export type MailingSummaryDto = z.output<typeof mailingSummarySchema>;
 export type MailingDetailDto = z.output<typeof mailingDetailSchema>;
@@ -120,6 +130,15 @@ export const getMailingContract = contract({
   response: mailingDetailSchema,
 });
 
+/** `GET /api/admin/mailings/cohorts`: the cohorts a message may name (messages:write; the catalogue's own list needs catalogue:write). */
+export const listMailingCohortsContract = contract({
+  method: "GET",
+  path: "/api/admin/mailings/cohorts",
+  access: "admin",
+  summary: "The cohorts a message may be written to",
+  response: z.array(mailingCohortSchema),
+});
+
 /** Every contract of this area. */
 export const MAILING_CONTRACTS = [
   previewMailingContract,
@@ -127,4 +146,5 @@ export const MAILING_CONTRACTS = [
   sendMailingContract,
   listMailingsContract,
   getMailingContract,
+  listMailingCohortsContract,
 ];

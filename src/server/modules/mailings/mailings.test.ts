@@ -102,6 +102,11 @@ describe("messages to people by filter", () => {
     expect((await api("POST", "/api/admin/mailings/preview", cookies.finance, draft)).statusCode).toBe(403);
     expect((await api("POST", "/api/admin/mailings/preview", undefined, draft)).statusCode).toBe(401);
     expect((await api("GET", "/api/admin/mailings", cookies.finance)).statusCode).toBe(403);
+    // Admissions choose among every cohort, not only those the public catalogue shows.
+    const cohorts = await api("GET", "/api/admin/mailings/cohorts", cookies.admissions);
+    expect(cohorts.statusCode).toBe(200);
+    expect(cohorts.json()).toHaveLength((await db().select().from(summerSchools)).length);
+    expect((await api("GET", "/api/admin/mailings/cohorts", cookies.finance)).statusCode).toBe(403);
   });
 
   it("refuses a message without its English subject, with the field's message", async () => {

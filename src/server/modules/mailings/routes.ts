@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   getMailingContract,
+  listMailingCohortsContract,
   listMailingsContract,
   previewMailingContract,
   sendMailingContract,
@@ -38,6 +39,9 @@ export async function mailingRoutes(app: FastifyInstance, opts: { mailings: Mail
 
   /** GET /api/admin/mailings → 200 the sent messages, newest first, with their counts. */
   route(app, listMailingsContract, guard, ({ request }) => mailings.list(request.language));
+
+  /** GET /api/admin/mailings/cohorts → 200 every cohort (id, name in the request's language, start date, archived), newest first. */
+  route(app, listMailingCohortsContract, guard, ({ request }) => mailings.cohorts(request.language));
 
   /** GET /api/admin/mailings/:id → 200 the message with its texts and counts; 404 when unknown. */
   route(app, getMailingContract, guard, ({ params, request }) =>

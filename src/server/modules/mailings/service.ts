@@ -230,6 +230,25 @@ export class MailingService {
     return batch.length;
   }
 
+  /** Every cohort, newest first, named in `language`: those a message may be written to. */
+  async cohorts(language: Language) {
+    const rows = await this.deps.db
+      .select({
+        id: summerSchools.id,
+        name: summerSchools.name,
+        startDate: summerSchools.startDate,
+        archivedAt: summerSchools.archivedAt,
+      })
+      .from(summerSchools)
+      .orderBy(desc(summerSchools.startDate), asc(summerSchools.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: localize(row.name, language),
+      startDate: row.startDate,
+      archived: row.archivedAt !== null,
+    }));
+  }
+
   /** The sent messages, newest first, with their counts (`language`: of the cohort names). */
   async list(language: Language): Promise<MailingSummaryDto[]> {
     const rows = await this.deps.db

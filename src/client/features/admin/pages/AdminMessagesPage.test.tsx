@@ -68,7 +68,7 @@ function setup({ sendFails = 0 }: { sendFails?: number } = {}) {
         return json({ ...SENT, id: body.id, content: body.content }, 201);
       }
       if (url === "/api/admin/mailings") return json(sent.some((s) => s.method === "POST") ? [SENT] : []);
-      if (url.startsWith("/api/summer-schools")) return json([]);
+      if (url.startsWith("/api/admin/mailings/cohorts")) return json([]);
       return json({ message: "Not found." }, 404);
     }),
   );

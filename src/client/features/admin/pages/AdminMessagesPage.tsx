@@ -56,11 +56,11 @@ const emptyAsUndefined = (value: unknown) => (value === "" || value == null ? un
  * click or a retry after a lost answer sends it once. After a send the form empties, a new id is
  * chosen and the focus moves to the list of sent messages.
  */
-function NewMessage({ everyCohort, onSent }: { everyCohort: boolean; onSent: () => void }) {
+function NewMessage({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation("adminMessages");
   const number = new Intl.NumberFormat(LOCALE_OF[useLanguage()]);
   const queryClient = useQueryClient();
-  const cohorts = useCohortOptions(everyCohort);
+  const cohorts = useCohortOptions();
   const sendId = useRef<string>(crypto.randomUUID());
   const errorRef = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ draft: string; result: MailingPreviewDto } | null>(null);
@@ -369,8 +369,8 @@ function NewMessage({ everyCohort, onSent }: { everyCohort: boolean; onSent: () 
 /**
  * /admin/messages (docs/product/back-office.md#messages; permission `messages:write`: owners and
  * admissions): a new message to the people a filter picks, with its preview, a test to oneself and
- * the send, and the list of sent messages with their progress. Owners choose among every cohort,
- * admissions among the upcoming ones (the full catalogue list needs `catalogue:write`).
+ * the send, and the list of sent messages with their progress. The cohorts to choose from are every
+ * cohort, past and archived ones included (`GET /api/admin/mailings/cohorts`).
  */
 export default function AdminMessagesPage() {
   const { t } = useTranslation("adminMessages");
@@ -400,10 +400,7 @@ export default function AdminMessagesPage() {
     <div className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <AdminPageHeader title={t("title")} lead={t("lead")} />
       <div className="max-w-5xl">
-        <NewMessage
-          everyCohort={adminCan(admin, "catalogue:write")}
-          onSent={() => setSentCount((n) => n + 1)}
-        />
+        <NewMessage onSent={() => setSentCount((n) => n + 1)} />
         <SentMessages headingRef={sentHeading} />
       </div>
     </div>

@@ -47,12 +47,10 @@ export function useLocalized() {
 
 /**
  * Every summer school (archived and past ones included, newest first), for the school filters and
- * the school picker of new packages, housing options and add-ons. `enabled: false` asks nothing
- * (the list needs `catalogue:write`: owners).
+ * the school picker of new packages, housing options and add-ons.
  */
-export function useSchoolOptions({ enabled = true }: { enabled?: boolean } = {}) {
+export function useSchoolOptions() {
   return useQuery({
-    enabled,
     queryKey: catalogueAdminKeys.schoolOptions(),
     queryFn: ({ signal }) =>
       call(listSummerSchoolsContract, {

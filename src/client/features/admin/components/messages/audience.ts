@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { listSummerSchoolsContract } from "../../../../../shared/api/catalogue";
+import { listMailingCohortsContract } from "../../../../../shared/api/mailings";
 import type { MailingAudience } from "../../../../../shared/schemas/mailings";
 import { call } from "../../../../lib/call";
 import { useLanguage } from "../../../../lib/catalogue";
 import { useFormat } from "../../../../lib/format";
-import { useLocalized, useSchoolOptions } from "../catalogue/shared";
 
 /** Query keys of the messages screen (under ["admin"], dropped at logout). */
 export const messagesKeys = {
@@ -21,36 +20,24 @@ export interface CohortOption {
 }
 
 /**
- * The cohorts a message may go to, newest first for owners (the catalogue's list of every cohort,
- * past and archived ones included: `catalogue:write`), else the upcoming cohorts of the public
- * catalogue (`GET /api/summer-schools`), which admissions may read. `isPending` until one answers.
+ * The cohorts a message may go to, every one (past and archived included), newest first, as
+ * "Name (start date)" in the UI language (`GET /api/admin/mailings/cohorts`, readable with
+ * `messages:write`). `isPending` until it answers.
  */
-export function useCohortOptions(everyCohort: boolean): { options: CohortOption[]; isPending: boolean } {
+export function useCohortOptions(): { options: CohortOption[]; isPending: boolean } {
   const language = useLanguage();
   const format = useFormat();
-  const l = useLocalized();
-  const all = useSchoolOptions({ enabled: everyCohort });
-  const upcoming = useQuery({
+  const cohorts = useQuery({
     queryKey: messagesKeys.cohorts(language),
-    queryFn: ({ signal }) => call(listSummerSchoolsContract, { signal }),
-    enabled: !everyCohort,
+    queryFn: ({ signal }) => call(listMailingCohortsContract, { signal }),
     staleTime: 30_000,
   });
-  const label = (name: string, startDate: string) => `${name} (${format.date(startDate)})`;
-  if (everyCohort)
-    return {
-      options: (all.data?.items ?? []).map((school) => ({
-        value: school.id,
-        label: label(l(school.name), school.startDate),
-      })),
-      isPending: all.isPending,
-    };
   return {
-    options: (upcoming.data ?? []).map((school) => ({
-      value: school.id,
-      label: label(school.name, school.startDate),
+    options: (cohorts.data ?? []).map((cohort) => ({
+      value: cohort.id,
+      label: `${cohort.name} (${format.date(cohort.startDate)})`,
     })),
-    isPending: upcoming.isPending,
+    isPending: cohorts.isPending,
   };
 }
 
