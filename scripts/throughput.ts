@@ -25,8 +25,9 @@
  *
  * `--cpu-prof[=dir]` (only when the script starts the server): after the pairs, runs this server
  * once more under `node --cpu-prof` for one identity run of the page and prints the 15 frames with
- * the most self time during that run (samples outside the wrk run, such as start-up, are left out;
- * lines are 1-based). The profile is kept in `dir` (a temporary folder by default).
+ * the most self time during that run (samples outside the wrk run, such as start-up, are left out),
+ * as `function file:line:column`, 1-based; tsx compiles each TypeScript file to one line, so for
+ * `src/` the column tells the place. The profile is kept in `dir` (a temporary folder by default).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
@@ -267,7 +268,7 @@ await app.listen({ port: ${port}, host: "127.0.0.1" });
 function printTopFrames(profileFile: string, fromUs: number, toUs: number) {
   interface ProfileNode {
     id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   }
   const profile = JSON.parse(readFileSync(profileFile, "utf8")) as {
     nodes: ProfileNode[];
@@ -290,7 +291,9 @@ function printTopFrames(profileFile: string, fromUs: number, toUs: number) {
       at += delta;
       if (windowed && (at < fromUs || at > toUs)) return;
       const frame = nodes.get(id)!.callFrame;
-      const where = frame.url ? ` ${shorten(frame.url)}:${frame.lineNumber + 1}` : "";
+      const where = frame.url
+        ? ` ${shorten(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+        : "";
       const key = `${frame.functionName || "(anonymous)"}${where}`;
       selfTime.set(key, (selfTime.get(key) ?? 0) + delta);
       total += delta;
