@@ -19,7 +19,7 @@ import { LEGAL_UPDATED, type LegalDocument } from "./legal-documents";
  */
 const RECORD: Record<LegalDocument, { updated: string; fingerprint: string }> = {
   terms: { updated: "2026-11-28", fingerprint: "84cf129f8f43996c" },
-  privacy: { updated: "2026-11-28", fingerprint: "4078c033e0465241" },
+  privacy: { updated: "2026-11-28", fingerprint: "035a2029b88dd08d" },
   cookies: { updated: "2026-11-28", fingerprint: "ebb876ad08b1f861" },
   gdpr: { updated: "2026-11-28", fingerprint: "80b53d95689a876a" },
 };

@@ -28,6 +28,13 @@ export const RETENTION_KINDS = [
   "inquiries",
   "newsletter",
   "outboxBodies",
+  "invoices",
 ] as const;
+
+/**
+ * Financial records are kept 7 years after the end of the year of issue (Dutch tax law, art. 52
+ * AWR): the name and address printed on an invoice or credit note are erased in the eighth year.
+ */
+export const FINANCIAL_RECORD_YEARS = 7;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

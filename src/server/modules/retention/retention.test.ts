@@ -11,6 +11,7 @@ import {
   auditLog,
   emailOutbox,
   inquiries,
+  invoices,
   newsletterSubscribers,
   payments,
   storedFiles,
@@ -106,6 +107,28 @@ describe("retention job", () => {
           paidAt: new Date("2027-03-02T10:00:00Z"),
         },
       ]);
+    // Two invoices of the paid payment, issued in 2019 and in 2020 (the snapshot holds what is printed).
+    const paymentOf = async (reference: string) =>
+      (await db().select().from(payments).where(eq(payments.providerReference, reference)))[0]!;
+    const byYear = { 2019: await paymentOf("pi_ret_paid"), 2020: await paymentOf("pi_ret_flagged") };
+    await db()
+      .insert(invoices)
+      .values(
+        ([2019, 2020] as const).map((year) => ({
+          number: `${year}-000001`,
+          year,
+          seq: 1,
+          kind: "invoice" as const,
+          applicationId: byYear[year].applicationId,
+          paymentId: byYear[year].id,
+          totalCents: 290000,
+          issuedAt: new Date(`${year}-03-01T10:00:00Z`),
+          snapshot: {
+            issuedOn: `${year}-03-01`,
+            student: { name: "Amara Okafor", address: ["12 Marina Road", "Lagos"] },
+          } as never,
+        })),
+      );
     await db().insert(applicationTrips).values({
       applicationId: paid.applicationId,
       emergencyName: "Ngozi Okafor",
@@ -201,6 +224,7 @@ describe("retention job", () => {
 
   it("removes nothing before a period ends but an unsubscribed address, whose old link still answers", async () => {
     clock = noon("2027-02-15");
+    // The invoice of 2019 has been kept the 7 years after its year: its student's name goes.
     expect(await preview()).toEqual({
       applicants: 0,
       files: 0,
@@ -208,6 +232,7 @@ describe("retention job", () => {
       inquiries: 0,
       newsletter: 1,
       outboxBodies: 0,
+      invoices: 1,
     });
     expect(await run()).toEqual({
       applicants: 0,
@@ -216,7 +241,14 @@ describe("retention job", () => {
       inquiries: 0,
       newsletter: 1,
       outboxBodies: 0,
+      invoices: 1,
     });
+    const documents = await db().select().from(invoices).orderBy(invoices.year);
+    expect(documents.map((d) => (d.snapshot as { student: { name: string } }).student.name)).toEqual([
+      "Erased",
+      "Amara Okafor",
+    ]);
+    expect(documents[0]).toMatchObject({ totalCents: 290000, number: "2019-000001" });
     const left = await db()
       .select()
       .from(newsletterSubscribers)
@@ -272,6 +304,19 @@ describe("retention job", () => {
     expect((await preview()).waitingList).toBe(1);
     expect((await run()).waitingList).toBe(1);
     expect(await db().select().from(waitingListEntries)).toHaveLength(0);
+  });
+
+  it("erases the student on the invoice of 2020 once 2027 has ended, not before", async () => {
+    const names = async () =>
+      (await db().select().from(invoices).orderBy(invoices.year)).map(
+        (d) => (d.snapshot as { student: { name: string } }).student.name,
+      );
+    clock = new Date("2027-12-31T22:30:00Z"); // 23:30 on 31 December in The Hague
+    expect((await run()).invoices).toBe(0);
+    expect(await names()).toEqual(["Erased", "Amara Okafor"]);
+    clock = new Date("2027-12-31T23:30:00Z"); // 00:30 on 1 January 2028 in The Hague
+    expect((await run()).invoices).toBe(1);
+    expect(await names()).toEqual(["Erased", "Erased"]);
   });
 
   it("erases applicants the day after 12 months from their cohort's end, paid or not, keeping every payment", async () => {

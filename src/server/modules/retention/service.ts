@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { CONFIRM_LINK_HOURS } from "../../../shared/inquiries";
-import type { RetentionKind, RetentionPeriods } from "../../../shared/retention";
+import { FINANCIAL_RECORD_YEARS, type RetentionKind, type RetentionPeriods } from "../../../shared/retention";
 import { schoolDate } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import {
@@ -10,6 +10,7 @@ import {
   emailAttachments,
   emailOutbox,
   inquiries,
+  invoices,
   newsletterSubscribers,
   storedFiles,
   summerSchools,
@@ -53,7 +54,10 @@ export const unsubscribedEmail = (id: string) => `unsubscribed-${id}@invalid`;
  *   unsubscribed address is deleted (the row keeps its random token, so the link in old e-mails
  *   still answers "unsubscribed");
  * - outbox: the text and HTML (and attachments) of e-mails sent more than `outboxDays` ago are
- *   deleted; address, subject, dates and status stay as the record of what was sent.
+ *   deleted; address, subject, dates and status stay as the record of what was sent;
+ * - invoices and credit notes: kept as issued for 7 years after the end of their year (Dutch tax
+ *   law); then the student's name and address printed on them are erased (amounts, numbers, dates
+ *   and the organisation that paid stay for the accounts).
  */
 export class RetentionService {
   constructor(private readonly deps: RetentionDeps) {}
@@ -82,6 +86,7 @@ export class RetentionService {
       inquiries: await count(db.select({ n }).from(inquiries).where(this.expiredInquiry())),
       newsletter: await count(db.select({ n }).from(newsletterSubscribers).where(this.expiredSubscriber())),
       outboxBodies: await count(db.select({ n }).from(emailOutbox).where(this.oldSentBody())),
+      invoices: await count(db.select({ n }).from(invoices).where(this.oldInvoice())),
     };
   }
 
@@ -101,6 +106,7 @@ export class RetentionService {
       inquiries: 0,
       newsletter: 0,
       outboxBodies: 0,
+      invoices: 0,
     };
     const system = { actorRole: "system" as const, actorId: null };
     for (const id of await this.dueApplicants()) {
@@ -146,6 +152,16 @@ export class RetentionService {
           ),
         );
       counts.outboxBodies = emptied.length;
+      // The person on documents past the 7 years: amounts, numbers and dates stay for the accounts.
+      counts.invoices = (
+        await tx
+          .update(invoices)
+          .set({
+            snapshot: sql`jsonb_set(${invoices.snapshot}, '{student}', '{"name": "Erased", "address": []}'::jsonb)`,
+          })
+          .where(this.oldInvoice())
+          .returning({ id: invoices.id })
+      ).length;
       await recordAudit(tx, {
         actor: system,
         action: "retention.run",
@@ -218,6 +234,18 @@ export class RetentionService {
         eq(newsletterSubscribers.status, "unsubscribed"),
         sql`${newsletterSubscribers.email} <> 'unsubscribed-' || ${newsletterSubscribers.id} || '@invalid'`,
       ),
+    )!;
+  }
+
+  /**
+   * Invoices and credit notes issued in a year that ended more than FINANCIAL_RECORD_YEARS years
+   * ago (by The Hague's calendar) whose student is still named.
+   */
+  private oldInvoice() {
+    const year = Number(schoolDate(this.deps.now()).slice(0, 4));
+    return and(
+      lt(invoices.year, year - FINANCIAL_RECORD_YEARS),
+      sql`${invoices.snapshot}->'student'->>'name' <> 'Erased'`,
     )!;
   }
 

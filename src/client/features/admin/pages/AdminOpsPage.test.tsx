@@ -43,10 +43,26 @@ const JOBS: AdminJobs = {
 
 const RETENTION: RetentionOverviewDto = {
   periods: { applicationMonths: 12, inquiryMonths: 24, outboxDays: 90 },
-  next: { applicants: 3, files: 5, waitingList: 0, inquiries: 1, newsletter: 7, outboxBodies: 1250 },
+  next: {
+    applicants: 3,
+    files: 5,
+    waitingList: 0,
+    inquiries: 1,
+    newsletter: 7,
+    outboxBodies: 1250,
+    invoices: 0,
+  },
   lastRun: {
     at: "2026-11-28T03:00:00.000Z",
-    counts: { applicants: 2, files: 4, waitingList: 11, inquiries: 0, newsletter: 1, outboxBodies: 40 },
+    counts: {
+      applicants: 2,
+      files: 4,
+      waitingList: 11,
+      inquiries: 0,
+      newsletter: 1,
+      outboxBodies: 40,
+      invoices: 0,
+    },
   },
 };
 
@@ -145,6 +161,7 @@ describe("the operations page's retention panel", () => {
     expect(panel.getByText("Text of sent e-mails: 90 days after sending")).toBeTruthy();
     expect(panel.getByText("Waiting list: when the cohort starts")).toBeTruthy();
     expect(panel.getByText(/unconfirmed sign-ups when their confirmation link lapses/)).toBeTruthy();
+    expect(panel.getByText(/^Invoices and credit notes: kept as issued for 7 years/)).toBeTruthy();
     expect(panel.getByRole("heading", { level: 3, name: "The next run will remove" })).toBeTruthy();
     expect(panel.getByText(/viewing this page removes nothing/)).toBeTruthy();
     expect(panel.getByText(/^Last run: 28 Nov 2026, \d\d:00$/)).toBeTruthy();
@@ -156,6 +173,7 @@ describe("the operations page's retention panel", () => {
       ["Partnership inquiries and form messages", "1", "0"],
       ["Newsletter addresses (unconfirmed or unsubscribed)", "7", "1"],
       ["Texts of sent e-mails", "1,250", "40"],
+      ["Names and addresses on invoices and credit notes", "0", "0"],
     ]);
   });
 

@@ -139,6 +139,7 @@ function RetentionOverview({ data }: { data: RetentionOverviewDto }) {
     t("ops.retention.periods.outboxBodies", { count: periods.outboxDays }),
     t("ops.retention.periods.waitingList"),
     t("ops.retention.periods.newsletter"),
+    t("ops.retention.periods.invoices"),
   ];
   return (
     <>
