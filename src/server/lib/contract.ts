@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -40,6 +41,27 @@ const zodSerializer =
   ({ schema }: { schema: z.ZodType }) =>
   (data: unknown): string =>
     JSON.stringify(schema.parse(data === undefined ? undefined : JSON.parse(JSON.stringify(data))));
+
+/**
+ * An answer already checked against its contract's response schema and serialised, with its ETag:
+ * for a public answer many requests share (the catalogue's lists), made once per content and sent
+ * as is, or as a 304 to a browser that holds it (`If-None-Match`). Make it with `serializedAnswer`.
+ */
+export class SerializedAnswer {
+  constructor(
+    readonly json: string,
+    readonly etag: string,
+  ) {}
+}
+
+/**
+ * `data` checked against `schema` as the serialiser would check it, serialised once, with an ETag
+ * (a SHA-1 of the JSON). Throws as the serialiser does when `data` breaks the schema.
+ */
+export function serializedAnswer(schema: z.ZodType, data: unknown): SerializedAnswer {
+  const json = zodSerializer({ schema })(data);
+  return new SerializedAnswer(json, `"${createHash("sha1").update(json).digest("base64url")}"`);
+}
 
 /**
  * Test instrumentation, unset in the app: when set, called as a contract's handler starts, i.e.
@@ -90,7 +112,7 @@ export function route<C extends Contract>(
     query: QueryOf<C>;
     request: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<C extends { response: z.ZodType } ? ResponseOf<C> : unknown>,
+  }) => Promise<C extends { response: z.ZodType } ? ResponseOf<C> | SerializedAnswer : unknown>,
 ): void {
   // Guards run before the input is validated: a caller without the right session gets 401/403,
   // never a 404 or 400 that tells them about the input first.
@@ -119,6 +141,12 @@ export function route<C extends Contract>(
       });
       if (!c.response) return answer;
       if (reply.sent) return reply;
+      if (answer instanceof SerializedAnswer) {
+        reply.header("etag", answer.etag).type("application/json; charset=utf-8");
+        if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+        // A string with a JSON content type is sent as is: the serialiser does not run again.
+        return reply.send(answer.json);
+      }
       return reply.send(answer);
     },
   });

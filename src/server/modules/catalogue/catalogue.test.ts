@@ -246,6 +246,38 @@ describe("catalogue cache", () => {
   });
 });
 
+describe("the catalogue's lists as browsers revalidate them", () => {
+  it("answers the same list with the same ETag, 304 to a browser that holds it, and a new one after a change", async () => {
+    for (const url of ["/api/summer-schools", "/api/catalogue/summary"]) {
+      const first = await get(url, { "accept-language": "fr" });
+      const etag = String(first.headers.etag);
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(first.headers["cache-control"]).toBe("public, max-age=30");
+      const again = await get(url, { "accept-language": "fr" });
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe(first.body);
+      const held = await get(url, { "accept-language": "fr", "if-none-match": etag });
+      expect(held.statusCode, url).toBe(304);
+      expect(held.body).toBe("");
+      // Another language is another answer.
+      const english = await get(url, { "accept-language": "en" });
+      expect(english.headers.etag).not.toBe(etag);
+      expect(english.json()).not.toEqual(first.json());
+    }
+    const before = await get("/api/summer-schools");
+    await t.database.db
+      .update(summerSchools)
+      .set({ capacity: 61 })
+      .where(like(summerSchools.slug, "october-%"));
+    t.app.services.catalogue.invalidate();
+    const after = await get("/api/summer-schools", { "if-none-match": String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(bySlugMonth(after.json() as SummerSchoolDto[], "October").capacity).toBe(61);
+  });
+});
+
 describe("what the pages say of insurance follows the catalogue (docs/product/admissions.md#insurance-proof)", () => {
   const isInsurance = sql`${addOnOptions.name}->>'en' like '%insurance%'`;
   const summaryInsurance = async () => (await get("/api/catalogue/summary")).json().insurance;

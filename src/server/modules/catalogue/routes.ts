@@ -8,7 +8,7 @@ import {
   listSchoolPackagesContract,
   listSummerSchoolsContract,
 } from "../../../shared/api/catalogue";
-import { route } from "../../lib/contract";
+import { route, type SerializedAnswer, serializedAnswer } from "../../lib/contract";
 import { adminNotFound } from "../../lib/errors";
 import type { CatalogueService } from "./service";
 
@@ -34,13 +34,35 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { catalogue: C
   };
   const cacheable = { "cache-control": "public, max-age=30", vary: "Accept-Language, Cookie" };
 
+  // The two lists every visitor asks for, serialised once per language and content (the catalogue's
+  // version and the day) with an ETag: the hot path of the public API (docs/product/portals.md#public-site).
+  const answers = new Map<string, Promise<SerializedAnswer>>();
+  const once = (key: string, make: () => Promise<SerializedAnswer>) => {
+    const full = `${key}|${catalogue.contentKey()}`;
+    let answer = answers.get(full);
+    if (!answer) {
+      // Answers of an older content are not asked for again: start afresh rather than grow.
+      if (answers.size >= 32) answers.clear();
+      answer = make();
+      answer.catch(() => answers.delete(full));
+      answers.set(full, answer);
+    }
+    return answer;
+  };
+
   route(app, listSummerSchoolsContract, {}, async ({ request, reply }) => {
     reply.headers(cacheable);
-    return catalogue.listSchools(request.language);
+    const { language } = request;
+    return once(`schools|${language}`, async () =>
+      serializedAnswer(listSummerSchoolsContract.response, await catalogue.listSchools(language)),
+    );
   });
   route(app, getCatalogueSummaryContract, {}, async ({ request, reply }) => {
     reply.headers(cacheable);
-    return catalogue.summary(request.language);
+    const { language } = request;
+    return once(`summary|${language}`, async () =>
+      serializedAnswer(getCatalogueSummaryContract.response, await catalogue.summary(language)),
+    );
   });
   route(app, listSchoolPackagesContract, {}, async ({ params, request, reply }) => {
     const answer = await catalogue.packagesOf(await schoolId(params.id), request.language);

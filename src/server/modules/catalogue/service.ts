@@ -97,6 +97,15 @@ export class CatalogueService {
     this.listeners.push(listener);
   }
 
+  /**
+   * What the public answers depend on besides the language: the catalogue's version and the day
+   * (a cohort's status and an early discount change at midnight). Answers made for one key may be
+   * reused while it stays the same.
+   */
+  contentKey(): string {
+    return `${this.version}|${this.today()}|${this.schoolToday()}`;
+  }
+
   /** Drops the cached catalogue of this process only (another process changed it). */
   refresh() {
     this.snapshot = null;

@@ -206,13 +206,25 @@ export class PageCache {
   patternOf(url: string): string {
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    // The hot path: a page without parameters was matched before (one lookup, not the route table).
+    const known = this.patterns.get(pathname);
+    if (known !== undefined) return known;
     const localized = splitLanguagePath(pathname);
     const prefix = localized ? `/${localized.language}` : "";
     const route = this.entry?.matchRoute(localized ? localized.rest : pathname);
     if (!this.entry) return `${prefix}/*`;
     if (!route) return pathname;
-    return route.path === "/" ? prefix || "/" : `${prefix}${route.path}`;
+    const pattern = route.path === "/" ? prefix || "/" : `${prefix}${route.path}`;
+    // Only addresses without parameters are kept (a token never stays in memory), at most 1,000.
+    if (!route.path.includes(":") && !route.path.includes("*")) {
+      if (this.patterns.size >= 1000) this.patterns.clear();
+      this.patterns.set(pathname, pattern);
+    }
+    return pattern;
   }
+
+  /** Route patterns of page addresses without parameters, by address (`patternOf`'s memory). */
+  private readonly patterns = new Map<string, string>();
 
   /** Canonical path of an alias (/terms-conditions → /terms), or undefined. */
   aliasOf(pathname: string): string | undefined {
