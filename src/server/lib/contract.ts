@@ -86,7 +86,7 @@ function schemaOf(c: Contract): FastifySchema & Record<string, unknown> {
   if (c.multipart) schema.consumes = ["multipart/form-data"];
   if (c.response) schema.response = { [c.status ?? 200]: c.response };
   else if (c.produces) {
-    schema.produces = [c.produces];
+    schema.produces = typeof c.produces === "string" ? [c.produces] : [...c.produces];
     // For the OpenAPI document only (plugins/openapi.ts): the status of a success that sends a file.
     schema["x-success-status"] = c.status ?? 200;
   }

@@ -84,14 +84,17 @@ const transform: SwaggerTransform = (input) => {
     if (access === "admin") errors["403"] = errorSchema("The admin's role lacks the permission.");
   }
   if (input.url.includes(":")) errors["404"] = errorSchema("No such record, or not the caller's.");
-  const produces = (schema.produces as string[] | undefined)?.[0];
+  const types = (schema.produces as string[] | undefined) ?? [];
+  const produces = types.join(", ");
   const successStatus = schema["x-success-status"];
   delete schema["x-success-status"];
-  if (!schema.response && produces) {
+  if (!schema.response && types.length > 0) {
     const redirect = typeof successStatus === "number" && successStatus >= 300;
     errors[String(successStatus ?? 200)] = {
       description: redirect ? "A redirect (Location)." : `The ${produces} file or page.`,
-      ...(redirect ? {} : { content: { [produces]: { schema: { type: "string" } } } }),
+      ...(redirect
+        ? {}
+        : { content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string" } }])) }),
     };
   }
   schema.response = { ...errors, ...schema.response };

@@ -68,6 +68,9 @@ export const uploadInsuranceContract = contract({
   response: insuranceUploadResultSchema,
 });
 
+/** What a proof of insurance is sent as: the type of the file the student uploaded. */
+const INSURANCE_MEDIA_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+
 /** `GET /api/student/applications/:id/insurance`: the student's proof of insurance (PDF, JPEG or PNG); 404 none. */
 export const getStudentInsuranceContract = contract({
   method: "GET",
@@ -75,7 +78,7 @@ export const getStudentInsuranceContract = contract({
   access: "student",
   summary: "The student's proof of insurance (PDF, JPEG or PNG)",
   params: studentApplicationParams,
-  produces: "application/octet-stream",
+  produces: INSURANCE_MEDIA_TYPES,
 });
 
 /** `GET /api/admin/applications/:id/trip`: the emergency contact and the proof of insurance; 404 unknown. */
@@ -95,7 +98,7 @@ export const getApplicationInsuranceContract = contract({
   access: "admin",
   summary: "The proof of insurance of an application (PDF, JPEG or PNG)",
   params: idParams,
-  produces: "application/octet-stream",
+  produces: INSURANCE_MEDIA_TYPES,
 });
 
 /** `GET /api/student/cohort-entries?kind=faq|partner`: the published entries for the student's cohorts; 400 another kind. */

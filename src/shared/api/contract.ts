@@ -35,8 +35,11 @@ export interface Contract<
   status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The success answer's schema (JSON). */
   response?: R;
-  /** Instead of JSON, the endpoint sends a file or a page of this media type (e.g. `text/csv`). */
-  produces?: string;
+  /**
+   * Instead of JSON, the endpoint sends a file or a page of this media type (e.g. `text/csv`), or of
+   * one of these (a stored document: `["application/pdf", "image/jpeg", "image/png"]`).
+   */
+  produces?: string | readonly string[];
   /**
    * Left out of the OpenAPI document: pages of the offline payment provider, which exist only while
    * it is on (a demo's simulated checkout), not part of the API a client builds on.

@@ -52,6 +52,23 @@ describe("the fuzzer's verdict on an answer", () => {
     );
   });
 
+  it("takes a stored document in any of the types its contract names", () => {
+    const proof = contract({
+      method: "GET",
+      path: "/api/student/things/:id/proof",
+      access: "student",
+      summary: "A proof",
+      params: z.object({ id: z.uuid() }),
+      produces: ["application/pdf", "image/jpeg", "image/png"],
+    });
+    const student = request({ caller: "student" });
+    expect(problemOf(proof, student, 200, "application/pdf", "%PDF-1.4")).toBeUndefined();
+    expect(problemOf(proof, student, 200, "image/png", "")).toBeUndefined();
+    expect(problemOf(proof, student, 200, "text/html", "<p>")).toBe(
+      "content-type text/html, not application/pdf or image/jpeg or image/png",
+    );
+  });
+
   it("refuses a 2xx without the endpoint's session", () => {
     const ok = JSON.stringify({ id: "5b6b4f1e-8f6a-4c1e-9a57-3d7e0c1f2a9b", total: 3 });
     expect(problemOf(getThing, request({ caller: "none" }), 200, JSON_TYPE, ok)).toMatch(/caller "none"/);

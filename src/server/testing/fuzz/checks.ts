@@ -63,8 +63,12 @@ export function problemOf(
     const own =
       c.access === "admin" ? r.caller.startsWith("admin:") : c.access === "public" || r.caller === c.access;
     if (!own) return `a ${status} for caller "${r.caller}" on a ${c.access} endpoint`;
-    if (c.produces)
-      return type.startsWith(c.produces) ? undefined : `content-type ${type}, not ${c.produces}`;
+    if (c.produces) {
+      const types = typeof c.produces === "string" ? [c.produces] : c.produces;
+      return types.some((t) => type.startsWith(t))
+        ? undefined
+        : `content-type ${type}, not ${types.join(" or ")}`;
+    }
     if (!c.response) return undefined;
     const body = parse();
     if (!body.ok) return `a ${status} whose body is not JSON`;
