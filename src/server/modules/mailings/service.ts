@@ -206,9 +206,8 @@ export class MailingService {
       const email = renderMailing(content, recipient.language, frame, {
         unsubscribeToken: recipient.unsubscribeToken,
       });
-      const dedupeKey = `mailing:${mailing.id}:${recipient.id}`;
       await mail.enqueue(tx, {
-        dedupeKey,
+        dedupeKey: `mailing:${mailing.id}:${recipient.id}`,
         to: recipient.email,
         subject: email.subject,
         text: email.text,
@@ -218,15 +217,14 @@ export class MailingService {
         applicationId: recipient.applicationId,
         notBefore: new Date(start + i * spacing),
       });
-      const [row] = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.dedupeKey, dedupeKey));
-      await tx
-        .update(mailingRecipients)
-        .set({ outboxId: row!.id })
-        .where(eq(mailingRecipients.id, recipient.id));
     }
+    // Each recipient of the batch to its outbox row, found by the dedupe key: one statement.
+    await tx.execute(sql`update ${mailingRecipients} set outbox_id = o.id from ${emailOutbox} o
+      where o.dedupe_key = 'mailing:' || ${mailingRecipients.mailingId} || ':' || ${mailingRecipients.id}
+        and ${inArray(
+          mailingRecipients.id,
+          batch.map((r) => r.id),
+        )}`);
     return batch.length;
   }
 

@@ -102,13 +102,14 @@ export async function eraseApplicant(
         sql`(${auditLog.before}->>'applicantId' = ${id} or ${auditLog.after}->>'applicantId' = ${id})`,
       ),
     );
-  const ofApplicant = tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.applicantId, id));
+  // The applicant's applications, read once (their rows stay: only what hangs on them goes).
+  const applicationIds = (
+    await tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, id))
+  ).map((a) => a.id);
   // The organisation that pays goes too; invoices already issued keep what they print, for
   // the 7 years the law keeps financial records (decision 017).
-  await tx.delete(billingDetails).where(inArray(billingDetails.applicationId, ofApplicant));
+  if (applicationIds.length)
+    await tx.delete(billingDetails).where(inArray(billingDetails.applicationId, applicationIds));
   const outbox = await tx
     .delete(emailOutbox)
     .where(
@@ -121,11 +122,7 @@ export async function eraseApplicant(
     )
     .returning({ id: emailOutbox.id });
   // Nor will a message to many people not yet queued to them (docs/product/back-office.md#messages).
-  await forgetUnqueuedRecipient(
-    tx,
-    applicant.email,
-    (await ofApplicant).map((a) => a.id),
-  );
+  await forgetUnqueuedRecipient(tx, applicant.email, applicationIds);
   await tx
     .update(applicants)
     .set({
@@ -142,10 +139,10 @@ export async function eraseApplicant(
   await tx.delete(resumeLinks).where(eq(resumeLinks.applicantId, id));
   // The trip details a student gave in the portal (emergency contact, proof of insurance,
   // docs/product/admissions.md#insurance-proof).
-  await tx.delete(applicationTrips).where(inArray(applicationTrips.applicationId, ofApplicant));
+  if (applicationIds.length)
+    await tx.delete(applicationTrips).where(inArray(applicationTrips.applicationId, applicationIds));
   // docs/product/admissions.md#visa-letter: the visa letters of the erased applicant's applications no longer verify.
-  for (const { id: applicationId } of await ofApplicant)
-    await revokeVisaLetters(tx, applicationId, "erased", now);
+  for (const applicationId of applicationIds) await revokeVisaLetters(tx, applicationId, "erased", now);
   const removeFromDisk = await files.removeContent(tx, [...ids]);
   await tx.delete(storedFiles).where(eq(storedFiles.applicantId, id));
   const summary = { notesDeleted: notes.length, filesDeleted: ids.size, outboxDeleted: outbox.length };

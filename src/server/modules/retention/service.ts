@@ -33,9 +33,6 @@ export interface RetentionDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-/** The address an unsubscribed newsletter row keeps once its address is deleted (no one to write to). */
-export const unsubscribedEmail = (id: string) => `unsubscribed-${id}@invalid`;
-
 /**
  * The retention periods the privacy page states, applied (docs/product/privacy.md#retention-periods;
  * GDPR art. 5(1)(e)). One daily job (`retention`) calls `run`; the back office's operations page
