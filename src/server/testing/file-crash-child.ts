@@ -9,24 +9,16 @@
  * it commits (`beforeCommit`). It prints `CRASH` first. Configuration: HSS_CRASH_DIR (the data
  * folder), HSS_CRASH_STORAGE (FILE_STORAGE), HSS_CRASH_KEY (FILE_ENCRYPTION_KEY).
  */
-import { writeSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "../app";
 import { openDatabase } from "../db/client";
 import { envSchema } from "../env";
+import { die, say } from "./crash";
 import { applicantFixture, cookiesFrom, PDF_BYTES, passportUpload } from "./harness";
 
 const dataDir = process.env.HSS_CRASH_DIR!;
 const databaseUrl = process.env.HSS_CRASH_DATABASE_URL;
 const at = process.env.HSS_CRASH_AT as "beforeRow" | "beforeCommit";
-
-/** Writes a line to standard output at once (before the kill can lose it). */
-const say = (line: string) => writeSync(1, `${line}\n`);
-const die = (): Promise<never> => {
-  say("CRASH");
-  process.kill(process.pid, "SIGKILL");
-  return new Promise<never>(() => undefined);
-};
 
 const database = await openDatabase({ databaseUrl, dataDir });
 const env = envSchema.parse({

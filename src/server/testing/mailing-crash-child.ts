@@ -10,24 +10,17 @@
  *   Message-ID to HSS_CRASH_DIR/accepted.txt, and the process is killed before the row is marked sent.
  * It prints `CRASH` first.
  */
-import { writeFileSync, writeSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import { openDatabase } from "../db/client";
 import { MailService } from "../modules/mail/service";
 import { MailingService } from "../modules/mailings";
+import { die, say } from "./crash";
 
 const dataDir = process.env.HSS_CRASH_DIR!;
 const databaseUrl = process.env.HSS_CRASH_DATABASE_URL;
 const at = process.env.HSS_CRASH_AT as "queue" | "send";
-
-/** Writes a line to standard output at once (before the kill can lose it). */
-const say = (line: string) => writeSync(1, `${line}\n`);
-const die = (): Promise<never> => {
-  say("CRASH");
-  process.kill(process.pid, "SIGKILL");
-  return new Promise<never>(() => undefined);
-};
 
 const database = await openDatabase({ databaseUrl, dataDir });
 const acceptFirst = {
