@@ -118,9 +118,21 @@ export default defineConfig({
     // The libraries every page needs travel as one file: one request instead of five and a better
     // compression ratio (about 4 KB less on the landing page; decisions.md §5 budget).
     rolldownOptions: {
+      // Two pages: the application (index.html) and the public content pages, which load only their
+      // islands' script (islands.html, decision 042). The server picks one per route.
+      input: { index: "index.html", islands: "islands.html" },
       output: {
         advancedChunks: {
           groups: [
+            // What the public content pages' script (app/islands.ts, decision 042) needs: the frame's
+            // behaviour and the few plain modules under it. A group of its own, before the others,
+            // so that no other group takes one of them in (with React behind it): the islands
+            // load this file and nothing else.
+            {
+              name: "frame",
+              test: /src[\\/](client[\\/](features[\\/]public-site[\\/]layout[\\/]frame|lib[\\/](cookies|consent|language-choice))|shared[\\/]i18n[\\/](languages|addresses))\.ts$/,
+              priority: 30,
+            },
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store|clsx)[\\/]/,
@@ -134,7 +146,7 @@ export default defineConfig({
             // boundary arrived (issue 23 item 6: 124,264 → under 122,880 bytes of JavaScript).
             {
               name: "shell",
-              test: /src[\\/]client[\\/](components[\\/]ui[\\/](LanguageSelect|Button|LoadBoundary|toast-store|Accordion)|app[\\/]warm-intl|features[\\/]public-site[\\/]pages[\\/]home[\\/]cohorts|lib[\\/](address|api|cookies|format|payment-terms|catalogue|vat))\.tsx?$/,
+              test: /src[\\/]client[\\/](components[\\/]ui[\\/](LanguageSelect|Button|LoadBoundary|toast-store|Accordion)|app[\\/]warm-intl|features[\\/]public-site[\\/]pages[\\/]home[\\/]cohorts|lib[\\/](address|api|format|payment-terms|catalogue|vat))\.tsx?$/,
               priority: 15,
             },
             // Every icon in one file: a page used to fetch about twenty 300-byte icon modules, each

@@ -1,41 +1,39 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chooseCookies } from "./support";
 
-/** Every script the page fetches from now on: its path and its size on the wire (compressed). */
+/**
+ * Every script the page fetches from now on: its path and its size on the wire, the compressed body
+ * and the response's headers (what a visitor's connection carries).
+ */
 function scriptsOf(page: Page) {
   const scripts: Array<{ path: string; bytes: Promise<number> }> = [];
   page.on("requestfinished", (request) => {
     if (request.resourceType() !== "script") return;
     scripts.push({
       path: new URL(request.url()).pathname,
-      bytes: request.sizes().then((sizes) => sizes.responseBodySize),
+      bytes: request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize),
     });
   });
   return scripts;
 }
 
 test.describe("a visitor on a slow phone network (docs/product/portals.md#public-site)", () => {
-  test("downloads at most 120 KB of JavaScript for the landing page", async ({ page }) => {
-    const scripts = scriptsOf(page);
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    const total = (await Promise.all(scripts.map((s) => s.bytes))).reduce((sum, n) => sum + n, 0);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(total, scripts.map((s) => s.path).join("\n")).toBeLessThanOrEqual(120 * 1024);
-  });
-
   /**
-   * The JavaScript budget of the other public pages (bytes transferred, not timings, so a slower
-   * machine does not fail it): each page's size when the budget was set, rounded up, so a page
-   * that grows fails here before it reaches a visitor. The goal of the pages as islands is 60 KB
-   * on the landing page (docs/product/portals.md#public-site); these budgets only stop the growth.
+   * The JavaScript budget of the public pages, in bytes transferred with their headers (not
+   * timings, so a slower machine does not fail it). The content pages run as islands (decision
+   * 042): the landing page may not exceed 60 KB (decisions.md §5), and each content page is held
+   * to its size when islands arrived, rounded up (6.4 KB with headers), so that the framework
+   * coming back to a content page fails here before it reaches a visitor. The application's pages
+   * are held to their size when their budget was set.
    */
   const BUDGETS: ReadonlyArray<readonly [path: string, bytes: number, measured: number]> = [
-    ["/en/program", 120 * 1024, 120_963],
-    ["/en/faq", 120 * 1024, 120_474],
-    ["/zh/program", 120 * 1024, 120_963],
-    ["/en/apply", 125 * 1024, 125_026],
-    ["/en/contact", 168 * 1024, 168_326],
+    ["/en/", 12 * 1024, 6_391],
+    ["/en/program", 12 * 1024, 6_391],
+    ["/en/faq", 12 * 1024, 6_391],
+    ["/zh/program", 12 * 1024, 6_391],
+    ["/fr/terms", 12 * 1024, 6_391],
+    ["/en/apply", 144 * 1024, 143_340],
+    ["/en/contact", 198 * 1024, 200_331],
   ];
   for (const [path, budget] of BUDGETS) {
     test(`downloads at most ${Math.round(budget / 1024)} KB of JavaScript for ${path}`, async ({ page }) => {

@@ -34,6 +34,13 @@ export interface RouteDef {
    * page `/partner/CODE` is `/partners` with a welcome line; docs/product/languages.md#language-in-the-address). Its own path by default.
    */
   canonical?: string;
+  /**
+   * How the page runs in the browser (decision 042): "islands", a content page whose HTML is all
+   * there is, with only the small script of the frame's interactive parts (app/islands.ts); "app"
+   * (the default), the application, which hydrates the page (forms, the wizard, portals, pages
+   * opened from an e-mail's link).
+   */
+  script?: "islands" | "app";
 }
 
 const site = (
@@ -50,24 +57,44 @@ const site = (
 });
 
 export const ROUTES: RouteDef[] = [
-  site("/", "home", () => import("../features/public-site/pages/HomePage"), { data: "catalogue" }),
+  site("/", "home", () => import("../features/public-site/pages/HomePage"), {
+    script: "islands",
+    data: "catalogue",
+  }),
   site("/program", "program", () => import("../features/public-site/pages/ProgramPage"), {
+    script: "islands",
     data: "catalogue",
   }),
   site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), {
+    script: "islands",
     data: "catalogue",
   }),
   site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage"), {
     namespaces: ["universities", "forms"],
   }),
-  site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage")),
-  site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), { data: "catalogue" }),
-  site("/affiliate-program", "affiliate", () => import("../features/public-site/pages/AffiliateProgramPage")),
-  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), {
+  site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage"), {
+    script: "islands",
+  }),
+  site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), {
+    script: "islands",
     data: "catalogue",
   }),
-  site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage")),
-  site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage")),
+  site(
+    "/affiliate-program",
+    "affiliate",
+    () => import("../features/public-site/pages/AffiliateProgramPage"),
+    { script: "islands" },
+  ),
+  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), {
+    script: "islands",
+    data: "catalogue",
+  }),
+  site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage"), {
+    script: "islands",
+  }),
+  site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage"), {
+    script: "islands",
+  }),
   site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage"), {
     canonical: "/partners",
   }),
@@ -92,7 +119,9 @@ export const ROUTES: RouteDef[] = [
   site("/waiting-list/:cohortId", "waitingList", () => import("../features/waiting-list/JoinPage"), {
     data: "catalogue",
   }),
-  site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage")),
+  site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage"), {
+    script: "islands",
+  }),
   site("/contact", "contact", () => import("../features/public-site/pages/ContactPage"), {
     namespaces: ["contact", "forms"],
   }),
@@ -106,17 +135,23 @@ export const ROUTES: RouteDef[] = [
     index: false,
     meta: { title: "forms:link.unsubscribe.title", description: "forms:meta.description" },
   }),
-  site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage")),
+  site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage"), {
+    script: "islands",
+  }),
   site("/privacy-policy", "legal", () => import("../features/public-site/pages/PrivacyPolicyPage"), {
+    script: "islands",
     meta: { title: "legal:privacy.meta.title", description: "legal:privacy.meta.description" },
   }),
   site("/terms", "legal", () => import("../features/public-site/pages/TermsPage"), {
+    script: "islands",
     meta: { title: "legal:terms.meta.title", description: "legal:terms.meta.description" },
   }),
   site("/cookie-policy", "legal", () => import("../features/public-site/pages/CookiePolicyPage"), {
+    script: "islands",
     meta: { title: "legal:cookies.meta.title", description: "legal:cookies.meta.description" },
   }),
   site("/gdpr", "legal", () => import("../features/public-site/pages/GdprPage"), {
+    script: "islands",
     meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
   }),
   site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "apply" }),

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { deleteCookie, readCookie, writeCookie } from "./cookies";
 
 /**
@@ -43,21 +42,7 @@ export function resetConsent(): void {
 /** True when marketing cookies (the affiliate cookie) may be written: "Accept All" given. */
 export const mayStoreReferral = () => readConsent() === "all";
 
-/**
- * The consent state as a React value; "unknown" during server rendering and before hydration,
- * so the prerendered page is the same for everyone.
- */
-export function useConsent(): Consent {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    readConsent,
-    () => "unknown" as Consent,
-  );
-}
-
+/** Calls `listener` after each change of the stored consent; returns the unsubscribe function. */
 export function subscribeConsent(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -35,6 +35,7 @@ export function LanguageSelect({
       <select
         id={id}
         data-testid={testId}
+        data-language-select=""
         value={i18n.language}
         onChange={(event) => {
           const language = event.target.value;

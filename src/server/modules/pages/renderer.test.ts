@@ -13,7 +13,8 @@ export const PUBLIC_PATHS = ["/", "/program"];
 export function matchRoute(pathname) {
   if (pathname.startsWith("/partner/")) return { path: "/partner/:code" };
   if (pathname === "/apply") return { path: "/apply", data: "apply" };
-  return ["/", "/program", "/apply"].includes(pathname) ? { path: pathname } : undefined;
+  if (pathname === "/program") return { path: pathname, script: "islands" };
+  return ["/", "/apply"].includes(pathname) ? { path: pathname } : undefined;
 }
 export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
@@ -30,7 +31,11 @@ const STYLESHEET = ".title{color:red}.admin-table{color:blue}";
 
 function makeCache(
   version: { value: string },
-  { stylesheet = false, catalogue = undefined as CatalogueSummaryDto | undefined } = {},
+  {
+    stylesheet = false,
+    catalogue = undefined as CatalogueSummaryDto | undefined,
+    islands = false,
+  } = {},
 ) {
   const dir = mkdtempSync(path.join(tmpdir(), "pages-"));
   const link = stylesheet ? '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' : "";
@@ -42,6 +47,11 @@ function makeCache(
     path.join(dir, "index.html"),
     `<html lang="en"><head><!--head-->${link}</head><body><div id="root"><!--app--></div><!--state--></body></html>`,
   );
+  if (islands)
+    writeFileSync(
+      path.join(dir, "islands.html"),
+      `<html lang="en"><head><!--head--><script src="/assets/islands.js"></script></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
+    );
   const entryPath = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entryPath, ENTRY);
   return new PageCache({
@@ -154,6 +164,24 @@ describe("the stylesheet of a page (docs/product/portals.md#public-site, decisio
     writeFileSync(path.join(dir, "assets", "index-x.css"), 'a::after{content:"</style><script>"}');
     const html = inlineStylesheets('<link rel="stylesheet" crossorigin href="/assets/index-x.css">', dir);
     expect(html).toBe('<style>a::after{content:"<\\/style><script>"}</style>');
+  });
+});
+
+describe("the script of a page (decision 042)", () => {
+  it("a content page and the page of an unknown address load only the islands; the others load the application", async () => {
+    const cache = makeCache({ value: "v1" }, { islands: true });
+    await cache.init();
+    const islands = '<script src="/assets/islands.js">';
+    expect((await cache.get("/program", "en")).body.toString()).toContain(islands);
+    expect((await cache.get("/no-such-page", "en")).body.toString()).toContain(islands);
+    expect((await cache.get("/", "en")).body.toString()).not.toContain(islands);
+    expect((await cache.get("/partner/ANY", "en")).body.toString()).not.toContain(islands);
+  });
+
+  it("a build without the islands' page serves every page as the application", async () => {
+    const cache = makeCache({ value: "v1" });
+    await cache.init();
+    expect((await cache.get("/program", "en")).body.toString()).toContain('<div id="root"><h1');
   });
 });
 

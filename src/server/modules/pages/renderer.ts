@@ -19,10 +19,15 @@ export interface ServerEntry {
     catalogueSummary?: CatalogueSummaryDto;
     schoolOptions?: SchoolOptionsDto;
   }): Promise<{ status: 200 | 404; html: string; title: string; description: string; state: unknown }>;
-  matchRoute(
-    pathname: string,
-  ):
-    | { path: string; data?: "catalogue" | "apply"; layout: string; index?: boolean; canonical?: string }
+  matchRoute(pathname: string):
+    | {
+        path: string;
+        data?: "catalogue" | "apply";
+        layout: string;
+        index?: boolean;
+        canonical?: string;
+        script?: "islands" | "app";
+      }
     | undefined;
   ALIASES: Record<string, string>;
   /** Public pages without parameters (rendered ahead of the first visitor by `warm`). */
@@ -99,8 +104,13 @@ export class PageCache {
    */
   private bodies = new Map<string, { digest: string; status: number; page: Promise<RenderedPage> }>();
   private cachedVersion = "";
-  /** index.html as built, with its stylesheets inline. */
+  /** index.html as built (the application's page), with its stylesheets inline. */
   private template = "";
+  /**
+   * islands.html as built: the same page with only the content pages' script (decision 042);
+   * index.html's when the build has none.
+   */
+  private islandsTemplate = "";
   private entry: ServerEntry | null = null;
   private warming = false;
   /** Called with the languages to render again after the content version changed (set by main.ts). */
@@ -128,6 +138,10 @@ export class PageCache {
     const templatePath = path.join(this.opts.clientDir, "index.html");
     if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
     this.template = inlineStylesheets(readFileSync(templatePath, "utf8"), this.opts.clientDir);
+    const islandsPath = path.join(this.opts.clientDir, "islands.html");
+    this.islandsTemplate = existsSync(islandsPath)
+      ? inlineStylesheets(readFileSync(islandsPath, "utf8"), this.opts.clientDir)
+      : this.template;
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
   }
@@ -283,7 +297,9 @@ export class PageCache {
       route?.layout === "public" && route.index !== false
         ? alternateLinks(this.opts.origin, route.canonical ?? pathname, language)
         : '<meta name="robots" content="noindex" />';
-    const html = this.template
+    // A content page (and the page of an unknown address) runs as islands, the rest as the application.
+    const template = !route || route.script === "islands" ? this.islandsTemplate : this.template;
+    const html = template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(
         "<!--head-->",

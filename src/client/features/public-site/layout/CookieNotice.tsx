@@ -1,22 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/Button";
-import { setConsent, useConsent } from "../../../lib/consent";
-import { useHydrated } from "../../../lib/hydration";
 
 /**
  * Cookie notice (docs/product/privacy.md#cookie-consent): shown until a choice is stored. "Accept All" allows
  * the referral cookie; "Accept only necessary" refuses it and removes an existing one (docs/product/privacy.md#partner-cookie).
- * Not rendered on the server, so cached pages are the same for every visitor, and shown only once
- * the page is interactive: a button in the prerendered HTML would ignore taps until hydration.
+ * In every page's HTML hidden, so cached pages are the same for every visitor; `wirePublicFrame`
+ * (frame.ts) shows it and makes its buttons work once the page's script runs, so no button is shown
+ * that would ignore a tap (decision 042).
  */
 export function CookieNotice() {
   const { t } = useTranslation("common");
-  const consent = useConsent();
-  const hydrated = useHydrated();
-  if (!hydrated || consent !== "unknown") return null;
   return (
     <section
+      hidden
+      data-cookie-notice=""
       aria-labelledby="cookie-title"
       className="no-print fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
     >
@@ -33,10 +31,10 @@ export function CookieNotice() {
           </p>
         </div>
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" size="sm" onClick={() => setConsent("necessary")}>
+          <Button variant="secondary" size="sm" data-consent="necessary">
             {t("cookies.necessaryOnly")}
           </Button>
-          <Button size="sm" onClick={() => setConsent("all")}>
+          <Button size="sm" data-consent="all">
             {t("cookies.acceptAll")}
           </Button>
         </div>

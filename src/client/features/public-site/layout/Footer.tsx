@@ -2,7 +2,6 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { telHref } from "../../../../shared/site";
-import { resetConsent } from "../../../lib/consent";
 import { useSite } from "../../../lib/site";
 
 /** A titled list of footer links (a labelled navigation landmark). */
@@ -104,7 +103,7 @@ export function Footer() {
             <li>
               <button
                 type="button"
-                onClick={resetConsent}
+                data-reset-consent=""
                 className="text-brand-100 hover:text-white hover:underline"
               >
                 {t("footer.cookieSettings")}

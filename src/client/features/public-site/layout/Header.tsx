@@ -1,13 +1,10 @@
 import { Menu } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../../components/ui/Button";
 import { cn } from "../../../components/ui/cn";
-import { LoadBoundary, retryableLazy } from "../../../components/ui/LoadBoundary";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-
-const MobileMenu = retryableLazy(() => import("./MobileMenu"));
+import { MobileMenu } from "./MobileMenu";
 
 export const NAV_LINKS = [
   { to: "/program", key: "nav.program" },
@@ -16,26 +13,6 @@ export const NAV_LINKS = [
   { to: "/for-universities", key: "nav.forUniversities" },
   { to: "/faq", key: "nav.faq" },
 ] as const;
-
-/**
- * True once the page has scrolled more than `threshold` px (docs/product/portals.md#navigation: compact header after 20 px).
- * The position a reloaded page was restored to is read in the next frame, not while React commits
- * the hydrated page: reading `scrollY` then would force a layout of the whole page in the middle
- * of its start-up (docs/product/portals.md#public-site, total blocking time).
- */
-function useScrolledPast(threshold: number) {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > threshold);
-    const frame = requestAnimationFrame(onScroll);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", onScroll);
-    };
-  }, [threshold]);
-  return past;
-}
 
 /** Brand mark and name, linking home. */
 function Brand() {
@@ -53,25 +30,16 @@ function Brand() {
 
 /**
  * Site header (docs/product/portals.md#public-site): navigation, Apply call to action, Student Login,
- * language switcher. Compact after 20 px of scroll; below 768 px a full-height menu overlay
- * (Radix Dialog, which locks body scrolling and traps focus while open).
+ * language switcher. Compact after 20 px of scroll; below 768 px a full-height menu (a modal
+ * `<dialog>`). Markup only: its behaviour is wired by `wirePublicFrame` (frame.ts), the same code
+ * whether the page runs as islands or in the application (decision 042).
  */
 export function Header() {
   const { t } = useTranslation("common");
-  const compact = useScrolledPast(20);
-  const [open, setOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu after every navigation, the switch to another language's address included
-  useEffect(() => setOpen(false), [location.key]);
-
   return (
     <header
-      className={cn(
-        "no-print sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-all",
-        compact ? "border-slate-200 py-2 shadow-sm" : "border-transparent py-4",
-      )}
+      data-site-header=""
+      className="no-print sticky top-0 z-40 border-b border-transparent bg-white/95 py-4 backdrop-blur transition-all data-compact:border-slate-200 data-compact:py-2 data-compact:shadow-sm"
     >
       <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
@@ -104,27 +72,16 @@ export function Header() {
           </Link>
         </div>
         <button
-          ref={menuButton}
           type="button"
+          data-menu-open=""
           className="rounded-md p-2 text-brand-900 hover:bg-brand-50 md:hidden"
           aria-label={t("nav.openMenu")}
           aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={() => {
-            setMenuLoaded(true);
-            setOpen(true);
-          }}
+          aria-expanded="false"
         >
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
-        {menuLoaded ? (
-          // Not loaded (connection down): nothing opens, and the next tap on the button tries again.
-          <LoadBoundary resetKey={open} fallback={() => null}>
-            <Suspense fallback={null}>
-              <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
-            </Suspense>
-          </LoadBoundary>
-        ) : null}
+        <MobileMenu />
       </div>
     </header>
   );

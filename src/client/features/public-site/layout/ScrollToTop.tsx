@@ -1,21 +1,17 @@
 import { ArrowUp } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A "Back to top" button that appears after scrolling one screen down. */
+/**
+ * A "Back to top" button, hidden in the page's HTML; `wirePublicFrame` (frame.ts) shows it after
+ * one screen of scrolling and makes it scroll back (decision 042).
+ */
 export function ScrollToTop() {
   const { t } = useTranslation("common");
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > window.innerHeight);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  if (!visible) return null;
   return (
     <button
       type="button"
-      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+      hidden
+      data-scroll-top=""
       className="no-print fixed right-4 bottom-24 z-30 rounded-full bg-brand-800 p-3 text-white shadow-lg hover:bg-brand-700"
       aria-label={t("scrollTop")}
     >
