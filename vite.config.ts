@@ -28,6 +28,41 @@ const lowPriorityScripts: Plugin = {
 };
 
 /**
+ * The application's files, fetched ahead on a page that runs as islands until the visitor starts
+ * using it (islands-app.html, /apply: decision 042): a `<link rel="prefetch">` for the chunk of
+ * `app/start.tsx` and of the page's module, with everything they import. The browser downloads them
+ * at idle priority and neither parses nor runs them, so the first touch finds them at hand; the
+ * content pages, whose visitors may never need them, carry no such links.
+ */
+const prefetchApplication: Plugin = {
+  name: "prefetch-application",
+  transformIndexHtml: {
+    order: "post",
+    handler: (html, context) => {
+      if (!context.filename.endsWith("islands-app.html") || !context.bundle) return html;
+      const chunks = Object.values(context.bundle).filter((output) => output.type === "chunk");
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+          add(imported);
+      };
+      for (const module of ["/src/client/app/start.tsx", "/src/client/features/apply/ApplyPage.tsx"]) {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+        if (!chunk) throw new Error(`prefetch-application: no chunk for ${module}`);
+        add(chunk.fileName);
+      }
+      const links = [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => `<link rel="prefetch" crossorigin href="/${file}">`)
+        .join("\n    ");
+      return html.replace("</head>", `  ${links}\n  </head>`);
+    },
+  },
+};
+
+/**
  * The icon files (`lucide-react/dist/esm/icons/<name>.mjs`) that the public pages, the wizard and
  * the shared shell import. Only these travel in the shared `icons` file every page loads; the
  * icons of the portals and the back office go with their own pages, so adding a screen there does
@@ -95,7 +130,7 @@ const DATABASE_TEST_FILES = databaseTestFiles();
  * reload and forwards /api and the test checkout routes to the Fastify server on port 3000.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), lowPriorityScripts],
+  plugins: [react(), tailwindcss(), lowPriorityScripts, prefetchApplication],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
@@ -120,7 +155,8 @@ export default defineConfig({
     rolldownOptions: {
       // Two pages: the application (index.html) and the public content pages, which load only their
       // islands' script (islands.html, decision 042). The server picks one per route.
-      input: { index: "index.html", islands: "islands.html" },
+      // islands-app.html is the islands' page of /apply, which starts the wizard when used.
+      input: { index: "index.html", islands: "islands.html", "islands-app": "islands-app.html" },
       output: {
         advancedChunks: {
           groups: [
@@ -130,7 +166,7 @@ export default defineConfig({
             // load this file and nothing else.
             {
               name: "frame",
-              test: /src[\\/](client[\\/](features[\\/]public-site[\\/]layout[\\/]frame|lib[\\/](cookies|consent|language-choice))|shared[\\/]i18n[\\/](languages|addresses))\.ts$/,
+              test: /src[\\/](client[\\/](features[\\/]public-site[\\/]layout[\\/]frame|lib[\\/](cookies|consent|language-choice|wizard-storage))|shared[\\/]i18n[\\/](languages|addresses))\.ts$/,
               priority: 30,
             },
             {

@@ -1,11 +1,19 @@
 import { expect } from "@playwright/test";
-import { applyCode, birthDateForAge, chooseCookies, reachPaymentStep, test, uniqueEmail } from "./support";
+import {
+  applyCode,
+  birthDateForAge,
+  chooseCookies,
+  openApplication,
+  reachPaymentStep,
+  test,
+  uniqueEmail,
+} from "./support";
 
 test.describe("a student who reloads the page in the middle of the application", () => {
   test("keeps what was typed on the personal step @phone", async ({ page }) => {
     await page.goto("/");
     await chooseCookies(page, "necessary");
-    await page.goto("/apply");
+    await openApplication(page);
     await page.getByRole("button", { name: "Continue to Application" }).click();
     const dateOfBirth = birthDateForAge(22);
     await page.getByLabel("First name").fill("Wei");

@@ -114,11 +114,23 @@ export async function fillPersonalStep(
 }
 
 /**
+ * Opens the application wizard (`/apply` by default) and starts using it, as a visitor does: /apply
+ * runs as islands until its first touch, key, focus or scroll, when the wizard takes the page over
+ * (decision 042). A small scroll of the mouse wheel is that first use here.
+ */
+export async function openApplication(page: Page, address = "/apply") {
+  await page.goto(address);
+  await page.mouse.wheel(0, 1);
+}
+
+/**
  * Picks a cohort on step 1 by (part of) its name. Tests that pay choose August or September, so the
  * four last places of July stay for apply-and-pay.spec.ts, whatever the order the tests run in.
  */
 export async function chooseSchool(page: Page, name: RegExp, continueLabel = "Continue to Application") {
-  // The step is prerendered with its controls disabled until the page is hydrated (decision 009).
+  // The step is prerendered with its controls disabled until the page is hydrated (decision 009),
+  // which happens once the visitor starts using it (decision 042).
+  await page.mouse.wheel(0, 1);
   await expect(page.getByRole("button", { name: continueLabel })).toBeEnabled();
   const radio = page.getByRole("radio", { name });
   await expect(radio).toBeEnabled();
@@ -128,7 +140,7 @@ export async function chooseSchool(page: Page, name: RegExp, continueLabel = "Co
 
 /** Goes from /apply through steps 1 and 2 to the payment step (English). */
 export async function reachPaymentStep(page: Page, options: { email?: string; school?: RegExp } = {}) {
-  await page.goto("/apply");
+  await openApplication(page);
   if (options.school) await chooseSchool(page, options.school);
   await page.getByRole("button", { name: "Continue to Application" }).click();
   await fillPersonalStep(page, options);

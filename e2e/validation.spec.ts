@@ -4,6 +4,7 @@ import {
   birthDateForAge,
   chooseCookies,
   fillPersonalStep,
+  openApplication,
   reachPaymentStep,
   test,
   toastWith,
@@ -14,7 +15,7 @@ import {
 async function openPersonalStep(page: Page) {
   await page.goto("/");
   await chooseCookies(page, "necessary");
-  await page.goto("/apply");
+  await openApplication(page);
   await page.getByRole("button", { name: "Continue to Application" }).click();
   await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
 }

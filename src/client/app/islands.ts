@@ -1,7 +1,10 @@
 import "./styles.css";
+// Type-only: the contract's path, checked by the compiler; no zod on a content page.
+import type { getSavedDraftContract } from "../../shared/api/apply";
 import { isLanguage } from "../../shared/i18n/languages";
 import { wirePublicFrame } from "../features/public-site/layout/frame";
 import { rememberLanguage } from "../lib/language-choice";
+import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
 
 /**
  * The script of a public content page (decision 042): the server sent the page whole, so all it
@@ -10,14 +13,77 @@ import { rememberLanguage } from "../lib/language-choice";
  * (docs/product/languages.md#language-on-load). A few kilobytes, no framework: on a slow phone
  * the page is ready as soon as it is drawn (decisions.md §5).
  *
- * A visit that brings a partner's code (`?ref=CODE`, docs/product/codes-and-partners.md#referral-link)
- * loads the application instead, which hydrates this very page (its state is in the page) and
- * keeps the code in memory while the visitor moves on to apply, as before (decision 042).
+ * The application takes over this very page (it hydrates it from the state the page carries):
+ * - at once on a visit that brings a partner's code (`?ref=CODE`,
+ *   docs/product/codes-and-partners.md#referral-link), which the application keeps in memory while
+ *   the visitor moves on to apply;
+ * - on /apply (`data-start="when-used"` on the page), when the visitor starts using it: the first
+ *   touch, key, focus or scroll, or at once when the address carries a choice (`?school=…`), this
+ *   tab already has an application under way, or a draft saved on this device waits to be offered
+ *   (decision 038: `GET /api/resume/draft`, the request the wizard makes anyway). Its files were fetched ahead at idle priority
+ *   (islands-app.html), so starting costs only running them.
  */
 const language = document.documentElement.lang;
 if (isLanguage(language)) rememberLanguage(language);
 const unwire = wirePublicFrame(document, { languageSelects: true });
-if (/[?&]ref=/.test(window.location.search)) {
+
+/** Hands the page to the application (app/start.tsx), once. */
+let started = false;
+function startApplication() {
+  if (started) return;
+  started = true;
   unwire();
   void import("./start").then(({ start }) => start());
+}
+
+/** The first sign that the visitor is using the page. */
+const USE_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+/** True when this tab has an application under way (the wizard's state in sessionStorage). */
+function wizardUnderWay(): boolean {
+  try {
+    return sessionStorage.getItem(WIZARD_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the server holds a draft saved on this device that this tab has not declined (the
+ * capability cookie is httpOnly, so only the server can tell). False on any failure: the wizard
+ * then asks again once started.
+ */
+async function savedDraftWaiting(): Promise<boolean> {
+  try {
+    if (sessionStorage.getItem(DRAFT_DISMISSED_KEY) === "1") return false;
+  } catch {
+    // No storage: ask the server.
+  }
+  const path: (typeof getSavedDraftContract)["path"] = "/api/resume/draft";
+  try {
+    const response = await fetch(path, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) return false;
+    const answer: unknown = await response.json();
+    return typeof answer === "object" && answer !== null && "draft" in answer && answer.draft != null;
+  } catch {
+    return false;
+  }
+}
+
+if (/[?&]ref=/.test(window.location.search)) startApplication();
+else if (document.documentElement.dataset.start === "when-used") {
+  if (window.location.search || wizardUnderWay()) startApplication();
+  else {
+    const onUse = (event?: Event) => {
+      for (const name of USE_EVENTS) window.removeEventListener(name, onUse, true);
+      // The wizard's later steps load at the visitor's first use (ApplyPage); this was it.
+      if (event) document.documentElement.dataset.used = "";
+      startApplication();
+    };
+    for (const name of USE_EVENTS) window.addEventListener(name, onUse, { capture: true, passive: true });
+    void savedDraftWaiting().then((waiting) => waiting && onUse());
+  }
 }

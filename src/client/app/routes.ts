@@ -38,9 +38,11 @@ export interface RouteDef {
    * How the page runs in the browser (decision 042): "islands", a content page whose HTML is all
    * there is, with only the small script of the frame's interactive parts (app/islands.ts); "app"
    * (the default), the application, which hydrates the page (forms, the wizard, portals, pages
-   * opened from an e-mail's link).
+   * opened from an e-mail's link); "app-when-used", a page that runs as islands until the visitor
+   * starts using it, when the application takes it over (/apply: the wizard's first step is in the
+   * HTML, its files are fetched ahead at idle priority).
    */
-  script?: "islands" | "app";
+  script?: "islands" | "app" | "app-when-used";
 }
 
 const site = (
@@ -154,7 +156,10 @@ export const ROUTES: RouteDef[] = [
     script: "islands",
     meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
   }),
-  site("/apply", "apply", () => import("../features/apply/ApplyPage"), { data: "apply" }),
+  site("/apply", "apply", () => import("../features/apply/ApplyPage"), {
+    data: "apply",
+    script: "app-when-used",
+  }),
   site("/apply/payment", "apply", () => import("../features/apply/ApplyPage"), { index: false }),
   site("/apply/success", "apply", () => import("../features/apply/ApplySuccessPage"), {
     index: false,

@@ -71,9 +71,16 @@ function loadLaterSteps() {
   );
 }
 
-/** Starts loading the later steps at the visitor's first interaction with the page. */
+/**
+ * Starts loading the later steps at the visitor's first interaction with the page: at once when
+ * that interaction is what started the wizard (the page's islands mark it `data-used`, decision 042).
+ */
 function useLaterStepsOnFirstInteraction() {
   useEffect(() => {
+    if (document.documentElement.dataset.used !== undefined) {
+      loadLaterSteps();
+      return;
+    }
     const events = ["pointerdown", "keydown", "focusin"] as const;
     const load = () => {
       for (const name of events) window.removeEventListener(name, load, true);

@@ -22,7 +22,9 @@ export interface WizardState {
   submittedAt?: string;
 }
 
-export const WIZARD_STORAGE_KEY = "apply.wizard.v1";
+import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../../lib/wizard-storage";
+
+export { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY };
 /** Ids of the application this tab completed last, for /apply/success. */
 export const LAST_SUBMITTED_KEY = "apply.lastSubmitted";
 
@@ -83,9 +85,6 @@ export function wizardStateOf(resumed: ResumedWizard): WizardState {
     submittedAt: undefined,
   };
 }
-
-/** sessionStorage key: this tab chose "Start a new one" and is not asked again. */
-export const DRAFT_DISMISSED_KEY = "apply.draftOffer.dismissed";
 
 /** Whether this tab already answered the offer to continue the browser's saved application. */
 export function draftOfferDismissed(): boolean {

@@ -12,7 +12,7 @@ export const ALIASES = {};
 export const PUBLIC_PATHS = ["/", "/program"];
 export function matchRoute(pathname) {
   if (pathname.startsWith("/partner/")) return { path: "/partner/:code" };
-  if (pathname === "/apply") return { path: "/apply", data: "apply" };
+  if (pathname === "/apply") return { path: "/apply", data: "apply", script: "app-when-used" };
   if (pathname === "/program") return { path: pathname, script: "islands" };
   return ["/", "/apply"].includes(pathname) ? { path: pathname } : undefined;
 }
@@ -31,11 +31,7 @@ const STYLESHEET = ".title{color:red}.admin-table{color:blue}";
 
 function makeCache(
   version: { value: string },
-  {
-    stylesheet = false,
-    catalogue = undefined as CatalogueSummaryDto | undefined,
-    islands = false,
-  } = {},
+  { stylesheet = false, catalogue = undefined as CatalogueSummaryDto | undefined, islands = false } = {},
 ) {
   const dir = mkdtempSync(path.join(tmpdir(), "pages-"));
   const link = stylesheet ? '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' : "";
@@ -51,6 +47,11 @@ function makeCache(
     writeFileSync(
       path.join(dir, "islands.html"),
       `<html lang="en"><head><!--head--><script src="/assets/islands.js"></script></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
+    );
+  if (islands)
+    writeFileSync(
+      path.join(dir, "islands-app.html"),
+      `<html lang="en" data-start="when-used"><head><!--head--><script src="/assets/islands.js"></script><link rel="prefetch" href="/assets/start.js"></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
     );
   const entryPath = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entryPath, ENTRY);
@@ -169,13 +170,25 @@ describe("the stylesheet of a page (docs/product/portals.md#public-site, decisio
 
 describe("the script of a page (decision 042)", () => {
   it("a content page and the page of an unknown address load only the islands; the others load the application", async () => {
-    const cache = makeCache({ value: "v1" }, { islands: true });
+    const catalogue = {
+      schools: [],
+      fromPrice: 0,
+      lengthDays: 14,
+      insurance: { kind: "varies" },
+      earlyDiscount: null,
+    } as CatalogueSummaryDto;
+    const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
     await cache.init();
     const islands = '<script src="/assets/islands.js">';
     expect((await cache.get("/program", "en")).body.toString()).toContain(islands);
     expect((await cache.get("/no-such-page", "en")).body.toString()).toContain(islands);
     expect((await cache.get("/", "en")).body.toString()).not.toContain(islands);
     expect((await cache.get("/partner/ANY", "en")).body.toString()).not.toContain(islands);
+    // /apply: islands until the visitor starts using it, with the application's files fetched ahead.
+    const apply = (await cache.get("/apply", "zh")).body.toString();
+    expect(apply).toContain('<html lang="zh" data-start="when-used">');
+    expect(apply).toContain(islands);
+    expect(apply).toContain('<link rel="prefetch" href="/assets/start.js">');
   });
 
   it("a build without the islands' page serves every page as the application", async () => {

@@ -26,7 +26,7 @@ export interface ServerEntry {
         layout: string;
         index?: boolean;
         canonical?: string;
-        script?: "islands" | "app";
+        script?: "islands" | "app" | "app-when-used";
       }
     | undefined;
   ALIASES: Record<string, string>;
@@ -111,6 +111,8 @@ export class PageCache {
    * index.html's when the build has none.
    */
   private islandsTemplate = "";
+  /** islands-app.html as built: the islands' page that the application takes over when used (/apply). */
+  private whenUsedTemplate = "";
   private entry: ServerEntry | null = null;
   private warming = false;
   /** Called with the languages to render again after the content version changed (set by main.ts). */
@@ -141,6 +143,10 @@ export class PageCache {
     const islandsPath = path.join(this.opts.clientDir, "islands.html");
     this.islandsTemplate = existsSync(islandsPath)
       ? inlineStylesheets(readFileSync(islandsPath, "utf8"), this.opts.clientDir)
+      : this.template;
+    const whenUsedPath = path.join(this.opts.clientDir, "islands-app.html");
+    this.whenUsedTemplate = existsSync(whenUsedPath)
+      ? inlineStylesheets(readFileSync(whenUsedPath, "utf8"), this.opts.clientDir)
       : this.template;
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
@@ -298,9 +304,14 @@ export class PageCache {
         ? alternateLinks(this.opts.origin, route.canonical ?? pathname, language)
         : '<meta name="robots" content="noindex" />';
     // A content page (and the page of an unknown address) runs as islands, the rest as the application.
-    const template = !route || route.script === "islands" ? this.islandsTemplate : this.template;
+    const template =
+      !route || route.script === "islands"
+        ? this.islandsTemplate
+        : route.script === "app-when-used"
+          ? this.whenUsedTemplate
+          : this.template;
     const html = template
-      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace('<html lang="en"', `<html lang="${language}"`)
       .replace(
         "<!--head-->",
         // The spec's "404 Page Not Found" (§8), for those who read the source; visitors read the page's plain words.
