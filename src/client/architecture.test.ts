@@ -67,7 +67,7 @@ describe("client architecture", () => {
   });
 
   /**
-   * Modules of the landing page and /apply's first load, which must not load zod (the pages' JS
+   * Modules of the landing page and /apply's first load (and the content pages' islands), which must not load zod (the pages' JS
    * budgets, e2e/page-weight.spec.ts): they import their contracts as types only, write the path
    * typed as the contract's, and check the answer by hand.
    */
@@ -76,6 +76,7 @@ describe("client architecture", () => {
     "lib/i18n.ts",
     "features/referral/ReferralTracker.tsx",
     "features/apply/ApplyPage.tsx",
+    "app/islands.ts",
   ]);
 
   it("the browser reaches the API only through its contracts: no API path and no hand-typed answer in src/client", () => {
