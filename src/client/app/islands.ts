@@ -23,8 +23,11 @@ import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
  *   (decision 038: `GET /api/resume/draft`, the request the wizard makes anyway). Its files were fetched ahead at idle priority
  *   (islands-app.html), so starting costs only running them.
  */
+// Storage and cookies are round trips to the browser: when it is idle, not while the page starts.
 const language = document.documentElement.lang;
-if (isLanguage(language)) rememberLanguage(language);
+const remember = () => isLanguage(language) && rememberLanguage(language);
+if (typeof requestIdleCallback === "function") requestIdleCallback(remember, { timeout: 2000 });
+else setTimeout(remember, 0);
 const unwire = wirePublicFrame(document, { languageSelects: true });
 
 /** Hands the page to the application (app/start.tsx), once. */

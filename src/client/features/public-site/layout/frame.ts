@@ -78,9 +78,14 @@ export function wirePublicFrame(root: ParentNode, options: { languageSelects: bo
   const showNotice = () => {
     if (notice) notice.hidden = readConsent() !== "unknown";
   };
-  showNotice();
+  // Reading the cookies is a round trip to the browser's cookie store: a task of its own, after the
+  // listeners are in place, not part of the script's first run.
+  const firstCheck = setTimeout(showNotice, 0);
   const unsubscribe = subscribeConsent(showNotice);
-  signal.addEventListener("abort", unsubscribe);
+  signal.addEventListener("abort", () => {
+    clearTimeout(firstCheck);
+    unsubscribe();
+  });
   for (const button of root.querySelectorAll<HTMLElement>("[data-consent]"))
     button.addEventListener(
       "click",
