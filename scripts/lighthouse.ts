@@ -1,0 +1,633 @@
+/**
+ * Lighthouse measurement of the public pages against the budgets of decisions.md §5 and
+ * docs/product/portals.md#public-site. Not part of `npm test`; needs Debian's Chromium and a build:
+ *   npm run build
+ *   npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply]
+ *                                 [--previous=<git ref>] [--check]
+ * Without `baseUrl` it starts this server itself (`node --import tsx src/server/main.ts`, one process,
+ * NODE_ENV=production, a fresh DATA_DIR in a temporary folder, a free port), waits for GET /api/ready
+ * and stops it at the end, as `scripts/throughput.ts` does.
+ *
+ * Each run is Lighthouse 12 through its Node API in a fresh headless Chromium (CHROME_PATH, by default
+ * /usr/bin/chromium) launched by chrome-launcher: Lighthouse's default settings, i.e. a mobile phone
+ * with simulated throttling, categories performance, accessibility, best practices and SEO. Every
+ * page is measured `--runs` times, the pages interleaved (A B C A B C…), and with `--previous` each
+ * page of this build is followed by the same page of the previous build, so a change in the
+ * machine's load falls on both alike. A run Lighthouse reports as failed (a runtime error such as
+ * NO_NAVSTART) is tried again up to twice; one that still fails counts against the budgets. Every
+ * run's JSON report is kept in a temporary folder whose path is printed.
+ *
+ * Printed per page (and per build): performance score (median, worst), accessibility, best practices
+ * and SEO (worst), total blocking time, main-thread work (`mainthread-work-breakdown`), largest and
+ * first contentful paint, cumulative layout shift, Speed Index (each median and worst), JavaScript
+ * transferred (from `network-requests`, headers included) and Lighthouse's benchmark index of the
+ * machine (`lhr.environment.benchmarkIndex`, higher is faster: median and range), so a slower or
+ * busier machine is not taken for a regression. Then the budgets, for each build: performance ≥ 95
+ * in every run; accessibility, best practices and SEO 100 in every run; total blocking time ≤ 150 ms
+ * and main-thread work ≤ 1 s, by their median (the worst run is printed beside it); the landing
+ * page's (`/en/`) JavaScript ≤ 60 KB transferred in every run. With `--check` the exit code is 1 when
+ * a budget of this build fails (a previous build's budgets are only reported).
+ *
+ * `--previous=<ref>` checks the git ref out in a temporary worktree (`git worktree add --detach`),
+ * links this project's node_modules into it, runs `npm run build` there, starts that build's server
+ * the same way on another port, and reports it beside this build; the worktree is removed at the end.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type LaunchedChrome, launch } from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const LOAD_WARNING = 1.5;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const DEFAULT_PAGES = ["/en/", "/en/program", "/en/apply"];
+/** The landing page, whose JavaScript the 60 KB budget is about (decisions.md §5). */
+const LANDING = "/en/";
+
+/** The budgets of decisions.md §5; times in milliseconds, sizes in bytes. */
+const BUDGET = {
+  performance: 95,
+  otherCategories: 100,
+  totalBlockingTimeMs: 150,
+  mainThreadMs: 1000,
+  landingJavaScriptBytes: 60 * 1024,
+};
+
+/** Command-line options: `[baseUrl] [--runs=5] [--pages=…] [--previous=<ref>] [--check]`. */
+interface Options {
+  baseUrl?: string;
+  runs: number;
+  pages: string[];
+  previous?: string;
+  check: boolean;
+}
+
+/** Parses the command line; exits with a usage line on an unknown or invalid option. */
+function parseOptions(argv: string[]): Options {
+  const options: Options = { runs: 5, pages: DEFAULT_PAGES, check: false };
+  const usage = () => {
+    console.error(
+      "usage: npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply] [--previous=<git ref>] [--check]",
+    );
+    process.exit(2);
+  };
+  for (const arg of argv) {
+    const [name, value] = arg.startsWith("--")
+      ? [arg.split("=")[0], arg.split("=").slice(1).join("=")]
+      : [arg, ""];
+    if (name === "--runs") options.runs = Number(value);
+    else if (name === "--pages") options.pages = value.split(",").filter(Boolean);
+    else if (name === "--previous" && value) options.previous = value;
+    else if (name === "--check" && !value) options.check = true;
+    else if (!arg.startsWith("--") && !options.baseUrl) options.baseUrl = arg.replace(/\/$/, "");
+    else usage();
+  }
+  if (!Number.isInteger(options.runs) || options.runs < 1) usage();
+  if (options.pages.length === 0 || options.pages.some((p) => !p.startsWith("/"))) usage();
+  return options;
+}
+
+/** The machine's core count and load averages, with a warning when the 1-minute average is above 1.5. */
+function printMachine(when: string) {
+  const [one, five, fifteen] = loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `${when}: ${availableParallelism()} cores, load average ${one} ${five} ${fifteen} (1, 5, 15 min)`,
+  );
+  if (loadavg()[0]! > LOAD_WARNING) {
+    console.log(
+      `WARNING: the 1-minute load average is above ${LOAD_WARNING}: other work is using the machine, the timings mean little`,
+    );
+  }
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The status of one GET of `url` (the body is read and dropped). */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Polls `url` until it answers 200, for up to `timeoutMs`; throws if `child` exits first. */
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await statusOf(url)) === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Sends SIGTERM and waits for the exit (SIGKILL after 20 s). */
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the server of the checkout at `root` (`node --import tsx src/server/main.ts`) on the embedded
+ * database in `dataDir`, whatever the calling shell set, and waits for GET /api/ready (up to 5 min:
+ * a cold start compiles the whole server with tsx, which takes over a minute on a busy 2-core machine).
+ * Its output goes to `server.log` in `dataDir`. Returns the process and how long it took to be ready.
+ */
+async function startServer(
+  root: string,
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; startSeconds: number }> {
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, "server.log");
+  const out = openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    WEB_CONCURRENCY: "1",
+  };
+  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS"]) delete env[name];
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", out, out],
+  });
+  children.add(child);
+  const started = Date.now();
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
+    return { child, startSeconds: (Date.now() - started) / 1000 };
+  } catch (error) {
+    const log = readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+    throw new Error(`${(error as Error).message}; the end of its log:\n${log}`);
+  }
+}
+
+/** True when `root` holds a client and a server build (`npm run build`). */
+const isBuilt = (root: string) =>
+  existsSync(path.join(root, "dist", "client")) && existsSync(path.join(root, "dist", "server"));
+
+/** Servers to stop on the way out, the running build and browser, the worktree to remove (see `interrupted`). */
+const children = new Set<ChildProcess>();
+let build: ChildProcess | undefined;
+let chrome: LaunchedChrome | undefined;
+let worktree: string | undefined;
+
+/** Removes the temporary worktree of `--previous` from disk and from git's list of worktrees. */
+function removeWorktree() {
+  if (!worktree) return;
+  try {
+    execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: ROOT, stdio: "ignore" });
+  } catch {
+    rmSync(worktree, { recursive: true, force: true, maxRetries: 3 });
+    execFileSync("git", ["worktree", "prune"], { cwd: ROOT, stdio: "ignore" });
+  }
+  worktree = undefined;
+}
+
+/**
+ * On Ctrl-C: kills the browser and the build (its whole process group: npm, the shell, vite), stops
+ * the servers, removes the worktree and the working folder, and exits with 130.
+ */
+async function interrupted(workDir: string, reportDir: string) {
+  console.log("\nInterrupted: stopping what was started…");
+  chrome?.kill();
+  if (build?.pid) {
+    try {
+      process.kill(-build.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    await sleep(500); // the group's last writes into the worktree
+  }
+  for (const child of children) await stop(child);
+  removeWorktree();
+  rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
+  console.log(`The reports so far are in ${reportDir}`);
+  process.exit(130);
+}
+
+/**
+ * Checks `ref` out in `dir` (`git worktree add --detach`), links this project's node_modules into it
+ * and builds it (`npm run build`, its output in `previous-build.log` beside `dir`; the build runs as a
+ * child process, so Ctrl-C still cleans up). Returns the commit's short hash; throws when the ref is
+ * unknown or the build fails, with the end of the build's output.
+ */
+async function buildPrevious(ref: string, dir: string): Promise<string> {
+  const commit = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).trim();
+  execFileSync("git", ["worktree", "add", "--detach", dir, commit], { cwd: ROOT, stdio: "ignore" });
+  worktree = dir;
+  symlinkSync(realpathSync(path.join(ROOT, "node_modules")), path.join(dir, "node_modules"), "dir");
+  const short = commit.slice(0, 9);
+  console.log(`Building ${ref} (${short}) in a temporary worktree…`);
+  const logFile = path.join(path.dirname(dir), "previous-build.log");
+  const started = Date.now();
+  const out = openSync(logFile, "w");
+  // A process group of its own, so that Ctrl-C can end vite too, not only npm.
+  const child = spawn("npm", ["run", "build"], { cwd: dir, stdio: ["ignore", out, out], detached: true });
+  build = child;
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  build = undefined;
+  if (code !== 0) {
+    const log = readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+    throw new Error(`npm run build failed at ${ref} (${short}):\n${log}`);
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return short;
+}
+
+/** What one Lighthouse run says about a page; times in ms, sizes in bytes, scores 0–100 or null. */
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  totalBlockingTimeMs: number;
+  mainThreadMs: number;
+  largestPaintMs: number;
+  firstPaintMs: number;
+  layoutShift: number;
+  speedIndexMs: number;
+  javaScriptBytes: number;
+  javaScriptFiles: number;
+  benchmarkIndex: number;
+  /** Lighthouse's error when the page could not be measured (the scores are then null). */
+  error?: string;
+  warnings: string[];
+  reportFile: string;
+}
+
+/** The numeric value of an audit, NaN when Lighthouse could not compute it. */
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/** The figures of one report. */
+function summarise(lhr: Result, reportFile: string): Run {
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    return value === null || value === undefined ? null : Math.round(value * 100);
+  };
+  const details = lhr.audits["network-requests"]?.details;
+  const requests =
+    details?.type === "table"
+      ? (details.items as Array<{ resourceType?: string; transferSize?: number }>)
+      : [];
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    totalBlockingTimeMs: numeric(lhr, "total-blocking-time"),
+    mainThreadMs: numeric(lhr, "mainthread-work-breakdown"),
+    largestPaintMs: numeric(lhr, "largest-contentful-paint"),
+    firstPaintMs: numeric(lhr, "first-contentful-paint"),
+    layoutShift: numeric(lhr, "cumulative-layout-shift"),
+    speedIndexMs: numeric(lhr, "speed-index"),
+    javaScriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    javaScriptFiles: scripts.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+    warnings: lhr.runWarnings.map(String),
+    reportFile,
+  };
+}
+
+/** The Chromium flags: headless, quiet, and without the sandbox when running as root (containers). */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--disable-gpu",
+  ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+];
+
+/**
+ * How often a run is tried again when Lighthouse reports a runtime error (e.g. NO_NAVSTART, "something
+ * went wrong with recording the trace… run Lighthouse again", which a busy machine causes now and then).
+ */
+const RETRIES = 2;
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium; its JSON report is written to `reportFile`. A run
+ * whose report carries a runtime error is tried again up to RETRIES times (each error is printed); if
+ * the error persists, the last report is returned with `error` set and its scores null.
+ */
+async function measure(url: string, reportFile: string): Promise<Run> {
+  for (let attempt = 0; ; attempt++) {
+    const run = await measureOnce(url, reportFile);
+    if (!run.error || attempt === RETRIES) return run;
+    console.log(`    ${run.error.split(":")[0]} (${url}), trying again`);
+  }
+}
+
+/** One Lighthouse run of `url` in a fresh Chromium, without retries (see `measure`). */
+async function measureOnce(url: string, reportFile: string): Promise<Run> {
+  chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    writeFileSync(reportFile, Array.isArray(result.report) ? result.report[0]! : result.report);
+    return summarise(result.lhr, reportFile);
+  } finally {
+    chrome.kill();
+    chrome = undefined;
+  }
+}
+
+/** A build under measurement: its name, address and the runs of each page. */
+interface Target {
+  name: string;
+  slug: string;
+  base: string;
+  runs: Map<string, Run[]>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const scoreText = (value: number | null) => (value === null ? "error" : String(value));
+/** The worst of scores: the lowest, an error (null) counting as worst of all. */
+const worstScore = (values: Array<number | null>) =>
+  values.some((v) => v === null) ? null : Math.min(...(values as number[]));
+
+/** One line of the per-page table: a label and how to print a build's runs. */
+const ROWS: ReadonlyArray<readonly [label: string, cell: (runs: Run[]) => string]> = [
+  [
+    "performance (median, worst)",
+    (runs) => {
+      const scores = runs.map((r) => r.scores.performance);
+      const measured = scores.filter((s): s is number => s !== null);
+      return `${measured.length ? median(measured) : "error"}, ${scoreText(worstScore(scores))}`;
+    },
+  ],
+  ["accessibility (worst)", (runs) => scoreText(worstScore(runs.map((r) => r.scores.accessibility)))],
+  ["best practices (worst)", (runs) => scoreText(worstScore(runs.map((r) => r.scores["best-practices"])))],
+  ["SEO (worst)", (runs) => scoreText(worstScore(runs.map((r) => r.scores.seo)))],
+  ["total blocking time (median, worst)", (runs) => spread(runs, (r) => r.totalBlockingTimeMs, ms)],
+  ["main-thread work (median, worst)", (runs) => spread(runs, (r) => r.mainThreadMs, ms)],
+  ["largest contentful paint (median, worst)", (runs) => spread(runs, (r) => r.largestPaintMs, seconds)],
+  ["first contentful paint (median, worst)", (runs) => spread(runs, (r) => r.firstPaintMs, seconds)],
+  [
+    "cumulative layout shift (median, worst)",
+    (runs) =>
+      spread(
+        runs,
+        (r) => r.layoutShift,
+        (v) => v.toFixed(3),
+      ),
+  ],
+  ["Speed Index (median, worst)", (runs) => spread(runs, (r) => r.speedIndexMs, seconds)],
+  [
+    "JavaScript transferred (median, files)",
+    (runs) =>
+      `${kb(median(runs.map((r) => r.javaScriptBytes)))}, ${median(runs.map((r) => r.javaScriptFiles))} files`,
+  ],
+  [
+    "benchmark index (median, range)",
+    (runs) => {
+      const values = runs.map((r) => r.benchmarkIndex);
+      return `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+    },
+  ],
+];
+
+/** The figures of the runs Lighthouse could compute (a failed run gives NaN). */
+const measured = (runs: Run[], pick: (run: Run) => number) => runs.map(pick).filter(Number.isFinite);
+
+/** "median, worst" of a figure where more is worse, over the runs that measured it; "error" if none did. */
+function spread(runs: Run[], pick: (run: Run) => number, format: (value: number) => string) {
+  const values = measured(runs, pick);
+  if (values.length === 0) return "error";
+  const failed = runs.length - values.length;
+  return `${format(median(values))}, ${format(Math.max(...values))}${failed ? ` (${failed} failed)` : ""}`;
+}
+
+/** One budget of decisions.md §5 for one page of one build: what it says, whether it held, the figure. */
+interface BudgetResult {
+  page: string;
+  rule: string;
+  held: boolean;
+  figure: string;
+}
+
+/** The budgets of one page's runs (see the file's docstring for which figure each one judges). */
+function budgets(page: string, runs: Run[]): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  const performance = worstScore(runs.map((r) => r.scores.performance));
+  results.push({
+    page,
+    rule: `performance ≥ ${BUDGET.performance} in every run`,
+    held: performance !== null && performance >= BUDGET.performance,
+    figure: `worst ${scoreText(performance)}`,
+  });
+  const others = (["accessibility", "best-practices", "seo"] as const).map(
+    (c) => [c, worstScore(runs.map((r) => r.scores[c]))] as const,
+  );
+  results.push({
+    page,
+    rule: `accessibility, best practices, SEO = ${BUDGET.otherCategories} in every run`,
+    held: others.every(([, s]) => s === BUDGET.otherCategories),
+    figure: `worst ${others.map(([c, s]) => `${c} ${scoreText(s)}`).join(", ")}`,
+  });
+  const blocking = measured(runs, (r) => r.totalBlockingTimeMs);
+  results.push({
+    page,
+    rule: `total blocking time ≤ ${BUDGET.totalBlockingTimeMs} ms (median)`,
+    held: blocking.length > 0 && median(blocking) <= BUDGET.totalBlockingTimeMs,
+    figure: `median, worst ${spread(runs, (r) => r.totalBlockingTimeMs, ms)}`,
+  });
+  const mainThread = measured(runs, (r) => r.mainThreadMs);
+  results.push({
+    page,
+    rule: `main-thread work ≤ ${seconds(BUDGET.mainThreadMs)} (median)`,
+    held: mainThread.length > 0 && median(mainThread) <= BUDGET.mainThreadMs,
+    figure: `median, worst ${spread(runs, (r) => r.mainThreadMs, ms)}`,
+  });
+  if (page === LANDING) {
+    const largest = Math.max(...runs.map((r) => r.javaScriptBytes));
+    // A failed run may have loaded nothing: the budget needs at least one run that measured the page.
+    const anyMeasured = runs.some((r) => !r.error);
+    results.push({
+      page,
+      rule: `JavaScript ≤ ${kb(BUDGET.landingJavaScriptBytes)} transferred in every run`,
+      held: anyMeasured && largest <= BUDGET.landingJavaScriptBytes,
+      figure: `largest ${kb(largest)} (${largest} bytes)`,
+    });
+  }
+  return results;
+}
+
+/** Prints the per-page tables, one column per build, and the budgets; true when this build's held. */
+function report(options: Options, targets: Target[]): boolean {
+  const labelWidth = Math.max(...ROWS.map(([label]) => label.length)) + 2;
+  const columnWidth = 30;
+  for (const page of options.pages) {
+    console.log(`\n${page} (${options.runs} run${options.runs > 1 ? "s" : ""} each)`);
+    console.log(
+      `  ${"".padEnd(labelWidth)}${targets.map((t) => t.name.padEnd(columnWidth)).join("")}`.trimEnd(),
+    );
+    for (const [label, cell] of ROWS) {
+      const cells = targets.map((t) => cell(t.runs.get(page)!).padEnd(columnWidth));
+      console.log(`  ${label.padEnd(labelWidth)}${cells.join("")}`.trimEnd());
+    }
+  }
+  let held = true;
+  for (const [index, target] of targets.entries()) {
+    const results = options.pages.flatMap((page) => budgets(page, target.runs.get(page)!));
+    console.log(`\nBudgets (decisions.md §5), ${target.name}:`);
+    for (const r of results) {
+      console.log(`  ${r.held ? "held  " : "FAILED"}  ${r.page} ${r.rule}: ${r.figure}`);
+    }
+    if (index === 0) held = results.every((r) => r.held);
+  }
+  return held;
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  printMachine("Before");
+  if (!existsSync(CHROME_PATH)) {
+    console.error(`${CHROME_PATH} not found: install Debian's chromium or set CHROME_PATH`);
+    process.exitCode = 1;
+    return;
+  }
+  const workDir = mkdtempSync(path.join(tmpdir(), "lighthouse-work-"));
+  const reportDir = mkdtempSync(path.join(tmpdir(), "lighthouse-reports-"));
+  process.once("SIGINT", () => void interrupted(workDir, reportDir));
+  try {
+    const targets: Target[] = [];
+    if (options.baseUrl) {
+      targets.push({ name: "this build", slug: "current", base: options.baseUrl, runs: new Map() });
+    } else {
+      if (!isBuilt(ROOT)) {
+        console.error("dist/ is missing: run `npm run build` first (the server would serve no pages)");
+        process.exitCode = 1;
+        return;
+      }
+      const port = await freePort();
+      const { startSeconds } = await startServer(ROOT, path.join(workDir, "data-current"), port);
+      console.log(
+        `This build's server on port ${port}, ready in ${startSeconds.toFixed(0)} s (dist/ as built by \`npm run build\`)`,
+      );
+      targets.push({
+        name: "this build",
+        slug: "current",
+        base: `http://127.0.0.1:${port}`,
+        runs: new Map(),
+      });
+    }
+    if (options.previous) {
+      const short = await buildPrevious(options.previous, path.join(workDir, "previous"));
+      const port = await freePort();
+      const previousDir = path.join(workDir, "previous");
+      const { startSeconds } = await startServer(previousDir, path.join(workDir, "data-previous"), port);
+      console.log(`The previous build's server on port ${port}, ready in ${startSeconds.toFixed(0)} s`);
+      targets.push({
+        name: `${options.previous} (${short})`,
+        slug: "previous",
+        base: `http://127.0.0.1:${port}`,
+        runs: new Map(),
+      });
+    }
+
+    for (const target of targets) {
+      for (const page of options.pages) {
+        const status = await statusOf(`${target.base}${page}`);
+        if (status !== 200) console.log(`WARNING: ${target.name} answers ${status} at ${page}, not 200`);
+        target.runs.set(page, []);
+      }
+    }
+    console.log(
+      `Lighthouse mobile (simulated throttling) in ${CHROME_PATH}, ${options.runs} run${options.runs > 1 ? "s" : ""} of each page, interleaved; reports in ${reportDir}`,
+    );
+    const total = options.runs * options.pages.length * targets.length;
+    let done = 0;
+    for (let run = 1; run <= options.runs; run++) {
+      for (const page of options.pages) {
+        for (const target of targets) {
+          const slug = page.replace(/^\/|\/$/g, "").replace(/\//g, "-") || "root";
+          const file = path.join(reportDir, `${target.slug}-${slug}-run${run}.json`);
+          const result = await measure(`${target.base}${page}`, file);
+          target.runs.get(page)!.push(result);
+          done++;
+          const where = `[${done}/${total}] ${target.name} ${page} run ${run}`;
+          if (result.error) {
+            console.log(`  ${where}: ERROR ${result.error}`);
+          } else {
+            const scores = CATEGORIES.map((c) => scoreText(result.scores[c])).join("/");
+            console.log(
+              `  ${where}: ${scores} (perf/a11y/BP/SEO), TBT ${ms(result.totalBlockingTimeMs)}, main thread ${ms(result.mainThreadMs)}, JS ${kb(result.javaScriptBytes)}, benchmark index ${Math.round(result.benchmarkIndex)}`,
+            );
+          }
+          for (const warning of result.warnings) console.log(`    warning: ${warning.slice(0, 200)}`);
+        }
+      }
+    }
+    const held = report(options, targets);
+    console.log(`\nJSON reports: ${reportDir}`);
+    if (!held && options.check) process.exitCode = 1;
+  } finally {
+    for (const child of children) await stop(child);
+    removeWorktree();
+    rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
+    printMachine("After");
+  }
+}
+
+await main();
