@@ -188,6 +188,11 @@ describe("D2 logs: URLs", () => {
     ],
     ["/en/partner/LINDA2027", "/en/partner/:code?", "/en/partner/[redacted]"],
     ["/zh/anything/Zx9_abc/more", "/zh/*", "/zh/[redacted]/[redacted]/[redacted]"],
+    ["/en/", "/en", "/en/"],
+    ["/en/program", "/en/program", "/en/program"],
+    ["/en/program/x", "/en/program", "/en/program/[redacted]"],
+    ["/en/*", "/en/*", "/en/[redacted]"],
+    ["/api/:id", "/api/:id", "/api/[redacted]"],
   ])("%s of the route %s is logged as %s (docs/product/privacy.md#logs)", (url, pattern, logged) => {
     expect(safeUrl(url, pattern)).toBe(logged);
   });

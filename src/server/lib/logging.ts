@@ -147,6 +147,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 function redactPath(path: string, pattern: string | undefined): string {
   if (!pattern) return path;
+  // A route without parameters leaves its own address, with or without a final slash, as it is:
+  // the public pages' hot path, without splitting and joining the path on every line.
+  if (
+    (path === pattern ||
+      (path.length === pattern.length + 1 && path.endsWith("/") && path.startsWith(pattern))) &&
+    !pattern.includes(":") &&
+    !pattern.includes("*")
+  )
+    return path;
   const segments = path.split("/");
   const parts = pattern.split("/");
   for (let i = 1; i < segments.length; i++) {
