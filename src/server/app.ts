@@ -57,6 +57,7 @@ import { backupRoutes } from "./modules/ops/backup.routes";
 import { jobRoutes } from "./modules/ops/jobs.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
+import { HotPages } from "./modules/pages/hot-path";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
 import { passRoutes } from "./modules/pass/routes";
@@ -84,7 +85,7 @@ import { waitingListRoutes } from "./modules/waiting-list/routes";
 import { WaitingListService } from "./modules/waiting-list/service";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerOpenApi, serveOpenApi } from "./plugins/openapi";
-import { registerSecurity } from "./plugins/security";
+import { registerSecurity, securityHeaders } from "./plugins/security";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -166,6 +167,8 @@ export interface AppServices {
   mail: MailService;
   provider: PaymentProvider;
   pages: PageCache;
+  /** The public pages' hot path (modules/pages/hot-path.ts): `enabled`, `served`. */
+  hotPages: HotPages;
   files: FileStorage;
   /** The waiting lists of full cohorts (docs/product/admissions.md#waiting-list): offers, the background run, admin actions. */
   waitingList: WaitingListService;
@@ -266,6 +269,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  // The public pages' hot path (decisions.md §5): a page already rendered for the current content
+  // version is answered by the first onRequest hook, with the headers every other answer gets.
+  const hotPages = new HotPages({
+    securityHeaders: securityHeaders(env),
+    contentVersion: () => contentVersion(),
+  });
+  app.addHook("onRequest", hotPages.onRequest);
+
   registerErrorHandling(app);
   // An answer given before the body was read closes the connection without losing the answer.
   registerLingeringClose(app);
@@ -362,6 +373,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await translations.load();
 
   const distDir = options.distDir ?? path.join(ROOT, "dist");
+  // What the public pages show besides their address (docs/product/portals.md#public-site).
+  const contentVersion = () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`;
   const pages = new PageCache({
     clientDir: path.join(distDir, "client"),
     serverEntryPath: path.join(distDir, "server", "entry-server.js"),
@@ -378,7 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     origin: env.APP_ORIGIN,
-    contentVersion: () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`,
+    contentVersion,
     today,
     catalogueSummary: (language) => catalogue.summary(language),
     schoolOptions: (language, schoolId) => catalogue.optionsOf(schoolId, language),
@@ -429,6 +442,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     provider,
     pages,
+    hotPages,
     files,
     metrics,
     waitingList,
@@ -527,6 +541,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  await app.register(pageRoutes, { pages, origin: env.APP_ORIGIN });
+  await app.register(pageRoutes, { pages, origin: env.APP_ORIGIN, hot: hotPages });
   return app;
 }

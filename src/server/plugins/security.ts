@@ -99,29 +99,17 @@ export function headersOf(
   return Object.freeze(headers);
 }
 
-declare module "fastify" {
-  interface FastifyRequest {
-    language: import("../../shared/i18n/languages").Language;
-  }
-}
-
 /**
- * Cookies, the request language, security headers (helmet with a CSP the app runs under,
- * docs/product/security.md#i3-response-headers), the CSRF check, and the global rate limit store: in memory, or in Redis when
- * REDIS_URL is set, so that several server processes share their counters (decision 011), with
- * each process's memory standing in while Redis cannot be reached (`limits`, docs/product/security.md#s5-brute-force-and-rate-limits).
- * Per-route limits are set on the routes (config.rateLimit).
+ * The security headers of every answer (docs/product/security.md#i3-response-headers): helmet's, with a CSP
+ * the app runs under and HSTS in production, plus `PERMISSIONS_POLICY`, as one frozen object of
+ * lower-case names to values. Decided once: they do not depend on the request. `registerSecurity`
+ * sets them on every reply; the public pages' hot path (modules/pages/hot-path.ts) puts them in
+ * the headers it precomputes, so a page answered there carries the very same set.
  */
-export async function registerSecurity(app: FastifyInstance, env: Env, limits: LimitBackend) {
-  await app.register(cookie);
-  app.decorateRequest("language", "en");
-  app.addHook("onRequest", (request, _reply, done) => {
-    request.language = requestLanguage(request.cookies, request.headers["accept-language"]);
-    done();
-  });
+export function securityHeaders(env: Pick<Env, "isProduction">): Readonly<Record<string, string>> {
   // Helmet decides the headers, once: they do not depend on the request. Running its middleware
   // on every request cost a quarter of the time of serving a public page (decision 011).
-  const securityHeaders = headersOf(
+  const fromHelmet = headersOf(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -144,7 +132,30 @@ export async function registerSecurity(app: FastifyInstance, env: Env, limits: L
       crossOriginEmbedderPolicy: false,
     }),
   );
-  const headers = Object.freeze({ ...securityHeaders, "permissions-policy": PERMISSIONS_POLICY });
+  return Object.freeze({ ...fromHelmet, "permissions-policy": PERMISSIONS_POLICY });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    language: import("../../shared/i18n/languages").Language;
+  }
+}
+
+/**
+ * Cookies, the request language, security headers (helmet with a CSP the app runs under,
+ * docs/product/security.md#i3-response-headers), the CSRF check, and the global rate limit store: in memory, or in Redis when
+ * REDIS_URL is set, so that several server processes share their counters (decision 011), with
+ * each process's memory standing in while Redis cannot be reached (`limits`, docs/product/security.md#s5-brute-force-and-rate-limits).
+ * Per-route limits are set on the routes (config.rateLimit).
+ */
+export async function registerSecurity(app: FastifyInstance, env: Env, limits: LimitBackend) {
+  await app.register(cookie);
+  app.decorateRequest("language", "en");
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.language = requestLanguage(request.cookies, request.headers["accept-language"]);
+    done();
+  });
+  const headers = securityHeaders(env);
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

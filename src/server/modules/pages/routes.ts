@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { localizedPath, splitLanguagePath } from "../../../shared/i18n/addresses";
 import { bodyFor } from "../../lib/compression";
 import { HttpError } from "../../lib/errors";
+import type { HotPages } from "./hot-path";
 import type { PageCache, RenderedPage } from "./renderer";
 
 /**
@@ -45,9 +46,14 @@ export function robotsTxt(origin: string): string {
  *   visitor's language (stored choice, else the browser's language, else English), query kept,
  *   an alias straight to its canonical page;
  * - `/robots.txt` and `/sitemap.xml`.
+ * With `hot`, each page without parameters answered here is remembered for the hot path
+ * (hot-path.ts), which answers the next requests for the same address before any other hook.
  */
-export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache; origin: string }) {
-  const { pages } = opts;
+export async function pageRoutes(
+  app: FastifyInstance,
+  opts: { pages: PageCache; origin: string; hot?: HotPages },
+) {
+  const { pages, hot } = opts;
   const robots = robotsTxt(opts.origin);
   // The page's route pattern, which the log uses to leave tokens of addresses out (docs/product/privacy.md#logs).
   app.decorateRequest("pagePattern", function (this: FastifyRequest) {
@@ -88,7 +94,13 @@ export async function pageRoutes(app: FastifyInstance, opts: { pages: PageCache;
     const { language, rest } = localized;
     const alias = pages.aliasOf(rest);
     if (alias) return reply.redirect(localizedPath(language, alias) + query, 301);
+    const version = hot?.version();
     const page = await pages.get(rest.length > 1 ? rest.replace(/\/$/, "") : rest, language);
+    if (hot && version !== undefined && !query) {
+      // A page without parameters: its route pattern is its address (the log's pattern, kept in memory).
+      const pattern = pages.patternOf(pathname);
+      hot.remember(pathname, version, page, !pattern.includes(":") && !pattern.includes("*"));
+    }
     return sendPage(request, reply, page);
   });
 }

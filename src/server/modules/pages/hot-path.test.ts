@@ -1,0 +1,301 @@
+import { existsSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAsAdmin } from "../../testing/accounts";
+import { SAME_ORIGIN } from "../../testing/admin";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { HotPages } from "./hot-path";
+import type { RenderedPage } from "./renderer";
+
+/**
+ * The public pages' hot path (hot-path.ts, decisions.md §5) answers what the normal path (the `/*`
+ * route: `pages.get`, then `sendPage`) answers for the same request: the same status, the same
+ * headers (security headers and CSP included) and the same bytes, for brotli, gzip, identity,
+ * HEAD and If-None-Match; never a page of an older content version; and the same access line.
+ * Over real HTTP (a listening app), as browsers and the throughput measure ask. Needs the built
+ * site (`npm run build`).
+ */
+
+const DIST = path.resolve(__dirname, "../../../../dist/server/entry-server.js");
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let t: TestApp;
+let base = "";
+let clock = Date.now();
+const logs: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  expect(existsSync(DIST), "the built site (npm run build)").toBe(true);
+  t = await createTestApp({ withPages: true, logs, now: () => new Date(clock) });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t?.close());
+
+/** One request over HTTP, the body as sent (not decompressed). */
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method: options.method ?? "GET",
+        // A GET's body is sent without framing unless its length is given.
+        headers: {
+          ...options.headers,
+          ...(options.body === undefined
+            ? {}
+            : { "content-length": String(Buffer.byteLength(options.body)) }),
+        },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+const hot = () => t.app.services.hotPages;
+
+/** The headers that may differ between two answers given at different times. */
+const comparable = (headers: http.IncomingHttpHeaders) => {
+  const { date: _date, ...rest } = headers;
+  return rest;
+};
+
+/**
+ * The normal path's answer (the hot path turned off), then the hot path's (checked to have
+ * answered it), for the same request.
+ */
+async function bothPaths(url: string, options: Parameters<typeof request>[1] = {}) {
+  hot().enabled = false;
+  const normal = await request(url, options);
+  hot().enabled = true;
+  const before = hot().served;
+  const fast = await request(url, options);
+  expect(hot().served, `the hot path answered ${options.method ?? "GET"} ${url}`).toBe(before + 1);
+  return { normal, fast };
+}
+
+function expectSameAnswer({ normal, fast }: { normal: RawAnswer; fast: RawAnswer }) {
+  expect(fast.status).toBe(normal.status);
+  expect(comparable(fast.headers)).toEqual(comparable(normal.headers));
+  expect(fast.body.equals(normal.body), "the same bytes").toBe(true);
+}
+
+const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+describe("the hot path answers as the normal path does", () => {
+  it.each([
+    ["/en/", BROWSER, "br"],
+    ["/en/", { "accept-encoding": "gzip" }, "gzip"],
+    ["/en/", { "accept-encoding": "identity" }, undefined],
+    ["/en/", {}, undefined],
+    ["/zh/program", BROWSER, "br"],
+    ["/fr", { "accept-encoding": "gzip, deflate" }, "gzip"],
+    ["/en/program/", {}, undefined],
+  ])("GET %s with %o: the same status, headers and bytes (%s)", async (url, headers, encoding) => {
+    await request(url); // rendered and remembered by the normal path
+    const answers = await bothPaths(url, { headers });
+    expectSameAnswer(answers);
+    expect(answers.fast.status).toBe(200);
+    expect(answers.fast.headers["content-encoding"]).toBe(encoding);
+    expect(answers.fast.headers["content-length"]).toBe(String(answers.fast.body.length));
+    expect(answers.fast.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(answers.fast.headers["content-language"]).toBe(url.slice(1, 3));
+  });
+
+  it("HEAD: the same headers, Content-Length of the body not sent", async () => {
+    await request("/en/");
+    const answers = await bothPaths("/en/", { method: "HEAD", headers: BROWSER });
+    expectSameAnswer(answers);
+    expect(answers.fast.body.length).toBe(0);
+    expect(Number(answers.fast.headers["content-length"])).toBeGreaterThan(1000);
+  });
+
+  it("If-None-Match with the page's ETag: the same 304 to GET and to HEAD; another ETag: the page", async () => {
+    const { headers } = await request("/en/", { headers: BROWSER });
+    const etag = String(headers.etag);
+    for (const method of ["GET", "HEAD"]) {
+      const answers = await bothPaths("/en/", { method, headers: { ...BROWSER, "if-none-match": etag } });
+      expectSameAnswer(answers);
+      expect(answers.fast.status).toBe(304);
+      expect(answers.fast.body.length).toBe(0);
+    }
+    const other = await bothPaths("/en/", { headers: { ...BROWSER, "if-none-match": '"other"' } });
+    expectSameAnswer(other);
+    expect(other.fast.status).toBe(200);
+  });
+
+  it("writes the same access line (method, path, status, address, time), and counts the request", async () => {
+    await request("/en/program");
+    logs.length = 0;
+    await bothPaths("/en/program", { headers: BROWSER });
+    const lines = logs.filter((line) => line.msg === "request completed");
+    expect(lines).toHaveLength(2);
+    const [normal, fast] = lines.map(({ reqId, time, responseTime, ...rest }) => {
+      expect(typeof reqId).toBe("string");
+      expect(typeof time).toBe("number");
+      expect(typeof responseTime).toBe("number");
+      return rest;
+    });
+    expect(fast).toEqual(normal);
+    expect(fast).toMatchObject({
+      method: "GET",
+      url: "/en/program",
+      statusCode: 200,
+      remoteAddress: "127.0.0.1",
+    });
+    expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
+
+    const counted = async () => {
+      const text = await t.app.services.metrics.text();
+      return Number(
+        /hss_http_requests_total\{method="GET",route="\/\*",status_class="2xx"\} (\d+)/.exec(text)?.[1],
+      );
+    };
+    const before = await counted();
+    await request("/en/program");
+    expect(await counted()).toBe(before + 1);
+  });
+});
+
+describe("what the hot path leaves to the normal path", () => {
+  it("unprefixed addresses: the redirect to the visitor's language, by cookie or browser, every time", async () => {
+    const before = hot().served;
+    for (let i = 0; i < 2; i++) {
+      const byCookie = await request("/program?x=1", { headers: { cookie: "language=fr" } });
+      expect(byCookie.status).toBe(302);
+      expect(byCookie.headers.location).toBe("/fr/program?x=1");
+      const byBrowser = await request("/", { headers: { "accept-language": "zh-CN,zh;q=0.9" } });
+      expect(byBrowser.status).toBe(302);
+      expect(byBrowser.headers.location).toBe("/zh");
+    }
+    expect(hot().served).toBe(before);
+  });
+
+  it("an address with a query, an alias, a 404, a POST, a GET with a body", async () => {
+    await request("/en/");
+    const before = hot().served;
+    const page = await request("/en/", { headers: BROWSER });
+    const withQuery = await request("/en/?utm_source=mail", { headers: BROWSER });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.body.equals(page.body)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      expect((await request("/en/no-such-page")).status).toBe(404);
+      expect((await request("/en/terms-conditions")).status).toBe(301);
+    }
+    const withBody = await request("/en/", { headers: { "content-type": "text/plain" }, body: "hello" });
+    expect(withBody.status).toBe(200);
+    expect((await request("/en/", { method: "POST", body: "" })).status).toBe(404);
+    expect(hot().served, "only the plain GET /en/").toBe(before + 1);
+  });
+});
+
+describe("a content change is never answered from the hot path's memory", () => {
+  const heroTitle = (body: Buffer) => /<h1[^>]*>(.*?)<\/h1>/s.exec(body.toString("utf8"))?.[1];
+
+  it("a translation edited: the next request renders the page again, with the new text and ETag", async () => {
+    await request("/en/");
+    const old = await bothPaths("/en/", { headers: { "accept-encoding": "identity" } });
+    const { cookie } = await loginAsAdmin(t.app);
+    const edit = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/translations",
+      headers: { ...SAME_ORIGIN.headers, cookie },
+      payload: { namespace: "home", key: "hero.title", language: "en", value: "A summer by the sea" },
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const before = hot().served;
+    const fresh = await request("/en/", { headers: { "accept-encoding": "identity" } });
+    expect(hot().served, "the new content version goes the normal way").toBe(before);
+    expect(heroTitle(fresh.body)).toContain("A summer by the sea");
+    expect(heroTitle(old.fast.body)).not.toContain("A summer by the sea");
+    expect(fresh.headers.etag).not.toBe(old.fast.headers.etag);
+    // The answer of the new version, from the hot path from now on, as the normal path gives it.
+    expectSameAnswer(await bothPaths("/en/", { headers: { "accept-encoding": "identity" } }));
+    const revalidated = await request("/en/", {
+      headers: { "if-none-match": String(old.fast.headers.etag) },
+    });
+    expect(revalidated.status, "the old ETag is not the page's any more").toBe(200);
+  });
+
+  it("the catalogue changed, or the day: the next request goes the normal way, then the hot path again", async () => {
+    await request("/en/program");
+    await request("/en/program");
+    for (const change of [() => t.app.services.catalogue.invalidate(), () => (clock += 86_400_000)]) {
+      change();
+      const before = hot().served;
+      await request("/en/program", { headers: BROWSER });
+      expect(hot().served).toBe(before);
+      expectSameAnswer(await bothPaths("/en/program", { headers: BROWSER }));
+    }
+  });
+});
+
+describe("HotPages.remember", () => {
+  const page = (html: string): RenderedPage => ({
+    status: 200,
+    etag: `"${html}"`,
+    language: "en",
+    body: Buffer.from(html),
+    br: Buffer.from(`br:${html}`),
+    gzip: Buffer.from(`gz:${html}`),
+  });
+
+  /** A bare app with the hook, whose route says "route" when the hot path left the request to it. */
+  async function bare(version: { value: string }) {
+    const hotPages = new HotPages({
+      securityHeaders: { "x-test": "1" },
+      contentVersion: () => version.value,
+    });
+    const app = Fastify();
+    app.addHook("onRequest", hotPages.onRequest);
+    app.get("/*", async () => "route");
+    await app.ready();
+    return { hotPages, app };
+  }
+
+  it("does not take a page rendered while the content changed for the new version's", async () => {
+    const version = { value: "v1" };
+    const { hotPages, app } = await bare(version);
+    const asked = hotPages.version();
+    version.value = "v2"; // a translation was edited while the page was rendered
+    hotPages.remember("/en/", asked, page("old"), true);
+    expect((await app.inject("/en/")).body).toBe("route");
+    hotPages.remember("/en/", hotPages.version(), page("new"), true);
+    expect((await app.inject("/en/")).body).toBe("new");
+    version.value = "v3";
+    expect((await app.inject("/en/")).body, "never an older version's page").toBe("route");
+  });
+
+  it("remembers only 200 pages without parameters and without query", async () => {
+    const { hotPages, app } = await bare({ value: "v1" });
+    hotPages.remember("/en/partner/CODE", "v1", page("partner"), false);
+    hotPages.remember("/en/nope", "v1", { ...page("missing"), status: 404 }, true);
+    hotPages.remember("/en/?a=1", "v1", page("query"), true);
+    for (const url of ["/en/partner/CODE", "/en/nope", "/en/?a=1"]) {
+      expect((await app.inject(url)).body, url).toBe("route");
+    }
+    expect(hotPages.served).toBe(0);
+  });
+});
