@@ -5,7 +5,10 @@
  *   npm run measure:throughput -- [baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]]
  * Without `baseUrl` it starts this server itself (`node --import tsx src/server/main.ts`, one process,
  * NODE_ENV=production, LOG_LEVEL=info so every request is logged, a fresh DATA_DIR in a temporary
- * folder, a free port), waits for GET /api/ready and stops it at the end.
+ * folder, a free port), waits for GET /api/ready and then for its log line "public pages
+ * rendered" (the background rendering of every public page after a start compresses each page at
+ * brotli's highest level on libuv's threads for half a minute or more: measured meanwhile, the
+ * server would share the machine with it), and stops it at the end.
  *
  * What it measures, each with wrk, ONE thread, 50 connections, `--duration` seconds (after a 2 s
  * warm-up of each server that is not counted), in `--pairs` interleaved pairs (ours, baseline, ours,
@@ -196,8 +199,26 @@ async function startServer(dataDir: string, port: number, nodeFlags: string[] = 
     stdio: ["ignore", out, out],
   });
   await waitFor(`http://127.0.0.1:${port}/api/ready`, 180_000, child);
-  console.log(`This server on port ${port} (log lines in ${logFile})`);
+  const started = Date.now();
+  await waitForLine(logFile, PAGES_RENDERED, 600_000, child);
+  console.log(
+    `This server on port ${port}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
+  );
   return child;
+}
+
+/** What main.ts logs when every public page is rendered and compressed (`PageCache.warm`). */
+const PAGES_RENDERED = '"msg":"public pages rendered"';
+
+/** Polls `file` until it holds `text`, for up to `timeoutMs`; throws if `child` exits first. */
+async function waitForLine(file: string, text: string, timeoutMs: number, child: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (readFileSync(file, "utf8").includes(text)) return;
+    await sleep(500);
+  }
+  throw new Error(`${file}: no "${text}" within ${timeoutMs / 1000} s`);
 }
 
 /** nginx with one worker and a buffered access log, serving `files` (location → file, headers). */
