@@ -3,9 +3,10 @@
  * decisions.md §5). Not part of `npm test`; needs the Debian packages `nginx` and `wrk`, and a build:
  *   npm run build
  *   npm run measure:throughput -- [baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]]
+ *     [--database=pglite|postgres[=url]] [--memory-only] [--ports=FROM-TO]
  * Without `baseUrl` it starts this server itself (`node --import tsx src/server/main.ts`, one process,
  * NODE_ENV=production, LOG_LEVEL=info so every request is logged, a fresh DATA_DIR in a temporary
- * folder, a free port), waits for GET /api/ready and then for its log line "public pages
+ * folder, a free port), waits for GET /api/ready (up to 300 s) and then for its log line "public pages
  * rendered" (the background rendering of every public page after a start compresses each page at
  * brotli's highest level on libuv's threads for half a minute or more: measured meanwhile, the
  * server would share the machine with it), and stops it at the end.
@@ -26,13 +27,39 @@
  * The machine's core count and load average are printed before and after, with a warning when the
  * 1-minute load average is above 1.5: on a busy machine the figures mean little.
  *
+ * Memory (only when the script starts the server; Linux): every 250 ms the script reads the server
+ * process's resident set (VmRSS in /proc/<pid>/status, plus its descendants' if it started any) and
+ * prints the peak and the median per phase: start-up idle (from the spawn until the first run: the
+ * migrations, the demo catalogue, the public pages rendered in the background, then 3 s idle),
+ * page load (this server's runs of the page, warm-ups included), API load (its catalogue runs), and
+ * idle between runs (while the baselines run); then overall, with the line
+ * `memory: peak X MB (budget Y MB) OK|OVER` against README.md#performance's budget: 500 MB on the
+ * embedded database, 200 MB on PostgreSQL. Each phase also shows the V8 heap (used of committed)
+ * and the external memory the server's own GET /metrics reported at the end of the phase; external
+ * holds the Buffers (the pages kept in memory) and PGlite's WebAssembly memory. The rest of the
+ * resident set is the node binary's mapped pages (the "file" part) and native memory (compiled
+ * code, malloc).
+ *
+ * `--database=postgres[=url]`: the server runs on PostgreSQL instead of the embedded database. The
+ * script creates a scratch database `throughput_<random>` on the server of `url` (by default
+ * postgres://postgres@127.0.0.1:5432/postgres; the URL's own database is only used to create and
+ * drop the scratch one), starts this server with DATABASE_URL pointing at it (the server migrates
+ * it and seeds the demo catalogue at start, as it does the embedded one) and a random
+ * FILE_ENCRYPTION_KEY, and drops it at the end. `--database=pglite` is the default.
+ *
+ * `--memory-only`: no nginx (not needed then; wrk is) and no bare Fastify: only this server's
+ * runs, for the memory figures and the request rates without their ratios.
+ * `--ports=FROM-TO`: the ports the script's servers listen on are taken from this range (the first
+ * free ones) instead of any free port the system gives.
+ *
  * `--cpu-prof[=dir]` (only when the script starts the server): after the pairs, runs this server
  * once more under `node --cpu-prof` for one identity run of the page and prints the 15 frames with
  * the most self time during that run (samples outside the wrk run, such as start-up, are left out),
  * as `function file:line:column`, 1-based; tsx compiles each TypeScript file to one line, so for
  * `src/` the column tells the place. The profile is kept in `dir` (a temporary folder by default).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -50,28 +77,50 @@ import net from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import pg from "pg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOAD_WARNING = 1.5;
 const WARM_UP_SECONDS = 2;
 const BROWSER_ENCODING = "gzip, br";
+/** How often the server's resident set is read, in milliseconds. */
+const SAMPLE_EVERY_MS = 250;
+/** Seconds of idle sampled after the public pages were rendered at start-up. */
+const IDLE_SECONDS = 3;
+/** The memory budgets under this load, in MB of resident set (README.md#performance). */
+const MEMORY_BUDGET_MB = { pglite: 500, postgres: 200 } as const;
+const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const USAGE =
+  "usage: npm run measure:throughput -- [baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]] [--database=pglite|postgres[=url]] [--memory-only] [--ports=FROM-TO]";
 
-/** Command-line options: `[baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]]`. */
+/** Command-line options (see the header comment and `USAGE`). */
 interface Options {
   baseUrl?: string;
   durationSeconds: number;
   pairs: number;
   pagePath: string;
   cpuProfDir?: string;
+  /** The database this server runs on; `postgresUrl`: the PostgreSQL server to create the scratch database on. */
+  database: "pglite" | "postgres";
+  postgresUrl: string;
+  memoryOnly: boolean;
+  /** The range of ports to listen on, inclusive; any free port when absent. */
+  ports?: { from: number; to: number };
 }
 
 /** Parses the command line; exits with a usage line on an unknown or invalid option. */
 function parseOptions(argv: string[]): Options {
-  const options: Options = { durationSeconds: 10, pairs: 3, pagePath: "/en/" };
+  const options: Options = {
+    durationSeconds: 10,
+    pairs: 3,
+    pagePath: "/en/",
+    database: "pglite",
+    postgresUrl: DEFAULT_POSTGRES_URL,
+    memoryOnly: false,
+  };
   const usage = () => {
-    console.error(
-      "usage: npm run measure:throughput -- [baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]]",
-    );
+    console.error(USAGE);
     process.exit(2);
   };
   for (const arg of argv) {
@@ -82,15 +131,35 @@ function parseOptions(argv: string[]): Options {
     else if (name === "--pairs") options.pairs = Number(value);
     else if (name === "--path") options.pagePath = value;
     else if (name === "--cpu-prof") options.cpuProfDir = value || "";
-    else if (!arg.startsWith("--") && !options.baseUrl) options.baseUrl = arg.replace(/\/$/, "");
+    else if (name === "--memory-only" && !value) options.memoryOnly = true;
+    else if (name === "--database" && (value === "pglite" || value === "embedded"))
+      options.database = "pglite";
+    else if (name === "--database" && (value === "postgres" || value.startsWith("postgres="))) {
+      options.database = "postgres";
+      if (value.startsWith("postgres=")) options.postgresUrl = value.slice("postgres=".length);
+    } else if (name === "--ports" && /^\d+-\d+$/.test(value)) {
+      const [from, to] = value.split("-").map(Number) as [number, number];
+      options.ports = { from, to };
+    } else if (!arg.startsWith("--") && !options.baseUrl) options.baseUrl = arg.replace(/\/$/, "");
     else usage();
   }
   if (!Number.isInteger(options.durationSeconds) || options.durationSeconds < 1) usage();
   if (!Number.isInteger(options.pairs) || options.pairs < 1) usage();
   if (!options.pagePath.startsWith("/")) usage();
-  if (options.cpuProfDir !== undefined && options.baseUrl) {
-    console.error("--cpu-prof needs the script to start the server itself (leave out baseUrl)");
-    process.exit(2);
+  if (
+    options.ports &&
+    (options.ports.from < 1 || options.ports.to > 65535 || options.ports.from > options.ports.to)
+  ) {
+    usage();
+  }
+  for (const [given, name] of [
+    [options.cpuProfDir !== undefined, "--cpu-prof"],
+    [options.database === "postgres", "--database=postgres"],
+  ] as const) {
+    if (given && options.baseUrl) {
+      console.error(`${name} needs the script to start the server itself (leave out baseUrl)`);
+      process.exit(2);
+    }
   }
   return options;
 }
@@ -108,16 +177,36 @@ function printMachine(when: string) {
   }
 }
 
-/** A TCP port free on 127.0.0.1 at the time of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** `--ports`: the range the servers' ports are taken from (any free port when null). */
+let portRange: { from: number; to: number } | null = null;
+/** Ports of the range already handed out (each server gets its own). */
+const portsGiven = new Set<number>();
+
+/** Listens on `port` (0: any) of 127.0.0.1 and closes again: the port, or null when it is taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking, from `--ports` when given; throws when none is left. */
+async function freePort(): Promise<number> {
+  if (!portRange) {
+    const port = await tryPort(0);
+    if (port === null) throw new Error("no free port on 127.0.0.1");
+    return port;
+  }
+  for (let port = portRange.from; port <= portRange.to; port++) {
+    if (portsGiven.has(port) || (await tryPort(port)) === null) continue;
+    portsGiven.add(port);
+    return port;
+  }
+  throw new Error(`no free port left in ${portRange.from}-${portRange.to}`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -166,10 +255,17 @@ async function stop(child: ChildProcess | undefined) {
   clearTimeout(timer);
 }
 
-/** One wrk run: requests per second; warns about errors and statuses other than 2xx/3xx. */
-function wrk(url: string, seconds: number, headers: Record<string, string>): number {
+const execFileAsync = promisify(execFile);
+
+/**
+ * One wrk run: requests per second; warns about errors and statuses other than 2xx/3xx. wrk runs
+ * in a process of its own while this one keeps sampling the server's memory.
+ */
+async function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<number> {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
-  const out = execFileSync("wrk", ["-t1", "-c50", `-d${seconds}s`, ...headerArgs, url], { encoding: "utf8" });
+  const { stdout: out } = await execFileAsync("wrk", ["-t1", "-c50", `-d${seconds}s`, ...headerArgs, url], {
+    encoding: "utf8",
+  });
   const match = /Requests\/sec:\s+([\d.]+)/.exec(out);
   if (!match) throw new Error(`wrk printed no rate:\n${out}`);
   const problems = out.split("\n").filter((l) => /Non-2xx|Socket errors/.test(l));
@@ -177,9 +273,22 @@ function wrk(url: string, seconds: number, headers: Record<string, string>): num
   return Number(match[1]);
 }
 
-/** Starts this server (`node --import tsx src/server/main.ts`) and waits for GET /api/ready. */
-async function startServer(dataDir: string, port: number, nodeFlags: string[] = []): Promise<ChildProcess> {
-  const logFile = path.join(dataDir, `server-${port}.log`);
+/** The log file `startServer` writes this server's lines to. */
+const serverLog = (dataDir: string, port: number) => path.join(dataDir, `server-${port}.log`);
+
+/**
+ * Starts this server (`node --import tsx src/server/main.ts`) and waits for GET /api/ready.
+ * `databaseUrl`: PostgreSQL instead of the embedded database in `dataDir` (with a random file key);
+ * `onSpawn` is called with the process as soon as it exists (to sample its memory from the start).
+ */
+async function startServer(
+  dataDir: string,
+  port: number,
+  nodeFlags: string[] = [],
+  databaseUrl?: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ChildProcess> {
+  const logFile = serverLog(dataDir, port);
   const out = openSync(logFile, "a");
   // One process on the embedded database in a fresh DATA_DIR, whatever the calling shell set.
   const env: NodeJS.ProcessEnv = {
@@ -192,17 +301,31 @@ async function startServer(dataDir: string, port: number, nodeFlags: string[] = 
     LOG_LEVEL: "info",
     WEB_CONCURRENCY: "1",
   };
-  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS"]) delete env[name];
+  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
+    delete env[name];
+  }
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.FILE_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  }
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", out, out],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/ready`, 180_000, child);
+  onSpawn?.(child);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
+  } catch (err) {
+    const lines = existsSync(logFile) ? readFileSync(logFile, "utf8").trimEnd().split("\n") : [];
+    console.error(`The server's last log lines:\n${lines.slice(-15).join("\n")}`);
+    child.kill("SIGKILL");
+    throw err;
+  }
   const started = Date.now();
   await waitForLine(logFile, PAGES_RENDERED, 600_000, child);
   console.log(
-    `This server on port ${port}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
+    `This server on port ${port}, pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
   );
   return child;
 }
@@ -219,6 +342,16 @@ async function waitForLine(file: string, text: string, timeoutMs: number, child:
     await sleep(500);
   }
   throw new Error(`${file}: no "${text}" within ${timeoutMs / 1000} s`);
+}
+
+/** Waits until the server logged that the public pages were rendered (main.ts's warm), for up to `timeoutMs`. */
+async function waitForPagesRendered(logFile: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(logFile) && readFileSync(logFile, "utf8").includes(PAGES_RENDERED)) return true;
+    await sleep(250);
+  }
+  return false;
 }
 
 /** nginx with one worker and a buffered access log, serving `files` (location → file, headers). */
@@ -335,15 +468,186 @@ function printTopFrames(profileFile: string, fromUs: number, toUs: number) {
   }
 }
 
+/** A process's resident set in kB (from /proc/<pid>/status): in all, anonymous, file-backed, shared. */
+interface Rss {
+  total: number;
+  anon: number;
+  file: number;
+  shmem: number;
+}
+
+/** The pids of a process's children (all its threads'), from /proc; none when it is gone. */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+      return text ? text.split(/\s+/).map(Number) : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The resident set of `pid` and of its descendants, summed (pages shared between them are counted
+ * once per process); null when the process is gone. Linux only.
+ */
+function readRss(pid: number): Rss | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return null;
+  }
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  const rss: Rss = {
+    total: field("VmRSS"),
+    anon: field("RssAnon"),
+    file: field("RssFile"),
+    shmem: field("RssShmem"),
+  };
+  for (const child of childPids(pid)) {
+    const more = readRss(child);
+    if (!more) continue;
+    rss.total += more.total;
+    rss.anon += more.anon;
+    rss.file += more.file;
+    rss.shmem += more.shmem;
+  }
+  return rss;
+}
+
+const mb = (kb: number) => (kb / 1024).toFixed(0);
+
+/** The server's own account of its memory (GET /metrics, prom-client's defaults), in bytes. */
+interface HeapReport {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** Reads GET /metrics of the server at `base` (answered to the machine itself); null when it does not answer. */
+async function heapReport(base: string): Promise<HeapReport | null> {
+  try {
+    const res = await rawGet(`${base}/metrics`, {});
+    if (res.status !== 200) return null;
+    const text = res.body.toString("utf8");
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} ([\\d.e+]+)`, "m").exec(text)?.[1] ?? Number.NaN);
+    return {
+      rss: value("process_resident_memory_bytes"),
+      heapUsed: value("nodejs_heap_size_used_bytes"),
+      heapTotal: value("nodejs_heap_size_total_bytes"),
+      external: value("nodejs_external_memory_bytes"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const PHASES = ["start-up idle", "page load", "API load", "idle between runs"] as const;
+type Phase = (typeof PHASES)[number];
+
+/**
+ * Samples a process's resident set every SAMPLE_EVERY_MS while it runs, each sample marked with the
+ * phase set at the time (`phase`), and the server's heap report at the end of each phase (`note`).
+ */
+class MemorySampler {
+  phase: Phase = "start-up idle";
+  private readonly samples: Array<{ phase: Phase; rss: Rss }> = [];
+  private readonly reports = new Map<Phase, HeapReport>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), SAMPLE_EVERY_MS);
+  }
+
+  private sample() {
+    const rss = readRss(this.pid);
+    if (rss) this.samples.push({ phase: this.phase, rss });
+  }
+
+  /** Keeps the server's heap report for the current phase (the last one given wins). */
+  async note(base: string) {
+    const report = await heapReport(base);
+    if (report) this.reports.set(this.phase, report);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /** Prints the peak and median per phase and overall against `budgetMb`; true when the peak is within it. */
+  print(budgetMb: number): boolean {
+    const line = (name: string, samples: Array<{ rss: Rss }>, report?: HeapReport) => {
+      const totals = samples.map((s) => s.rss.total);
+      const peak = samples.reduce((a, b) => (b.rss.total > a.rss.total ? b : a));
+      const heap = report
+        ? `; at its end heap ${(report.heapUsed / 2 ** 20).toFixed(0)} of ${(report.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(report.external / 2 ** 20).toFixed(0)} MB`
+        : "";
+      console.log(
+        `  ${name}: peak ${mb(peak.rss.total)} MB (anonymous ${mb(peak.rss.anon)}, file ${mb(peak.rss.file)}, shared ${mb(peak.rss.shmem)}), median ${mb(median(totals))} MB, ${samples.length} samples${heap}`,
+      );
+    };
+    console.log(`Resident memory of this server (every ${SAMPLE_EVERY_MS} ms, /proc/${this.pid}/status):`);
+    for (const phase of PHASES) {
+      const samples = this.samples.filter((s) => s.phase === phase);
+      if (samples.length > 0) line(phase, samples, this.reports.get(phase));
+    }
+    if (this.samples.length === 0) {
+      console.log("memory: no sample taken (no /proc?)");
+      return true;
+    }
+    line("overall", this.samples);
+    const peak = Math.max(...this.samples.map((s) => s.rss.total));
+    const ok = peak / 1024 <= budgetMb;
+    console.log(`memory: peak ${mb(peak)} MB (budget ${budgetMb} MB) ${ok ? "OK" : "OVER"}`);
+    return ok;
+  }
+}
+
+/** A scratch database on the PostgreSQL server of `adminUrl`: its URL, and `drop` to remove it. */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `throughput_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  console.log(`Scratch database ${name} on ${url.host}`);
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+        console.log(`Scratch database ${name} dropped`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (rate: number) => `${(rate / 1000).toFixed(2)}k`;
 
-/** A comparison: this server's URL against a baseline's, with the request headers and the goal. */
+/**
+ * A comparison: this server's URL against a baseline's (none with `--memory-only`), with the
+ * request headers, the goal and the memory phase its runs belong to.
+ */
 interface Comparison {
   name: string;
   ours: string;
-  baseline: string;
-  baselineName: string;
+  phase: Phase;
+  baseline?: { url: string; name: string };
   headers: Record<string, string>;
   goal: number;
   rates: { ours: number[]; baseline: number[] };
@@ -351,11 +655,15 @@ interface Comparison {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  portRange = options.ports ?? null;
   printMachine("Before");
   const dir = mkdtempSync(path.join(tmpdir(), "throughput-"));
   chmodSync(dir, 0o755); // nginx's worker runs as another user when started by root
   const children: ChildProcess[] = [];
   let ours: ChildProcess | undefined;
+  // Set when the server process exists (startServer's onSpawn), read after the runs.
+  const memory: { sampler?: MemorySampler } = {};
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   try {
     let base = options.baseUrl;
     const dataDir = path.join(dir, "data");
@@ -367,9 +675,18 @@ async function main() {
       }
       console.log("dist/ found (built by `npm run build`)");
       mkdirSync(dataDir);
+      if (options.database === "postgres") scratch = await createScratchDatabase(options.postgresUrl);
       const port = await freePort();
-      ours = await startServer(dataDir, port);
+      ours = await startServer(dataDir, port, [], scratch?.url, (child) => {
+        if (child.pid) memory.sampler = new MemorySampler(child.pid);
+      });
       base = `http://127.0.0.1:${port}`;
+      // The start-up's idle phase ends after the pages rendered in the background and a few idle seconds.
+      if (!(await waitForPagesRendered(serverLog(dataDir, port), 180_000))) {
+        console.log("WARNING: the server did not log that the public pages were rendered within 180 s");
+      }
+      await sleep(IDLE_SECONDS * 1000);
+      await memory.sampler?.note(base);
     }
 
     // What this server sends: the page both ways, and the catalogue's JSON.
@@ -391,43 +708,49 @@ async function main() {
       `Catalogue /api/summer-schools: ${catalogue.body.length} bytes, ${catalogue.headers["content-type"]}${catalogue.headers["content-encoding"] ? `, ${catalogue.headers["content-encoding"]}` : ""}`,
     );
 
-    // nginx serving the same bytes with the same headers.
-    writeFileSync(path.join(dir, "page.compressed"), compressed.body);
-    writeFileSync(path.join(dir, "page.identity"), identity.body);
-    const nginxPort = await freePort();
-    const conf = nginxConfig(dir, nginxPort, [
-      { location: "/compressed", file: "page.compressed", headers: compressed.headers },
-      { location: "/identity", file: "page.identity", headers: identity.headers },
-    ]);
-    const nginx = spawn(
-      "nginx",
-      ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf, "-g", "daemon off;"],
-      {
-        stdio: "inherit",
-      },
-    );
-    children.push(nginx);
-    const nginxBase = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${nginxBase}/identity`, 10_000, nginx);
-    const check = await rawGet(`${nginxBase}/compressed`, { "accept-encoding": BROWSER_ENCODING });
-    if (
-      !check.body.equals(compressed.body) ||
-      check.headers["content-encoding"] !== compressed.headers["content-encoding"]
-    ) {
-      throw new Error("nginx does not send the server's compressed bytes with the same Content-Encoding");
-    }
+    let nginxBase = "";
+    let fastifyBase = "";
+    if (!options.memoryOnly) {
+      // nginx serving the same bytes with the same headers.
+      writeFileSync(path.join(dir, "page.compressed"), compressed.body);
+      writeFileSync(path.join(dir, "page.identity"), identity.body);
+      const nginxPort = await freePort();
+      const conf = nginxConfig(dir, nginxPort, [
+        { location: "/compressed", file: "page.compressed", headers: compressed.headers },
+        { location: "/identity", file: "page.identity", headers: identity.headers },
+      ]);
+      const nginx = spawn(
+        "nginx",
+        ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf, "-g", "daemon off;"],
+        {
+          stdio: "inherit",
+        },
+      );
+      children.push(nginx);
+      nginxBase = `http://127.0.0.1:${nginxPort}`;
+      await waitFor(`${nginxBase}/identity`, 10_000, nginx);
+      const check = await rawGet(`${nginxBase}/compressed`, { "accept-encoding": BROWSER_ENCODING });
+      if (
+        !check.body.equals(compressed.body) ||
+        check.headers["content-encoding"] !== compressed.headers["content-encoding"]
+      ) {
+        throw new Error("nginx does not send the server's compressed bytes with the same Content-Encoding");
+      }
 
-    const fastifyPort = await freePort();
-    children.push(
-      await startBareFastify(dir, fastifyPort, catalogue.body, String(catalogue.headers["content-type"])),
-    );
+      const fastifyPort = await freePort();
+      children.push(
+        await startBareFastify(dir, fastifyPort, catalogue.body, String(catalogue.headers["content-type"])),
+      );
+      fastifyBase = `http://127.0.0.1:${fastifyPort}`;
+    }
+    const baseline = (url: string, name: string) => (options.memoryOnly ? undefined : { url, name });
 
     const comparisons: Comparison[] = [
       {
         name: `${options.pagePath}, Accept-Encoding: ${BROWSER_ENCODING} (${encoding})`,
         ours: `${base}${options.pagePath}`,
-        baseline: `${nginxBase}/compressed`,
-        baselineName: "nginx, 1 worker",
+        phase: "page load",
+        baseline: baseline(`${nginxBase}/compressed`, "nginx, 1 worker"),
         headers: { "Accept-Encoding": BROWSER_ENCODING },
         goal: 0.5,
         rates: { ours: [], baseline: [] },
@@ -435,8 +758,8 @@ async function main() {
       {
         name: `${options.pagePath}, identity`,
         ours: `${base}${options.pagePath}`,
-        baseline: `${nginxBase}/identity`,
-        baselineName: "nginx, 1 worker",
+        phase: "page load",
+        baseline: baseline(`${nginxBase}/identity`, "nginx, 1 worker"),
         headers: { "Accept-Encoding": "identity" },
         goal: 0.5,
         rates: { ours: [], baseline: [] },
@@ -444,37 +767,65 @@ async function main() {
       {
         name: "GET /api/summer-schools",
         ours: `${base}/api/summer-schools`,
-        baseline: `http://127.0.0.1:${fastifyPort}/api/summer-schools`,
-        baselineName: "bare Fastify",
+        phase: "API load",
+        baseline: baseline(`${fastifyBase}/api/summer-schools`, "bare Fastify"),
         headers: {},
         goal: 0.6,
         rates: { ours: [], baseline: [] },
       },
     ];
 
+    /** One run against this server, its samples marked with the comparison's phase. */
+    const runOurs = async (c: Comparison, seconds: number) => {
+      const sampler = memory.sampler;
+      if (sampler) sampler.phase = c.phase;
+      const rate = await wrk(c.ours, seconds, c.headers);
+      if (sampler) {
+        await sampler.note(base);
+        sampler.phase = "idle between runs";
+      }
+      return rate;
+    };
+
     console.log(
-      `wrk -t1 -c50 -d${options.durationSeconds}s, ${options.pairs} interleaved pairs, after a ${WARM_UP_SECONDS} s warm-up of each`,
+      `wrk -t1 -c50 -d${options.durationSeconds}s, ${options.pairs} ${options.memoryOnly ? "rounds (no baselines)" : "interleaved pairs"}, after a ${WARM_UP_SECONDS} s warm-up of each`,
     );
     for (const c of comparisons) {
-      wrk(c.ours, WARM_UP_SECONDS, c.headers);
-      wrk(c.baseline, WARM_UP_SECONDS, c.headers);
+      await runOurs(c, WARM_UP_SECONDS);
+      if (c.baseline) await wrk(c.baseline.url, WARM_UP_SECONDS, c.headers);
     }
     for (let pair = 1; pair <= options.pairs; pair++) {
       for (const c of comparisons) {
-        c.rates.ours.push(wrk(c.ours, options.durationSeconds, c.headers));
-        c.rates.baseline.push(wrk(c.baseline, options.durationSeconds, c.headers));
-        console.log(
-          `  pair ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)}, ${c.baselineName} ${fmt(c.rates.baseline.at(-1)!)} requests/s`,
-        );
+        c.rates.ours.push(await runOurs(c, options.durationSeconds));
+        if (c.baseline) {
+          c.rates.baseline.push(await wrk(c.baseline.url, options.durationSeconds, c.headers));
+          console.log(
+            `  pair ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)}, ${c.baseline.name} ${fmt(c.rates.baseline.at(-1)!)} requests/s`,
+          );
+        } else {
+          console.log(`  round ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)} requests/s`);
+        }
       }
     }
     console.log("Medians:");
     for (const c of comparisons) {
-      const [o, b] = [median(c.rates.ours), median(c.rates.baseline)];
+      const o = median(c.rates.ours);
+      if (!c.baseline) {
+        console.log(`  ${c.name}: this server ${fmt(o)} requests/s`);
+        continue;
+      }
+      const b = median(c.rates.baseline);
       const ratio = o / b;
       console.log(
-        `  ${c.name}: this server ${fmt(o)} requests/s, ${c.baselineName} ${fmt(b)} → ratio ${ratio.toFixed(2)} (goal ≥ ${c.goal}: ${ratio >= c.goal ? "met" : "NOT met"})`,
+        `  ${c.name}: this server ${fmt(o)} requests/s, ${c.baseline.name} ${fmt(b)} → ratio ${ratio.toFixed(2)} (goal ≥ ${c.goal}: ${ratio >= c.goal ? "met" : "NOT met"})`,
       );
+    }
+
+    if (memory.sampler) {
+      memory.sampler.stop();
+      memory.sampler.print(MEMORY_BUDGET_MB[options.database]);
+    } else {
+      console.log("memory: not measured (the script did not start the server)");
     }
 
     if (options.cpuProfDir !== undefined && ours) {
@@ -483,11 +834,11 @@ async function main() {
       mkdirSync(profDir, { recursive: true });
       const before = new Set(readdirSync(profDir));
       const port = await freePort();
-      ours = await startServer(dataDir, port, ["--cpu-prof", `--cpu-prof-dir=${profDir}`]);
+      ours = await startServer(dataDir, port, ["--cpu-prof", `--cpu-prof-dir=${profDir}`], scratch?.url);
       const url = `http://127.0.0.1:${port}${options.pagePath}`;
-      wrk(url, WARM_UP_SECONDS, { "Accept-Encoding": "identity" });
+      await wrk(url, WARM_UP_SECONDS, { "Accept-Encoding": "identity" });
       const fromUs = Number(process.hrtime.bigint() / 1000n);
-      const rate = wrk(url, options.durationSeconds, { "Accept-Encoding": "identity" });
+      const rate = await wrk(url, options.durationSeconds, { "Accept-Encoding": "identity" });
       const toUs = Number(process.hrtime.bigint() / 1000n);
       console.log(`Under the profiler, ${options.pagePath} identity: ${fmt(rate)} requests/s`);
       await stop(ours);
@@ -497,8 +848,12 @@ async function main() {
       printTopFrames(path.join(profDir, written[0]!), fromUs, toUs);
     }
   } finally {
+    memory.sampler?.stop();
     await stop(ours);
     for (const child of children.reverse()) await stop(child);
+    await scratch
+      ?.drop()
+      .catch((err) => console.log(`WARNING: the scratch database was not dropped: ${err}`));
     if (options.cpuProfDir === undefined) rmSync(dir, { recursive: true, force: true });
     else console.log(`Temporary files kept in ${dir}`);
     printMachine("After");
