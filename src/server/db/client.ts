@@ -24,6 +24,21 @@ export interface DbHandle {
 /** The PostgreSQL advisory lock held while migrating (any 64-bit number no other code uses). */
 const MIGRATION_LOCK = 7_305_202_611;
 
+/**
+ * The embedded database's memory settings (budget: README.md#performance). initdb gives
+ * PostgreSQL 128 MB of shared buffers; PGlite's WebAssembly memory holds them, zero-filled (so
+ * resident from the start), and never shrinks: it reached 189 MB. 16 MB of buffers (2,048 pages
+ * of 8 KB) hold a summer school's tables several times over, and a page not in them is read from
+ * the data folder through the operating system's cache. `startParams` sets them at every start
+ * (data folders created before this keep 128 MB in their postgresql.conf); `initDbStartParams`
+ * writes them into the postgresql.conf of a new data folder, and keeps initdb's own run, on a
+ * first start, from growing its memory past PGlite's initial 128 MB.
+ */
+export const PGLITE_MEMORY_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  initDbStartParams: ["-c", "shared_buffers=16MB"],
+};
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -66,9 +81,12 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_MEMORY_OPTIONS);
   } else {
-    client = new PGlite(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
+    client = new PGlite({
+      ...PGLITE_MEMORY_OPTIONS,
+      ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+    });
   }
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

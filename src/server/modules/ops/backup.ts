@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { type BackupManifest, backupManifestSchema } from "../../../shared/ops";
-import type { DbHandle } from "../../db/client";
+import { type DbHandle, PGLITE_MEMORY_OPTIONS } from "../../db/client";
 import { type TarEntry, tar, untar } from "../../lib/tar";
 
 /**
@@ -128,7 +128,7 @@ export async function backupDataDir(options: {
       "the database is in use by a running server (pglite/postmaster.pid exists): stop the server, or take the backup through it (POST /api/admin/backup). If no server runs (it was killed), use --force",
     );
   }
-  const client = new PGlite(databaseDir);
+  const client = new PGlite(databaseDir, PGLITE_MEMORY_OPTIONS);
   try {
     const { manifest, stream } = await backupStream({
       client,
@@ -207,6 +207,7 @@ export async function restoreBackup(
     await mkdir(path.join(staging, "files"), { recursive: true, mode: 0o700 });
 
     const client = new PGlite(path.join(staging, "pglite"), {
+      ...PGLITE_MEMORY_OPTIONS,
       loadDataDir: new Blob([new Uint8Array(database)]),
     });
     let applications: number;
