@@ -44,17 +44,16 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import http from "node:http";
 import net from "node:net";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { printMachine, sleep, statusOf, stop, waitFor } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const LOAD_WARNING = 1.5;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const DEFAULT_PAGES = ["/en/", "/en/program", "/en/apply"];
 /** The landing page, whose JavaScript the 60 KB budget is about (decisions.md §5). */
@@ -103,19 +102,6 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-/** The machine's core count and load averages, with a warning when the 1-minute average is above 1.5. */
-function printMachine(when: string) {
-  const [one, five, fifteen] = loadavg().map((l) => l.toFixed(2));
-  console.log(
-    `${when}: ${availableParallelism()} cores, load average ${one} ${five} ${fifteen} (1, 5, 15 min)`,
-  );
-  if (loadavg()[0]! > LOAD_WARNING) {
-    console.log(
-      `WARNING: the 1-minute load average is above ${LOAD_WARNING}: other work is using the machine, the timings mean little`,
-    );
-  }
-}
-
 /** A TCP port free on 127.0.0.1 at the time of asking. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -126,46 +112,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The status of one GET of `url` (the body is read and dropped). */
-function statusOf(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-/** Polls `url` until it answers 200, for up to `timeoutMs`; throws if `child` exits first. */
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await statusOf(url)) === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
-}
-
-/** Sends SIGTERM and waits for the exit (SIGKILL after 20 s). */
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**

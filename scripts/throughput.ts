@@ -74,14 +74,14 @@ import {
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
+import { printMachine, sleep, stop, waitFor } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const LOAD_WARNING = 1.5;
 const WARM_UP_SECONDS = 2;
 const BROWSER_ENCODING = "gzip, br";
 /** How often the server's resident set is read, in milliseconds. */
@@ -164,19 +164,6 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-/** The machine's core count and load averages, with a warning when the 1-minute average is above 1.5. */
-function printMachine(when: string) {
-  const [one, five, fifteen] = loadavg().map((l) => l.toFixed(2));
-  console.log(
-    `${when}: ${availableParallelism()} cores, load average ${one} ${five} ${fifteen} (1, 5, 15 min)`,
-  );
-  if (loadavg()[0]! > LOAD_WARNING) {
-    console.log(
-      `WARNING: the 1-minute load average is above ${LOAD_WARNING}: other work is using the machine, the figures mean little`,
-    );
-  }
-}
-
 /** `--ports`: the range the servers' ports are taken from (any free port when null). */
 let portRange: { from: number; to: number } | null = null;
 /** Ports of the range already handed out (each server gets its own). */
@@ -209,8 +196,6 @@ async function freePort(): Promise<number> {
   throw new Error(`no free port left in ${portRange.from}-${portRange.to}`);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** One GET with the raw (not decompressed) body: status, headers and bytes. */
 function rawGet(
   url: string,
@@ -228,31 +213,6 @@ function rawGet(
       })
       .on("error", reject);
   });
-}
-
-/** Polls `url` until it answers 200, for up to `timeoutMs`; throws if `child` exits first. */
-async function waitFor(url: string, timeoutMs: number, child?: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await rawGet(url, {})).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
-}
-
-/** Sends SIGTERM and waits for the exit (SIGKILL after 20 s). */
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 const execFileAsync = promisify(execFile);

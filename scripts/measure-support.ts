@@ -1,0 +1,67 @@
+/**
+ * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, waiting for
+ * a server to answer and stopping it. Not part of `npm test`.
+ */
+import type { ChildProcess } from "node:child_process";
+import http from "node:http";
+import { availableParallelism, loadavg } from "node:os";
+
+/** Above this 1-minute load average the machine is busy with other work and timings mean little. */
+export const LOAD_WARNING = 1.5;
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Prints the machine's core count and load averages under the heading `when`, with a warning when
+ * the 1-minute average is above `LOAD_WARNING`: figures taken on a busy machine mean little.
+ */
+export function printMachine(when: string) {
+  const [one, five, fifteen] = loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `${when}: ${availableParallelism()} cores, load average ${one} ${five} ${fifteen} (1, 5, 15 min)`,
+  );
+  if (loadavg()[0]! > LOAD_WARNING) {
+    console.log(
+      `WARNING: the 1-minute load average is above ${LOAD_WARNING}: other work is using the machine, the figures mean little`,
+    );
+  }
+}
+
+/** The status of one GET of `url` (the body is read and dropped). */
+export function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Polls `url` until it answers 200, for up to `timeoutMs`; throws if `child` exits first. */
+export async function waitFor(url: string, timeoutMs: number, child?: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await statusOf(url)) === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Sends SIGTERM to `child` and waits for its exit (SIGKILL after 20 s); nothing when it has ended. */
+export async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
