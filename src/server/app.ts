@@ -269,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  // The public pages' hot path (decisions.md §5): a page already rendered for the current content
+  // The public pages' hot path (docs/product/portals.md#public-site): a page already rendered for the current content
   // version is answered by the first onRequest hook, with the headers every other answer gets.
   const hotPages = new HotPages({
     securityHeaders: securityHeaders(env),

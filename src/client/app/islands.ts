@@ -11,7 +11,7 @@ import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
  * does is make the frame's few interactive parts work (menu, language select, cookie notice, back
  * to top: `wirePublicFrame`) and store the page's language as the visitor's choice
  * (docs/product/languages.md#language-on-load). A few kilobytes, no framework: on a slow phone
- * the page is ready as soon as it is drawn (decisions.md §5).
+ * the page is ready as soon as it is drawn (docs/product/portals.md#public-site).
  *
  * The application takes over this very page (it hydrates it from the state the page carries):
  * - at once on a visit that brings a partner's code (`?ref=CODE`,

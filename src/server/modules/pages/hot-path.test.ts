@@ -11,7 +11,7 @@ import { HotPages } from "./hot-path";
 import type { RenderedPage } from "./renderer";
 
 /**
- * The public pages' hot path (hot-path.ts, decisions.md §5) answers what the normal path (the `/*`
+ * The public pages' hot path (hot-path.ts) answers what the normal path (the `/*`
  * route: `pages.get`, then `sendPage`) answers for the same request: the same status, the same
  * headers (security headers and CSP included) and the same bytes, for brotli, gzip, identity,
  * HEAD and If-None-Match; never a page of an older content version; and the same access line.

@@ -33,7 +33,7 @@ interface Entry {
 const MAX_ENTRIES = 1000;
 
 /**
- * The public pages' hot path (decisions.md §5: the public site is as fast as a static file server;
+ * The public pages' hot path (the public site as fast as a static file server:
  * docs/product/portals.md#public-site). A page already rendered for the current content version is
  * answered from the first `onRequest` hook, with one look-up by its address (the address carries
  * the language, decision 029) and headers decided once per page and encoding: none of the other
