@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../shared/dates";
 import { remainingDueDate } from "../../../shared/pricing";
@@ -68,7 +68,11 @@ function scenario(get: () => TestApp) {
 
   async function row(id: string) {
     const [application] = await db().select().from(applications).where(eq(applications.id, id));
-    const paid = await db().select().from(payments).where(eq(payments.applicationId, id));
+    const paid = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, id))
+      .orderBy(asc(payments.createdAt), asc(payments.paidAt));
     return { application: application!, payments: paid };
   }
 
