@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
@@ -19,6 +20,7 @@ import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
+import { clientAddressOf } from "./lib/client-address";
 import { loadResources } from "./lib/i18n";
 import { JOBS_STOP_MS, JobScheduler, postgresJobLock } from "./lib/jobs";
 import { openLimitBackend } from "./lib/limit-backend";
@@ -239,7 +241,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const today = dayClock(now);
   const schoolToday = schoolDayClock(now);
   const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
+  // The public pages' hot path (docs/product/portals.md#public-site): a page already rendered for the
+  // current content version is answered by the HTTP server's request listener before Fastify sees
+  // the request (created below, once the logger and the metrics exist).
+  let hotPages: HotPages | undefined;
   const app = Fastify({
+    serverFactory: (handler, fastifyOptions) => {
+      const server = http.createServer(fastifyOptions.http ?? {}, (request, response) => {
+        if (hotPages?.answer(request, response)) return;
+        handler(request, response);
+      });
+      // What Fastify does to the server it creates itself (fastify/lib/server.js).
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     logger:
       options.logger === false
         ? false
@@ -269,13 +286,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  // The public pages' hot path (docs/product/portals.md#public-site): a page already rendered for the current content
-  // version is answered by the first onRequest hook, with the headers every other answer gets.
-  const hotPages = new HotPages({
+  // The hot path's answers are logged and counted as Fastify's are (AccessLog, the hook above):
+  // the page's address is its route pattern, `/*` for the metrics, as the `/*` route's.
+  const clientAddress = clientAddressOf(env.TRUST_PROXY);
+  hotPages = new HotPages({
     securityHeaders: securityHeaders(env),
     contentVersion: () => contentVersion(),
+    answered: (request, statusCode, startedAt) => {
+      metrics.countRequest(request.method as string, "/*", statusCode);
+      app.log.info(
+        {
+          reqId: randomUUID(),
+          method: request.method,
+          url: request.url,
+          statusCode,
+          remoteAddress: clientAddress(request),
+          responseTime: performance.now() - startedAt,
+        },
+        "request completed",
+      );
+    },
   });
-  app.addHook("onRequest", hotPages.onRequest);
+  const hot = hotPages;
+  // A closing server answers 503 to what comes in (Fastify's return503OnClosing): pages too.
+  app.addHook("preClose", (done) => {
+    hot.enabled = false;
+    done();
+  });
 
   registerErrorHandling(app);
   // An answer given before the body was read closes the connection without losing the answer.
@@ -442,7 +479,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     provider,
     pages,
-    hotPages,
+    hotPages: hot,
     files,
     metrics,
     waitingList,
@@ -541,6 +578,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  await app.register(pageRoutes, { pages, origin: env.APP_ORIGIN, hot: hotPages });
+  await app.register(pageRoutes, { pages, origin: env.APP_ORIGIN, hot });
   return app;
 }

@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
-import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAsAdmin } from "../../testing/accounts";
 import { SAME_ORIGIN } from "../../testing/admin";
@@ -262,40 +261,106 @@ describe("HotPages.remember", () => {
     gzip: Buffer.from(`gz:${html}`),
   });
 
-  /** A bare app with the hook, whose route says "route" when the hot path left the request to it. */
+  /** A bare HTTP server answering with the hot path first, "route" when it left the request. */
   async function bare(version: { value: string }) {
     const hotPages = new HotPages({
       securityHeaders: { "x-test": "1" },
       contentVersion: () => version.value,
     });
-    const app = Fastify();
-    app.addHook("onRequest", hotPages.onRequest);
-    app.get("/*", async () => "route");
-    await app.ready();
-    return { hotPages, app };
+    const server = http.createServer((req, res) => {
+      if (!hotPages.answer(req, res)) res.end("route");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Without Accept-Encoding: the identity body.
+    const get = (url: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get(`${origin}${url}`, { agent: false }, (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            res.on("end", () => resolve(text));
+          })
+          .on("error", reject);
+      });
+    return { hotPages, get };
   }
+  const servers: http.Server[] = [];
+  afterAll(() => {
+    for (const server of servers) server.close();
+  });
 
   it("does not take a page rendered while the content changed for the new version's", async () => {
     const version = { value: "v1" };
-    const { hotPages, app } = await bare(version);
+    const { hotPages, get } = await bare(version);
     const asked = hotPages.version();
     version.value = "v2"; // a translation was edited while the page was rendered
     hotPages.remember("/en/", asked, page("old"), true);
-    expect((await app.inject("/en/")).body).toBe("route");
+    expect(await get("/en/")).toBe("route");
     hotPages.remember("/en/", hotPages.version(), page("new"), true);
-    expect((await app.inject("/en/")).body).toBe("new");
+    expect(await get("/en/")).toBe("new");
     version.value = "v3";
-    expect((await app.inject("/en/")).body, "never an older version's page").toBe("route");
+    expect(await get("/en/"), "never an older version's page").toBe("route");
   });
 
   it("remembers only 200 pages without parameters and without query", async () => {
-    const { hotPages, app } = await bare({ value: "v1" });
+    const { hotPages, get } = await bare({ value: "v1" });
     hotPages.remember("/en/partner/CODE", "v1", page("partner"), false);
     hotPages.remember("/en/nope", "v1", { ...page("missing"), status: 404 }, true);
     hotPages.remember("/en/?a=1", "v1", page("query"), true);
     for (const url of ["/en/partner/CODE", "/en/nope", "/en/?a=1"]) {
-      expect((await app.inject(url)).body, url).toBe("route");
+      expect(await get(url), url).toBe("route");
     }
     expect(hotPages.served).toBe(0);
+  });
+});
+
+describe("a closing server", () => {
+  it("leaves the pages to Fastify, which answers 503 and closes the connection, so the server can stop", async () => {
+    const closing = await createTestApp({ withPages: true });
+    await closing.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (closing.app.server.address() as AddressInfo).port;
+    const page = () =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/en/", agent: false }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          })
+          .on("error", reject);
+      });
+    expect(await page()).toBe(200);
+    const hotPages = closing.app.services.hotPages;
+    const before = hotPages.served;
+    expect(await page()).toBe(200);
+    expect(hotPages.served, "the hot path answered the page").toBe(before + 1);
+
+    // A connection busy with a request (its body half sent) when the server starts closing, which
+    // then asks for the page on the same connection.
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    const body = JSON.stringify({ email: "x" });
+    socket.write(
+      `POST /api/public/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${SAME_ORIGIN.headers?.origin}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = closing.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(`${body.slice(4)}GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await ended;
+    await stopped;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    expect(statuses).toHaveLength(2);
+    expect(statuses[1], "the page asked while closing").toBe(503);
+    expect(hotPages.served).toBe(before + 1);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { pickEncoding } from "../../lib/compression";
 import type { RenderedPage } from "./renderer";
 
@@ -33,24 +33,36 @@ interface Entry {
 const MAX_ENTRIES = 1000;
 
 /**
+ * What the server does after the hot path answered a request: the access line and the request
+ * counted for the metrics, as Fastify does for every other request (app.ts).
+ * `method`, `url` (the page address, never with a query), `statusCode`, `startedAt`
+ * (`performance.now()` in ms when the request reached the server).
+ */
+export type Answered = (request: IncomingMessage, statusCode: number, startedAt: number) => void;
+
+/**
  * The public pages' hot path (the public site as fast as a static file server:
  * docs/product/portals.md#public-site). A page already rendered for the current content version is
- * answered from the first `onRequest` hook, with one look-up by its address (the address carries
- * the language, decision 029) and headers decided once per page and encoding: none of the other
- * hooks (cookies, request language, security headers, CSRF check), no route handler, no promise.
+ * answered by the HTTP server itself, before Fastify sees the request (`answer`, called by the
+ * server's request listener: app.ts's `serverFactory`), with one look-up by its address (the
+ * address carries the language, decision 029) and headers decided once per page and encoding: no
+ * Fastify request or reply, no hooks (cookies, request language, security headers, CSRF check),
+ * no route handler, no promise.
  *
  * What it answers is what the normal path (routes.ts: `pages.get`, then `sendPage`) sent for the
  * same address, byte for byte: the security headers of every answer (`securityHeaders`, CSP
  * included), Content-Type, Cache-Control, Vary, Content-Language, ETag, Content-Encoding and
- * Content-Length; 304 when If-None-Match is the ETag; HEAD without body. Fastify still logs the
- * request (the access line, with the page's route pattern) and counts it for the metrics.
+ * Content-Length; 304 when If-None-Match is the ETag; HEAD without body. The access line and the
+ * metrics' count are the server's (`answered`), with the page's route pattern, as Fastify writes
+ * them for every other request.
  *
  * Only the normal path adds addresses (`remember`), so redirects (unprefixed addresses, aliases),
  * 404s, pages with parameters and anything not rendered yet never come here. An address is
  * answered here only while the content version it was rendered for is current: after a catalogue
  * or translation change, or at midnight, the next request goes the normal way, which renders the
  * page again and remembers the new answers. Requests with a body (Content-Length or
- * Transfer-Encoding) go the normal way too, whose lingering close they need (lib/lingering-close.ts).
+ * Transfer-Encoding) go the normal way too, whose lingering close they need (lib/lingering-close.ts),
+ * and so does everything once the server is closing (`enabled` false: Fastify then answers 503).
  */
 export class HotPages {
   /** Whether the hook answers at all; the tests turn it off to read the normal path's answer. */
@@ -65,11 +77,13 @@ export class HotPages {
   /**
    * @param opts.securityHeaders the headers every answer carries (`securityHeaders(env)` of plugins/security.ts)
    * @param opts.contentVersion the pages' content version (the one `PageCache` renders for), read on every request
+   * @param opts.answered called after each answer the hot path gave (the access line, the metrics)
    */
   constructor(
     private readonly opts: {
       securityHeaders: HeaderSet;
       contentVersion: () => string;
+      answered?: Answered;
     },
   ) {}
 
@@ -133,42 +147,38 @@ export class HotPages {
   }
 
   /**
-   * The `onRequest` hook, to be added before any other: answers a remembered page at once, or
-   * calls `done` and leaves the request to the other hooks and the routes.
+   * Answers a request for a remembered page and returns true, or returns false at once and leaves
+   * the request untouched for Fastify. Called by the HTTP server's request listener, first
+   * (app.ts's `serverFactory`).
    */
-  readonly onRequest = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ): void => {
-    const raw = request.raw;
-    const entry = this.entries.get(raw.url as string);
-    const method = raw.method;
-    const headers = raw.headers;
+  readonly answer = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const entry = this.entries.get(request.url as string);
+    if (entry === undefined || !this.enabled) return false;
+    const method = request.method;
+    const headers = request.headers;
     if (
-      entry === undefined ||
-      !this.enabled ||
       (method !== "GET" && method !== "HEAD") ||
       headers["content-length"] !== undefined ||
       headers["transfer-encoding"] !== undefined ||
       entry.version !== this.opts.contentVersion()
-    ) {
-      done();
-      return;
-    }
+    )
+      return false;
+    const startedAt = performance.now();
     this.served++;
-    reply.hijack();
-    const res = reply.raw;
     const answers = entry.answers;
+    let status = 200;
     if (headers["if-none-match"] === entry.etag) {
-      res.writeHead(304, method === "HEAD" ? answers.notModifiedHead : answers.notModified);
-      res.end();
-      return;
+      status = 304;
+      response.writeHead(304, method === "HEAD" ? answers.notModifiedHead : answers.notModified);
+      response.end();
+    } else {
+      const encoding = pickEncoding(headers["accept-encoding"]);
+      const answer = encoding === "br" ? answers.br : encoding === "gzip" ? answers.gzip : answers.identity;
+      response.writeHead(200, answer.headers);
+      if (method === "HEAD") response.end();
+      else response.end(answer.body);
     }
-    const encoding = pickEncoding(headers["accept-encoding"]);
-    const answer = encoding === "br" ? answers.br : encoding === "gzip" ? answers.gzip : answers.identity;
-    res.writeHead(200, answer.headers);
-    if (method === "HEAD") res.end();
-    else res.end(answer.body);
+    this.opts.answered?.(request, status, startedAt);
+    return true;
   };
 }
