@@ -53,7 +53,8 @@
  * free ones) instead of any free port the system gives.
  *
  * `--cpu-prof[=dir]` (only when the script starts the server): after the pairs, runs this server
- * once more under `node --cpu-prof` for one identity run of the page and prints the 15 frames with
+ * once more under `node --cpu-prof` for one identity run of the page, then one run of the catalogue,
+ * and prints for each the 15 frames with
  * the most self time during that run (samples outside the wrk run, such as start-up, are left out),
  * as `function file:line:column`, 1-based; tsx compiles each TypeScript file to one line, so for
  * `src/` the column tells the place. The profile is kept in `dir` (a temporary folder by default).
@@ -795,17 +796,31 @@ async function main() {
       const before = new Set(readdirSync(profDir));
       const port = await freePort();
       ours = await startServer(dataDir, port, ["--cpu-prof", `--cpu-prof-dir=${profDir}`], scratch?.url);
-      const url = `http://127.0.0.1:${port}${options.pagePath}`;
-      await wrk(url, WARM_UP_SECONDS, { "Accept-Encoding": "identity" });
-      const fromUs = Number(process.hrtime.bigint() / 1000n);
-      const rate = await wrk(url, options.durationSeconds, { "Accept-Encoding": "identity" });
-      const toUs = Number(process.hrtime.bigint() / 1000n);
-      console.log(`Under the profiler, ${options.pagePath} identity: ${fmt(rate)} requests/s`);
+      // One window per load, the page's (identity) then the catalogue's, in one profile.
+      const windows: Array<{ label: string; fromUs: number; toUs: number }> = [];
+      for (const [label, url, headers] of [
+        [
+          `${options.pagePath} identity`,
+          `http://127.0.0.1:${port}${options.pagePath}`,
+          { "Accept-Encoding": "identity" },
+        ],
+        ["GET /api/summer-schools", `http://127.0.0.1:${port}/api/summer-schools`, {}],
+      ] as const) {
+        await wrk(url, WARM_UP_SECONDS, headers);
+        const fromUs = Number(process.hrtime.bigint() / 1000n);
+        const rate = await wrk(url, options.durationSeconds, headers);
+        const toUs = Number(process.hrtime.bigint() / 1000n);
+        console.log(`Under the profiler, ${label}: ${fmt(rate)} requests/s`);
+        windows.push({ label, fromUs, toUs });
+      }
       await stop(ours);
       ours = undefined;
       const written = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
       if (written.length === 0) throw new Error(`no .cpuprofile written in ${profDir}`);
-      printTopFrames(path.join(profDir, written[0]!), fromUs, toUs);
+      for (const { label, fromUs, toUs } of windows) {
+        console.log(`${label}:`);
+        printTopFrames(path.join(profDir, written[0]!), fromUs, toUs);
+      }
     }
   } finally {
     memory.sampler?.stop();

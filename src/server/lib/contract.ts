@@ -48,10 +48,15 @@ const zodSerializer =
  * as is, or as a 304 to a browser that holds it (`If-None-Match`). Make it with `serializedAnswer`.
  */
 export class SerializedAnswer {
+  /** The JSON's UTF-8 bytes, sent as they are (no length to count, no string to encode per request). */
+  readonly body: Buffer;
+
   constructor(
     readonly json: string,
     readonly etag: string,
-  ) {}
+  ) {
+    this.body = Buffer.from(json, "utf8");
+  }
 }
 
 /**
@@ -144,8 +149,8 @@ export function route<C extends Contract>(
       if (answer instanceof SerializedAnswer) {
         reply.header("etag", answer.etag).type("application/json; charset=utf-8");
         if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
-        // A string with a JSON content type is sent as is: the serialiser does not run again.
-        return reply.send(answer.json);
+        // Bytes with a JSON content type are sent as they are: the serialiser does not run again.
+        return reply.send(answer.body);
       }
       return reply.send(answer);
     },
