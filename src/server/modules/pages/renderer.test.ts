@@ -18,10 +18,11 @@ export function matchRoute(pathname) {
 }
 export async function render({ url, language, schoolOptions }) {
   globalThis.__renders.push(url + "|" + language);
-  if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state: {} };
+  const state = { of: url + " in " + language };
+  if (schoolOptions) return { status: 200, html: "<p>options of " + schoolOptions.schoolId + " in " + language + "</p>", title: "T", description: "D", state };
   const status = matchRoute(url) ? 200 : 404;
   const mark = url === "/program" ? (globalThis.__programMark ?? "") : "";
-  return { status, html: '<h1 class="title">' + url + " " + language + mark + '</h1>', title: "T", description: "D", state: {} };
+  return { status, html: '<h1 class="title">' + url + " " + language + mark + '</h1>', title: "T", description: "D", state };
 }
 `;
 
@@ -41,7 +42,7 @@ function makeCache(
   }
   writeFileSync(
     path.join(dir, "index.html"),
-    `<html lang="en"><head><!--head-->${link}</head><body><div id="root"><!--app--></div><!--state--></body></html>`,
+    `<html lang="en"><head><!--head-->${link}<script type="module" src="/assets/index.js"></script></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
   );
   if (islands)
     writeFileSync(
@@ -195,6 +196,74 @@ describe("the script of a page (decision 042)", () => {
     const cache = makeCache({ value: "v1" });
     await cache.init();
     expect((await cache.get("/program", "en")).body.toString()).toContain('<div id="root"><h1');
+    // With its state: the application hydrates from it.
+    expect((await cache.get("/program", "en")).body.toString()).toContain(STATE_OF("/program", "en"));
+  });
+});
+
+/** The state element of a page as the stand-in prerenderer makes it. */
+const STATE_OF = (url: string, language: string) =>
+  `<script type="application/json" id="__state">{"of":"${url} in ${language}"}</script>`;
+const ISLANDS_SCRIPT = '<script src="/assets/islands.js">';
+const APPLICATION_SCRIPT = '<script type="module" src="/assets/index.js">';
+
+describe("the application's state in a page (decision 042)", () => {
+  const catalogue = {
+    schools: [],
+    fromPrice: 0,
+    lengthDays: 14,
+    insurance: { kind: "varies" },
+    earlyDiscount: null,
+  } as CatalogueSummaryDto;
+
+  it("a content page and the page of an unknown address go without it: islands.ts reads none of it", async () => {
+    const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
+    await cache.init();
+    for (const pathname of ["/program", "/no-such-page"]) {
+      const html = (await cache.get(pathname, "fr")).body.toString();
+      expect(html).toContain(ISLANDS_SCRIPT);
+      expect(html).not.toContain('id="__state"');
+      expect(html).not.toContain("<!--state-->");
+    }
+  });
+
+  it("a partner's link asks for the content page as the application's: its script and its state, kept beside the islands' page", async () => {
+    const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
+    await cache.init();
+    for (let i = 0; i < 2; i++) {
+      const html = (await cache.get("/program", "zh", { application: true })).body.toString();
+      expect(html).toContain(APPLICATION_SCRIPT);
+      expect(html).not.toContain(ISLANDS_SCRIPT);
+      expect(html).toContain(STATE_OF("/program", "zh"));
+      expect(html).toContain('<html lang="zh">');
+      expect(html).toContain('<h1 class="title">/program zh</h1>');
+      const islands = (await cache.get("/program", "zh")).body.toString();
+      expect(islands).toContain(ISLANDS_SCRIPT);
+      expect(islands).not.toContain('id="__state"');
+    }
+    // Each of the two rendered once, then from memory; each with its own ETag.
+    expect(renders().filter((r) => r === "/program|zh")).toHaveLength(2);
+    expect((await cache.get("/program", "zh", { application: true })).etag).not.toBe(
+      (await cache.get("/program", "zh")).etag,
+    );
+    const unknown = (await cache.get("/no-such-page", "en", { application: true })).body.toString();
+    expect(unknown).toContain(APPLICATION_SCRIPT);
+    expect(unknown).toContain(STATE_OF("/__not_found__", "en"));
+  });
+
+  it("/apply and the application's pages carry it, asked for as the application's or not, as the same page", async () => {
+    const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
+    await cache.init();
+    const apply = await cache.get("/apply", "en");
+    expect(apply.body.toString()).toContain('data-start="when-used"');
+    expect(apply.body.toString()).toContain(STATE_OF("/apply", "en"));
+    expect(await cache.get("/apply", "en", { application: true })).toBe(apply);
+    const home = await cache.get("/", "en");
+    expect(home.body.toString()).toContain(APPLICATION_SCRIPT);
+    expect(home.body.toString()).toContain(STATE_OF("/", "en"));
+    expect(await cache.get("/", "en", { application: true })).toBe(home);
+    const partner = (await cache.get("/partner/ANY", "en", { application: true })).body.toString();
+    expect(partner).toContain(STATE_OF("/partner/ANY", "en"));
   });
 });
 

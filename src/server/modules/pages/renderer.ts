@@ -87,6 +87,12 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
+/** The cache key's suffix of a page asked for as the application's (`PageCache.get`). */
+const APPLICATION_VARIANT = "|application";
+
+/** Whether a route's page runs as islands (decision 042): a content page, or the page of an unknown address. */
+const runsAsIslands = (route: ReturnType<ServerEntry["matchRoute"]>) => !route || route.script === "islands";
+
 /**
  * Renders public pages once per (path, language, content version) and keeps them in memory with
  * brotli and gzip bodies and an ETag (docs/product/portals.md#public-site). The content version changes when the
@@ -94,6 +100,9 @@ export const jsonForScript = (value: unknown) =>
  * Pages with parameters (e.g. /partner/CODE) and unknown paths share one cached entry per route
  * pattern only when their HTML does not depend on the parameter; otherwise they are rendered per
  * request (cheap, and bounded by the 404 entry for unknown paths).
+ * A page that runs as islands (decision 042) goes without the application's state; the visit of a
+ * partner's link asks for its second form, the application's page with the state (`get`'s
+ * `application`), kept in memory beside it.
  */
 export class PageCache {
   private cache = new Map<string, Promise<RenderedPage>>();
@@ -107,10 +116,12 @@ export class PageCache {
   /** index.html as built (the application's page), with its stylesheets inline. */
   private template = "";
   /**
-   * islands.html as built: the same page with only the content pages' script (decision 042);
-   * index.html's when the build has none.
+   * islands.html as built: the same page with only the content pages' script and without the
+   * state (decision 042); index.html's when the build has none.
    */
   private islandsTemplate = "";
+  /** Whether the build has islands.html (`islandsTemplate` is not index.html's). */
+  private hasIslands = false;
   /** islands-app.html as built: the islands' page that the application takes over when used (/apply). */
   private whenUsedTemplate = "";
   private entry: ServerEntry | null = null;
@@ -141,7 +152,8 @@ export class PageCache {
     if (!existsSync(templatePath) || !existsSync(this.opts.serverEntryPath)) return false;
     this.template = inlineStylesheets(readFileSync(templatePath, "utf8"), this.opts.clientDir);
     const islandsPath = path.join(this.opts.clientDir, "islands.html");
-    this.islandsTemplate = existsSync(islandsPath)
+    this.hasIslands = existsSync(islandsPath);
+    this.islandsTemplate = this.hasIslands
       ? inlineStylesheets(readFileSync(islandsPath, "utf8"), this.opts.clientDir)
       : this.template;
     const whenUsedPath = path.join(this.opts.clientDir, "islands-app.html");
@@ -251,8 +263,15 @@ export class PageCache {
     return this.entry?.ALIASES[pathname];
   }
 
-  /** The page for `pathname` in `language`, from memory when possible. */
-  get(pathname: string, language: Language): Promise<RenderedPage> {
+  /**
+   * The page for `pathname` in `language`, from memory when possible.
+   * `application`: the page as the application's (index.html, with the state it hydrates from)
+   * even when it runs as islands: a visit bringing a partner's code (`?ref=CODE`, routes.ts), which
+   * the application handles from the first moment (decision 042). Kept in memory beside the
+   * islands' page of the same address; the same page as without it where the page is the
+   * application's anyway (or /apply's, which starts the application itself).
+   */
+  get(pathname: string, language: Language, { application = false } = {}): Promise<RenderedPage> {
     const entry = this.entry;
     if (!entry) throw new Error("pages not built");
     const version = this.opts.contentVersion();
@@ -262,16 +281,19 @@ export class PageCache {
       this.cachedVersion = version;
       if (changed && this.onContentChange) setImmediate(this.onContentChange);
     }
+    const variant = application ? APPLICATION_VARIANT : "";
     // The hot path: a public page already in memory, found without matching the route table.
-    const cached = this.cache.get(`${pathname}|${language}`);
+    const cached = this.cache.get(`${pathname}|${language}${variant}`);
     if (cached) return cached;
     const route = entry.matchRoute(pathname);
+    // Only a page that runs as islands has a page of its own for the application.
+    if (application && !runsAsIslands(route)) return this.get(pathname, language);
     const cacheable = route ? !route.path.includes(":") : false;
-    const key = route ? `${pathname}|${language}` : `404|${language}`;
-    if (!cacheable && route) return this.render(pathname, language);
+    const key = route ? `${pathname}|${language}${variant}` : `404|${language}${variant}`;
+    if (!cacheable && route) return this.render(pathname, language, { application });
     let page = this.cache.get(key);
     if (!page) {
-      page = this.render(route ? pathname : "/__not_found__", language, key);
+      page = this.render(route ? pathname : "/__not_found__", language, { key, application });
       page.catch(() => this.cache.delete(key));
       this.cache.set(key, page);
     }
@@ -283,8 +305,13 @@ export class PageCache {
    * `key`: the page's place in memory; when its HTML is the same as the last time it was rendered
    * (most pages after a payment: only those showing places or prices change), the bodies already
    * compressed are kept instead of compressing them again.
+   * `application`: a page that runs as islands is rendered as the application's (see `get`).
    */
-  private async render(pathname: string, language: Language, key?: string): Promise<RenderedPage> {
+  private async render(
+    pathname: string,
+    language: Language,
+    { key, application = false }: { key?: string; application?: boolean } = {},
+  ): Promise<RenderedPage> {
     const entry = this.entry!;
     const route = entry.matchRoute(pathname);
     const catalogueSummary = route?.data ? await this.opts.catalogueSummary(language) : undefined;
@@ -303,13 +330,21 @@ export class PageCache {
       route?.layout === "public" && route.index !== false
         ? alternateLinks(this.opts.origin, route.canonical ?? pathname, language)
         : '<meta name="robots" content="noindex" />';
-    // A content page (and the page of an unknown address) runs as islands, the rest as the application.
-    const template =
-      !route || route.script === "islands"
-        ? this.islandsTemplate
-        : route.script === "app-when-used"
-          ? this.whenUsedTemplate
-          : this.template;
+    // A content page (and the page of an unknown address) runs as islands, unless asked for as the
+    // application's; the rest as the application.
+    const islands = runsAsIslands(route) && !application;
+    const template = islands
+      ? this.islandsTemplate
+      : route?.script === "app-when-used"
+        ? this.whenUsedTemplate
+        : this.template;
+    // The state (the language's texts, the site's facts, the catalogue summary: some 34 KB) is what
+    // the application hydrates from; islands.ts reads none of it, so an islands page goes without.
+    // With no islands.html in the build, every page is the application's and carries it.
+    const state =
+      islands && this.hasIslands
+        ? ""
+        : `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`;
     const html = template
       .replace('<html lang="en"', `<html lang="${language}"`)
       .replace(
@@ -318,10 +353,7 @@ export class PageCache {
         `${out.status === 404 ? "<!-- 404 Page Not Found -->\n    " : ""}<title>${out.title}</title>\n    <meta name="description" content="${out.description}" />\n    ${head}`,
       )
       .replace("<!--app-->", () => out.html)
-      .replace(
-        "<!--state-->",
-        () => `<script type="application/json" id="__state">${jsonForScript(out.state)}</script>`,
-      );
+      .replace("<!--state-->", () => state);
     const digest = createHash("sha1").update(html).digest("base64url");
     const previous = key ? this.bodies.get(key) : undefined;
     if (previous?.digest === digest && previous.status === out.status) {

@@ -39,6 +39,15 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
+ * Whether a page's query brings a partner's code (`?ref=CODE`,
+ * docs/product/codes-and-partners.md#referral-link): the same test as app/islands.ts's. Such a
+ * visit gets the application's page, with the state it hydrates from, even for a content page
+ * (decision 042), so that the application records and keeps the code from the first moment.
+ * @param query the address's query with its `?`, or ""
+ */
+export const bringsReferral = (query: string) => /[?&]ref=/.test(query);
+
+/**
  * Every GET that no API or asset route answered (docs/product/languages.md#language-in-the-address, decision 029):
  * - `/{en|zh|fr}/<path>`: the server-rendered page for `<path>` in that language (404 page for
  *   unknown paths; aliases answer 301 to their canonical page in the same language);
@@ -46,8 +55,11 @@ export function robotsTxt(origin: string): string {
  *   visitor's language (stored choice, else the browser's language, else English), query kept,
  *   an alias straight to its canonical page;
  * - `/robots.txt` and `/sitemap.xml`.
+ * A content page runs as islands, without the application's state (decision 042), unless the query
+ * brings a partner's code (`?ref=CODE`): then it is the application's page, with the state.
  * With `hot`, each page without parameters answered here is remembered for the hot path
- * (hot-path.ts), which answers the next requests for the same address before any other hook.
+ * (hot-path.ts), which answers the next requests for the same address before any other hook;
+ * never an address with a query, so never a partner's link.
  */
 export async function pageRoutes(
   app: FastifyInstance,
@@ -95,7 +107,9 @@ export async function pageRoutes(
     const alias = pages.aliasOf(rest);
     if (alias) return reply.redirect(localizedPath(language, alias) + query, 301);
     const version = hot?.version();
-    const page = await pages.get(rest.length > 1 ? rest.replace(/\/$/, "") : rest, language);
+    const page = await pages.get(rest.length > 1 ? rest.replace(/\/$/, "") : rest, language, {
+      application: bringsReferral(query),
+    });
     if (hot && version !== undefined && !query) {
       // A page without parameters: its route pattern is its address (the log's pattern, kept in memory).
       const pattern = pages.patternOf(pathname);
