@@ -13,15 +13,21 @@ import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
  * (docs/product/languages.md#language-on-load). A few kilobytes, no framework: on a slow phone
  * the page is ready as soon as it is drawn (docs/product/portals.md#public-site).
  *
- * The application takes over this very page (it hydrates it from the state the page carries):
- * - at once on a visit that brings a partner's code (`?ref=CODE`,
- *   docs/product/codes-and-partners.md#referral-link), which the application keeps in memory while
- *   the visitor moves on to apply;
- * - on /apply (`data-start="when-used"` on the page), when the visitor starts using it: the first
- *   touch, key, focus or scroll, or at once when the address carries a choice (`?school=…`), this
- *   tab already has an application under way, or a draft saved on this device waits to be offered
- *   (decision 038: `GET /api/resume/draft`, the request the wizard makes anyway). Its files were fetched ahead at idle priority
- *   (islands-app.html), so starting costs only running them.
+ * This script needs nothing else from the page: a content page carries no application state. A
+ * visit that brings a partner's code (`?ref=CODE`, docs/product/codes-and-partners.md#referral-link)
+ * is answered by the server with the application's own page (index.html, with the state), so this
+ * script does not run on it.
+ *
+ * The application takes over this very page:
+ * - at once should a page with `?ref=CODE` still come here (say, from a cache in front of the
+ *   server that leaves the query out of its key): without the state, the application renders the
+ *   page anew and loads its texts, and keeps the code in memory while the visitor moves on to apply;
+ * - on /apply (`data-start="when-used"` on the page, which carries the state the application
+ *   hydrates from), when the visitor starts using it: the first touch, key, focus or scroll, or at
+ *   once when the address carries a choice (`?school=…`), this tab already has an application
+ *   under way, or a draft saved on this device waits to be offered (decision 038:
+ *   `GET /api/resume/draft`, the request the wizard makes anyway). Its files were fetched ahead at
+ *   idle priority (islands-app.html), so starting costs only running them.
  */
 // Storage and cookies are round trips to the browser: when it is idle, not while the page starts.
 const language = document.documentElement.lang;
