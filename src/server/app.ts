@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { fastifyCookie } from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
@@ -21,7 +22,8 @@ import type { Env } from "./env";
 import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { clientAddressOf } from "./lib/client-address";
-import { loadResources } from "./lib/i18n";
+import { HotPages } from "./lib/hot-path";
+import { loadResources, requestLanguage } from "./lib/i18n";
 import { JOBS_STOP_MS, JobScheduler, postgresJobLock } from "./lib/jobs";
 import { openLimitBackend } from "./lib/limit-backend";
 import { registerLingeringClose } from "./lib/lingering-close";
@@ -59,7 +61,6 @@ import { backupRoutes } from "./modules/ops/backup.routes";
 import { jobRoutes } from "./modules/ops/jobs.routes";
 import { Metrics } from "./modules/ops/metrics";
 import { opsRoutes } from "./modules/ops/routes";
-import { HotPages } from "./modules/pages/hot-path";
 import { PageCache } from "./modules/pages/renderer";
 import { pageRoutes } from "./modules/pages/routes";
 import { passRoutes } from "./modules/pass/routes";
@@ -287,13 +288,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // The hot path's answers are logged and counted as Fastify's are (AccessLog, the hook above):
-  // the page's address is its route pattern, `/*` for the metrics, as the `/*` route's.
+  // a page's address is its route pattern (`/*` for the metrics, as the `/*` route's), an API
+  // answer's its route's.
   const clientAddress = clientAddressOf(env.TRUST_PROXY);
   hotPages = new HotPages({
     securityHeaders: securityHeaders(env),
     contentVersion: () => contentVersion(),
-    answered: (request, statusCode, startedAt) => {
-      metrics.countRequest(request.method as string, "/*", statusCode);
+    // The language the `language` hook of plugins/security.ts decides, from the same cookie parser.
+    languageOf: (request) =>
+      requestLanguage(fastifyCookie.parse(request.headers.cookie ?? ""), request.headers["accept-language"]),
+    answered: (request, statusCode, startedAt, route) => {
+      metrics.countRequest(request.method as string, route, statusCode);
       app.log.info(
         {
           reqId: randomUUID(),
@@ -489,7 +494,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before the routes: the OpenAPI document is collected as routes are declared from contracts.
   await registerOpenApi(app, "1.0.0");
-  await app.register(catalogueRoutes, { catalogue });
+  await app.register(catalogueRoutes, { catalogue, hot });
   await app.register(applicationRoutes, { db, env, files, today, now, payments });
   await app.register(resumeRoutes, { db, env, mail, now });
   await app.register(applicationCodeRoutes, { db, now, payments });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   getAddOnContract,
   getCatalogueSummaryContract,
@@ -8,8 +8,10 @@ import {
   listSchoolPackagesContract,
   listSummerSchoolsContract,
 } from "../../../shared/api/catalogue";
+import type { Language } from "../../../shared/i18n/languages";
 import { route, type SerializedAnswer, serializedAnswer } from "../../lib/contract";
 import { adminNotFound } from "../../lib/errors";
+import type { HotPages } from "../../lib/hot-path";
 import type { CatalogueService } from "./service";
 
 /**
@@ -25,14 +27,17 @@ import type { CatalogueService } from "./service";
  * - GET /api/packages/:id → PackageDto
  * - GET /api/add-on-options/:id → AddOnOptionDto
  */
-export async function catalogueRoutes(app: FastifyInstance, opts: { catalogue: CatalogueService }) {
-  const { catalogue } = opts;
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  opts: { catalogue: CatalogueService; hot?: HotPages },
+) {
+  const { catalogue, hot } = opts;
   /** The id of a school the catalogue knows; 404 otherwise. */
   const schoolId = async (id: string) => {
     if (!(await catalogue.school(id))) throw adminNotFound();
     return id;
   };
-  const cacheable = { "cache-control": "public, max-age=30", vary: "Accept-Language, Cookie" };
+  const cacheable = Object.freeze({ "cache-control": "public, max-age=30", vary: "Accept-Language, Cookie" });
 
   // The two lists every visitor asks for, serialised once per language and content (the catalogue's
   // version and the day) with an ETag: the hot path of the public API (docs/product/portals.md#public-site).
@@ -50,20 +55,41 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { catalogue: C
     return answer;
   };
 
-  route(app, listSummerSchoolsContract, {}, async ({ request, reply }) => {
+  /**
+   * One of the two lists, and the same answer remembered for the hot path (lib/hot-path.ts) for
+   * its address (without query) and language: the next requests for it are answered by the HTTP
+   * server before Fastify, until the content changes.
+   */
+  const list = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: "schools" | "summary",
+    make: (language: Language) => Promise<SerializedAnswer>,
+  ) => {
     reply.headers(cacheable);
     const { language } = request;
-    return once(`schools|${language}`, async () =>
+    const version = hot?.version();
+    const answer = await once(`${name}|${language}`, () => make(language));
+    if (hot && version !== undefined)
+      hot.rememberJson(
+        request.url,
+        language,
+        version,
+        { etag: answer.etag, body: answer.body, headers: cacheable },
+        request.routeOptions.url ?? request.url,
+      );
+    return answer;
+  };
+  route(app, listSummerSchoolsContract, {}, async ({ request, reply }) =>
+    list(request, reply, "schools", async (language) =>
       serializedAnswer(listSummerSchoolsContract.response, await catalogue.listSchools(language)),
-    );
-  });
-  route(app, getCatalogueSummaryContract, {}, async ({ request, reply }) => {
-    reply.headers(cacheable);
-    const { language } = request;
-    return once(`summary|${language}`, async () =>
+    ),
+  );
+  route(app, getCatalogueSummaryContract, {}, async ({ request, reply }) =>
+    list(request, reply, "summary", async (language) =>
       serializedAnswer(getCatalogueSummaryContract.response, await catalogue.summary(language)),
-    );
-  });
+    ),
+  );
   route(app, listSchoolPackagesContract, {}, async ({ params, request, reply }) => {
     const answer = await catalogue.packagesOf(await schoolId(params.id), request.language);
     reply.headers(cacheable);

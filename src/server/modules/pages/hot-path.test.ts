@@ -3,10 +3,10 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HotPages } from "../../lib/hot-path";
 import { loginAsAdmin } from "../../testing/accounts";
 import { SAME_ORIGIN } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { HotPages } from "./hot-path";
 import type { RenderedPage } from "./renderer";
 
 /**
@@ -174,6 +174,79 @@ describe("the hot path answers as the normal path does", () => {
     const before = await counted();
     await request("/en/program");
     expect(await counted()).toBe(before + 1);
+  });
+});
+
+describe("the catalogue's two lists, answered by the hot path per language", () => {
+  it.each([
+    ["/api/summer-schools", {}],
+    ["/api/summer-schools", { "accept-language": "zh-CN,zh;q=0.9" }],
+    ["/api/summer-schools", { cookie: "language=fr; other=1", "accept-language": "zh-CN" }],
+    ["/api/catalogue/summary", { "accept-language": "fr-FR,fr;q=0.8" }],
+  ])("GET %s with %o: the same status, headers and bytes", async (url, headers) => {
+    await request(url, { headers }); // answered and remembered by the normal path
+    const answers = await bothPaths(url, { headers });
+    expectSameAnswer(answers);
+    expect(answers.fast.status).toBe(200);
+    expect(answers.fast.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(answers.fast.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+
+  it("answers each visitor in their language: English, Chinese and French lists differ and never mix", async () => {
+    const bodies = new Map<string, string>();
+    for (const [language, headers] of [
+      ["en", { "accept-language": "en" }],
+      ["zh", { "accept-language": "zh-CN" }],
+      ["fr", { cookie: "language=fr" }],
+    ] as const) {
+      await request("/api/summer-schools", { headers });
+      const { fast, normal } = await bothPaths("/api/summer-schools", { headers });
+      expect(fast.body.equals(normal.body), language).toBe(true);
+      bodies.set(language, fast.body.toString("utf8"));
+    }
+    expect(new Set(bodies.values()).size, "three languages, three answers").toBe(3);
+  });
+
+  it("If-None-Match with the list's ETag: the same 304; the access line and the count under the route", async () => {
+    const { headers } = await request("/api/summer-schools");
+    const etag = String(headers.etag);
+    const answers = await bothPaths("/api/summer-schools", { headers: { "if-none-match": etag } });
+    expectSameAnswer(answers);
+    expect(answers.fast.status).toBe(304);
+
+    logs.length = 0;
+    await bothPaths("/api/summer-schools", {});
+    const lines = logs
+      .filter((line) => line.msg === "request completed")
+      .map(({ reqId: _id, time: _time, responseTime: _ms, ...rest }) => rest);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual(lines[0]);
+    const counted = async () =>
+      Number(
+        /hss_http_requests_total\{method="GET",route="\/api\/summer-schools",status_class="2xx"\} (\d+)/.exec(
+          await t.app.services.metrics.text(),
+        )?.[1],
+      );
+    const before = await counted();
+    await request("/api/summer-schools");
+    expect(await counted()).toBe(before + 1);
+  });
+
+  it("a catalogue change: the next request goes the normal way, then the hot path again", async () => {
+    await request("/api/summer-schools");
+    t.app.services.catalogue.invalidate();
+    const before = hot().served;
+    await request("/api/summer-schools");
+    expect(hot().served).toBe(before);
+    expectSameAnswer(await bothPaths("/api/summer-schools", {}));
+  });
+
+  it("an address with a query, and the catalogue's other calls, go the normal way", async () => {
+    await request("/api/summer-schools?x=1");
+    await request("/api/summer-schools?x=1");
+    const before = hot().served;
+    expect((await request("/api/summer-schools?x=1")).status).toBe(200);
+    expect(hot().served).toBe(before);
   });
 });
 

@@ -6,6 +6,7 @@
  * built site (`npm run build`).
  */
 import { existsSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/harness";
@@ -25,19 +26,23 @@ const STATE = '<script type="application/json" id="__state">';
 let t: TestApp;
 let islands = "";
 let application = "";
+let base = "";
 
 beforeAll(async () => {
   expect(existsSync(path.join(CLIENT, "islands.html")), "the built site (npm run build)").toBe(true);
   islands = entryScript("islands.html", "islands");
   application = entryScript("index.html", "index");
   t = await createTestApp({ withPages: true });
+  // Over HTTP: the hot path is the HTTP server's (lib/hot-path.ts), which `inject` does not go through.
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => t?.close());
 
 const page = async (url: string) => {
-  const res = await t.app.inject({ method: "GET", url });
-  expect(res.statusCode, url).toBe(200);
-  return res.body;
+  const res = await fetch(`${base}${url}`);
+  expect(res.status, url).toBe(200);
+  return res.text();
 };
 
 describe("a content page (decision 042)", () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { localizedPath, splitLanguagePath } from "../../../shared/i18n/addresses";
 import { bodyFor } from "../../lib/compression";
 import { HttpError } from "../../lib/errors";
-import type { HotPages } from "./hot-path";
+import type { HotPages } from "../../lib/hot-path";
 import type { PageCache, RenderedPage } from "./renderer";
 
 /**

@@ -1,6 +1,28 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pickEncoding } from "../../lib/compression";
-import type { RenderedPage } from "./renderer";
+import type { Language } from "../../shared/i18n/languages";
+import { pickEncoding } from "./compression";
+
+/** A rendered public page as the hot path keeps it (modules/pages/renderer.ts's `RenderedPage`). */
+export interface HotPage {
+  status: number;
+  etag: string;
+  language: Language;
+  /** The page's HTML, uncompressed. */
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * A public API answer the same for every visitor of one language (the catalogue's lists:
+ * modules/catalogue/routes.ts): its JSON bytes, its ETag and the headers its route sets.
+ */
+export interface HotJson {
+  etag: string;
+  body: Buffer;
+  /** The route's own headers (Cache-Control, Vary), as it sets them. */
+  headers: HeaderSet;
+}
 
 /** Response headers as Node writes them: lower-case names to values. */
 export type HeaderSet = Readonly<Record<string, string>>;
@@ -22,11 +44,15 @@ interface Answers {
   notModifiedHead: HeaderSet;
 }
 
-/** A page address the normal path answered: the content version it was rendered for, its answers. */
+/**
+ * An address the normal path answered: the content version it was rendered for, its answers, and
+ * the route pattern the metrics count it under (`/*` for the pages, the API route's own).
+ */
 interface Entry {
   version: string;
   etag: string;
   answers: Answers;
+  route: string;
 }
 
 /** Addresses kept at most; past this the memory is emptied (a case-insensitive route table lets a visitor make up addresses). */
@@ -35,10 +61,16 @@ const MAX_ENTRIES = 1000;
 /**
  * What the server does after the hot path answered a request: the access line and the request
  * counted for the metrics, as Fastify does for every other request (app.ts).
- * `method`, `url` (the page address, never with a query), `statusCode`, `startedAt`
- * (`performance.now()` in ms when the request reached the server).
+ * `method`, `url` (the address, never with a query), `statusCode`, `startedAt`
+ * (`performance.now()` in ms when the request reached the server), `route` (the route pattern the
+ * normal path would have matched: `/*` for a page).
  */
-export type Answered = (request: IncomingMessage, statusCode: number, startedAt: number) => void;
+export type Answered = (
+  request: IncomingMessage,
+  statusCode: number,
+  startedAt: number,
+  route: string,
+) => void;
 
 /**
  * The public pages' hot path (the public site as fast as a static file server:
@@ -56,7 +88,13 @@ export type Answered = (request: IncomingMessage, statusCode: number, startedAt:
  * metrics' count are the server's (`answered`), with the page's route pattern, as Fastify writes
  * them for every other request.
  *
- * Only the normal path adds addresses (`remember`), so redirects (unprefixed addresses, aliases),
+ * The catalogue's two public lists (`GET /api/summer-schools`, `GET /api/catalogue/summary`: the same
+ * for every visitor of one language) are kept the same way by their route (`rememberJson`), per
+ * address and language: the language is decided from the request as the normal path decides it
+ * (`languageOf`: the language cookie, else Accept-Language), so each visitor gets their language's
+ * list, with the route's own headers.
+ *
+ * Only the normal path adds addresses (`remember`, `rememberJson`), so redirects (unprefixed addresses, aliases),
  * 404s, pages with parameters and anything not rendered yet never come here. An address is
  * answered here only while the content version it was rendered for is current: after a catalogue
  * or translation change, or at midnight, the next request goes the normal way, which renders the
@@ -70,7 +108,9 @@ export class HotPages {
   /** Requests answered by the hot path since start. */
   served = 0;
   private readonly entries = new Map<string, Entry>();
-  private readonly answers = new WeakMap<RenderedPage, Answers>();
+  private readonly answers = new WeakMap<HotPage, Answers>();
+  /** API addresses whose answer depends on the visitor's language: kept per address and language. */
+  private readonly byLanguage = new Set<string>();
   /** The content version of the last page remembered: a newer one empties the memory of the older pages. */
   private lastVersion = "";
 
@@ -78,12 +118,18 @@ export class HotPages {
    * @param opts.securityHeaders the headers every answer carries (`securityHeaders(env)` of plugins/security.ts)
    * @param opts.contentVersion the pages' content version (the one `PageCache` renders for), read on every request
    * @param opts.answered called after each answer the hot path gave (the access line, the metrics)
+   * @param opts.languageOf the visitor's language as the normal path decides it (API answers per language)
    */
   constructor(
     private readonly opts: {
       securityHeaders: HeaderSet;
       contentVersion: () => string;
       answered?: Answered;
+      /**
+       * The language the normal path would answer a request in (`request.language`: the language
+       * cookie, else Accept-Language), for the API answers kept per language.
+       */
+      languageOf?: (request: IncomingMessage) => Language;
     },
   ) {}
 
@@ -98,16 +144,9 @@ export class HotPages {
    * rendered while the content changed is never taken for the new version's). Only 200 pages of
    * addresses without parameters: the caller says so with `cacheable`.
    */
-  remember(url: string, version: string, page: RenderedPage, cacheable: boolean): void {
+  remember(url: string, version: string, page: HotPage, cacheable: boolean): void {
     if (!cacheable || page.status !== 200 || url.includes("?")) return;
-    // The content changed while the page was being rendered: it is not the current version's
-    // (the hook would never answer it), and remembering it would empty the newer version's memory.
-    if (version !== this.opts.contentVersion()) return;
-    if (version !== this.lastVersion) {
-      // The addresses of the older version are never answered again: their pages may go.
-      this.entries.clear();
-      this.lastVersion = version;
-    }
+    if (!this.current(version)) return;
     const known = this.entries.get(url);
     if (known && known.version === version && known.etag === page.etag) return;
     let answers = this.answers.get(page);
@@ -115,12 +154,68 @@ export class HotPages {
       answers = this.answersOf(page);
       this.answers.set(page, answers);
     }
-    if (!known && this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(url, { version, etag: page.etag, answers });
+    this.keep(url, { version, etag: page.etag, answers, route: "/*" });
+  }
+
+  /**
+   * Remembers what an API route answered for `url` (without query) in `language`, for content
+   * `version` (read before the answer was made, as for `remember`): `json`'s bytes with the
+   * security headers, the route's headers, ETag, Content-Type and Content-Length; 304 on a
+   * matching If-None-Match. `route`: the route's pattern, for the metrics. Only for an answer that
+   * is the same for every visitor of that language (no session, no personal data).
+   */
+  rememberJson(url: string, language: Language, version: string, json: HotJson, route: string): void {
+    if (url.includes("?") || !this.opts.languageOf) return;
+    if (!this.current(version)) return;
+    const key = `${url}\n${language}`;
+    const known = this.entries.get(key);
+    if (known && known.version === version && known.etag === json.etag) return;
+    const base: HeaderSet = { ...this.opts.securityHeaders, ...json.headers, etag: json.etag };
+    const identity: Answer = {
+      headers: Object.freeze({
+        ...base,
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(json.body.length),
+      }),
+      body: json.body,
+    };
+    this.byLanguage.add(url);
+    this.keep(key, {
+      version,
+      etag: json.etag,
+      route,
+      answers: {
+        br: identity,
+        gzip: identity,
+        identity,
+        notModified: Object.freeze({ ...base, "content-type": "application/json; charset=utf-8" }),
+        notModifiedHead: Object.freeze({ ...base, "content-type": "application/json; charset=utf-8" }),
+      },
+    });
+  }
+
+  /**
+   * False when `version` is not the current content version any more (the content changed while
+   * the answer was being made: it is not the current version's, the hot path would never answer
+   * it, and remembering it would empty the newer version's memory). A newer version empties the
+   * memory of the older one's addresses, which are never answered again.
+   */
+  private current(version: string): boolean {
+    if (version !== this.opts.contentVersion()) return false;
+    if (version !== this.lastVersion) {
+      this.entries.clear();
+      this.lastVersion = version;
+    }
+    return true;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    if (!this.entries.has(key) && this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, entry);
   }
 
   /** The headers and bodies of a page, in the order the normal path sets them (security headers first). */
-  private answersOf(page: RenderedPage): Answers {
+  private answersOf(page: HotPage): Answers {
     const base: HeaderSet = {
       ...this.opts.securityHeaders,
       "content-type": "text/html; charset=utf-8",
@@ -152,8 +247,14 @@ export class HotPages {
    * (app.ts's `serverFactory`).
    */
   readonly answer = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const entry = this.entries.get(request.url as string);
-    if (entry === undefined || !this.enabled) return false;
+    const url = request.url as string;
+    let entry = this.entries.get(url);
+    if (entry === undefined) {
+      if (!this.byLanguage.has(url)) return false;
+      entry = this.entries.get(`${url}\n${this.opts.languageOf!(request)}`);
+      if (entry === undefined) return false;
+    }
+    if (!this.enabled) return false;
     const method = request.method;
     const headers = request.headers;
     if (
@@ -178,7 +279,7 @@ export class HotPages {
       if (method === "HEAD") response.end();
       else response.end(answer.body);
     }
-    this.opts.answered?.(request, status, startedAt);
+    this.opts.answered?.(request, status, startedAt, entry.route);
     return true;
   };
 }
