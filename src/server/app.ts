@@ -19,6 +19,7 @@ import type { SchoolFacts, VatSetting } from "../shared/site";
 import { schoolDayClock } from "../shared/time";
 import type { DbHandle } from "./db/client";
 import type { Env } from "./env";
+import { hotAccessLog } from "./lib/access-line";
 import { BackgroundWork } from "./lib/background";
 import { type ChangeFeed, localChangeFeed } from "./lib/change-feed";
 import { clientAddressOf } from "./lib/client-address";
@@ -291,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a page's address is its route pattern (`/*` for the metrics, as the `/*` route's), an API
   // answer's its route's.
   const clientAddress = clientAddressOf(env.TRUST_PROXY);
+  const accessLine = hotAccessLog(app.log, options.logger === false ? undefined : options.logStream);
   hotPages = new HotPages({
     securityHeaders: securityHeaders(env),
     contentVersion: () => contentVersion(),
@@ -299,17 +301,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requestLanguage(fastifyCookie.parse(request.headers.cookie ?? ""), request.headers["accept-language"]),
     answered: (request, statusCode, startedAt, route) => {
       metrics.countRequest(request.method as string, route, statusCode);
-      app.log.info(
-        {
-          reqId: randomUUID(),
-          method: request.method,
-          url: request.url,
-          statusCode,
-          remoteAddress: clientAddress(request),
-          responseTime: performance.now() - startedAt,
-        },
-        "request completed",
-      );
+      accessLine({
+        method: request.method as string,
+        url: request.url as string,
+        statusCode,
+        remoteAddress: clientAddress(request),
+        responseTime: performance.now() - startedAt,
+      });
     },
   });
   const hot = hotPages;
