@@ -189,7 +189,11 @@ export class HotPages {
         gzip: identity,
         identity,
         notModified: Object.freeze({ ...base, "content-type": "application/json; charset=utf-8" }),
-        notModifiedHead: Object.freeze({ ...base, "content-type": "application/json; charset=utf-8" }),
+        notModifiedHead: Object.freeze({
+          ...base,
+          "content-type": "application/json; charset=utf-8",
+          "content-length": "0",
+        }),
       },
     });
   }

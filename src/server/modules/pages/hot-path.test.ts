@@ -207,12 +207,18 @@ describe("the catalogue's two lists, answered by the hot path per language", () 
     expect(new Set(bodies.values()).size, "three languages, three answers").toBe(3);
   });
 
-  it("If-None-Match with the list's ETag: the same 304; the access line and the count under the route", async () => {
+  it("HEAD, and If-None-Match with the list's ETag: the same answers; the access line and the count under the route", async () => {
     const { headers } = await request("/api/summer-schools");
     const etag = String(headers.etag);
-    const answers = await bothPaths("/api/summer-schools", { headers: { "if-none-match": etag } });
-    expectSameAnswer(answers);
-    expect(answers.fast.status).toBe(304);
+    for (const method of ["GET", "HEAD"]) {
+      const answers = await bothPaths("/api/summer-schools", { method, headers: { "if-none-match": etag } });
+      expectSameAnswer(answers);
+      expect(answers.fast.status).toBe(304);
+    }
+    const head = await bothPaths("/api/summer-schools", { method: "HEAD" });
+    expectSameAnswer(head);
+    expect(head.fast.status).toBe(200);
+    expect(head.fast.body.length).toBe(0);
 
     logs.length = 0;
     await bothPaths("/api/summer-schools", {});
