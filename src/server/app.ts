@@ -171,7 +171,7 @@ export interface AppServices {
   mail: MailService;
   provider: PaymentProvider;
   pages: PageCache;
-  /** The public pages' hot path (modules/pages/hot-path.ts): `enabled`, `served`. */
+  /** The hot path of the public pages and the catalogue's lists (lib/hot-path.ts, docs/decisions/043-hot-path-before-fastify.md): `enabled`, `served`. */
   hotPages: HotPages;
   files: FileStorage;
   /** The waiting lists of full cohorts (docs/product/admissions.md#waiting-list): offers, the background run, admin actions. */

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../testing/harness";
 import type { RenderedPage } from "./renderer";
 
 /**
- * The public pages' hot path (hot-path.ts) answers what the normal path (the `/*`
+ * The public pages' hot path (lib/hot-path.ts) answers what the normal path (the `/*`
  * route: `pages.get`, then `sendPage`) answers for the same request: the same status, the same
  * headers (security headers and CSP included) and the same bytes, for brotli, gzip, identity,
  * HEAD and If-None-Match; never a page of an older content version; and the same access line.

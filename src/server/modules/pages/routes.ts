@@ -58,7 +58,7 @@ export const bringsReferral = (query: string) => /[?&]ref=/.test(query);
  * A content page runs as islands, without the application's state (decision 042), unless the query
  * brings a partner's code (`?ref=CODE`): then it is the application's page, with the state.
  * With `hot`, each page without parameters answered here is remembered for the hot path
- * (hot-path.ts), which answers the next requests for the same address before any other hook;
+ * (lib/hot-path.ts), which answers the next requests for the same address before Fastify sees them;
  * never an address with a query, so never a partner's link.
  */
 export async function pageRoutes(
