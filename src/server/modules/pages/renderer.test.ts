@@ -169,16 +169,18 @@ describe("the stylesheet of a page (docs/product/portals.md#public-site, decisio
   });
 });
 
+/** A catalogue summary without schools, for the pages that show one. */
+const EMPTY_CATALOGUE = {
+  schools: [],
+  fromPrice: 0,
+  lengthDays: 14,
+  insurance: { kind: "varies" },
+  earlyDiscount: null,
+} as CatalogueSummaryDto;
+
 describe("the script of a page (decision 042)", () => {
   it("a content page and the page of an unknown address load only the islands; the others load the application", async () => {
-    const catalogue = {
-      schools: [],
-      fromPrice: 0,
-      lengthDays: 14,
-      insurance: { kind: "varies" },
-      earlyDiscount: null,
-    } as CatalogueSummaryDto;
-    const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
+    const cache = makeCache({ value: "v1" }, { islands: true, catalogue: EMPTY_CATALOGUE });
     await cache.init();
     const islands = '<script src="/assets/islands.js">';
     expect((await cache.get("/program", "en")).body.toString()).toContain(islands);
@@ -208,13 +210,7 @@ const ISLANDS_SCRIPT = '<script src="/assets/islands.js">';
 const APPLICATION_SCRIPT = '<script type="module" src="/assets/index.js">';
 
 describe("the application's state in a page (decision 042)", () => {
-  const catalogue = {
-    schools: [],
-    fromPrice: 0,
-    lengthDays: 14,
-    insurance: { kind: "varies" },
-    earlyDiscount: null,
-  } as CatalogueSummaryDto;
+  const catalogue = EMPTY_CATALOGUE;
 
   it("a content page and the page of an unknown address go without it: islands.ts reads none of it", async () => {
     const cache = makeCache({ value: "v1" }, { islands: true, catalogue });
