@@ -7,7 +7,7 @@
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (`.ci/run` sets both when the servers answer).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -158,6 +158,11 @@ describe.skipIf(!adminUrl || !redisUrl)("several server processes (WEB_CONCURREN
     const jobsWorkers = await waitForLines((l) => l.msg.startsWith("The Hague Summer School is running"), 1);
     expect(jobsWorkers).toHaveLength(1);
     expect(jobsWorkers[0]!.msg).toContain("processes: 2");
+    // Each worker runs with two malloc arenas, the caller having set none (decision 043).
+    for (const { pid } of started) {
+      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    }
 
     // Several connections (no keep-alive), spread over the workers; every one is answered.
     for (let i = 0; i < 6; i++) {
