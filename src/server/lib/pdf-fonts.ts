@@ -66,10 +66,17 @@ export interface DocumentFonts {
   problem: string | null;
 }
 
-// fontkit is pdfkit's own font reader (a dependency of pdfkit): resolved from pdfkit's place.
-const fontkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as {
+/** fontkit's one call used here. */
+interface Fontkit {
   create(data: Buffer, postscriptName?: string): GlyphCoverage | null;
-};
+}
+let fontkitModule: Fontkit | undefined;
+/**
+ * fontkit, pdfkit's own font reader (a dependency of pdfkit), resolved from pdfkit's place and
+ * loaded when the first document is drawn: not in the memory of a server that never draws one.
+ */
+const fontkit = (): Fontkit =>
+  (fontkitModule ??= createRequire(createRequire(import.meta.url).resolve("pdfkit"))("fontkit") as Fontkit);
 
 /** Reads one font file; null when it is missing or unreadable. */
 function loadFont(file: FontFile): LoadedFont | null {
@@ -77,7 +84,7 @@ function loadFont(file: FontFile): LoadedFont | null {
   try {
     const data = readFileSync(file.path);
     const face = file.path.toLowerCase().endsWith(".ttc") ? file.face : undefined;
-    const coverage = fontkit.create(data, face);
+    const coverage = fontkit().create(data, face);
     if (!coverage || typeof coverage.hasGlyphForCodePoint !== "function") return null;
     return { data, face, coverage };
   } catch {

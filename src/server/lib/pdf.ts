@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { type DocumentFonts, documentFonts, setUpDocumentFonts } from "./pdf-fonts";
 
 /** The school's document colours: brand (headings, rules), ink (text), muted (notes, labels). */
@@ -17,13 +16,15 @@ export interface RenderedPdf {
  * Creator is the school's), in the school's document fonts (`lib/pdf-fonts.ts`, decision 033:
  * `doc.font(FONT.regular | FONT.bold)`, every script the forms accept) — then `draw` lays out the
  * page(s) and the bytes are collected. `options` may set the size, layout and margins (pdfkit's
- * points). Rejects if drawing throws.
+ * points). Rejects if drawing throws. pdfkit is loaded with the first document, so a server that
+ * draws none does not hold it in memory (decision 043).
  */
-export function renderPdf(
+export async function renderPdf(
   options: PDFKit.PDFDocumentOptions,
   draw: (doc: PDFKit.PDFDocument) => void,
   fonts: DocumentFonts = documentFonts(),
 ): Promise<RenderedPdf> {
+  const { default: PDFDocument } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
