@@ -293,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // answer's its route's.
   const clientAddress = clientAddressOf(env.TRUST_PROXY);
   const accessLine = hotAccessLog(app.log, options.logger === false ? undefined : options.logStream);
-  hotPages = new HotPages({
+  const hot = new HotPages({
     securityHeaders: securityHeaders(env),
     contentVersion: () => contentVersion(),
     // The language the `language` hook of plugins/security.ts decides, from the same cookie parser.
@@ -310,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     },
   });
-  const hot = hotPages;
+  hotPages = hot;
   // A closing server answers 503 to what comes in (Fastify's return503OnClosing): pages too.
   app.addHook("preClose", (done) => {
     hot.enabled = false;

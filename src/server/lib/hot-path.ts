@@ -170,13 +170,14 @@ export class HotPages {
     const key = `${url}\n${language}`;
     const known = this.entries.get(key);
     if (known && known.version === version && known.etag === json.etag) return;
-    const base: HeaderSet = { ...this.opts.securityHeaders, ...json.headers, etag: json.etag };
+    const base: HeaderSet = {
+      ...this.opts.securityHeaders,
+      ...json.headers,
+      etag: json.etag,
+      "content-type": "application/json; charset=utf-8",
+    };
     const identity: Answer = {
-      headers: Object.freeze({
-        ...base,
-        "content-type": "application/json; charset=utf-8",
-        "content-length": String(json.body.length),
-      }),
+      headers: Object.freeze({ ...base, "content-length": String(json.body.length) }),
       body: json.body,
     };
     this.byLanguage.add(url);
@@ -188,12 +189,8 @@ export class HotPages {
         br: identity,
         gzip: identity,
         identity,
-        notModified: Object.freeze({ ...base, "content-type": "application/json; charset=utf-8" }),
-        notModifiedHead: Object.freeze({
-          ...base,
-          "content-type": "application/json; charset=utf-8",
-          "content-length": "0",
-        }),
+        notModified: Object.freeze(base),
+        notModifiedHead: Object.freeze({ ...base, "content-length": "0" }),
       },
     });
   }
