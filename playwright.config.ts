@@ -50,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "tsx src/server/main.ts",
+    // The compiled server, as `npm start` runs it (decision 044): the stories run after `npm run build`.
+    command: "sh scripts/serve.sh",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

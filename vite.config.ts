@@ -202,6 +202,11 @@ export default defineConfig({
       },
     },
   },
+  // The prerenderer (`vite build --ssr`) takes in the icons it draws, as the browser's files do,
+  // instead of importing lucide-react whole at run time: 1.3 MB of source and some 1,600 icon
+  // components built at start in every server process, for the few dozen the pages show
+  // (decision 044).
+  ssr: { noExternal: ["lucide-react"] },
   server: {
     port: 5173,
     proxy: {

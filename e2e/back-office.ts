@@ -17,7 +17,8 @@ import { pathOf } from "./support";
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+/** The compiled server, started as `npm start` starts it (decision 044; the stories run after `npm run build`). */
+const SERVE = path.join(ROOT, "scripts", "serve.sh");
 
 /** The owner `admin:create` makes on every back-office server. */
 export const OWNER = { email: "owner@example.com", name: "Olivia Owner" } as const;
@@ -66,7 +67,7 @@ export function useBackOffice(label: string, extraEnv: Record<string, string> = 
 
   /** Starts the server on the state's port and data folder, and waits for its health check. */
   async function startServer() {
-    server = spawn(TSX, ["src/server/main.ts"], { cwd: ROOT, env: state.env, stdio: "ignore" });
+    server = spawn("sh", [SERVE], { cwd: ROOT, env: state.env, stdio: "ignore" });
     await expect
       .poll(
         async () => {
