@@ -5,7 +5,7 @@
  *   npm run measure:throughput -- [baseUrl] [--duration=10] [--pairs=3] [--path=/en/] [--cpu-prof[=dir]]
  *     [--database=pglite|postgres[=url]] [--memory-only] [--ports=FROM-TO]
  * Without `baseUrl` it starts this server itself (`scripts/serve.sh`, the compiled server as `npm start` runs it, one process,
- * NODE_ENV=production, LOG_LEVEL=info so every request is logged, MALLOC_ARENA_MAX=2 as `npm start` sets it
+ * NODE_ENV=production, LOG_LEVEL=info so every request is logged, MALLOC_ARENA_MAX=2 as scripts/serve.sh sets it
  * (unless the calling shell set another), a fresh DATA_DIR in a temporary
  * folder, a free port), waits for GET /api/ready (up to 300 s) and then for its log line "public pages
  * rendered" (the background rendering of every public page after a start compresses each page at
@@ -269,8 +269,6 @@ async function startServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     WEB_CONCURRENCY: "1",
-    // As `npm start` and `npm run serve` run it (README, decision 043), unless the caller chose.
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
   };
   for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
     delete env[name];
@@ -296,7 +294,7 @@ async function startServer(
   const started = Date.now();
   await waitForLine(logFile, PAGES_RENDERED, 600_000, child);
   console.log(
-    `This server on port ${port}, pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
+    `This server on port ${port}, pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX ?? "2 (scripts/serve.sh)"}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
   );
   return child;
 }
