@@ -1,5 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { prerenderToNodeStream } from "react-dom/static";
+// The build without Node.js streams: React's Node.js build runs each render inside an
+// AsyncLocalStorage, whose async hook then stays on for the life of the process and taxes every
+// request, the hot path's included (docs/decisions/045-render-without-async-hooks-buffered-access-log.md).
+import { prerender } from "react-dom/static.browser";
 import { StaticRouter } from "react-router";
 import type { CatalogueSummaryDto, SchoolOptionsDto } from "../../shared/catalogue";
 import { localizedPath } from "../../shared/i18n/addresses";
@@ -63,7 +66,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
   const preloaded = await preloadRoute(pathname);
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StaticRouter basename={`/${input.language}`} location={localizedPath(input.language, input.url)}>
       <App i18n={i18n} queryClient={queryClient} site={input.site} preloaded={preloaded} />
     </StaticRouter>,
@@ -71,9 +74,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   if (errors.length) console.error("page prerender error", input.url, errors[0]);
-  let html = "";
-  for await (const chunk of prelude)
-    html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  const html = await new Response(prelude).text();
 
   const keys = route ? metaKeys(route) : { title: "notFound.title", description: "notFound.help" };
   const used = new Set(["common", ...(route?.namespaces ?? [])]);

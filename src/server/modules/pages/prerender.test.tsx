@@ -3,7 +3,8 @@
  * code the browser hydrates): what a visitor reads before any script runs. Every figure comes from
  * the catalogue and the site configuration given to the renderer, never from the page's text.
  */
-import { describe, expect, it } from "vitest";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { describe, expect, it, vi } from "vitest";
 import { render } from "../../../client/app/entry-server";
 import { ROUTES } from "../../../client/app/routes";
 import type { CatalogueSummaryDto, SummerSchoolDto } from "../../../shared/catalogue";
@@ -73,6 +74,23 @@ async function page(
     .replace(/&amp;/g, "&");
   return { ...out, text };
 }
+
+describe("rendering leaves the server's requests without async hooks (decision 045)", () => {
+  it("renders a page without entering an AsyncLocalStorage, whose hook would stay on for every later request", async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, "enterWith");
+    try {
+      const { status, html } = await page("/", "en");
+      expect(status).toBe(200);
+      expect(html).toContain("<h1");
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
+  });
+});
 
 describe("the early application discount on the prerendered pages (decision 030)", () => {
   it.each([
