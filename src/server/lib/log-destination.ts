@@ -1,44 +1,86 @@
 import type { DestinationStream } from "pino";
 
-/** What `BatchedLog` writes to: pino's destination (sonic-boom) or any stream with the same calls. */
+/**
+ * What `BatchedLog` writes to: pino's destination (sonic-boom) in its `contentMode: "buffer"`, or
+ * any stream with the same calls. It is given UTF-8 bytes, each write whole lines.
+ */
 export interface LogSink {
-  write(chunk: string): unknown;
+  write(chunk: Buffer): unknown;
   flushSync?(): void;
 }
 
+/** When `BatchedLog` hands its lines over: at `maxBytes` of UTF-8 waiting or `maxDelayMs` after the first. */
+export interface BatchLimits {
+  maxBytes: number;
+  maxDelayMs: number;
+}
+
+/** nginx's `access_log … buffer=64k flush=1s`, the baseline the public site is measured against. */
+export const NGINX_LIKE: BatchLimits = { maxBytes: 64 * 1024, maxDelayMs: 1000 };
+
 /**
- * A log destination that hands its lines to `sink` in batches: the lines written during one turn
- * of the event loop go to the sink as one string, at the end of that turn (`setImmediate`).
+ * A log destination that collects its lines and hands them to `sink` as one string once 64 KB are
+ * waiting or a second after the first of them, whichever comes first: what nginx does with
+ * `access_log … buffer=64k flush=1s` (docs/decisions/045-render-without-async-hooks-buffered-access-log.md).
  *
- * Why: pino's destination (sonic-boom 4) appends each line to its pending string and measures that
- * whole string's UTF-8 length on every write, which flattens it: a cost per line that grows with
- * what is pending (up to 16 KB), 5 % of a busy server's time on the catalogue's answers
- * (`npm run measure:throughput -- --cpu-prof`). Given one string per turn, it measures once per
- * turn. The lines, their order and their content are unchanged; they reach the sink a few
- * microseconds later, and `flushSync` (at shutdown) writes what is waiting at once.
- * The access log of the public site stays cheap on the hot path (docs/product/portals.md#public-site).
+ * Why: a busy server writes a line per request (the access log). Handed over per turn of the event
+ * loop, they cost pino's destination (sonic-boom 4) a UTF-8 measurement of its pending string and,
+ * every 4 KB, a write on libuv's thread pool: 15 % of the requests per second on a cached page
+ * (`npm run measure:throughput`, LOG_LEVEL=info against warn). Handed over 64 KB at a time, one
+ * write serves about 250 lines. The lines, their order and their content are unchanged; a line
+ * waits at most a second (as it did in sonic-boom's 4 KB buffer), and `flushSync` (at shutdown and
+ * on a fatal error: main.ts) writes what is waiting at once. A process killed outright loses at
+ * most the last second's lines, as nginx's buffer does.
  */
 export class BatchedLog implements DestinationStream {
-  private pending: string[] = [];
-  private scheduled = false;
+  private buffer: Buffer;
+  private used = 0;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly sink: LogSink) {}
+  constructor(
+    private readonly sink: LogSink,
+    private readonly limits: BatchLimits = NGINX_LIKE,
+  ) {
+    this.buffer = Buffer.allocUnsafe(limits.maxBytes);
+  }
 
-  /** Takes one line (pino's JSON with its newline); it reaches the sink at the end of this turn. */
+  /**
+   * Takes one line (pino's JSON with its newline) and copies its UTF-8 bytes into the batch at
+   * once, so the line's string is garbage before the next young-generation collection instead of
+   * being carried into the old generation for a second; the batch reaches the sink within
+   * `maxDelayMs`. A line that may not fit (3 bytes a UTF-16 unit at most) first hands the batch
+   * over; a line longer than a third of the batch goes to the sink on its own, after it.
+   */
   write(line: string): void {
-    this.pending.push(line);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.handOver);
+    const capacity = this.buffer.length;
+    if (this.used + line.length * 3 > capacity) {
+      this.handOver();
+      if (line.length * 3 > capacity) {
+        this.sink.write(Buffer.from(line, "utf8"));
+        return;
+      }
+    }
+    this.used += this.buffer.write(line, this.used, "utf8");
+    if (this.used >= capacity - 1) this.handOver();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(this.handOver, this.limits.maxDelayMs);
+      // A waiting line never keeps the process alive; shutting down flushes it (flushSync).
+      this.timer.unref();
     }
   }
 
   private readonly handOver = (): void => {
-    this.scheduled = false;
-    if (this.pending.length === 0) return;
-    const lines = this.pending;
-    this.pending = [];
-    this.sink.write(lines.length === 1 ? lines[0]! : lines.join(""));
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.used === 0) return;
+    // The sink keeps the bytes until its write is done: it gets this batch's memory, and the
+    // next lines go into a new one.
+    const batch = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(this.limits.maxBytes);
+    this.used = 0;
+    this.sink.write(batch);
   };
 
   /** Hands what is waiting to the sink and has the sink write it out now (shutdown, fatal errors). */
