@@ -16,8 +16,9 @@
  * warm-up of each server that is not counted), in `--pairs` interleaved pairs (ours, baseline, ours,
  * baseline…), reporting the median of each and their ratio:
  * - the page (`/en/` by default) as browsers ask for it (`Accept-Encoding: gzip, br`), against nginx
- *   with one worker process serving the very bytes this server sent, with the same Content-Type,
- *   Content-Encoding and Vary; goal ≥ 0.5 of nginx;
+ *   with one worker process serving the very bytes this server sent, with the same headers
+ *   (Content-Type, Content-Encoding, Vary, Cache-Control, Content-Language and the security
+ *   headers; nginx's own Date, ETag and Content-Length); goal ≥ 0.5 of nginx;
  * - the same page without compression (identity), the same way; goal ≥ 0.5 of nginx;
  * - the catalogue (`GET /api/summer-schools`, the public cohort list) against a bare Fastify 5 server
  *   (no logging, no hooks) whose one route returns the same JSON body, cached, with the same
@@ -323,16 +324,48 @@ async function waitForPagesRendered(logFile: string, timeoutMs: number): Promise
   return false;
 }
 
-/** nginx with one worker and a buffered access log, serving `files` (location → file, headers). */
+/**
+ * Headers nginx writes itself (its own Content-Type from `default_type`, Content-Length, Date, the
+ * connection's, its own ETag): every other header of this server's answer is added to nginx's.
+ */
+const NGINX_OWN_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  "last-modified",
+  "transfer-encoding",
+  "accept-ranges",
+  "server",
+]);
+
+/**
+ * The headers of this server's answer that nginx is told to send too (`add_header … always`): the
+ * security headers, Cache-Control, Vary, Content-Language, Content-Encoding. nginx then answers
+ * with the same headers and body, as a production nginx serving these pages would, so that the
+ * two servers are compared on the same bytes.
+ */
+function copiedHeaders(headers: http.IncomingHttpHeaders): Array<[string, string]> {
+  return Object.entries(headers)
+    .filter(([name]) => !NGINX_OWN_HEADERS.has(name))
+    .map(([name, value]) => {
+      const text = Array.isArray(value) ? value.join(", ") : String(value);
+      if (/["$\\]/.test(text)) throw new Error(`header ${name} cannot be written in nginx's configuration`);
+      return [name, text];
+    });
+}
+
+/** nginx with one worker and a buffered access log, serving `files` (location → file, this server's headers). */
 function nginxConfig(
   dir: string,
   port: number,
   locations: Array<{ location: string; file: string; headers: http.IncomingHttpHeaders }>,
 ): string {
   const blocks = locations.map(({ location, file, headers }) => {
-    const extra = ["content-encoding", "vary"]
-      .filter((h) => headers[h])
-      .map((h) => `add_header ${h} "${headers[h]}";`)
+    const extra = copiedHeaders(headers)
+      .map(([name, value]) => `add_header ${name} "${value}" always;`)
       .join(" ");
     return `    location = ${location} { default_type "${headers["content-type"]}"; ${extra} try_files /${file} =404; }`;
   });
@@ -728,6 +761,10 @@ async function main() {
         check.headers["content-encoding"] !== compressed.headers["content-encoding"]
       ) {
         throw new Error("nginx does not send the server's compressed bytes with the same Content-Encoding");
+      }
+      for (const [name, value] of copiedHeaders(compressed.headers)) {
+        if (String(check.headers[name]) !== value)
+          throw new Error(`nginx does not send the server's ${name} header`);
       }
 
       const fastifyPort = await freePort();
