@@ -8,6 +8,8 @@ import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
 import type { Resources } from "../../../shared/i18n/namespaces";
 import type { SiteConfig, SiteFacts } from "../../../shared/site";
 import { type CompressedBody, compressOnceAsync } from "../../lib/compression";
+// Before React loads (decision 045): Node.js 20 lacks ArrayBuffer.prototype.detached.
+import "../../lib/array-buffer-detached";
 
 /** The prerenderer built from src/client/app/entry-server.tsx (`vite build --ssr`). */
 export interface ServerEntry {
