@@ -19,9 +19,9 @@ export interface BatchLimits {
 export const NGINX_LIKE: BatchLimits = { maxBytes: 64 * 1024, maxDelayMs: 1000 };
 
 /**
- * A log destination that collects its lines and hands them to `sink` as one string once 64 KB are
- * waiting or a second after the first of them, whichever comes first: what nginx does with
- * `access_log … buffer=64k flush=1s` (docs/decisions/045-render-without-async-hooks-buffered-access-log.md).
+ * A log destination that collects its lines' UTF-8 bytes and hands them to `sink` as one buffer
+ * before 64 KB would be exceeded or a second after the first of them, whichever comes first:
+ * what nginx does with `access_log … buffer=64k flush=1s` (docs/decisions/045-render-without-async-hooks-buffered-access-log.md).
  *
  * Why: a busy server writes a line per request (the access log). Handed over per turn of the event
  * loop, they cost pino's destination (sonic-boom 4) a UTF-8 measurement of its pending string and,
@@ -61,8 +61,7 @@ export class BatchedLog implements DestinationStream {
       }
     }
     this.used += this.buffer.write(line, this.used, "utf8");
-    if (this.used >= capacity - 1) this.handOver();
-    else if (this.timer === undefined) {
+    if (this.timer === undefined) {
       this.timer = setTimeout(this.handOver, this.limits.maxDelayMs);
       // A waiting line never keeps the process alive; shutting down flushes it (flushSync).
       this.timer.unref();
