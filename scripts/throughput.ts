@@ -26,6 +26,13 @@
  * nginx runs as production runs it: one worker, access log written through a 64 KB buffer flushed
  * each second. nginx and the bare Fastify server are started by the script and stopped at the end.
  *
+ * For the page, a third server runs in each pair, after nginx: a bare `node:http` server (one
+ * process, no logging, nothing but `writeHead` and `end`) sending the same headers and bytes. It
+ * is not a goal but the machine's ceiling for any Node.js server: the medians show this server's
+ * rate as a share of it, and its own rate as a share of nginx's. On a machine where Node.js itself
+ * serves the page at less than half of nginx's rate, the goal of 0.5 cannot be met by a Node.js
+ * process, and the share of the bare server tells what this server's own work costs.
+ *
  * The machine's core count and load average are printed before and after, with a warning when the
  * 1-minute load average is above 1.5: on a busy machine the figures mean little.
  *
@@ -420,6 +427,50 @@ await app.listen({ port: ${port}, host: "127.0.0.1" });
   return child;
 }
 
+/**
+ * A bare `node:http` server in a process of its own: `/compressed` and `/identity` answer with
+ * `writeHead` and `end`, with this server's headers (without Date, Connection, Keep-Alive and
+ * Transfer-Encoding, which Node.js writes itself) and bytes. No logging, no timeouts, no hooks.
+ */
+async function startBareNode(
+  dir: string,
+  port: number,
+  answers: Record<"compressed" | "identity", { body: Buffer; headers: http.IncomingHttpHeaders }>,
+): Promise<ChildProcess> {
+  const nodeOwn = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+  const table: Record<string, { file: string; headers: Record<string, string> }> = {};
+  for (const [name, { body, headers }] of Object.entries(answers)) {
+    const file = path.join(dir, `bare-node.${name}`);
+    writeFileSync(file, body);
+    const kept = Object.entries(headers).filter(([header]) => !nodeOwn.has(header));
+    table[`/${name}`] = {
+      file,
+      headers: Object.fromEntries(
+        kept.map(([header, value]) => [header, Array.isArray(value) ? value.join(", ") : String(value)]),
+      ),
+    };
+  }
+  const file = path.join(dir, "bare-node.mjs");
+  writeFileSync(
+    file,
+    `import { readFileSync } from "node:fs";
+import http from "node:http";
+const answers = new Map(Object.entries(${JSON.stringify(table)}).map(([path, { file, headers }]) => [path, { headers, body: readFileSync(file) }]));
+const server = http.createServer((request, response) => {
+  const answer = answers.get(request.url);
+  if (!answer) { response.writeHead(404); response.end(); return; }
+  response.writeHead(200, answer.headers);
+  response.end(answer.body);
+});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+server.listen(${port}, "127.0.0.1");
+`,
+  );
+  const child = spawn(process.execPath, [file], { stdio: "inherit" });
+  await waitFor(`http://127.0.0.1:${port}/identity`, 30_000, child);
+  return child;
+}
+
 /** The 15 frames with the most self time in the samples taken between `fromUs` and `toUs` (monotonic µs). */
 function printTopFrames(profileFile: string, fromUs: number, toUs: number) {
   interface ProfileNode {
@@ -670,9 +721,11 @@ interface Comparison {
   ours: string;
   phase: Phase;
   baseline?: { url: string; name: string };
+  /** Not a goal: a bare node:http server sending the same bytes (the machine's ceiling for Node.js). */
+  reference?: { url: string; name: string };
   headers: Record<string, string>;
   goal: number;
-  rates: { ours: number[]; baseline: number[] };
+  rates: { ours: number[]; baseline: number[]; reference: number[] };
 }
 
 async function main() {
@@ -736,6 +789,7 @@ async function main() {
 
     let nginxBase = "";
     let fastifyBase = "";
+    let bareNodeBase = "";
     if (!options.memoryOnly) {
       // nginx serving the same bytes with the same headers.
       writeFileSync(path.join(dir, "page.compressed"), compressed.body);
@@ -772,6 +826,13 @@ async function main() {
         await startBareFastify(dir, fastifyPort, catalogue.body, String(catalogue.headers["content-type"])),
       );
       fastifyBase = `http://127.0.0.1:${fastifyPort}`;
+
+      const bareNodePort = await freePort();
+      children.push(await startBareNode(dir, bareNodePort, { compressed, identity }));
+      bareNodeBase = `http://127.0.0.1:${bareNodePort}`;
+      const bare = await rawGet(`${bareNodeBase}/compressed`, { "accept-encoding": BROWSER_ENCODING });
+      if (!bare.body.equals(compressed.body))
+        throw new Error("the bare node:http server does not send the server's compressed bytes");
     }
     const baseline = (url: string, name: string) => (options.memoryOnly ? undefined : { url, name });
 
@@ -781,18 +842,20 @@ async function main() {
         ours: `${base}${options.pagePath}`,
         phase: "page load",
         baseline: baseline(`${nginxBase}/compressed`, "nginx, 1 worker"),
+        reference: baseline(`${bareNodeBase}/compressed`, "bare node:http"),
         headers: { "Accept-Encoding": BROWSER_ENCODING },
         goal: 0.5,
-        rates: { ours: [], baseline: [] },
+        rates: { ours: [], baseline: [], reference: [] },
       },
       {
         name: `${options.pagePath}, identity`,
         ours: `${base}${options.pagePath}`,
         phase: "page load",
         baseline: baseline(`${nginxBase}/identity`, "nginx, 1 worker"),
+        reference: baseline(`${bareNodeBase}/identity`, "bare node:http"),
         headers: { "Accept-Encoding": "identity" },
         goal: 0.5,
-        rates: { ours: [], baseline: [] },
+        rates: { ours: [], baseline: [], reference: [] },
       },
       {
         name: "GET /api/summer-schools",
@@ -801,7 +864,7 @@ async function main() {
         baseline: baseline(`${fastifyBase}/api/summer-schools`, "bare Fastify"),
         headers: {},
         goal: 0.6,
-        rates: { ours: [], baseline: [] },
+        rates: { ours: [], baseline: [], reference: [] },
       },
     ];
 
@@ -823,14 +886,18 @@ async function main() {
     for (const c of comparisons) {
       await runOurs(c, WARM_UP_SECONDS);
       if (c.baseline) await wrk(c.baseline.url, WARM_UP_SECONDS, c.headers);
+      if (c.reference) await wrk(c.reference.url, WARM_UP_SECONDS, c.headers);
     }
     for (let pair = 1; pair <= options.pairs; pair++) {
       for (const c of comparisons) {
         c.rates.ours.push(await runOurs(c, options.durationSeconds));
         if (c.baseline) {
           c.rates.baseline.push(await wrk(c.baseline.url, options.durationSeconds, c.headers));
+          if (c.reference)
+            c.rates.reference.push(await wrk(c.reference.url, options.durationSeconds, c.headers));
+          const reference = c.reference ? `, ${c.reference.name} ${fmt(c.rates.reference.at(-1)!)}` : "";
           console.log(
-            `  pair ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)}, ${c.baseline.name} ${fmt(c.rates.baseline.at(-1)!)} requests/s`,
+            `  pair ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)}, ${c.baseline.name} ${fmt(c.rates.baseline.at(-1)!)}${reference} requests/s`,
           );
         } else {
           console.log(`  round ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)} requests/s`);
@@ -849,6 +916,12 @@ async function main() {
       console.log(
         `  ${c.name}: this server ${fmt(o)} requests/s, ${c.baseline.name} ${fmt(b)} → ratio ${ratio.toFixed(2)} (goal ≥ ${c.goal}: ${ratio >= c.goal ? "met" : "NOT met"})`,
       );
+      if (c.reference) {
+        const r = median(c.rates.reference);
+        console.log(
+          `    ${c.reference.name} ${fmt(r)} requests/s, ${(r / b).toFixed(2)} of ${c.baseline.name} (the ceiling of a Node.js process here); this server at ${(o / r).toFixed(2)} of it`,
+        );
+      }
     }
 
     if (memory.sampler) {
