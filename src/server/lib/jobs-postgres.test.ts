@@ -6,7 +6,8 @@
  * one, under a job name of its own).
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { JobScheduler, postgresJobLock } from "./jobs";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -48,5 +49,45 @@ describe.skipIf(!adminUrl)("jobs of two schedulers on one PostgreSQL database", 
     await schedulers[1]!.runNow(name);
     expect(counts.runs).toBe(5);
     expect(schedulers.map((scheduler) => scheduler.status()[0]!.lastOutcome)).toEqual(["ok", "ok"]);
+  });
+});
+
+describe.skipIf(!adminUrl)("the lock's connection, shared by jobs that start together", () => {
+  it("sends it one query at a time (pg 9 refuses a query while another runs)", async () => {
+    const inFlight = new Map<pg.Client, number>();
+    let mostAtOnce = 0;
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const going = (inFlight.get(this) ?? 0) + 1;
+      inFlight.set(this, going);
+      mostAtOnce = Math.max(mostAtOnce, going);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      void Promise.resolve(result)
+        .catch(() => undefined)
+        .finally(() => inFlight.set(this, (inFlight.get(this) ?? 1) - 1));
+      return result as never;
+    });
+    const lock = postgresJobLock(adminUrl!, quiet);
+    try {
+      let runs = 0;
+      const names = [0, 1, 2, 3].map((i) => `test-${randomUUID().slice(0, 8).replace(/[0-9]/g, "x")}-${i}`);
+      const ran = await Promise.all(
+        names.map((name) =>
+          lock.runAlone(name, async () => {
+            runs += 1;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }),
+        ),
+      );
+      expect(ran).toEqual([true, true, true, true]);
+      expect(runs).toBe(4);
+      expect(mostAtOnce).toBe(1);
+    } finally {
+      spy.mockRestore();
+      await lock.close();
+    }
   });
 });

@@ -61,6 +61,10 @@ export const jobLockKey = (name: string) => `hss-job:${name}`;
  * the run. A connection that drops mid-run releases its locks on the server, so a job another
  * process then starts may overlap that run once: the jobs are idempotent (outbox dedupe keys, row
  * locks), this only spares work. `log`: a dropped connection, as a warning with the error.
+ *
+ * The jobs share that one connection, and at start several take or release their lock at once:
+ * its queries go one after the other (`serially`). node-postgres queued a query sent while another
+ * was running, with a deprecation warning at every start; pg 9 no longer queues them.
  */
 export function postgresJobLock(
   connectionString: string,
@@ -82,20 +86,27 @@ export function postgresJobLock(
     });
     return connection;
   };
+  // The connection's queries, one after the other: each waits for the one before to settle.
+  let last: Promise<unknown> = Promise.resolve();
+  const serially = <T>(query: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const result = last.then(async () => query(await connect()));
+    last = result.catch(() => undefined);
+    return result;
+  };
   return {
     async runAlone(name, run) {
-      const client = await connect();
       const key = jobLockKey(name);
-      const { rows } = await client.query<{ got: boolean }>(
-        "select pg_try_advisory_lock(hashtext($1)) as got",
-        [key],
+      const { rows } = await serially((client) =>
+        client.query<{ got: boolean }>("select pg_try_advisory_lock(hashtext($1)) as got", [key]),
       );
       if (!rows[0]?.got) return false;
       try {
         await run();
       } finally {
         // A dropped connection already released it on the server.
-        await client.query("select pg_advisory_unlock(hashtext($1))", [key]).catch(() => undefined);
+        await serially((client) => client.query("select pg_advisory_unlock(hashtext($1))", [key])).catch(
+          () => undefined,
+        );
       }
       return true;
     },
