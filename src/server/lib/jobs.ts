@@ -88,23 +88,24 @@ export function postgresJobLock(
   };
   // The connection's queries, one after the other: each waits for the one before to settle.
   let last: Promise<unknown> = Promise.resolve();
-  const serially = <T>(query: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const result = last.then(async () => query(await connect()));
+  const serially = <T>(query: () => Promise<T>): Promise<T> => {
+    const result = last.then(query);
     last = result.catch(() => undefined);
     return result;
   };
   return {
     async runAlone(name, run) {
       const key = jobLockKey(name);
-      const { rows } = await serially((client) =>
+      const client = await connect();
+      const { rows } = await serially(() =>
         client.query<{ got: boolean }>("select pg_try_advisory_lock(hashtext($1)) as got", [key]),
       );
       if (!rows[0]?.got) return false;
       try {
         await run();
       } finally {
-        // A dropped connection already released it on the server.
-        await serially((client) => client.query("select pg_advisory_unlock(hashtext($1))", [key])).catch(
+        // On the connection that holds the lock; a dropped connection already released it on the server.
+        await serially(() => client.query("select pg_advisory_unlock(hashtext($1))", [key])).catch(
           () => undefined,
         );
       }
