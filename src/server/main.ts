@@ -12,6 +12,7 @@ import { closeGracefully, SHUTDOWN_DEADLINE_MS } from "./lib/graceful";
 import { JOBS_STOP_MS } from "./lib/jobs";
 import { BatchedLog } from "./lib/log-destination";
 import { loggerOptions } from "./lib/logging";
+import { settleTickObjects } from "./lib/settle-ticks";
 import { withTimeout } from "./lib/timeout";
 import { runBalanceReminders } from "./modules/balances/reminders";
 import { createFileStorage, prepareFileStorage } from "./modules/files/storage";
@@ -71,6 +72,8 @@ async function runServer(
   env: Env,
   role: { prepare: boolean; runJobs: boolean; offlineWebhookSecret?: string },
 ) {
+  // Before any other work, so that every request's ticks stay cheap (lib/settle-ticks.ts).
+  await settleTickObjects();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   if (role.prepare && env.SEED_DEMO) await seedDemoCatalogue(database.db, todayIso());
   const files = createFileStorage(database.db, env);

@@ -72,6 +72,21 @@ function request(
   });
 }
 
+/** Sends `text` as it is on a new connection and gives what came back until the server closed it. */
+function rawRequest(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+    socket.write(text);
+  });
+}
+
 const hot = () => t.app.services.hotPages;
 
 /** The headers that may differ between two answers given at different times. */
@@ -142,6 +157,26 @@ describe("the hot path answers as the normal path does", () => {
     const other = await bothPaths("/en/", { headers: { ...BROWSER, "if-none-match": '"other"' } });
     expectSameAnswer(other);
     expect(other.fast.status).toBe(200);
+  });
+
+  it("reads Accept-Encoding and If-None-Match in any case and repeated, as the normal path does", async () => {
+    const { headers } = await request("/en/", { headers: BROWSER });
+    const etag = String(headers.etag);
+    const cases: Array<[Record<string, string | string[]>, number, string | undefined]> = [
+      [{ "ACCEPT-ENCODING": "gzip" }, 200, "gzip"],
+      [{ "Accept-Encoding": "identity" }, 200, undefined],
+      // Repeated lines are one list ("gzip, br").
+      [{ "accept-encoding": ["gzip", "br"] }, 200, "br"],
+      [{ ...BROWSER, "IF-NONE-MATCH": etag }, 304, undefined],
+      // Two lines are not the page's ETag alone: the page.
+      [{ ...BROWSER, "if-none-match": [etag, '"other"'] }, 200, "br"],
+    ];
+    for (const [sent, status, encoding] of cases) {
+      const answers = await bothPaths("/en/", { headers: sent as Record<string, string> });
+      expectSameAnswer(answers);
+      expect(answers.fast.status, JSON.stringify(sent)).toBe(status);
+      expect(answers.fast.headers["content-encoding"], JSON.stringify(sent)).toBe(encoding);
+    }
   });
 
   it("writes the same access line (method, path, status, address, time), and counts the request", async () => {
@@ -284,6 +319,16 @@ describe("what the hot path leaves to the normal path", () => {
     const withBody = await request("/en/", { headers: { "content-type": "text/plain" }, body: "hello" });
     expect(withBody.status).toBe(200);
     expect((await request("/en/", { method: "POST", body: "" })).status).toBe(404);
+    // Whatever the case of the header's name, and a body sent in chunks.
+    for (const framing of [
+      "CONTENT-LENGTH: 5\r\n\r\nhello",
+      "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    ]) {
+      const answer = await rawRequest(
+        `GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${framing}`,
+      );
+      expect(answer, framing).toMatch(/^HTTP\/1\.1 200 /);
+    }
     expect(hot().served, "only the plain GET /en/").toBe(before + 1);
   });
 });

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * A server process keeps every request's ticks cheap (lib/settle-ticks.ts,
+ * docs/decisions/046-tick-objects-settled-before-start-up.md): after its start-up (the embedded
+ * database, the demo seed) and a few hundred requests for a page, the feedback V8 keeps for the
+ * object literal of `process.nextTick` has seen one object shape at each of its property
+ * definitions ("MONOMORPHIC"), as in a bare Node.js server, so that they compile to plain stores.
+ * Without the settling ticks it was "MEGAMORPHIC" by the end of the embedded database's start-up.
+ * Read with V8's `%DebugPrint` of the function (`--allow-natives-syntax`, in a preload given to
+ * scripts/serve.sh), on the process production runs. Needs the built server (`npm run build`).
+ */
+
+const ROOT = path.resolve(__dirname, "../../..");
+const MAIN = path.join(ROOT, "dist/node/main.js");
+
+/** Prints nextTick's feedback between two markers once the trigger file appears. */
+const PROBE = `
+const fs = require("node:fs");
+const trigger = process.env.FEEDBACK_TRIGGER;
+const timer = setInterval(() => {
+  if (!fs.existsSync(trigger)) return;
+  fs.unlinkSync(trigger);
+  process._rawDebug("[feedback begins]");
+  %DebugPrint(process.nextTick);
+  process._rawDebug("[feedback ends]");
+}, 100);
+timer.unref();
+`;
+
+const dir = mkdtempSync(path.join(tmpdir(), "settle-ticks-"));
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("the tick objects of a server process", () => {
+  it("keep one shape through start-up and requests: nextTick's property definitions stay monomorphic", async () => {
+    expect(existsSync(MAIN), "the built server (npm run build)").toBe(true);
+    const probe = path.join(dir, "probe.cjs");
+    writeFileSync(probe, PROBE);
+    const trigger = path.join(dir, "print-now");
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: path.join(dir, "data"),
+      LOG_LEVEL: "info",
+      WEB_CONCURRENCY: "1",
+      FEEDBACK_TRIGGER: trigger,
+    };
+    for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
+      delete env[name];
+    }
+    const server = spawn(
+      "sh",
+      [path.join(ROOT, "scripts/serve.sh"), "--allow-natives-syntax", "--require", probe],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    child = server;
+    let output = "";
+    server.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    server.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    const waitFor = async (text: string, ms: number) => {
+      const until = Date.now() + ms;
+      while (!output.includes(text)) {
+        if (server.exitCode !== null)
+          throw new Error(`the server exited (${server.exitCode}):\n${output.slice(-2000)}`);
+        if (Date.now() > until)
+          throw new Error(`no "${text}" within ${ms / 1000} s:\n${output.slice(-2000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await waitFor("Server listening", 150_000);
+
+    // A page, rendered by the first request and answered by the hot path after it, ten at a time.
+    for (let round = 0; round < 30; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`http://127.0.0.1:${port}/en/`, { headers: { "accept-encoding": "gzip, br" } }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        await answer.arrayBuffer();
+      }
+    }
+
+    writeFileSync(trigger, "");
+    await waitFor("[feedback ends]", 10_000);
+    const printed = output.slice(output.indexOf("[feedback begins]"), output.indexOf("[feedback ends]"));
+    const states = [...printed.matchAll(/slot #\d+ DefineKeyedOwnPropertyInLiteral (\w+)/g)].map(
+      (match) => match[1],
+    );
+    // async id, trigger async id, callback, args
+    expect(states, printed.slice(0, 4000)).toHaveLength(4);
+    expect(states).toEqual(["MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC", "MONOMORPHIC"]);
+  }, 240_000);
+});
