@@ -15,7 +15,7 @@ export const SETTLING_TICKS = 200_000;
  * object shape; on a second shape it goes straight to "megamorphic", never back, and from then on
  * every tick object has its properties defined by the runtime. In this server that happened during
  * the start-up's own work (the embedded database's, in every run we looked at), and a cached page
- * (7-8 ticks of Node's streams per request) then cost 160-164k instructions instead of 127k
+ * (7-8 ticks of Node's streams per request) then cost 160-164k instructions instead of 120-127k
  * (`valgrind --tool=callgrind`, README's performance section). Run first, the ticks take their
  * final shape and Node's tick functions are optimised for it before the start-up's work begins, and
  * the feedback stays monomorphic (a test reads it: settle-ticks.test.ts).
