@@ -27,9 +27,21 @@ export interface HotJson {
 /** Response headers as Node writes them: lower-case names to values. */
 export type HeaderSet = Readonly<Record<string, string>>;
 
+/**
+ * Response headers as `writeHead` takes them flat: name, value, name, value… Node serialises such a
+ * list with indexed reads, where an object costs a property look-up per header in code that every
+ * other response's headers have made megamorphic (`_storeHeader`).
+ */
+type HeaderLines = string[];
+
+/** `headers` as `HeaderLines`, in their order. */
+function lines(headers: HeaderSet): HeaderLines {
+  return Object.entries(headers).flat();
+}
+
 /** One answer of a page: its headers, Content-Length included, and its body. */
 interface Answer {
-  headers: HeaderSet;
+  headers: HeaderLines;
   body: Buffer;
 }
 
@@ -39,9 +51,9 @@ interface Answers {
   gzip: Answer;
   identity: Answer;
   /** 304 to a GET whose If-None-Match is the page's ETag. */
-  notModified: HeaderSet;
+  notModified: HeaderLines;
   /** 304 to a HEAD (Fastify's HEAD route adds `content-length: 0` to an answer without body). */
-  notModifiedHead: HeaderSet;
+  notModifiedHead: HeaderLines;
 }
 
 /**
@@ -177,7 +189,7 @@ export class HotPages {
       "content-type": "application/json; charset=utf-8",
     };
     const identity: Answer = {
-      headers: Object.freeze({ ...base, "content-length": String(json.body.length) }),
+      headers: lines({ ...base, "content-length": String(json.body.length) }),
       body: json.body,
     };
     this.byLanguage.add(url);
@@ -189,8 +201,8 @@ export class HotPages {
         br: identity,
         gzip: identity,
         identity,
-        notModified: Object.freeze(base),
-        notModifiedHead: Object.freeze({ ...base, "content-length": "0" }),
+        notModified: lines(base),
+        notModifiedHead: lines({ ...base, "content-length": "0" }),
       },
     });
   }
@@ -226,7 +238,7 @@ export class HotPages {
       etag: page.etag,
     };
     const answer = (body: Buffer, encoding?: "br" | "gzip"): Answer => ({
-      headers: Object.freeze({
+      headers: lines({
         ...base,
         ...(encoding ? { "content-encoding": encoding } : {}),
         "content-length": String(body.length),
@@ -237,8 +249,8 @@ export class HotPages {
       br: answer(page.br, "br"),
       gzip: answer(page.gzip, "gzip"),
       identity: answer(page.body),
-      notModified: Object.freeze(base),
-      notModifiedHead: Object.freeze({ ...base, "content-length": "0" }),
+      notModified: lines(base),
+      notModifiedHead: lines({ ...base, "content-length": "0" }),
     };
   }
 
