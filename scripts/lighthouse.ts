@@ -44,13 +44,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { printMachine, sleep, statusOf, stop, waitFor } from "./measure-support";
+import { freePort, printMachine, serverEnv, sleep, statusOf, stop, waitFor } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -102,18 +101,6 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-/** A TCP port free on 127.0.0.1 at the time of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts the server of the checkout at `root` (`node --import tsx src/server/main.ts`) on the embedded
  * database in `dataDir`, whatever the calling shell set, and waits for GET /api/ready (up to 5 min:
@@ -128,17 +115,7 @@ async function startServer(
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "server.log");
   const out = openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    WEB_CONCURRENCY: "1",
-  };
-  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS"]) delete env[name];
+  const env = serverEnv(port, dataDir);
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env,

@@ -1,9 +1,12 @@
 /**
- * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, waiting for
- * a server to answer and stopping it. Not part of `npm test`.
+ * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, a free
+ * port, a server's environment, waiting for a server to answer and stopping it. The tests that start
+ * the built server as production runs it use the last four too (src/server/lib/settle-ticks.test.ts).
  */
+
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 
 /** Above this 1-minute load average the machine is busy with other work and timings mean little. */
@@ -64,4 +67,39 @@ export async function stop(child: ChildProcess | undefined) {
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The environment of a server process started on its own by a script or a test: production, on
+ * 127.0.0.1:`port`, `dataDir` as DATA_DIR (the embedded database), info-level logs, one process;
+ * the calling shell's DATABASE_URL, REDIS_URL, FILE_STORAGE, NODE_OPTIONS and FILE_ENCRYPTION_KEY
+ * left out, so that what the shell has set does not change what is measured or tested.
+ */
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    WEB_CONCURRENCY: "1",
+  };
+  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
+    delete env[name];
+  }
+  return env;
 }

@@ -93,7 +93,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
-import { printMachine, sleep, stop, waitFor } from "./measure-support";
+import { printMachine, serverEnv, sleep, stop, waitFor } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The compiled server (`npm run build`, decision 044), which `scripts/serve.sh` runs. */
@@ -268,19 +268,7 @@ async function startServer(
   const logFile = serverLog(dataDir, port);
   const out = openSync(logFile, "a");
   // One process on the embedded database in a fresh DATA_DIR, whatever the calling shell set.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    WEB_CONCURRENCY: "1",
-  };
-  for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
-    delete env[name];
-  }
+  const env = serverEnv(port, dataDir);
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
     env.FILE_ENCRYPTION_KEY = randomBytes(32).toString("base64");

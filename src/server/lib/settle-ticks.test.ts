@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, serverEnv, stop } from "../../../scripts/measure-support";
 
 /**
  * A server process keeps every request's ticks cheap (lib/settle-ticks.ts,
@@ -36,25 +36,9 @@ timer.unref();
 const dir = mkdtempSync(path.join(tmpdir(), "settle-ticks-"));
 let child: ChildProcess | undefined;
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await stop(child);
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("the tick objects of a server process", () => {
   it("keep one shape through start-up and requests: nextTick's property definitions stay monomorphic", async () => {
@@ -63,20 +47,7 @@ describe("the tick objects of a server process", () => {
     writeFileSync(probe, PROBE);
     const trigger = path.join(dir, "print-now");
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      DATA_DIR: path.join(dir, "data"),
-      LOG_LEVEL: "info",
-      WEB_CONCURRENCY: "1",
-      FEEDBACK_TRIGGER: trigger,
-    };
-    for (const name of ["DATABASE_URL", "REDIS_URL", "FILE_STORAGE", "NODE_OPTIONS", "FILE_ENCRYPTION_KEY"]) {
-      delete env[name];
-    }
+    const env = { ...serverEnv(port, path.join(dir, "data")), FEEDBACK_TRIGGER: trigger };
     const server = spawn(
       "sh",
       [path.join(ROOT, "scripts/serve.sh"), "--allow-natives-syntax", "--require", probe],
