@@ -19,18 +19,13 @@ import { freePort, serverEnv, stop } from "../../../scripts/measure-support";
 const ROOT = path.resolve(__dirname, "../../..");
 const MAIN = path.join(ROOT, "dist/node/main.js");
 
-/** Prints nextTick's feedback between two markers once the trigger file appears. */
+/** Prints nextTick's feedback between two markers when the process gets SIGUSR2. */
 const PROBE = `
-const fs = require("node:fs");
-const trigger = process.env.FEEDBACK_TRIGGER;
-const timer = setInterval(() => {
-  if (!fs.existsSync(trigger)) return;
-  fs.unlinkSync(trigger);
+process.on("SIGUSR2", () => {
   process._rawDebug("[feedback begins]");
   %DebugPrint(process.nextTick);
   process._rawDebug("[feedback ends]");
-}, 100);
-timer.unref();
+});
 `;
 
 const dir = mkdtempSync(path.join(tmpdir(), "settle-ticks-"));
@@ -45,9 +40,8 @@ describe("the tick objects of a server process", () => {
     expect(existsSync(MAIN), "the built server (npm run build)").toBe(true);
     const probe = path.join(dir, "probe.cjs");
     writeFileSync(probe, PROBE);
-    const trigger = path.join(dir, "print-now");
     const port = await freePort();
-    const env = { ...serverEnv(port, path.join(dir, "data")), FEEDBACK_TRIGGER: trigger };
+    const env = serverEnv(port, path.join(dir, "data"));
     const server = spawn(
       "sh",
       [path.join(ROOT, "scripts/serve.sh"), "--allow-natives-syntax", "--require", probe],
@@ -90,7 +84,8 @@ describe("the tick objects of a server process", () => {
       }
     }
 
-    writeFileSync(trigger, "");
+    // scripts/serve.sh execs node: the signal reaches the server.
+    server.kill("SIGUSR2");
     await waitFor("[feedback ends]", 10_000);
     const printed = output.slice(output.indexOf("[feedback begins]"), output.indexOf("[feedback ends]"));
     const states = [...printed.matchAll(/slot #\d+ DefineKeyedOwnPropertyInLiteral (\w+)/g)].map(
