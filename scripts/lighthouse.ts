@@ -4,9 +4,10 @@
  *   npm run build
  *   npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply]
  *                                 [--previous=<git ref>] [--check]
- * Without `baseUrl` it starts this server itself (`node --import tsx src/server/main.ts`, one process,
- * NODE_ENV=production, a fresh DATA_DIR in a temporary folder, a free port), waits for GET /api/ready
- * and stops it at the end, as `scripts/throughput.ts` does.
+ * Without `baseUrl` it starts this build's server itself (`scripts/serve.sh`, as production runs it:
+ * one process, NODE_ENV=production, a fresh DATA_DIR in a temporary folder, a free port), waits for
+ * GET /api/ready and for the end of its start-up's background rendering of the public pages, and
+ * stops it at the end, as `scripts/throughput.ts` does.
  *
  * Each run is Lighthouse 12 through its Node API in a fresh headless Chromium (CHROME_PATH, by default
  * /usr/bin/chromium) launched by chrome-launcher: Lighthouse's default settings, i.e. a mobile phone
@@ -49,7 +50,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { freePort, printMachine, serverEnv, sleep, statusOf, stop, waitFor } from "./measure-support";
+import {
+  freePort,
+  PAGES_RENDERED,
+  printMachine,
+  serverEnv,
+  sleep,
+  statusOf,
+  stop,
+  waitFor,
+  waitForLine,
+} from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -102,35 +113,47 @@ function parseOptions(argv: string[]): Options {
 }
 
 /**
- * Starts the server of the checkout at `root` (`node --import tsx src/server/main.ts`) on the embedded
- * database in `dataDir`, whatever the calling shell set, and waits for GET /api/ready (up to 5 min:
- * a cold start compiles the whole server with tsx, which takes over a minute on a busy 2-core machine).
- * Its output goes to `server.log` in `dataDir`. Returns the process and how long it took to be ready.
+ * Starts the server of the checkout at `root` as production runs it (`scripts/serve.sh`: the compiled
+ * dist/node/main.js of `npm run build`; a checkout older than the compiled server runs
+ * `node --import tsx src/server/main.ts`) on the embedded database in `dataDir`, whatever the calling
+ * shell set. Waits for GET /api/ready (up to 5 min), then for its log line that the public pages were
+ * rendered and compressed in the background (up to 3 min; a checkout that does not log it gets a
+ * warning), so that no run of Chromium shares the cores with that work. Its output goes to
+ * `server.log` in `dataDir`. Returns the process and the seconds until ready and until rendered.
  */
 async function startServer(
   root: string,
   dataDir: string,
   port: number,
-): Promise<{ child: ChildProcess; startSeconds: number }> {
+): Promise<{ child: ChildProcess; startSeconds: number; renderedSeconds: number | null }> {
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "server.log");
   const out = openSync(logFile, "a");
   const env = serverEnv(port, dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", out, out],
-  });
+  const compiled = existsSync(path.join(root, "dist", "node", "main.js"));
+  const [command, args] = compiled
+    ? ["sh", [path.join(root, "scripts", "serve.sh")]]
+    : [process.execPath, ["--import", "tsx", "src/server/main.ts"]];
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", out, out] });
   children.add(child);
   const started = Date.now();
   try {
     await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
-    return { child, startSeconds: (Date.now() - started) / 1000 };
   } catch (error) {
     const log = readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
     throw new Error(`${(error as Error).message}; the end of its log:\n${log}`);
   }
+  const startSeconds = (Date.now() - started) / 1000;
+  const rendered = await waitForLine(logFile, PAGES_RENDERED, 180_000, child);
+  if (!rendered) console.log(`WARNING: ${logFile} does not say the public pages were rendered within 180 s`);
+  return { child, startSeconds, renderedSeconds: rendered ? (Date.now() - started) / 1000 : null };
 }
+
+/** How a server started by `startServer` is described: what it runs and how long it took. */
+const startedText = (started: { startSeconds: number; renderedSeconds: number | null }) =>
+  `ready in ${started.startSeconds.toFixed(0)} s, its public pages rendered in ${
+    started.renderedSeconds === null ? "(not logged)" : `${started.renderedSeconds.toFixed(0)} s`
+  }`;
 
 /** True when `root` holds a client and a server build (`npm run build`). */
 const isBuilt = (root: string) =>
@@ -484,9 +507,9 @@ async function main() {
         return;
       }
       const port = await freePort();
-      const { startSeconds } = await startServer(ROOT, path.join(workDir, "data-current"), port);
+      const started = await startServer(ROOT, path.join(workDir, "data-current"), port);
       console.log(
-        `This build's server on port ${port}, ready in ${startSeconds.toFixed(0)} s (dist/ as built by \`npm run build\`)`,
+        `This build's server on port ${port} (dist/ as built by \`npm run build\`), ${startedText(started)}`,
       );
       targets.push({
         name: "this build",
@@ -499,8 +522,8 @@ async function main() {
       const short = await buildPrevious(options.previous, path.join(workDir, "previous"));
       const port = await freePort();
       const previousDir = path.join(workDir, "previous");
-      const { startSeconds } = await startServer(previousDir, path.join(workDir, "data-previous"), port);
-      console.log(`The previous build's server on port ${port}, ready in ${startSeconds.toFixed(0)} s`);
+      const started = await startServer(previousDir, path.join(workDir, "data-previous"), port);
+      console.log(`The previous build's server on port ${port}, ${startedText(started)}`);
       targets.push({
         name: `${options.previous} (${short})`,
         slug: "previous",

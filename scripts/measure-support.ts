@@ -1,10 +1,12 @@
 /**
  * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, a free
- * port, a server's environment, waiting for a server to answer and stopping it. The tests that start
+ * port, a server's environment, waiting for a server to answer and to finish its start-up's
+ * rendering, and stopping it. The tests that start
  * the built server as production runs it use the last four too (src/server/lib/settle-ticks.test.ts).
  */
 
 import type { ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { availableParallelism, loadavg } from "node:os";
@@ -57,6 +59,32 @@ export async function waitFor(url: string, timeoutMs: number, child?: ChildProce
     await sleep(250);
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * What main.ts logs when its background rendering of every public page in every language, each
+ * compressed with brotli and gzip, has finished (`PageCache.warm`): until then the server keeps both
+ * cores of a small machine busy for half a minute or more, so a measurement waits for it.
+ */
+export const PAGES_RENDERED = '"msg":"public pages rendered"';
+
+/**
+ * Polls the log `file` every 250 ms until it holds `text`, for up to `timeoutMs`: true when it did,
+ * false when the time ran out; throws if `child` exits first.
+ */
+export async function waitForLine(
+  file: string,
+  text: string,
+  timeoutMs: number,
+  child?: ChildProcess,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${file}: the process exited (${child.exitCode})`);
+    if (existsSync(file) && readFileSync(file, "utf8").includes(text)) return true;
+    await sleep(250);
+  }
+  return false;
 }
 
 /** Sends SIGTERM to `child` and waits for its exit (SIGKILL after 20 s); nothing when it has ended. */

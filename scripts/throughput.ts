@@ -93,7 +93,15 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
-import { printMachine, serverEnv, sleep, stop, waitFor } from "./measure-support";
+import {
+  PAGES_RENDERED,
+  printMachine,
+  serverEnv,
+  sleep,
+  stop,
+  waitFor,
+  waitForLine,
+} from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The compiled server (`npm run build`, decision 044), which `scripts/serve.sh` runs. */
@@ -288,35 +296,13 @@ async function startServer(
     throw err;
   }
   const started = Date.now();
-  await waitForLine(logFile, PAGES_RENDERED, 600_000, child);
+  if (!(await waitForLine(logFile, PAGES_RENDERED, 600_000, child))) {
+    throw new Error(`${logFile}: the public pages were not rendered within 600 s`);
+  }
   console.log(
     `This server on port ${port}, pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX ?? "2 (scripts/serve.sh)"}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
   );
   return child;
-}
-
-/** What main.ts logs when every public page is rendered and compressed (`PageCache.warm`). */
-const PAGES_RENDERED = '"msg":"public pages rendered"';
-
-/** Polls `file` until it holds `text`, for up to `timeoutMs`; throws if `child` exits first. */
-async function waitForLine(file: string, text: string, timeoutMs: number, child: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (readFileSync(file, "utf8").includes(text)) return;
-    await sleep(500);
-  }
-  throw new Error(`${file}: no "${text}" within ${timeoutMs / 1000} s`);
-}
-
-/** Waits until the server logged that the public pages were rendered (main.ts's warm), for up to `timeoutMs`. */
-async function waitForPagesRendered(logFile: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(logFile) && readFileSync(logFile, "utf8").includes(PAGES_RENDERED)) return true;
-    await sleep(250);
-  }
-  return false;
 }
 
 /**
@@ -749,7 +735,7 @@ async function main() {
       });
       base = `http://127.0.0.1:${port}`;
       // The start-up's idle phase ends after the pages rendered in the background and a few idle seconds.
-      if (!(await waitForPagesRendered(serverLog(dataDir, port), 180_000))) {
+      if (!(await waitForLine(serverLog(dataDir, port), PAGES_RENDERED, 180_000))) {
         console.log("WARNING: the server did not log that the public pages were rendered within 180 s");
       }
       await sleep(IDLE_SECONDS * 1000);
