@@ -3,7 +3,7 @@
  * docs/product/portals.md#public-site. Not part of `npm test`; needs Debian's Chromium and a build:
  *   npm run build
  *   npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply]
- *                                 [--previous=<git ref>] [--check]
+ *                                 [--previous=<git ref>] [--no-floor] [--check]
  * Without `baseUrl` it starts this build's server itself (`scripts/serve.sh`, as production runs it:
  * one process, NODE_ENV=production, a fresh DATA_DIR in a temporary folder, a free port), waits for
  * GET /api/ready and for the end of its start-up's background rendering of the public pages, and
@@ -29,6 +29,10 @@
  * page's (`/en/`) JavaScript ≤ 60 KB transferred in every run. With `--check` the exit code is 1 when
  * a budget of this build fails (a previous build's budgets are only reported).
  *
+ * Unless `--no-floor`, each round also measures an empty page (`FLOOR_PAGE`, served by this script):
+ * its figures are printed apart and beside the timing budgets, and a warning says when it alone
+ * takes half of the main-thread budget, i.e. when the machine, not the pages, decides the timings.
+ *
  * `--previous=<ref>` checks the git ref out in a temporary worktree (`git worktree add --detach`),
  * links this project's node_modules into it, runs `npm run build` there, starts that build's server
  * the same way on another port, and reports it beside this build; the worktree is removed at the end.
@@ -45,6 +49,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,21 +83,78 @@ const BUDGET = {
   landingJavaScriptBytes: 60 * 1024,
 };
 
-/** Command-line options: `[baseUrl] [--runs=5] [--pages=…] [--previous=<ref>] [--check]`. */
+/**
+ * Command-line options: `[baseUrl] [--runs=5] [--pages=…] [--previous=<ref>] [--no-floor] [--check]`.
+ * `floor` (on unless `--no-floor`): measure the empty page too (see `FLOOR_PAGE`).
+ */
 interface Options {
   baseUrl?: string;
   runs: number;
   pages: string[];
   previous?: string;
+  floor: boolean;
   check: boolean;
+}
+
+/**
+ * The floor: the smallest valid page (a title, a description, a heading and a sentence; no style,
+ * no script, no image, not even a favicon to ask for), served by this script itself. Measured once per round beside the pages, it
+ * shows what Chromium and Lighthouse's simulated phone cost on this machine whatever a page does:
+ * on a slow or busy machine an empty page alone can take half of the 1 s main-thread budget, and
+ * the timing budgets then say more about the machine than about the pages.
+ */
+const FLOOR_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Empty page</title>
+    <link rel="icon" href="data:,">
+    <meta name="description" content="The smallest page: what the browser costs on this machine.">
+  </head>
+  <body>
+    <main><h1>Empty page</h1><p>What the browser costs on this machine, whatever a page does.</p></main>
+  </body>
+</html>
+`;
+
+/**
+ * Serves `FLOOR_PAGE` at `/` on a free port of 127.0.0.1 (no-store) until `close` is called, a
+ * robots.txt that allows everything (Lighthouse's SEO category reads it), and 404 for anything else.
+ */
+async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const files: Record<string, readonly [type: string, body: Buffer]> = {
+    "/": ["text/html; charset=utf-8", Buffer.from(FLOOR_PAGE)],
+    "/robots.txt": ["text/plain; charset=utf-8", Buffer.from("User-agent: *\nAllow: /\n")],
+  };
+  const server = http.createServer((request, response) => {
+    const file = files[request.url ?? ""];
+    if (!file) {
+      response.writeHead(404, { "content-length": 0 }).end();
+      return;
+    }
+    const [type, body] = file;
+    response.writeHead(200, {
+      "content-type": type,
+      "content-length": body.length,
+      "cache-control": "no-store",
+    });
+    response.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Parses the command line; exits with a usage line on an unknown or invalid option. */
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 5, pages: DEFAULT_PAGES, check: false };
+  const options: Options = { runs: 5, pages: DEFAULT_PAGES, floor: true, check: false };
   const usage = () => {
     console.error(
-      "usage: npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply] [--previous=<git ref>] [--check]",
+      "usage: npm run measure:lighthouse -- [baseUrl] [--runs=5] [--pages=/en/,/en/program,/en/apply] [--previous=<git ref>] [--no-floor] [--check]",
     );
     process.exit(2);
   };
@@ -104,6 +166,7 @@ function parseOptions(argv: string[]): Options {
     else if (name === "--pages") options.pages = value.split(",").filter(Boolean);
     else if (name === "--previous" && value) options.previous = value;
     else if (name === "--check" && !value) options.check = true;
+    else if (name === "--no-floor" && !value) options.floor = false;
     else if (!arg.startsWith("--") && !options.baseUrl) options.baseUrl = arg.replace(/\/$/, "");
     else usage();
   }
@@ -163,6 +226,8 @@ const isBuilt = (root: string) =>
 const children = new Set<ChildProcess>();
 let build: ChildProcess | undefined;
 let chrome: LaunchedChrome | undefined;
+/** The empty page's server (`FLOOR_PAGE`), while it runs. */
+let floorServer: { url: string; close: () => Promise<void> } | undefined;
 let worktree: string | undefined;
 
 /** Removes the temporary worktree of `--previous` from disk and from git's list of worktrees. */
@@ -412,8 +477,15 @@ interface BudgetResult {
   figure: string;
 }
 
-/** The budgets of one page's runs (see the file's docstring for which figure each one judges). */
-function budgets(page: string, runs: Run[]): BudgetResult[] {
+/**
+ * The budgets of one page's runs (see the file's docstring for which figure each one judges). With
+ * the empty page's runs (`floor`), the timing budgets' figures say what that page took too.
+ */
+function budgets(page: string, runs: Run[], floor: Run[]): BudgetResult[] {
+  const onFloor = (pick: (run: Run) => number) => {
+    const values = measured(floor, pick);
+    return values.length ? `; the empty page ${ms(median(values))}` : "";
+  };
   const results: BudgetResult[] = [];
   const performance = worstScore(runs.map((r) => r.scores.performance));
   results.push({
@@ -436,14 +508,14 @@ function budgets(page: string, runs: Run[]): BudgetResult[] {
     page,
     rule: `total blocking time ≤ ${BUDGET.totalBlockingTimeMs} ms (median)`,
     held: blocking.length > 0 && median(blocking) <= BUDGET.totalBlockingTimeMs,
-    figure: `median, worst ${spread(runs, (r) => r.totalBlockingTimeMs, ms)}`,
+    figure: `median, worst ${spread(runs, (r) => r.totalBlockingTimeMs, ms)}${onFloor((r) => r.totalBlockingTimeMs)}`,
   });
   const mainThread = measured(runs, (r) => r.mainThreadMs);
   results.push({
     page,
     rule: `main-thread work ≤ ${seconds(BUDGET.mainThreadMs)} (median)`,
     held: mainThread.length > 0 && median(mainThread) <= BUDGET.mainThreadMs,
-    figure: `median, worst ${spread(runs, (r) => r.mainThreadMs, ms)}`,
+    figure: `median, worst ${spread(runs, (r) => r.mainThreadMs, ms)}${onFloor((r) => r.mainThreadMs)}`,
   });
   if (page === LANDING) {
     const largest = Math.max(...runs.map((r) => r.javaScriptBytes));
@@ -459,8 +531,11 @@ function budgets(page: string, runs: Run[]): BudgetResult[] {
   return results;
 }
 
-/** Prints the per-page tables, one column per build, and the budgets; true when this build's held. */
-function report(options: Options, targets: Target[]): boolean {
+/**
+ * Prints the per-page tables, one column per build, the empty page's (`floor`, when measured) and
+ * the budgets; true when this build's held.
+ */
+function report(options: Options, targets: Target[], floor: Run[]): boolean {
   const labelWidth = Math.max(...ROWS.map(([label]) => label.length)) + 2;
   const columnWidth = 30;
   for (const page of options.pages) {
@@ -473,14 +548,29 @@ function report(options: Options, targets: Target[]): boolean {
       console.log(`  ${label.padEnd(labelWidth)}${cells.join("")}`.trimEnd());
     }
   }
+  if (floor.length > 0) {
+    console.log(
+      `\nThe empty page, served by this script (${floor.length} run${floor.length > 1 ? "s" : ""}): what the browser costs here`,
+    );
+    for (const [label, cell] of ROWS) {
+      if (label.startsWith("JavaScript")) continue;
+      console.log(`  ${label.padEnd(labelWidth)}${cell(floor)}`);
+    }
+  }
   let held = true;
   for (const [index, target] of targets.entries()) {
-    const results = options.pages.flatMap((page) => budgets(page, target.runs.get(page)!));
+    const results = options.pages.flatMap((page) => budgets(page, target.runs.get(page)!, floor));
     console.log(`\nBudgets (decisions.md §5), ${target.name}:`);
     for (const r of results) {
       console.log(`  ${r.held ? "held  " : "FAILED"}  ${r.page} ${r.rule}: ${r.figure}`);
     }
     if (index === 0) held = results.every((r) => r.held);
+  }
+  const floorMainThread = measured(floor, (r) => r.mainThreadMs);
+  if (floorMainThread.length > 0 && median(floorMainThread) >= BUDGET.mainThreadMs / 2) {
+    console.log(
+      `WARNING: the empty page alone took ${ms(median(floorMainThread))} of main-thread work (median), half of the ${seconds(BUDGET.mainThreadMs)} budget or more: this machine is too slow or too busy for the timing budgets to say much about the pages`,
+    );
   }
   return held;
 }
@@ -539,36 +629,52 @@ async function main() {
         target.runs.set(page, []);
       }
     }
+    floorServer = options.floor ? await startFloorServer() : undefined;
     console.log(
-      `Lighthouse mobile (simulated throttling) in ${CHROME_PATH}, ${options.runs} run${options.runs > 1 ? "s" : ""} of each page, interleaved; reports in ${reportDir}`,
+      `Lighthouse mobile (simulated throttling) in ${CHROME_PATH}, ${options.runs} run${options.runs > 1 ? "s" : ""} of each page${floorServer ? " and of the empty page" : ""}, interleaved; reports in ${reportDir}`,
     );
-    const total = options.runs * options.pages.length * targets.length;
+    const total = options.runs * (options.pages.length * targets.length + (floorServer ? 1 : 0));
     let done = 0;
+    const floor: Run[] = [];
+    /** Measures `url` once into `file`, adds the run to `runs` and prints its line. */
+    const measureInto = async (runs: Run[], url: string, file: string, label: string) => {
+      const result = await measure(url, file);
+      runs.push(result);
+      done++;
+      const where = `[${done}/${total}] ${label}`;
+      if (result.error) {
+        console.log(`  ${where}: ERROR ${result.error}`);
+      } else {
+        const scores = CATEGORIES.map((c) => scoreText(result.scores[c])).join("/");
+        console.log(
+          `  ${where}: ${scores} (perf/a11y/BP/SEO), TBT ${ms(result.totalBlockingTimeMs)}, main thread ${ms(result.mainThreadMs)}, JS ${kb(result.javaScriptBytes)}, benchmark index ${Math.round(result.benchmarkIndex)}`,
+        );
+      }
+      for (const warning of result.warnings) console.log(`    warning: ${warning.slice(0, 200)}`);
+    };
     for (let run = 1; run <= options.runs; run++) {
       for (const page of options.pages) {
         for (const target of targets) {
           const slug = page.replace(/^\/|\/$/g, "").replace(/\//g, "-") || "root";
           const file = path.join(reportDir, `${target.slug}-${slug}-run${run}.json`);
-          const result = await measure(`${target.base}${page}`, file);
-          target.runs.get(page)!.push(result);
-          done++;
-          const where = `[${done}/${total}] ${target.name} ${page} run ${run}`;
-          if (result.error) {
-            console.log(`  ${where}: ERROR ${result.error}`);
-          } else {
-            const scores = CATEGORIES.map((c) => scoreText(result.scores[c])).join("/");
-            console.log(
-              `  ${where}: ${scores} (perf/a11y/BP/SEO), TBT ${ms(result.totalBlockingTimeMs)}, main thread ${ms(result.mainThreadMs)}, JS ${kb(result.javaScriptBytes)}, benchmark index ${Math.round(result.benchmarkIndex)}`,
-            );
-          }
-          for (const warning of result.warnings) console.log(`    warning: ${warning.slice(0, 200)}`);
+          await measureInto(
+            target.runs.get(page)!,
+            `${target.base}${page}`,
+            file,
+            `${target.name} ${page} run ${run}`,
+          );
         }
       }
+      if (floorServer) {
+        const file = path.join(reportDir, `floor-run${run}.json`);
+        await measureInto(floor, floorServer.url, file, `the empty page run ${run}`);
+      }
     }
-    const held = report(options, targets);
+    const held = report(options, targets, floor);
     console.log(`\nJSON reports: ${reportDir}`);
     if (!held && options.check) process.exitCode = 1;
   } finally {
+    await floorServer?.close();
     for (const child of children) await stop(child);
     removeWorktree();
     rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
