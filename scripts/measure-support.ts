@@ -1,8 +1,8 @@
 /**
  * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, a free
  * port, a server's environment, waiting for a server to answer and to finish its start-up's
- * rendering, and stopping it. The tests that start
- * the built server as production runs it use the last four too (src/server/lib/settle-ticks.test.ts).
+ * rendering, and stopping it. The tests that start the built server as production runs it use
+ * `freePort`, `serverEnv` and `stop` too (src/server/lib/settle-ticks.test.ts).
  */
 
 import type { ChildProcess } from "node:child_process";
