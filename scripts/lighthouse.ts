@@ -127,7 +127,7 @@ const FLOOR_PAGE = `<!doctype html>
  * are part of what the browser costs. Cross-Origin-Opener-Policy, for one, puts a page opened from
  * Lighthouse's about:blank in a browsing context group of its own, and on a 2-core machine the new
  * renderer's start counted about 400 ms of the simulated phone's main-thread work (a page reached
- * from another site pays for a new renderer whatever its headers).
+ * from another site pays for a new renderer whatever its headers: decision 047).
  */
 async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const security = securityHeaders({ isProduction: true });
