@@ -58,14 +58,13 @@ import lighthouse, { type Result } from "lighthouse";
 import { securityHeaders } from "../src/server/plugins/security";
 import {
   freePort,
-  PAGES_RENDERED,
   printMachine,
+  type StartedServer,
   serverEnv,
   sleep,
+  startServer,
   statusOf,
   stop,
-  waitFor,
-  waitForLine,
 } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -185,45 +184,30 @@ function parseOptions(argv: string[]): Options {
 }
 
 /**
- * Starts the server of the checkout at `root` as production runs it (`scripts/serve.sh`: the compiled
- * dist/node/main.js of `npm run build`; a checkout older than the compiled server runs
- * `node --import tsx src/server/main.ts`) on the embedded database in `dataDir`, whatever the calling
- * shell set. Waits for GET /api/ready (up to 5 min), then for its log line that the public pages were
- * rendered and compressed in the background (up to 3 min; a checkout that does not log it gets a
- * warning), so that no run of Chromium shares the cores with that work. Its output goes to
- * `server.log` in `dataDir`. Returns the process and the seconds until ready and until rendered.
+ * Starts the server of the checkout at `root` (`startServer`) on the embedded database in `dataDir`,
+ * whatever the calling shell set; its output goes to `server.log` there. A checkout that does not
+ * log that its public pages were rendered within 3 min gets a warning.
  */
-async function startServer(
-  root: string,
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; startSeconds: number; renderedSeconds: number | null }> {
+async function startCheckout(root: string, dataDir: string, port: number): Promise<StartedServer> {
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "server.log");
-  const out = openSync(logFile, "a");
-  const env = serverEnv(port, dataDir);
-  const compiled = existsSync(path.join(root, "dist", "node", "main.js"));
-  const [command, args] = compiled
-    ? ["sh", [path.join(root, "scripts", "serve.sh")]]
-    : [process.execPath, ["--import", "tsx", "src/server/main.ts"]];
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", out, out] });
-  children.add(child);
-  const started = Date.now();
-  try {
-    await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
-  } catch (error) {
-    const log = readFileSync(logFile, "utf8").trim().split("\n").slice(-15).join("\n");
-    throw new Error(`${(error as Error).message}; the end of its log:\n${log}`);
+  const started = await startServer({
+    root,
+    port,
+    env: serverEnv(port, dataDir),
+    logFile,
+    renderedWithinMs: 180_000,
+    onSpawn: (child) => children.add(child),
+  });
+  if (started.renderedSeconds === null) {
+    console.log(`WARNING: ${logFile} does not say the public pages were rendered within 180 s`);
   }
-  const startSeconds = (Date.now() - started) / 1000;
-  const rendered = await waitForLine(logFile, PAGES_RENDERED, 180_000, child);
-  if (!rendered) console.log(`WARNING: ${logFile} does not say the public pages were rendered within 180 s`);
-  return { child, startSeconds, renderedSeconds: rendered ? (Date.now() - started) / 1000 : null };
+  return started;
 }
 
-/** How a server started by `startServer` is described: what it runs and how long it took. */
-const startedText = (started: { startSeconds: number; renderedSeconds: number | null }) =>
-  `ready in ${started.startSeconds.toFixed(0)} s, its public pages rendered in ${
+/** How a server started by `startCheckout` is described: what it runs and how long it took. */
+const startedText = (started: StartedServer) =>
+  `ready in ${started.readySeconds.toFixed(0)} s, its public pages rendered in ${
     started.renderedSeconds === null ? "(not logged)" : `${started.renderedSeconds.toFixed(0)} s`
   }`;
 
@@ -606,7 +590,7 @@ async function main() {
         return;
       }
       const port = await freePort();
-      const started = await startServer(ROOT, path.join(workDir, "data-current"), port);
+      const started = await startCheckout(ROOT, path.join(workDir, "data-current"), port);
       console.log(
         `This build's server on port ${port} (dist/ as built by \`npm run build\`), ${startedText(started)}`,
       );
@@ -621,7 +605,7 @@ async function main() {
       const short = await buildPrevious(options.previous, path.join(workDir, "previous"));
       const port = await freePort();
       const previousDir = path.join(workDir, "previous");
-      const started = await startServer(previousDir, path.join(workDir, "data-previous"), port);
+      const started = await startCheckout(previousDir, path.join(workDir, "data-previous"), port);
       console.log(`The previous build's server on port ${port}, ${startedText(started)}`);
       targets.push({
         name: `${options.previous} (${short})`,

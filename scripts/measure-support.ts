@@ -1,15 +1,16 @@
 /**
  * What the measurement scripts (throughput.ts, lighthouse.ts) share: the machine's load, a free
- * port, a server's environment, waiting for a server to answer and to finish its start-up's
- * rendering, and stopping it. The tests that start the built server as production runs it use
+ * port, a server's environment, starting the built server and waiting for it to answer and to
+ * finish its start-up's rendering, and stopping it. The tests that start the built server as production runs it use
  * `freePort`, `serverEnv` and `stop` too (src/server/lib/settle-ticks.test.ts).
  */
 
-import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, openSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
 
 /** Above this 1-minute load average the machine is busy with other work and timings mean little. */
 export const LOAD_WARNING = 1.5;
@@ -85,6 +86,55 @@ export async function waitForLine(
     await sleep(250);
   }
   return false;
+}
+
+/** A server started by `startServer`: its process and the seconds until it was ready and had rendered. */
+export interface StartedServer {
+  child: ChildProcess;
+  readySeconds: number;
+  /** Null when the server did not log `PAGES_RENDERED` within `renderedWithinMs`. */
+  renderedSeconds: number | null;
+}
+
+/**
+ * Starts the server of the checkout at `root` as production runs it and waits until it is ready to
+ * be measured. `scripts/serve.sh` runs the compiled dist/node/main.js of `npm run build` with
+ * `nodeFlags` added; a checkout older than the compiled server runs `node --import tsx
+ * src/server/main.ts`. `env` is the process's whole environment (`serverEnv`, plus what the caller
+ * adds); its output goes to `logFile`; `onSpawn` gets the process as soon as it exists.
+ *
+ * Waits for GET /api/ready on `port` (up to 5 min); when it does not come, kills the process and
+ * throws with the log's last 15 lines. Then waits up to `renderedWithinMs` for `PAGES_RENDERED`, so
+ * that no measurement shares the cores with the start-up's background rendering.
+ */
+export async function startServer(opts: {
+  root: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  renderedWithinMs: number;
+  nodeFlags?: string[];
+  onSpawn?: (child: ChildProcess) => void;
+}): Promise<StartedServer> {
+  const { root, port, env, logFile, nodeFlags = [] } = opts;
+  const out = openSync(logFile, "a");
+  const compiled = existsSync(path.join(root, "dist", "node", "main.js"));
+  const [command, args] = compiled
+    ? ["sh", [path.join(root, "scripts", "serve.sh"), ...nodeFlags]]
+    : [process.execPath, [...nodeFlags, "--import", "tsx", "src/server/main.ts"]];
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", out, out] });
+  opts.onSpawn?.(child);
+  const started = Date.now();
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    const log = existsSync(logFile) ? readFileSync(logFile, "utf8").trimEnd().split("\n") : [];
+    throw new Error(`${(error as Error).message}; the end of its log:\n${log.slice(-15).join("\n")}`);
+  }
+  const readySeconds = (Date.now() - started) / 1000;
+  const rendered = await waitForLine(logFile, PAGES_RENDERED, opts.renderedWithinMs, child);
+  return { child, readySeconds, renderedSeconds: rendered ? (Date.now() - started) / 1000 : null };
 }
 
 /** Sends SIGTERM to `child` and waits for its exit (SIGKILL after 20 s); nothing when it has ended. */

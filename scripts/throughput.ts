@@ -79,7 +79,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -93,15 +92,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
-import {
-  PAGES_RENDERED,
-  printMachine,
-  serverEnv,
-  sleep,
-  stop,
-  waitFor,
-  waitForLine,
-} from "./measure-support";
+import { printMachine, serverEnv, sleep, startServer, stop, waitFor } from "./measure-support";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The compiled server (`npm run build`, decision 044), which `scripts/serve.sh` runs. */
@@ -261,12 +252,13 @@ async function wrk(url: string, seconds: number, headers: Record<string, string>
 const serverLog = (dataDir: string, port: number) => path.join(dataDir, `server-${port}.log`);
 
 /**
- * Starts this server (`scripts/serve.sh`: the compiled server with `npm start`'s options, `nodeFlags` added) and
- * waits for GET /api/ready.
- * `databaseUrl`: PostgreSQL instead of the embedded database in `dataDir` (with a random file key);
- * `onSpawn` is called with the process as soon as it exists (to sample its memory from the start).
+ * Starts this server (`startServer`: `scripts/serve.sh`, the compiled server with `npm start`'s
+ * options, `nodeFlags` added), waits for GET /api/ready and for its public pages to be rendered
+ * (up to 10 min; throws when they are not). `databaseUrl`: PostgreSQL instead of the embedded
+ * database in `dataDir` (with a random file key); `onSpawn` is called with the process as soon as
+ * it exists (to sample its memory from the start).
  */
-async function startServer(
+async function startOurs(
   dataDir: string,
   port: number,
   nodeFlags: string[] = [],
@@ -274,35 +266,29 @@ async function startServer(
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ChildProcess> {
   const logFile = serverLog(dataDir, port);
-  const out = openSync(logFile, "a");
   // One process on the embedded database in a fresh DATA_DIR, whatever the calling shell set.
   const env = serverEnv(port, dataDir);
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
     env.FILE_ENCRYPTION_KEY = randomBytes(32).toString("base64");
   }
-  const child = spawn("sh", [path.join(ROOT, "scripts", "serve.sh"), ...nodeFlags], {
-    cwd: ROOT,
+  const started = await startServer({
+    root: ROOT,
+    port,
     env,
-    stdio: ["ignore", out, out],
+    logFile,
+    renderedWithinMs: 600_000,
+    nodeFlags,
+    ...(onSpawn ? { onSpawn } : {}),
   });
-  onSpawn?.(child);
-  try {
-    await waitFor(`http://127.0.0.1:${port}/api/ready`, 300_000, child);
-  } catch (err) {
-    const lines = existsSync(logFile) ? readFileSync(logFile, "utf8").trimEnd().split("\n") : [];
-    console.error(`The server's last log lines:\n${lines.slice(-15).join("\n")}`);
-    child.kill("SIGKILL");
-    throw err;
-  }
-  const started = Date.now();
-  if (!(await waitForLine(logFile, PAGES_RENDERED, 600_000, child))) {
+  if (started.renderedSeconds === null) {
+    await stop(started.child);
     throw new Error(`${logFile}: the public pages were not rendered within 600 s`);
   }
   console.log(
-    `This server on port ${port}, pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX ?? "2 (scripts/serve.sh)"}, its public pages rendered ${((Date.now() - started) / 1000).toFixed(0)} s after it was ready (log lines in ${logFile})`,
+    `This server on port ${port}, pid ${started.child.pid}, ${databaseUrl ? "PostgreSQL" : "embedded database"}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX ?? "2 (scripts/serve.sh)"}, its public pages rendered ${(started.renderedSeconds - started.readySeconds).toFixed(0)} s after it was ready (log lines in ${logFile})`,
   );
-  return child;
+  return started.child;
 }
 
 /**
@@ -730,14 +716,12 @@ async function main() {
       mkdirSync(dataDir);
       if (options.database === "postgres") scratch = await createScratchDatabase(options.postgresUrl);
       const port = await freePort();
-      ours = await startServer(dataDir, port, [], scratch?.url, (child) => {
+      ours = await startOurs(dataDir, port, [], scratch?.url, (child) => {
         if (child.pid) memory.sampler = new MemorySampler(child.pid);
       });
       base = `http://127.0.0.1:${port}`;
-      // The start-up's idle phase ends after the pages rendered in the background and a few idle seconds.
-      if (!(await waitForLine(serverLog(dataDir, port), PAGES_RENDERED, 180_000))) {
-        console.log("WARNING: the server did not log that the public pages were rendered within 180 s");
-      }
+      // The start-up's idle phase ends a few idle seconds after the pages rendered in the background
+      // (`startOurs` waited for them).
       await sleep(IDLE_SECONDS * 1000);
       await memory.sampler?.note(base);
     }
@@ -911,7 +895,7 @@ async function main() {
       mkdirSync(profDir, { recursive: true });
       const before = new Set(readdirSync(profDir));
       const port = await freePort();
-      ours = await startServer(dataDir, port, ["--cpu-prof", `--cpu-prof-dir=${profDir}`], scratch?.url);
+      ours = await startOurs(dataDir, port, ["--cpu-prof", `--cpu-prof-dir=${profDir}`], scratch?.url);
       // One window per load, the page's (identity) then the catalogue's, in one profile.
       const windows: Array<{ label: string; fromUs: number; toUs: number }> = [];
       for (const [label, url, headers] of [
