@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { MAX_PAGE_SIZE } from "../../../../shared/schemas/list";
@@ -96,6 +96,18 @@ export function useListParams<K extends string>(
 ): ListParams | SortedListParams<K> {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
+  // The address as the list last asked for it. A navigation renders as a transition, which an
+  // urgent update (typing) or a pending chunk can hold back; a second change made meanwhile (a
+  // section chosen, then Enter in the search box) must build on the first, not on the address
+  // of the last render, or it drops it. A new address from outside (Back, a link) resets it.
+  const latest = useRef({ rendered: params, asked: params });
+  if (latest.current.rendered !== params) latest.current = { rendered: params, asked: params };
+  const change = (edit: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latest.current.asked);
+    edit(next);
+    latest.current.asked = next;
+    setParams(next);
+  };
   const page = positive(params.get("page"), 1, 100_000);
   const pageSize = positive(params.get("pageSize"), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 
@@ -122,15 +134,14 @@ export function useListParams<K extends string>(
   if (options.withPageSize !== false) query.set("pageSize", String(pageSize));
   if (sort) query.set("sort", `${sort.key}:${sort.direction}`);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    if (!("page" in changes)) next.delete("page");
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
+  const update = (changes: Record<string, string | null>) =>
+    change((next) => {
+      if (!("page" in changes)) next.delete("page");
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+    });
   const value = (key: string) => filters.get(key) ?? "";
   const list: ListParams = {
     params,
@@ -142,12 +153,11 @@ export function useListParams<K extends string>(
     value,
     update,
     filterProps: (key) => ({ value: value(key), onChange: (next) => update({ [key]: next || null }) }),
-    clearFilters: () => {
-      const next = new URLSearchParams(params);
-      for (const key of options.filterKeys) next.delete(key);
-      next.delete("page");
-      setParams(next);
-    },
+    clearFilters: () =>
+      change((next) => {
+        for (const key of options.filterKeys) next.delete(key);
+        next.delete("page");
+      }),
     pageLink: (n) => {
       const next = new URLSearchParams(params);
       if (n > 1) next.set("page", String(n));
