@@ -57,6 +57,11 @@ export const adminUserSchema = z.object({
   role: z.enum(ADMIN_ROLES),
 });
 
+/** A student as the browser sees it: the type of `studentUserSchema`. */
+export type StudentUser = z.output<typeof studentUserSchema>;
+/** An affiliate as the browser sees it: the type of `affiliateUserSchema`. */
+export type AffiliateUser = z.output<typeof affiliateUserSchema>;
+
 const USER_SCHEMAS = { student: studentUserSchema, affiliate: affiliateUserSchema, admin: adminUserSchema };
 
 /** A role that signs in: student, affiliate (partner) or admin. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import {
   acceptInviteContract,
   exportAdminsContract,
@@ -21,6 +22,9 @@ import { requireStudent } from "../student";
 import { AuthService } from "./service";
 import { ROLES, type Role } from "./sessions";
 import { adminDto, studentDto } from "./shapes";
+
+/** What a role's session endpoints answer: `{ user }` with that role's user shape (one of `SESSION_CONTRACTS`' responses). */
+type SessionAnswer = z.output<(typeof SESSION_CONTRACTS)[Role]["me"]["response"]>;
 
 /** The e-mail of a JSON body, normalised, for rate-limit keys (the body is parsed before preHandler). */
 function bodyEmail(request: FastifyRequest): string {
@@ -76,15 +80,27 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     return payload;
   });
 
-  /** The user object of a role as the browser sees it (shapes: contract "user shapes"); null when gone. */
-  async function userOf(role: Role, id: string) {
+  /**
+   * The answer `{ user }` of a role's session endpoints, with the user shape of that role as the
+   * browser sees it (shapes: `SESSION_CONTRACTS`); null when the account is gone, or for an admin
+   * who is disabled or has not accepted the invitation.
+   */
+  async function answerOf(role: Role, id: string): Promise<SessionAnswer | null> {
     if (role === "student") {
       const s = await auth.student(id);
-      return s ? studentDto(s) : null;
+      return s ? { user: studentDto(s) } : null;
     }
-    if (role === "affiliate") return auth.affiliate(id);
+    if (role === "affiliate") {
+      const a = await auth.affiliate(id);
+      return a ? { user: a } : null;
+    }
+    return adminAnswerOf(id);
+  }
+
+  /** `answerOf` for an admin: null when gone, disabled or the invitation is not accepted. */
+  async function adminAnswerOf(id: string) {
     const a = await auth.adminById(id);
-    return a && !a.disabledAt && a.passwordHash ? adminDto(a) : null;
+    return a && !a.disabledAt && a.passwordHash ? { user: adminDto(a) } : null;
   }
 
   for (const role of ROLES) {
@@ -118,7 +134,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
           throw err;
         }
         await sessions.start(request, reply, role, accountId);
-        return { user: (await userOf(role, accountId)) as never };
+        const answer = await answerOf(role, accountId);
+        if (!answer) throw new HttpError(401, "errors.unauthorized");
+        return answer;
       },
     );
 
@@ -133,11 +151,14 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
      * The admin check goes through the admin guard (disabled admins are refused).
      */
     route(app, contracts.me, role === "admin" ? { preHandler: requireAdmin() } : {}, async ({ request }) => {
-      if (role === "admin") return { user: request.admin as never };
+      if (role === "admin") {
+        if (!request.admin) throw new HttpError(401, "errors.unauthorized");
+        return { user: request.admin };
+      }
       const id = await sessions.current(request, role);
-      const user = id ? await userOf(role, id) : null;
-      if (!user) throw new HttpError(401, "errors.unauthorized");
-      return { user: user as never };
+      const answer = id ? await answerOf(role, id) : null;
+      if (!answer) throw new HttpError(401, "errors.unauthorized");
+      return answer;
     });
 
     /**
@@ -260,7 +281,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; env: Env;
     async ({ body: { token, password, name }, request, reply }) => {
       const id = await auth.confirmPasswordReset("admin", token, password, name);
       await sessions.start(request, reply, "admin", id);
-      return { user: (await userOf("admin", id)) as never };
+      const answer = await adminAnswerOf(id);
+      if (!answer) throw new HttpError(401, "errors.unauthorized");
+      return answer;
     },
   );
 

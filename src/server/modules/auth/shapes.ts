@@ -1,26 +1,14 @@
+import type { AffiliateUser, StudentUser } from "../../../shared/api/auth";
 import type { StudentApplication } from "../../../shared/schemas/student-payment";
 import type { AdminTeamMember } from "../../../shared/students-admin";
 import type { AdminUser } from "../../lib/admin-user";
 import type { AdminRow, StudentRow } from "./core";
 
-/** GET /api/student/me and friends: the student as the browser sees it. */
-export interface StudentDto {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
+/** GET /api/student/me and friends: the student as the browser sees it (the shared schema's type). */
+export type StudentDto = StudentUser;
 
-/** GET /api/affiliate/me: the affiliate with its referral code and link once approved. */
-export interface AffiliateDto {
-  id: string;
-  email: string;
-  name: string;
-  status: "pending" | "approved" | "rejected" | "suspended";
-  referralCode: string | null;
-  referralLink: string | null;
-}
+/** GET /api/affiliate/me: the affiliate with its referral code and link once approved (the shared schema's type). */
+export type AffiliateDto = AffiliateUser;
 
 /** An admin in the owner's list (GET /api/admin/admins): the shared AdminTeamMember. */
 export type AdminListItem = AdminTeamMember;
