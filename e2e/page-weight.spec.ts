@@ -61,4 +61,33 @@ test.describe("a visitor on a slow phone network (docs/product/portals.md#public
     await page.getByRole("button", { name: "Continue to Application" }).click();
     await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
   });
+
+  test("fetches the application's files ahead on /apply only once the page has loaded", async ({ page }) => {
+    await page.goto("/apply");
+    // The files the page fetches ahead: the links the build wrote, inert in a template until then.
+    const files = await page.evaluate(() => {
+      const template = document.querySelector<HTMLTemplateElement>("template[data-app-files]");
+      const links = [
+        ...(template?.content.querySelectorAll("link[rel=prefetch]") ?? []),
+        ...document.head.querySelectorAll("link[rel=prefetch]"),
+      ];
+      return [
+        ...new Set(links.map((link) => new URL(link.getAttribute("href") ?? "", document.baseURI).href)),
+      ];
+    });
+    expect(files.length).toBeGreaterThan(3);
+    const timings = () =>
+      page.evaluate((names) => {
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const started = performance
+          .getEntriesByType("resource")
+          .filter((entry) => names.includes(entry.name))
+          .map((entry) => entry.startTime);
+        return { loaded: navigation.loadEventEnd, started };
+      }, files);
+    await expect.poll(async () => (await timings()).started.length).toBe(files.length);
+    const { loaded, started } = await timings();
+    expect(loaded).toBeGreaterThan(0);
+    for (const start of started) expect(start).toBeGreaterThanOrEqual(loaded);
+  });
 });

@@ -26,8 +26,9 @@ import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
  *   hydrates from), when the visitor starts using it: the first touch, key, focus or scroll, or at
  *   once when the address carries a choice (`?school=…`), this tab already has an application
  *   under way, or a draft saved on this device waits to be offered (decision 038:
- *   `GET /api/resume/draft`, the request the wizard makes anyway). Its files were fetched ahead at
- *   idle priority (islands-app.html), so starting costs only running them.
+ *   `GET /api/resume/draft`, the request the wizard makes anyway). Its files are fetched ahead at
+ *   idle priority once the page has loaded (`fetchApplicationAhead`), so starting costs only
+ *   running them.
  */
 // Storage and cookies are round trips to the browser: when it is idle, not while the page starts.
 const language = document.documentElement.lang;
@@ -82,6 +83,24 @@ async function savedDraftWaiting(): Promise<boolean> {
   }
 }
 
+/**
+ * Fetches the application's files ahead, without running them: the `<link rel="prefetch">` the build
+ * put, inert, in the page's `<template data-app-files>` (vite.config.ts) go into the head once the
+ * page has loaded and the browser is idle, so they do not compete with the page's own start on a
+ * slow phone. A page without the template (a content page) fetches nothing.
+ */
+function fetchApplicationAhead() {
+  const template = document.querySelector<HTMLTemplateElement>("template[data-app-files]");
+  if (!template) return;
+  const fetchAhead = () => document.head.append(template.content.cloneNode(true));
+  const whenIdle = () =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(fetchAhead, { timeout: 2000 })
+      : setTimeout(fetchAhead, 0);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
 if (/[?&]ref=/.test(window.location.search)) startApplication();
 else if (document.documentElement.dataset.start === "when-used") {
   if (window.location.search || wizardUnderWay()) startApplication();
@@ -93,6 +112,7 @@ else if (document.documentElement.dataset.start === "when-used") {
       startApplication();
     };
     for (const name of USE_EVENTS) window.addEventListener(name, onUse, { capture: true, passive: true });
+    fetchApplicationAhead();
     void savedDraftWaiting().then((waiting) => waiting && onUse());
   }
 }

@@ -52,7 +52,7 @@ function makeCache(
   if (islands)
     writeFileSync(
       path.join(dir, "islands-app.html"),
-      `<html lang="en" data-start="when-used"><head><!--head--><script src="/assets/islands.js"></script><link rel="prefetch" href="/assets/start.js"></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
+      `<html lang="en" data-start="when-used"><head><!--head--><script src="/assets/islands.js"></script><template data-app-files><link rel="prefetch" href="/assets/start.js"></template></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
     );
   const entryPath = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entryPath, ENTRY);
@@ -191,7 +191,7 @@ describe("the script of a page (decision 042)", () => {
     const apply = (await cache.get("/apply", "zh")).body.toString();
     expect(apply).toContain('<html lang="zh" data-start="when-used">');
     expect(apply).toContain(islands);
-    expect(apply).toContain('<link rel="prefetch" href="/assets/start.js">');
+    expect(apply).toContain('<template data-app-files><link rel="prefetch" href="/assets/start.js"></template>');
   });
 
   it("a build without the islands' page serves every page as the application", async () => {
