@@ -191,7 +191,9 @@ describe("the script of a page (decision 042)", () => {
     const apply = (await cache.get("/apply", "zh")).body.toString();
     expect(apply).toContain('<html lang="zh" data-start="when-used">');
     expect(apply).toContain(islands);
-    expect(apply).toContain('<template data-app-files><link rel="prefetch" href="/assets/start.js"></template>');
+    expect(apply).toContain(
+      '<template data-app-files><link rel="prefetch" href="/assets/start.js"></template>',
+    );
   });
 
   it("a build without the islands' page serves every page as the application", async () => {
