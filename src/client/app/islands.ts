@@ -87,12 +87,14 @@ async function savedDraftWaiting(): Promise<boolean> {
  * Fetches the application's files ahead, without running them: the `<link rel="prefetch">` the build
  * put, inert, in the page's `<template data-app-files>` (vite.config.ts) go into the head once the
  * page has loaded and the browser is idle, so they do not compete with the page's own start on a
- * slow phone. A page without the template (a content page) fetches nothing.
+ * slow phone. A page without the template (a content page) fetches nothing, nor does a page whose
+ * application has started by then.
  */
 function fetchApplicationAhead() {
   const template = document.querySelector<HTMLTemplateElement>("template[data-app-files]");
   if (!template) return;
-  const fetchAhead = () => document.head.append(template.content.cloneNode(true));
+  // Once the application has started, its own imports have fetched these files.
+  const fetchAhead = () => started || document.head.append(template.content.cloneNode(true));
   const whenIdle = () =>
     typeof requestIdleCallback === "function"
       ? requestIdleCallback(fetchAhead, { timeout: 2000 })
