@@ -4,8 +4,8 @@
  * (PostgreSQL at HSS_CRASH_DATABASE_URL, else PGlite in HSS_CRASH_DIR/pglite) and then, by
  * HSS_CRASH_AT:
  * - `queue`: sends the mailing HSS_CRASH_MAILING (JSON `{ id, audience, content }`) as the admin
- *   HSS_CRASH_ADMIN, queuing two recipients per transaction, and kills itself while the second batch
- *   is being queued (at the third e-mail), before that transaction commits;
+ *   HSS_CRASH_ADMIN, queuing two recipients per transaction, and kills itself once the second
+ *   batch's e-mails are inserted, before that transaction commits;
  * - `send`: flushes the outbox through a mail server that accepts the first e-mail, writes its
  *   Message-ID to HSS_CRASH_DIR/accepted.txt, and the process is killed before the row is marked sent.
  * It prints `CRASH` first.
@@ -33,12 +33,13 @@ const acceptFirst = {
 const mail = new MailService(database.db, acceptFirst, "school@example.com", null);
 
 if (at === "queue") {
-  let enqueued = 0;
-  const enqueue = mail.enqueue.bind(mail);
-  mail.enqueue = async (tx, email) => {
-    enqueued++;
-    if (enqueued === 3) await die();
-    return enqueue(tx, email);
+  let batches = 0;
+  const enqueueMany = mail.enqueueMany.bind(mail);
+  mail.enqueueMany = async (tx, emails) => {
+    const queued = await enqueueMany(tx, emails);
+    // The second batch's e-mails are in the outbox, in a transaction that has not committed.
+    if (++batches === 2) await die();
+    return queued;
   };
   const mailings = new MailingService({
     db: database.db,

@@ -4,7 +4,7 @@ import type { Transporter } from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/harness";
-import { MailService } from "./service";
+import { MailService, type OutgoingEmail } from "./service";
 
 /**
  * The outbox claim of decision 011 "several server processes": each MailService here stands for
@@ -71,6 +71,26 @@ describe("e-mail outbox claims across processes", () => {
 
   afterAll(async () => {
     await t.close();
+  });
+
+  it("queues a message's batch in one call: each e-mail once, with what the service adds to every e-mail", async () => {
+    // The school's footer, as the server's MailService adds it to every e-mail.
+    const footer = (e: OutgoingEmail) => ({ ...e, text: `${e.text}\n-- The school` });
+    const mail = new MailService(db(), recordingTransport().transport, FROM, null, footer);
+    expect(await mail.enqueueMany(db(), [email("many:1"), email("many:2")])).toBe(2);
+    // A batch queued again after a crash: the e-mails already there are left out.
+    expect(await mail.enqueueMany(db(), [email("many:2"), email("many:3")])).toBe(1);
+    const rows = await rowsLike("many:");
+    expect(rows.map((r) => r.dedupeKey).sort()).toEqual(["many:1", "many:2", "many:3"]);
+    for (const r of rows) expect(r.textBody).toBe("Dear Amara,\nThank you.\n-- The school");
+    // Attachments go through enqueue, which stores them; nothing of such a batch is queued.
+    const attached = {
+      ...email("many:4"),
+      attachments: [{ filename: "a.pdf", contentType: "application/pdf", content: Buffer.from("%PDF") }],
+    };
+    await expect(mail.enqueueMany(db(), [email("many:5"), attached])).rejects.toThrow(/attachments/);
+    expect(await rowsLike("many:4")).toHaveLength(0);
+    expect(await rowsLike("many:5")).toHaveLength(0);
   });
 
   it("sends each e-mail exactly once when two processes flush at the same time", async () => {

@@ -134,7 +134,7 @@ describe("D4 a message to many people, the process killed", { timeout: 120_000 }
       .from(mailingRecipients)
       .where(eq(mailingRecipients.mailingId, mailingId));
     expect(recipients).toHaveLength(5);
-    // The first transaction (two recipients) committed; the second, killed at its first e-mail, did not.
+    // The first transaction (two recipients) committed; the second, killed with its e-mails inserted, did not.
     expect(recipients.filter((r) => r.outboxId !== null)).toHaveLength(2);
     const queued = () =>
       db

@@ -202,22 +202,26 @@ export class MailingService {
       .where(and(eq(emailOutbox.status, "queued"), gt(emailOutbox.notBefore, now())));
     const start = Math.max(now().getTime(), last?.at ? new Date(last.at).getTime() + spacing : 0);
     const content = { subject: mailing.subject, body: mailing.body };
-    for (const [i, recipient] of batch.entries()) {
-      const email = renderMailing(content, recipient.language, frame, {
-        unsubscribeToken: recipient.unsubscribeToken,
-      });
-      await mail.enqueue(tx, {
-        dedupeKey: `mailing:${mailing.id}:${recipient.id}`,
-        to: recipient.email,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        headers: email.headers,
-        studentId: recipient.studentId,
-        applicationId: recipient.applicationId,
-        notBefore: new Date(start + i * spacing),
-      });
-    }
+    // One insert for the batch (mail.enqueueMany), not one round trip per recipient.
+    await mail.enqueueMany(
+      tx,
+      batch.map((recipient, i) => {
+        const email = renderMailing(content, recipient.language, frame, {
+          unsubscribeToken: recipient.unsubscribeToken,
+        });
+        return {
+          dedupeKey: `mailing:${mailing.id}:${recipient.id}`,
+          to: recipient.email,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          headers: email.headers,
+          studentId: recipient.studentId,
+          applicationId: recipient.applicationId,
+          notBefore: new Date(start + i * spacing),
+        };
+      }),
+    );
     // Each recipient of the batch to its outbox row, found by the dedupe key: one statement.
     await tx.execute(sql`update ${mailingRecipients} set outbox_id = o.id from ${emailOutbox} o
       where o.dedupe_key = 'mailing:' || ${mailingRecipients.mailingId} || ':' || ${mailingRecipients.id}
