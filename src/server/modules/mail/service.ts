@@ -70,6 +70,19 @@ export function createTransport(
   };
 }
 
+/** The outbox row of an e-mail as queued (its attachments are rows of their own). */
+const outboxRow = (email: OutgoingEmail) => ({
+  dedupeKey: email.dedupeKey,
+  toAddress: email.to,
+  subject: email.subject,
+  textBody: email.text,
+  htmlBody: email.html,
+  headers: email.headers ?? null,
+  studentId: email.studentId ?? null,
+  applicationId: email.applicationId ?? null,
+  notBefore: email.notBefore ?? null,
+});
+
 /**
  * E-mail with a transactional outbox: business code queues e-mails inside its own database
  * transaction (so an e-mail exists exactly when the change it reports does, docs/product/security.md#p6-an-event-delivered-twice-counts-once), and
@@ -121,17 +134,7 @@ export class MailService {
     const email = this.finish(queued);
     const inserted = await tx
       .insert(emailOutbox)
-      .values({
-        dedupeKey: email.dedupeKey,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        headers: email.headers ?? null,
-        studentId: email.studentId ?? null,
-        applicationId: email.applicationId ?? null,
-        notBefore: email.notBefore ?? null,
-      })
+      .values(outboxRow(email))
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
     const [row] = inserted;
@@ -164,19 +167,7 @@ export class MailService {
     });
     const inserted = await tx
       .insert(emailOutbox)
-      .values(
-        emails.map((email) => ({
-          dedupeKey: email.dedupeKey,
-          toAddress: email.to,
-          subject: email.subject,
-          textBody: email.text,
-          htmlBody: email.html,
-          headers: email.headers ?? null,
-          studentId: email.studentId ?? null,
-          applicationId: email.applicationId ?? null,
-          notBefore: email.notBefore ?? null,
-        })),
-      )
+      .values(emails.map(outboxRow))
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
     return inserted.length;
