@@ -70,18 +70,30 @@ export function createTransport(
   };
 }
 
-/** The outbox row of an e-mail as queued (its attachments are rows of their own). */
-const outboxRow = (email: OutgoingEmail) => ({
-  dedupeKey: email.dedupeKey,
-  toAddress: email.to,
-  subject: email.subject,
-  textBody: email.text,
-  htmlBody: email.html,
-  headers: email.headers ?? null,
-  studentId: email.studentId ?? null,
-  applicationId: email.applicationId ?? null,
-  notBefore: email.notBefore ?? null,
-});
+/**
+ * Inserts the outbox rows of `emails` (as queued: footer already added; attachments are rows of
+ * their own) in one statement; an e-mail whose dedupeKey is already there is left out. Returns the
+ * ids of the rows this call inserted, in order.
+ */
+function insertOutboxRows(tx: Tx, emails: readonly OutgoingEmail[]) {
+  return tx
+    .insert(emailOutbox)
+    .values(
+      emails.map((email) => ({
+        dedupeKey: email.dedupeKey,
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        headers: email.headers ?? null,
+        studentId: email.studentId ?? null,
+        applicationId: email.applicationId ?? null,
+        notBefore: email.notBefore ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+}
 
 /**
  * E-mail with a transactional outbox: business code queues e-mails inside its own database
@@ -132,12 +144,7 @@ export class MailService {
    */
   async enqueue(tx: Tx, queued: OutgoingEmail): Promise<boolean> {
     const email = this.finish(queued);
-    const inserted = await tx
-      .insert(emailOutbox)
-      .values(outboxRow(email))
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    const [row] = inserted;
+    const [row] = await insertOutboxRows(tx, [email]);
     if (row && email.attachments?.length) {
       await tx.insert(emailAttachments).values(
         email.attachments.map((a, idx) => ({
@@ -149,7 +156,7 @@ export class MailService {
         })),
       );
     }
-    return inserted.length > 0;
+    return row !== undefined;
   }
 
   /**
@@ -165,12 +172,7 @@ export class MailService {
       if (one.attachments?.length) throw new Error("enqueueMany takes no attachments: use enqueue");
       return this.finish(one);
     });
-    const inserted = await tx
-      .insert(emailOutbox)
-      .values(emails.map(outboxRow))
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    return inserted.length;
+    return (await insertOutboxRows(tx, emails)).length;
   }
 
   /**
