@@ -12,7 +12,7 @@ test.describe("the owner's catalogue", () => {
   test.describe.configure({ mode: "serial" });
   const backOffice = useBackOffice("catalogue");
 
-  test("an owner lowers the price of a package and the landing page shows the new price", async ({
+  test("an owner lowers the price of a package, adds an add-on, and the landing page shows the new price", async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -58,6 +58,18 @@ test.describe("the owner's catalogue", () => {
     await expect(dialog).toBeHidden();
     const standard = page.getByRole("row").filter({ hasText: "Standard" });
     await expect(standard.getByText("€2,750.00")).toBeVisible();
+
+    // A new add-on for the same cohort: the form's create call, and the cohort's list shows it.
+    await page.getByRole("button", { name: "New add-on" }).click();
+    const newAddOn = page.getByRole("dialog", { name: "New add-on" });
+    await newAddOn.locator("#addon-new-name-en").fill("Canal boat tour");
+    await newAddOn.locator("#addon-new-description-en").fill("An evening on the canals of Delft.");
+    await newAddOn.getByLabel("Price in euros (VAT included)").fill("45.00");
+    await newAddOn.getByRole("button", { name: "Add add-on" }).click();
+    await expect(toastWith(page, "Added")).toBeVisible();
+    await expect(newAddOn).toBeHidden();
+    const canalTour = page.getByRole("row").filter({ hasText: "Canal boat tour" });
+    await expect(canalTour.getByText("€45.00")).toBeVisible();
 
     // The visitor reloads the landing page: the new lowest price, without a restart.
     await visitor.reload();

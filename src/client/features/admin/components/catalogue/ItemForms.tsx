@@ -12,7 +12,6 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CATALOGUE_ITEM_CONTRACTS, listAddOnsContract } from "../../../../../shared/api/catalogue-admin";
-import type { Contract } from "../../../../../shared/api/contract";
 import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../../../shared/catalogue-admin";
 import {
   type AddOnFormValues,
@@ -56,43 +55,39 @@ export const ITEM_CONTRACTS = {
   addOn: CATALOGUE_ITEM_CONTRACTS["add-ons"],
 } as const;
 
-/** A create or edit contract of a kind, seen through the item it answers. */
-type ItemSaveContract<Dto> = Contract & { body: z.ZodType; response: z.ZodType<Dto> };
-
 /**
- * The save of an item's form: POST for a new one (with the school), PATCH with the version for an
- * existing one (useVersionedSave: field errors, 409 stale notice, other failures), the answer and
- * a 409's current item parsed with `schema` (the kind's shared schema); refreshes the catalogue
- * queries and the public catalogue, and says so in a toast.
+ * The save of an item's form: POST for a new one (`create`, with the school), PATCH with the
+ * version for an existing one (`update`; useVersionedSave: field errors, 409 stale notice, other
+ * failures), the answer and a 409's current item parsed with `schema` (the kind's shared schema,
+ * its contracts' response); refreshes the catalogue queries and the public catalogue, and says so
+ * in a toast. Each form calls its kind's contracts itself (`ITEM_CONTRACTS`), so the compiler
+ * checks the body it sends against the contract's.
  */
 function useItemSave<Dto extends { id: string; version: number }, Values extends FieldValues>(options: {
-  kind: ItemKind;
   schema: z.ZodType<Dto>;
   item?: Dto;
-  schoolId?: string;
-  toBody: (values: Values) => Record<string, unknown>;
+  /** Creates the item from the form's values (the kind's `create` contract). */
+  create: (values: Values) => Promise<Dto>;
+  /** Edits item `id`, last read at `version`, with the form's values (the kind's `update` contract). */
+  update: (id: string, values: Values, version: number) => Promise<Dto>;
   fieldMap?: Record<string, string>;
   setError: UseFormSetError<Values>;
   onSaved: (saved: Dto) => void;
 }) {
   const { t } = useTranslation("adminCatalogue");
   const queryClient = useQueryClient();
-  const contracts = ITEM_CONTRACTS[options.kind];
-  const update = contracts.update as unknown as ItemSaveContract<Dto>;
-  const create = contracts.create as unknown as ItemSaveContract<Dto>;
+  const { item } = options;
   return useVersionedSave<Dto, Values>({
     schema: options.schema,
-    version: options.item?.version,
+    version: item?.version,
     send: (values, version) =>
-      options.item
-        ? call(update, { params: { id: options.item.id }, body: { ...options.toBody(values), version } })
-        : call(create, { body: { ...options.toBody(values), summerSchoolId: options.schoolId } }),
+      item ? options.update(item.id, values, version ?? item.version) : options.create(values),
     setError: options.setError,
     fieldMap: options.fieldMap,
     onSaved: (saved) => {
       void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all() });
       void queryClient.invalidateQueries({ queryKey: ["catalogue"] });
-      toast({ title: t(options.item ? "items.savedTitle" : "items.createdTitle"), variant: "success" });
+      toast({ title: t(item ? "items.savedTitle" : "items.createdTitle"), variant: "success" });
       options.onSaved(saved);
     },
   });
@@ -202,19 +197,21 @@ function PackageForm({
         signal,
       }),
   });
+  const contracts = ITEM_CONTRACTS.package;
+  const body = ({ price, ...values }: PackageFormValues) => ({
+    ...values,
+    priceCents: eurosTextToCents(price),
+    urgencyColor: values.urgencyColor || null,
+  });
   const save = useItemSave<AdminPackageDto, PackageFormValues>({
-    kind: "package",
     schema: adminPackageSchema,
     item,
-    schoolId,
+    create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
+    update: (id, values, version) =>
+      call(contracts.update, { params: { id }, body: { ...body(values), version } }),
     setError: form.setError,
     onSaved,
     fieldMap: { priceCents: "price" },
-    toBody: ({ price, ...values }) => ({
-      ...values,
-      priceCents: eurosTextToCents(price),
-      urgencyColor: values.urgencyColor || null,
-    }),
   });
   const errors = formState.errors;
   const idPrefix = `package-${item?.id ?? "new"}`;
@@ -375,18 +372,20 @@ function HousingForm({
     defaultValues: housingValues(item),
     mode: "onTouched",
   });
+  const contracts = ITEM_CONTRACTS.housing;
+  const body = ({ priceAdjustment, ...values }: HousingFormValues) => ({
+    ...values,
+    priceAdjustmentCents: eurosTextToCents(priceAdjustment),
+  });
   const save = useItemSave<AdminHousingDto, HousingFormValues>({
-    kind: "housing",
     schema: adminHousingSchema,
     item,
-    schoolId,
+    create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
+    update: (id, values, version) =>
+      call(contracts.update, { params: { id }, body: { ...body(values), version } }),
     setError: form.setError,
     onSaved,
     fieldMap: { priceAdjustmentCents: "priceAdjustment" },
-    toBody: ({ priceAdjustment, ...values }) => ({
-      ...values,
-      priceAdjustmentCents: eurosTextToCents(priceAdjustment),
-    }),
   });
   const idPrefix = `housing-${item?.id ?? "new"}`;
   return (
@@ -436,15 +435,20 @@ function AddOnForm({
     defaultValues: addOnValues(item),
     mode: "onTouched",
   });
+  const contracts = ITEM_CONTRACTS.addOn;
+  const body = ({ price, ...values }: AddOnFormValues) => ({
+    ...values,
+    priceCents: eurosTextToCents(price),
+  });
   const save = useItemSave<AdminAddOnDto, AddOnFormValues>({
-    kind: "addOn",
     schema: adminAddOnSchema,
     item,
-    schoolId,
+    create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
+    update: (id, values, version) =>
+      call(contracts.update, { params: { id }, body: { ...body(values), version } }),
     setError: form.setError,
     onSaved,
     fieldMap: { priceCents: "price" },
-    toBody: ({ price, ...values }) => ({ ...values, priceCents: eurosTextToCents(price) }),
   });
   const idPrefix = `addon-${item?.id ?? "new"}`;
   const requiredError = message(form.formState.errors.isRequired);
