@@ -26,8 +26,11 @@
  * busier machine is not taken for a regression. Then the budgets, for each build: performance ≥ 95
  * in every run; accessibility, best practices and SEO 100 in every run; total blocking time ≤ 150 ms
  * and main-thread work ≤ 1 s, by their median (the worst run is printed beside it); the landing
- * page's (`/en/`) JavaScript ≤ 60 KB transferred in every run. With `--check` the exit code is 1 when
- * a budget of this build fails (a previous build's budgets are only reported).
+ * page's (`/en/`) JavaScript ≤ 60 KB transferred in every run. Beside the two timing budgets, the
+ * median of the runs at benchmark index 1,500 or more (`CALIBRATED_INDEX`: the machines Lighthouse's
+ * 4× slow-down is meant for) and how many runs that was: a reading proposed by decision 048, which
+ * does not change whether a budget held. With `--check` the exit code is 1 when a budget of this
+ * build fails (a previous build's budgets are only reported).
  *
  * Unless `--no-floor`, each round also measures an empty page (`FLOOR_PAGE`, served by this script):
  * its figures are printed apart and beside the timing budgets, and a warning says when it alone
@@ -82,6 +85,14 @@ const BUDGET = {
   mainThreadMs: 1000,
   landingJavaScriptBytes: 60 * 1024,
 };
+
+/**
+ * The benchmark index from which Lighthouse's 4× CPU slow-down is meant to give a mid-range phone
+ * (Lighthouse's docs/throttling.md: a fast desktop, index 1,500-2,000; at 1,000 or less Lighthouse
+ * itself warns that the machine is too slow for it). The timing budgets' figures also give the
+ * median of the runs at this index or more (decision 048, proposed), beside the budget as written.
+ */
+const CALIBRATED_INDEX = 1500;
 
 /**
  * Command-line options: `[baseUrl] [--runs=5] [--pages=…] [--previous=<ref>] [--no-floor] [--check]`.
@@ -479,6 +490,14 @@ function budgets(page: string, runs: Run[], floor: Run[]): BudgetResult[] {
     const values = measured(floor, pick);
     return values.length ? `; the empty page ${ms(median(values))}` : "";
   };
+  const calibrated = runs.filter((run) => run.benchmarkIndex >= CALIBRATED_INDEX);
+  const atIndex = (pick: (run: Run) => number) => {
+    const values = measured(calibrated, pick);
+    const where = `at benchmark index ≥ ${CALIBRATED_INDEX.toLocaleString("en")}`;
+    return values.length
+      ? `; ${where} ${ms(median(values))} (${values.length} of ${runs.length} runs)`
+      : `; no run ${where}`;
+  };
   const results: BudgetResult[] = [];
   const performance = worstScore(runs.map((r) => r.scores.performance));
   results.push({
@@ -501,14 +520,14 @@ function budgets(page: string, runs: Run[], floor: Run[]): BudgetResult[] {
     page,
     rule: `total blocking time ≤ ${BUDGET.totalBlockingTimeMs} ms (median)`,
     held: blocking.length > 0 && median(blocking) <= BUDGET.totalBlockingTimeMs,
-    figure: `median, worst ${spread(runs, (r) => r.totalBlockingTimeMs, ms)}${onFloor((r) => r.totalBlockingTimeMs)}`,
+    figure: `median, worst ${spread(runs, (r) => r.totalBlockingTimeMs, ms)}${onFloor((r) => r.totalBlockingTimeMs)}${atIndex((r) => r.totalBlockingTimeMs)}`,
   });
   const mainThread = measured(runs, (r) => r.mainThreadMs);
   results.push({
     page,
     rule: `main-thread work ≤ ${seconds(BUDGET.mainThreadMs)} (median)`,
     held: mainThread.length > 0 && median(mainThread) <= BUDGET.mainThreadMs,
-    figure: `median, worst ${spread(runs, (r) => r.mainThreadMs, ms)}${onFloor((r) => r.mainThreadMs)}`,
+    figure: `median, worst ${spread(runs, (r) => r.mainThreadMs, ms)}${onFloor((r) => r.mainThreadMs)}${atIndex((r) => r.mainThreadMs)}`,
   });
   if (page === LANDING) {
     const largest = Math.max(...runs.map((r) => r.javaScriptBytes));
