@@ -299,15 +299,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The language the `language` hook of plugins/security.ts decides, from the same cookie parser.
     languageOf: (request) =>
       requestLanguage(fastifyCookie.parse(request.headers.cookie ?? ""), request.headers["accept-language"]),
-    answered: (request, statusCode, startedAt, route) => {
-      metrics.countRequest(request.method as string, route, statusCode);
-      accessLine({
-        method: request.method as string,
-        url: request.url as string,
-        statusCode,
-        remoteAddress: clientAddress(request),
-        responseTime: performance.now() - startedAt,
-      });
+    answered: (method, url, statusCode, route) => {
+      const counted = metrics.requestCount(method, route, statusCode);
+      const writeLine = accessLine({ method, url, statusCode });
+      return (request, startedAt) => {
+        counted.count += 1;
+        writeLine(clientAddress(request), performance.now() - startedAt);
+      };
     },
   });
   hotPages = hot;
@@ -413,8 +411,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await translations.load();
 
   const distDir = options.distDir ?? path.join(ROOT, "dist");
-  // What the public pages show besides their address (docs/product/portals.md#public-site).
-  const contentVersion = () => `${catalogue.version}|${translations.version}|${today()}|${schoolToday()}`;
+  // What the public pages show besides their address (docs/product/portals.md#public-site). The
+  // same string while none of its parts changed: the hot path compares it on every request, and a
+  // string made anew each time cost its making, its comparison letter by letter and its memory.
+  let version = { catalogue: -1, translations: -1, day: "", schoolDay: "", text: "" };
+  const contentVersion = () => {
+    const day = today();
+    const schoolDay = schoolToday();
+    if (
+      version.catalogue !== catalogue.version ||
+      version.translations !== translations.version ||
+      version.day !== day ||
+      version.schoolDay !== schoolDay
+    ) {
+      const parts = { catalogue: catalogue.version, translations: translations.version, day, schoolDay };
+      version = { ...parts, text: `${parts.catalogue}|${parts.translations}|${day}|${schoolDay}` };
+    }
+    return version.text;
+  };
   const pages = new PageCache({
     clientDir: path.join(distDir, "client"),
     serverEntryPath: path.join(distDir, "server", "entry-server.js"),

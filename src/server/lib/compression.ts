@@ -39,11 +39,16 @@ export async function compressOnceAsync(text: string): Promise<CompressedBody> {
   return { body, br, gzip: gz };
 }
 
+// Made once: a regular expression written in the function is a new object at every call, and the
+// hot path (lib/hot-path.ts) asks on every request.
+const BROTLI = /\bbr\b/;
+const GZIP = /\bgzip\b/;
+
 /** The best encoding the client accepts among brotli, gzip and identity (null). */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  if (BROTLI.test(acceptEncoding)) return "br";
+  if (GZIP.test(acceptEncoding)) return "gzip";
   return null;
 }
 

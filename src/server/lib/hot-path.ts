@@ -65,24 +65,34 @@ interface Entry {
   etag: string;
   answers: Answers;
   route: string;
+  /**
+   * What the server does after each answer of this address (`Answered`'s result), prepared at the
+   * first answer of each kind: GET 200, HEAD 200, GET 304, HEAD 304 (`doneIndex`).
+   */
+  done: (AfterAnswer | undefined)[];
 }
+
+/** The place of an answer's kind in `Entry.done`. */
+const doneIndex = (method: string, status: number) => (method === "HEAD" ? 1 : 0) + (status === 304 ? 2 : 0);
 
 /** Addresses kept at most; past this the memory is emptied (a case-insensitive route table lets a visitor make up addresses). */
 const MAX_ENTRIES = 1000;
 
 /**
  * What the server does after the hot path answered a request: the access line and the request
- * counted for the metrics, as Fastify does for every other request (app.ts).
- * `method`, `url` (the address, never with a query), `statusCode`, `startedAt`
- * (`performance.now()` in ms when the request reached the server), `route` (the route pattern the
- * normal path would have matched: `/*` for a page).
+ * counted for the metrics, as Fastify does for every other request (app.ts). Called with the
+ * request and `startedAt` (`performance.now()` in ms when the request reached the server).
  */
-export type Answered = (
-  request: IncomingMessage,
-  statusCode: number,
-  startedAt: number,
-  route: string,
-) => void;
+export type AfterAnswer = (request: IncomingMessage, startedAt: number) => void;
+
+/**
+ * Prepares what the server does after the hot path's answers of one kind (`AfterAnswer`), once per
+ * remembered address and kind, so that what is the same for all of them (the access line's method,
+ * address and status; the metrics' counter) is made once: `method`, `url` (the address, never with
+ * a query), `statusCode`, `route` (the route pattern the normal path would have matched: `/*` for a
+ * page).
+ */
+export type Answered = (method: string, url: string, statusCode: number, route: string) => AfterAnswer;
 
 /**
  * The public pages' hot path (the public site as fast as a static file server:
@@ -166,7 +176,7 @@ export class HotPages {
       answers = this.answersOf(page);
       this.answers.set(page, answers);
     }
-    this.keep(url, { version, etag: page.etag, answers, route: "/*" });
+    this.keep(url, { version, etag: page.etag, answers, route: "/*", done: [] });
   }
 
   /**
@@ -197,6 +207,7 @@ export class HotPages {
       version,
       etag: json.etag,
       route,
+      done: [],
       answers: {
         br: identity,
         gzip: identity,
@@ -292,7 +303,16 @@ export class HotPages {
       if (method === "HEAD") response.end();
       else response.end(answer.body);
     }
-    this.opts.answered?.(request, status, startedAt, entry.route);
+    const answered = this.opts.answered;
+    if (answered) {
+      const index = doneIndex(method, status);
+      let done = entry.done[index];
+      if (done === undefined) {
+        done = answered(method, url, status, entry.route);
+        entry.done[index] = done;
+      }
+      done(request, startedAt);
+    }
     return true;
   };
 }

@@ -119,11 +119,24 @@ export class Metrics {
    * matched route's pattern, undefined when no route matched; `statusCode` the HTTP status.
    */
   countRequest(method: string, route: string | undefined, statusCode: number): void {
+    this.requestCount(method, route, statusCode).count += 1;
+  }
+
+  /**
+   * The counter of the requests of one method, route pattern and status class, as `countRequest`
+   * counts them (`route` undefined when no route matched): whoever answers many requests alike
+   * (the hot path, lib/hot-path.ts) keeps it and adds to `count` itself, without looking it up each
+   * time. Created at 0 when new.
+   */
+  requestCount(method: string, route: string | undefined, statusCode: number): { count: number } {
     const statusClass = `${Math.trunc(statusCode / 100)}xx`;
     const key = `${method} ${statusClass} ${route}`;
-    const known = this.requests.get(key);
-    if (known) known.count += 1;
-    else this.requests.set(key, { method, route: route ?? UNMATCHED_ROUTE, statusClass, count: 1 });
+    let known = this.requests.get(key);
+    if (!known) {
+      known = { method, route: route ?? UNMATCHED_ROUTE, statusClass, count: 0 };
+      this.requests.set(key, known);
+    }
+    return known;
   }
 
   /** The metrics of this app and of its process, in Prometheus's text format. */

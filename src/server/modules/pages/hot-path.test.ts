@@ -210,6 +210,43 @@ describe("the hot path answers as the normal path does", () => {
     await request("/en/program");
     expect(await counted()).toBe(before + 1);
   });
+
+  it("GET, HEAD and their 304s on one address: each answer's own access line and count, in any order", async () => {
+    const { headers } = await request("/en/faq");
+    const etag = String(headers.etag);
+    const asked: Array<{
+      method: string;
+      headers: Record<string, string>;
+      statusCode: number;
+      statusClass: string;
+    }> = [
+      { method: "HEAD", headers: { "if-none-match": etag }, statusCode: 304, statusClass: "3xx" },
+      { method: "GET", headers: {}, statusCode: 200, statusClass: "2xx" },
+      { method: "HEAD", headers: {}, statusCode: 200, statusClass: "2xx" },
+      { method: "GET", headers: { "if-none-match": etag }, statusCode: 304, statusClass: "3xx" },
+    ];
+    const count = async (method: string, statusClass: string) =>
+      Number(
+        new RegExp(
+          `hss_http_requests_total\\{method="${method}",route="/\\*",status_class="${statusClass}"\\} (\\d+)`,
+        ).exec(await t.app.services.metrics.text())?.[1] ?? 0,
+      );
+    // Twice over: the first answer of a kind prepares its line and counter, the second uses them.
+    for (const round of [1, 2]) {
+      for (const { method, headers: sent, statusCode, statusClass } of asked) {
+        const before = { served: hot().served, count: await count(method, statusClass) };
+        logs.length = 0;
+        const answer = await request("/en/faq", { method, headers: sent });
+        expect(answer.status, `${method} round ${round}`).toBe(statusCode);
+        expect(hot().served).toBe(before.served + 1);
+        const lines = logs.filter((line) => line.msg === "request completed");
+        expect(lines, `${method} ${statusCode} round ${round}`).toEqual([
+          expect.objectContaining({ method, url: "/en/faq", statusCode }),
+        ]);
+        expect(await count(method, statusClass)).toBe(before.count + 1);
+      }
+    }
+  });
 });
 
 describe("the catalogue's two lists, answered by the hot path per language", () => {
