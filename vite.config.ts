@@ -159,8 +159,9 @@ export default defineConfig({
     // compression ratio (about 4 KB less on the landing page; decisions.md §5 budget).
     rolldownOptions: {
       // Two pages: the application (index.html) and the public content pages, which load only their
-      // islands' script (islands.html, decision 042). The server picks one per route.
-      // islands-app.html is the islands' page of /apply, which starts the wizard when used.
+      // islands' script and their own stylesheet (islands.html and app/islands.css, decision 042).
+      // The server picks one per route. islands-app.html is the islands' page of /apply, which
+      // starts the wizard when used: it carries the application's stylesheet (app/styles.css).
       input: { index: "index.html", islands: "islands.html", "islands-app": "islands-app.html" },
       output: {
         advancedChunks: {

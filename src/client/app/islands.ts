@@ -1,4 +1,3 @@
-import "./styles.css";
 // Type-only: the contract's path, checked by the compiler; no zod on a content page.
 import type { getSavedDraftContract } from "../../shared/api/apply";
 import { isLanguage } from "../../shared/i18n/languages";
@@ -37,13 +36,20 @@ if (typeof requestIdleCallback === "function") requestIdleCallback(remember, { t
 else setTimeout(remember, 0);
 const unwire = wirePublicFrame(document, { languageSelects: true });
 
-/** Hands the page to the application (app/start.tsx), once. */
+/**
+ * Hands the page to the application (app/start.tsx), once. A content page carries only its own
+ * styles (islands.css); before the application runs on one, and can take the visitor to its other
+ * pages, it gets the application's stylesheet. /apply (`data-start="when-used"`) already has it.
+ */
 let started = false;
 function startApplication() {
   if (started) return;
   started = true;
   unwire();
-  void import("./start").then(({ start }) => start());
+  const styles = document.documentElement.dataset.start === "when-used" ? undefined : import("./styles.css");
+  void Promise.resolve(styles)
+    .then(() => import("./start"))
+    .then(({ start }) => start());
 }
 
 /** The first sign that the visitor is using the page. */
