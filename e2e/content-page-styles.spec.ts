@@ -9,7 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
  * inline in every page. A visitor must not see the difference: every rule of the application's
  * stylesheet that could apply to an element of the page (its selector matches the element once the
  * states it waits for, :hover, :focus and the like, are set aside) is in the page's own stylesheet
- * too, in the same layer and media query, word for word. A class that a content page's markup uses
+ * too, declaration for declaration, in the same layer and media query. A class that a content page's markup uses
  * and islands.css lacks (a component outside the folders it reads) fails here.
  */
 
@@ -24,7 +24,7 @@ function applicationStylesheet(): string {
   return href;
 }
 
-/** The content pages in each language (sitemap.xml's `/en/` addresses), and a page of an unknown address. */
+/** The content pages (sitemap.xml's `/en/` addresses), one in Chinese and one in French, and a page of an unknown address. */
 async function contentPages(request: import("@playwright/test").APIRequestContext): Promise<string[]> {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const english = [...sitemap.matchAll(/<loc>[^<]*?(\/en\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
