@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 
 /**
  * The public content pages carry a stylesheet of their own (islands.css, decision 042's amendment of
@@ -25,7 +25,7 @@ function applicationStylesheet(): string {
 }
 
 /** The content pages (sitemap.xml's `/en/` addresses), one in Chinese and one in French, and a page of an unknown address. */
-async function contentPages(request: import("@playwright/test").APIRequestContext): Promise<string[]> {
+async function contentPages(request: APIRequestContext): Promise<string[]> {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const english = [...sitemap.matchAll(/<loc>[^<]*?(\/en\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
   return [...english, "/zh/", "/fr/program", "/en/no-such-page"];
@@ -150,15 +150,16 @@ test.describe("a visitor on a content page", () => {
     // A cache in front of the server that keeps the query out of its key hands the content page
     // itself to `?ref=` (the server would answer the application's page): the application takes it
     // over (app/islands.ts), and first loads its stylesheet for the pages the visitor goes on to.
+    const full = applicationStylesheet();
     const content = await request.get("/en/program");
     const html = await content.text();
-    expect(html).not.toContain(applicationStylesheet());
+    expect(html).not.toContain(full);
     await page.route("**/en/program?ref=LINDA2027", (route) =>
       route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
     );
     await page.goto("/en/program?ref=LINDA2027");
-    const fullText = await (await request.get(applicationStylesheet())).text();
-    await expect(page.locator(`link[rel="stylesheet"][href$="${applicationStylesheet()}"]`)).toHaveCount(1);
+    const fullText = await (await request.get(full)).text();
+    await expect(page.locator(`link[rel="stylesheet"][href$="${full}"]`)).toHaveCount(1);
     expect((await lackedRules(page, fullText)).missing).toEqual([]);
     // The page the visitor goes on to, in the application: the wizard, styled as it always is.
     await page.getByRole("link", { name: "Apply now" }).first().click();

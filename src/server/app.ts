@@ -424,8 +424,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       version.day !== day ||
       version.schoolDay !== schoolDay
     ) {
-      const parts = { catalogue: catalogue.version, translations: translations.version, day, schoolDay };
-      version = { ...parts, text: `${parts.catalogue}|${parts.translations}|${day}|${schoolDay}` };
+      const text = `${catalogue.version}|${translations.version}|${day}|${schoolDay}`;
+      version = { catalogue: catalogue.version, translations: translations.version, day, schoolDay, text };
     }
     return version.text;
   };

@@ -16,9 +16,6 @@ import type { AdminAddOnDto, AdminHousingDto, AdminPackageDto } from "../../../.
 import {
   type AddOnFormValues,
   addOnFormSchema,
-  adminAddOnSchema,
-  adminHousingSchema,
-  adminPackageSchema,
   CATALOGUE_LIMITS,
   centsToEurosText,
   eurosTextToCents,
@@ -58,8 +55,8 @@ export const ITEM_CONTRACTS = {
 /**
  * The save of an item's form: POST for a new one (`create`, with the school), PATCH with the
  * version for an existing one (`update`; useVersionedSave: field errors, 409 stale notice, other
- * failures), the answer and a 409's current item parsed with `schema` (the kind's shared schema,
- * its contracts' response); refreshes the catalogue queries and the public catalogue, and says so
+ * failures), the answer and a 409's current item parsed with `schema` (the kind's `update`
+ * contract's response); refreshes the catalogue queries and the public catalogue, and says so
  * in a toast. Each form calls its kind's contracts itself (`ITEM_CONTRACTS`), so the compiler
  * checks the body it sends against the contract's.
  */
@@ -204,7 +201,7 @@ function PackageForm({
     urgencyColor: values.urgencyColor || null,
   });
   const save = useItemSave<AdminPackageDto, PackageFormValues>({
-    schema: adminPackageSchema,
+    schema: contracts.update.response,
     item,
     create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
     update: (id, values, version) =>
@@ -378,7 +375,7 @@ function HousingForm({
     priceAdjustmentCents: eurosTextToCents(priceAdjustment),
   });
   const save = useItemSave<AdminHousingDto, HousingFormValues>({
-    schema: adminHousingSchema,
+    schema: contracts.update.response,
     item,
     create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
     update: (id, values, version) =>
@@ -441,7 +438,7 @@ function AddOnForm({
     priceCents: eurosTextToCents(price),
   });
   const save = useItemSave<AdminAddOnDto, AddOnFormValues>({
-    schema: adminAddOnSchema,
+    schema: contracts.update.response,
     item,
     create: (values) => call(contracts.create, { body: { ...body(values), summerSchoolId: schoolId } }),
     update: (id, values, version) =>
