@@ -1,6 +1,6 @@
 import { isLanguage } from "../../../../shared/i18n/languages";
 import { readConsent, resetConsent, setConsent, subscribeConsent } from "../../../lib/consent";
-import { openPageInLanguage } from "../../../lib/language-choice";
+import { openPageInLanguage, rememberLanguage } from "../../../lib/language-choice";
 
 /**
  * The behaviour of the public pages' frame (header, menu, cookie notice, "back to top"), written
@@ -101,7 +101,10 @@ export function wirePublicFrame(root: ParentNode, options: { languageSelects: bo
       select.addEventListener(
         "change",
         () => {
-          if (isLanguage(select.value)) openPageInLanguage(select.value);
+          if (!isLanguage(select.value)) return;
+          // The visitor's choice is kept as they make it, not once the next page is idle.
+          rememberLanguage(select.value);
+          openPageInLanguage(select.value);
         },
         { signal },
       );
