@@ -1,4 +1,10 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  type IncomingMessage,
+  type ServerResponse,
+  STATUS_CODES,
+  validateHeaderName,
+  validateHeaderValue,
+} from "node:http";
 import type { Language } from "../../shared/i18n/languages";
 import { pickEncoding } from "./compression";
 
@@ -39,10 +45,151 @@ function lines(headers: HeaderSet): HeaderLines {
   return Object.entries(headers).flat();
 }
 
-/** One answer of a page: its headers, Content-Length included, and its body. */
+/**
+ * One answer of a page: its status, its headers (Content-Length included) and its body, and the
+ * head Node would write for it on a kept-alive connection (`PreparedHead`).
+ */
 interface Answer {
+  status: number;
   headers: HeaderLines;
+  /** Empty for the answers without body (304s). */
   body: Buffer;
+  head: PreparedHead;
+}
+
+/**
+ * The head of one answer as Node's `writeHead` writes it on a connection kept alive (Node 20's
+ * `_storeHeader` in lib/_http_outgoing.js): the status line, the answer's headers in their order,
+ * then `Date`, `Connection: keep-alive` and `Keep-Alive`, then the blank line. Everything but the
+ * date is the same for every request, so the text is made once per second (`date`), not per request:
+ * Node's own path checks every header's name and value with a regular expression and joins the
+ * text anew on each answer, a fifth of a bare server's instructions on a cached page
+ * (docs/decisions/049-prepared-response-heads.md).
+ */
+interface PreparedHead {
+  /** The status line and the header lines, validated once as Node validates them. */
+  readonly fixed: string;
+  /** The `Date` value `text` was made with. */
+  date: string;
+  /** The connection lines `text` was made with. */
+  connection: string;
+  text: string;
+}
+
+/**
+ * `status` and `headers` as the fixed part of a `PreparedHead`: Node's status line and
+ * `name: value` lines. Throws as `writeHead` would on a name or value it refuses.
+ */
+function prepareHead(status: number, headers: HeaderSet): PreparedHead {
+  let fixed = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    fixed += `${name}: ${value}\r\n`;
+  }
+  return { fixed, date: "", connection: "", text: "" };
+}
+
+/** An answer of `status` with `headers` and `body`. */
+function answerOf(status: number, headers: HeaderSet, body: Buffer = EMPTY): Answer {
+  return { status, headers: lines(headers), body, head: prepareHead(status, headers) };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * The parts of a Node 20 `ServerResponse` the prepared heads rely on (lib/_http_server.js,
+ * lib/_http_outgoing.js; none is public API). `shouldKeepAlive` is false for a request that asked
+ * for the connection to close (and for an HTTP/1.0 one that did not ask to keep it) and once the
+ * server is closing connections; `maxRequestsOnConnectionReached` when the connection reached
+ * `server.maxRequestsPerSocket`. With `_header` set and `_headerSent` false, `end` writes
+ * `_header` before the body, as after `writeHead`.
+ */
+interface NodeServerResponse extends ServerResponse {
+  _header: string | null;
+  _headerSent: boolean;
+  shouldKeepAlive: boolean;
+  maxRequestsOnConnectionReached?: boolean;
+  _keepAliveTimeout: number;
+  _maxRequestsPerSocket: number;
+  _defaultKeepAlive: boolean;
+  _removedConnection: boolean;
+  _hasBody: boolean;
+}
+
+/**
+ * Writes `answer` on `response`: through the prepared head when the connection is kept alive as
+ * Node keeps it (the common case: browsers and load balancers keep connections), else through
+ * `writeHead`, which decides the rest (`Connection: close`). `withBody` false for HEAD. Returns
+ * whether the prepared head was written.
+ */
+function send(response: ServerResponse, answer: Answer, withBody: boolean, clock: HttpDate): boolean {
+  const node = response as NodeServerResponse;
+  if (
+    node.shouldKeepAlive === true &&
+    node.maxRequestsOnConnectionReached !== true &&
+    node.sendDate &&
+    node._defaultKeepAlive === true &&
+    node._removedConnection === false &&
+    node._header === null
+  ) {
+    const head = answer.head;
+    const date = clock.now();
+    const connection = connectionLines(node._keepAliveTimeout, node._maxRequestsPerSocket);
+    if (head.date !== date || head.connection !== connection) {
+      head.text = `${head.fixed}Date: ${date}\r\n${connection}\r\n`;
+      head.date = date;
+      head.connection = connection;
+    }
+    node.statusCode = answer.status;
+    if (answer.status === 304) node._hasBody = false;
+    node._header = head.text;
+    node._headerSent = false;
+    end(response, answer, withBody);
+    return true;
+  }
+  response.writeHead(answer.status, answer.headers);
+  end(response, answer, withBody);
+  return false;
+}
+
+function end(response: ServerResponse, answer: Answer, withBody: boolean): void {
+  if (withBody && answer.body.length > 0) response.end(answer.body);
+  else response.end();
+}
+
+let lastConnection = { timeout: -1, max: -1, lines: "" };
+
+/** Node's `Connection` and `Keep-Alive` lines for a connection kept alive with these settings. */
+function connectionLines(keepAliveTimeout: number, maxRequestsPerSocket: number): string {
+  const last = lastConnection;
+  if (last.timeout === keepAliveTimeout && last.max === maxRequestsPerSocket) return last.lines;
+  let lines = "Connection: keep-alive\r\n";
+  if (keepAliveTimeout) {
+    const max = ~~maxRequestsPerSocket > 0 ? `, max=${maxRequestsPerSocket}` : "";
+    lines += `Keep-Alive: timeout=${Math.floor(keepAliveTimeout / 1000)}${max}\r\n`;
+  }
+  lastConnection = { timeout: keepAliveTimeout, max: maxRequestsPerSocket, lines };
+  return lines;
+}
+
+/**
+ * The `Date` header's value (RFC 9110, section 6.6.1: the origin server's clock, to the second),
+ * made once a second: `now()` reads the clock as a number and returns the same string until the
+ * next second begins.
+ */
+export class HttpDate {
+  private value = "";
+  private until = 0;
+
+  now(): string {
+    const ms = Date.now();
+    if (ms >= this.until) {
+      this.value = new Date(ms).toUTCString();
+      this.until = ms - (ms % 1000) + 1000;
+    }
+    return this.value;
+  }
 }
 
 /** Every answer of one rendered page, decided once (shared by the addresses that show it). */
@@ -51,9 +198,9 @@ interface Answers {
   gzip: Answer;
   identity: Answer;
   /** 304 to a GET whose If-None-Match is the page's ETag. */
-  notModified: HeaderLines;
+  notModified: Answer;
   /** 304 to a HEAD (Fastify's HEAD route adds `content-length: 0` to an answer without body). */
-  notModifiedHead: HeaderLines;
+  notModifiedHead: Answer;
 }
 
 /**
@@ -106,7 +253,8 @@ export type Answered = (method: string, url: string, statusCode: number, route: 
  * What it answers is what the normal path (routes.ts: `pages.get`, then `sendPage`) sent for the
  * same address, byte for byte: the security headers of every answer (`securityHeaders`, CSP
  * included), Content-Type, Cache-Control, Vary, Content-Language, ETag, Content-Encoding and
- * Content-Length; 304 when If-None-Match is the ETag; HEAD without body. The access line and the
+ * Content-Length; 304 when If-None-Match is the ETag; HEAD without body. On a connection kept alive
+ * the head is written as prepared text (`PreparedHead`, decision 049), the same Node would write. The access line and the
  * metrics' count are the server's (`answered`), with the page's route pattern, as Fastify writes
  * them for every other request.
  *
@@ -129,12 +277,19 @@ export class HotPages {
   enabled = true;
   /** Requests answered by the hot path since start. */
   served = 0;
+  /**
+   * Of those, the answers written with a prepared head (`PreparedHead`): all but those on a
+   * connection Node closes after the answer. Were it to stay at 0 on kept-alive connections, the
+   * Node internals the prepared heads rely on would have changed (the tests check it).
+   */
+  preparedHeads = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly answers = new WeakMap<HotPage, Answers>();
   /** API addresses whose answer depends on the visitor's language: kept per address and language. */
   private readonly byLanguage = new Set<string>();
   /** The content version of the last page remembered: a newer one empties the memory of the older pages. */
   private lastVersion = "";
+  private readonly date = new HttpDate();
 
   /**
    * @param opts.securityHeaders the headers every answer carries (`securityHeaders(env)` of plugins/security.ts)
@@ -198,10 +353,7 @@ export class HotPages {
       etag: json.etag,
       "content-type": "application/json; charset=utf-8",
     };
-    const identity: Answer = {
-      headers: lines({ ...base, "content-length": String(json.body.length) }),
-      body: json.body,
-    };
+    const identity = answerOf(200, { ...base, "content-length": String(json.body.length) }, json.body);
     this.byLanguage.add(url);
     this.keep(key, {
       version,
@@ -212,8 +364,8 @@ export class HotPages {
         br: identity,
         gzip: identity,
         identity,
-        notModified: lines(base),
-        notModifiedHead: lines({ ...base, "content-length": "0" }),
+        notModified: answerOf(304, base),
+        notModifiedHead: answerOf(304, { ...base, "content-length": "0" }),
       },
     });
   }
@@ -248,20 +400,22 @@ export class HotPages {
       "content-language": page.language,
       etag: page.etag,
     };
-    const answer = (body: Buffer, encoding?: "br" | "gzip"): Answer => ({
-      headers: lines({
-        ...base,
-        ...(encoding ? { "content-encoding": encoding } : {}),
-        "content-length": String(body.length),
-      }),
-      body,
-    });
+    const answer = (body: Buffer, encoding?: "br" | "gzip"): Answer =>
+      answerOf(
+        200,
+        {
+          ...base,
+          ...(encoding ? { "content-encoding": encoding } : {}),
+          "content-length": String(body.length),
+        },
+        body,
+      );
     return {
       br: answer(page.br, "br"),
       gzip: answer(page.gzip, "gzip"),
       identity: answer(page.body),
-      notModified: lines(base),
-      notModifiedHead: lines({ ...base, "content-length": "0" }),
+      notModified: answerOf(304, base),
+      notModifiedHead: answerOf(304, { ...base, "content-length": "0" }),
     };
   }
 
@@ -291,18 +445,15 @@ export class HotPages {
     const startedAt = performance.now();
     this.served++;
     const answers = entry.answers;
-    let status = 200;
+    let answer: Answer;
     if (headers["if-none-match"] === entry.etag) {
-      status = 304;
-      response.writeHead(304, method === "HEAD" ? answers.notModifiedHead : answers.notModified);
-      response.end();
+      answer = method === "HEAD" ? answers.notModifiedHead : answers.notModified;
     } else {
       const encoding = pickEncoding(headers["accept-encoding"]);
-      const answer = encoding === "br" ? answers.br : encoding === "gzip" ? answers.gzip : answers.identity;
-      response.writeHead(200, answer.headers);
-      if (method === "HEAD") response.end();
-      else response.end(answer.body);
+      answer = encoding === "br" ? answers.br : encoding === "gzip" ? answers.gzip : answers.identity;
     }
+    if (send(response, answer, method !== "HEAD", this.date)) this.preparedHeads++;
+    const status = answer.status;
     const answered = this.opts.answered;
     if (answered) {
       const index = doneIndex(method, status);

@@ -249,6 +249,197 @@ describe("the hot path answers as the normal path does", () => {
   });
 });
 
+/** One answer read off a connection: its head's lines as sent (status line first) and its body. */
+interface WireAnswer {
+  lines: string[];
+  status: number;
+  body: Buffer;
+}
+
+/**
+ * Sends `requests` (each a request's text, ending with its blank line) on one new connection, each
+ * once the previous answer is complete, or all at once when `pipelined`, and reads their answers
+ * as sent: the head's lines and the body its Content-Length frames (none to HEAD or for a 304).
+ * `closed`: whether the server closed the connection after the last answer (waited for 300 ms).
+ */
+async function onOneConnection(
+  requests: string[],
+  { pipelined = false } = {},
+): Promise<{ answers: WireAnswer[]; closed: boolean }> {
+  const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+  let buffered = Buffer.alloc(0);
+  let closed = false;
+  let wake: () => void = () => undefined;
+  socket.on("data", (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    wake();
+  });
+  socket.on("close", () => {
+    closed = true;
+    wake();
+  });
+  const more = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  const readAnswer = async (method: string): Promise<WireAnswer> => {
+    for (;;) {
+      const end = buffered.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        const lines = buffered.subarray(0, end).toString("latin1").split("\r\n");
+        const status = Number(lines[0]?.split(" ")[1]);
+        const length = Number(
+          lines.find((line) => /^content-length:/i.test(line))?.replace(/^[^:]*:\s*/, "") ?? 0,
+        );
+        const bodyLength = method === "HEAD" || status === 304 ? 0 : length;
+        if (buffered.length >= end + 4 + bodyLength) {
+          const body = Buffer.from(buffered.subarray(end + 4, end + 4 + bodyLength));
+          buffered = buffered.subarray(end + 4 + bodyLength);
+          return { lines, status, body };
+        }
+      }
+      if (closed) throw new Error(`the connection closed before the answer to ${method}`);
+      await more();
+    }
+  };
+  const answers: WireAnswer[] = [];
+  const methodOf = (text: string) => text.slice(0, text.indexOf(" "));
+  if (pipelined) socket.write(requests.join(""));
+  for (const text of requests) {
+    if (!pipelined) socket.write(text);
+    answers.push(await readAnswer(methodOf(text)));
+  }
+  if (!closed) await Promise.race([more(), new Promise((resolve) => setTimeout(resolve, 300))]);
+  socket.destroy();
+  return { answers, closed };
+}
+
+/** A request's text: `method path version`, Host, then `headers` (a name and value a line). */
+const requestText = (method: string, path: string, headers: string[] = [], version = "HTTP/1.1") =>
+  `${method} ${path} ${version}\r\nHost: 127.0.0.1\r\n${headers.map((line) => `${line}\r\n`).join("")}\r\n`;
+
+/** A head's lines with the Date line's value left out (the second it was sent in). */
+const withoutDate = (lines: string[]) => lines.map((line) => (/^date:/i.test(line) ? "Date: …" : line));
+
+describe("on a connection kept alive, the hot path writes the head Node writes", () => {
+  it("each kind of answer, of a page and of the catalogue: the normal path's head line for line, and its bytes", async () => {
+    const page = await request("/en/program", { headers: BROWSER });
+    await request("/api/summer-schools", { headers: { "accept-language": "fr" } });
+    const list = await request("/api/summer-schools", { headers: { "accept-language": "fr" } });
+    const asked: Array<[string, string, string[], string?]> = [
+      ["GET", "/en/program", ["Accept-Encoding: gzip, deflate, br, zstd"]],
+      ["GET", "/en/program", ["Accept-Encoding: gzip"]],
+      ["GET", "/en/program", []],
+      ["HEAD", "/en/program", ["Accept-Encoding: br"]],
+      ["GET", "/en/program", [`If-None-Match: ${page.headers.etag}`]],
+      ["HEAD", "/en/program", [`If-None-Match: ${page.headers.etag}`]],
+      ["GET", "/api/summer-schools", ["Accept-Language: fr"]],
+      ["HEAD", "/api/summer-schools", ["Accept-Language: fr"]],
+      ["GET", "/api/summer-schools", ["Accept-Language: fr", `If-None-Match: ${list.headers.etag}`]],
+      // Node decides these connections' lines itself (writeHead): the same as the normal path's too.
+      ["GET", "/en/program", ["Connection: close"]],
+      ["GET", "/en/program", [], "HTTP/1.0"],
+      ["GET", "/en/program", ["Connection: keep-alive"], "HTTP/1.0"],
+    ];
+    for (const [method, path, headers, version] of asked) {
+      const text = requestText(method, path, headers, version);
+      const label = text.split("\r\n").join(" | ");
+      // A connection the request asks to close answers that request alone.
+      const closes =
+        headers.includes("Connection: close") || (version === "HTTP/1.0" && headers.length === 0);
+      const texts = closes ? [text] : [text, text];
+      hot().enabled = false;
+      const normal = await onOneConnection(texts).finally(() => {
+        hot().enabled = true;
+      });
+      const before = { served: hot().served, prepared: hot().preparedHeads };
+      const fast = await onOneConnection(texts);
+      expect(hot().served - before.served, label).toBe(texts.length);
+      // Node writes the head of an answer that closes the connection (writeHead).
+      const kept = closes ? 0 : texts.length;
+      expect(hot().preparedHeads - before.prepared, `${label}: prepared heads`).toBe(kept);
+      expect(
+        fast.answers.map((answer) => answer.status),
+        label,
+      ).toEqual(normal.answers.map((answer) => answer.status));
+      for (const [index, answer] of fast.answers.entries()) {
+        const normalAnswer = normal.answers[index]!;
+        expect(withoutDate(answer.lines), label).toEqual(withoutDate(normalAnswer.lines));
+        expect(answer.body.equals(normalAnswer.body), `${label}: the same bytes`).toBe(true);
+      }
+      expect(fast.closed, label).toBe(normal.closed);
+    }
+  });
+
+  it("the Date line is the second the answer was sent in, whenever it is sent", async () => {
+    await request("/en/");
+    const text = requestText("GET", "/en/", ["Accept-Encoding: br"]);
+    const dated = async () => {
+      const { answers } = await onOneConnection([text]);
+      const value = answers[0]!.lines.find((line) => line.startsWith("Date: "))!.slice(6);
+      return { value, at: Date.now() };
+    };
+    const first = await dated();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await dated();
+    for (const { value, at } of [first, second]) {
+      expect(value).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      expect(at - Date.parse(value)).toBeGreaterThanOrEqual(0);
+      expect(at - Date.parse(value)).toBeLessThan(1500);
+    }
+    expect(second.value).not.toBe(first.value);
+  });
+
+  it("answers asked all at once come back whole and in order, and the connection stays open", async () => {
+    const { headers } = await request("/en/faq", { headers: BROWSER });
+    const etag = String(headers.etag);
+    const asked: Array<[string, string[], number]> = [
+      ["GET", ["Accept-Encoding: br"], 200],
+      ["HEAD", [], 200],
+      ["GET", [`If-None-Match: ${etag}`], 304],
+      ["GET", [], 200],
+      ["HEAD", [`If-None-Match: ${etag}`], 304],
+      ["GET", ["Accept-Encoding: gzip"], 200],
+    ];
+    const normal = (await request("/en/faq")).body;
+    const before = { served: hot().served, prepared: hot().preparedHeads };
+    const { answers, closed } = await onOneConnection(
+      asked.map(([method, lines]) => requestText(method, "/en/faq", lines)),
+      { pipelined: true },
+    );
+    expect(hot().served).toBe(before.served + asked.length);
+    expect(hot().preparedHeads).toBe(before.prepared + asked.length);
+    expect(answers.map((answer) => answer.status)).toEqual(asked.map(([, , status]) => status));
+    expect(answers[3]!.body.equals(normal), "the identity answer's bytes").toBe(true);
+    for (const answer of answers) expect(answer.lines).toContain("Connection: keep-alive");
+    expect(closed).toBe(false);
+  });
+
+  it("a server that limits a connection's requests: Node's Keep-Alive line, and Connection: close on the last", async () => {
+    await request("/en/");
+    const text = requestText("GET", "/en/", ["Accept-Encoding: br"]);
+    const server = t.app.server;
+    server.maxRequestsPerSocket = 2;
+    try {
+      hot().enabled = false;
+      const normal = await onOneConnection([text, text]).finally(() => {
+        hot().enabled = true;
+      });
+      const fast = await onOneConnection([text, text]);
+      expect(fast.answers.map((answer) => withoutDate(answer.lines))).toEqual(
+        normal.answers.map((answer) => withoutDate(answer.lines)),
+      );
+      expect(fast.answers[0]!.lines).toContain("Keep-Alive: timeout=72, max=2");
+      expect(fast.answers[1]!.lines).toContain("Connection: close");
+      expect(fast.closed).toBe(normal.closed);
+    } finally {
+      server.maxRequestsPerSocket = 0;
+    }
+    const { answers } = await onOneConnection([text]);
+    expect(answers[0]!.lines).toContain("Keep-Alive: timeout=72");
+  });
+});
+
 describe("the catalogue's two lists, answered by the hot path per language", () => {
   it.each([
     ["/api/summer-schools", {}],
