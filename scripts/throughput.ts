@@ -33,6 +33,14 @@
  * serves the page at less than half of nginx's rate, the goal of 0.5 cannot be met by a Node.js
  * process, and the share of the bare server tells what this server's own work costs.
  *
+ * Each run also counts the CPU time (user and system, from /proc/<pid>/stat) the serving process spent
+ * (nginx's worker under its master included), divided by the requests wrk completed: printed per run
+ * beside the rate and as medians, with the ratio they give (the baseline's CPU time a request over
+ * this server's: the rates' ratio if each server had a core to itself). Where the machine's other
+ * load makes a server's rate vary by a factor of two between runs, its CPU time a request varies by
+ * about a tenth: the two readings side by side tell a change of the server from a change of the
+ * machine. The goals are judged on the rates, as written.
+ *
  * The machine's core count and load average are printed before and after, with a warning when the
  * 1-minute load average is above 1.5: on a busy machine the figures mean little.
  *
@@ -72,7 +80,7 @@
  * compiled server, whose comments name each source file). The profile is kept in `dir` (a temporary
  * folder by default).
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -232,20 +240,68 @@ function rawGet(
 
 const execFileAsync = promisify(execFile);
 
+/** One wrk run's result: requests per second, and the server's CPU time per request when known. */
+interface RunResult {
+  rate: number;
+  /** Microseconds of CPU time (user and system, all threads and child processes) a request. */
+  cpuPerRequestUs?: number;
+}
+
 /**
  * One wrk run: requests per second; warns about errors and statuses other than 2xx/3xx. wrk runs
- * in a process of its own while this one keeps sampling the server's memory.
+ * in a process of its own while this one keeps sampling the server's memory. With the serving
+ * process's `pid`, also the CPU time it spent per request during the run (`cpuSeconds`): on a
+ * machine whose other load changes a server's requests a second from one run to the next, the CPU
+ * time each request costs moves much less.
  */
-async function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<number> {
+async function wrk(
+  url: string,
+  seconds: number,
+  headers: Record<string, string>,
+  pid?: number,
+): Promise<RunResult> {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
+  const cpuBefore = pid === undefined ? null : cpuSeconds(pid);
   const { stdout: out } = await execFileAsync("wrk", ["-t1", "-c50", `-d${seconds}s`, ...headerArgs, url], {
     encoding: "utf8",
   });
+  const cpuAfter = pid === undefined ? null : cpuSeconds(pid);
   const match = /Requests\/sec:\s+([\d.]+)/.exec(out);
   if (!match) throw new Error(`wrk printed no rate:\n${out}`);
   const problems = out.split("\n").filter((l) => /Non-2xx|Socket errors/.test(l));
   for (const line of problems) console.log(`  WARNING ${url}: ${line.trim()}`);
-  return Number(match[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const result: RunResult = { rate: Number(match[1]) };
+  if (cpuBefore !== null && cpuAfter !== null && requests > 0)
+    result.cpuPerRequestUs = ((cpuAfter - cpuBefore) * 1e6) / requests;
+  return result;
+}
+
+/** The kernel's clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time in seconds (user and system, all threads) used so far by `pid` and its descendants
+ * (nginx's worker under its master), from /proc/<pid>/stat; null when the process is gone. Linux only.
+ */
+function cpuSeconds(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // After the command in parentheses (which may hold spaces): utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  let total = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  for (const child of childPids(pid)) total += cpuSeconds(child) ?? 0;
+  return total;
 }
 
 /** The log file `startServer` writes this server's lines to. */
@@ -680,12 +736,36 @@ interface Comparison {
   name: string;
   ours: string;
   phase: Phase;
-  baseline?: { url: string; name: string };
+  /** `pid`: the process (and its descendants) whose CPU time is counted. */
+  baseline?: { url: string; name: string; pid?: number };
   /** Not a goal: a bare node:http server sending the same bytes (the machine's ceiling for Node.js). */
-  reference?: { url: string; name: string };
+  reference?: { url: string; name: string; pid?: number };
   headers: Record<string, string>;
   goal: number;
   rates: { ours: number[]; baseline: number[]; reference: number[] };
+  /** CPU microseconds a request, per run (`RunResult.cpuPerRequestUs`), where the pid was known. */
+  cpu: { ours: number[]; baseline: number[]; reference: number[] };
+}
+
+/**
+ * The medians of the runs' CPU time a request (`RunResult.cpuPerRequestUs`) and the ratio they
+ * give: the baseline's CPU time a request over this server's, the ratio of requests a second the
+ * two would reach each with a core to itself. The machine's other load moves it less than the
+ * rates' ratio. Null when this server's CPU time was not measured (a `baseUrl` given).
+ */
+function cpuMedians(c: Comparison): string | null {
+  if (c.cpu.ours.length === 0) return null;
+  const o = median(c.cpu.ours);
+  let text = `CPU time a request (medians): this server ${o.toFixed(1)} µs`;
+  if (c.baseline && c.cpu.baseline.length > 0) {
+    const b = median(c.cpu.baseline);
+    text += `, ${c.baseline.name} ${b.toFixed(1)} µs → ratio by CPU time ${(b / o).toFixed(2)}`;
+  }
+  if (c.reference && c.cpu.reference.length > 0) {
+    const r = median(c.cpu.reference);
+    text += `; ${c.reference.name} ${r.toFixed(1)} µs, this server at ${(r / o).toFixed(2)} of it`;
+  }
+  return text;
 }
 
 async function main() {
@@ -748,6 +828,7 @@ async function main() {
     let nginxBase = "";
     let fastifyBase = "";
     let bareNodeBase = "";
+    const pids: { nginx?: number; fastify?: number; bareNode?: number } = {};
     if (!options.memoryOnly) {
       // nginx serving the same bytes with the same headers.
       writeFileSync(path.join(dir, "page.compressed"), compressed.body);
@@ -765,6 +846,7 @@ async function main() {
         },
       );
       children.push(nginx);
+      pids.nginx = nginx.pid;
       nginxBase = `http://127.0.0.1:${nginxPort}`;
       await waitFor(`${nginxBase}/identity`, 10_000, nginx);
       const check = await rawGet(`${nginxBase}/compressed`, { "accept-encoding": BROWSER_ENCODING });
@@ -780,49 +862,61 @@ async function main() {
       }
 
       const fastifyPort = await freePort();
-      children.push(
-        await startBareFastify(dir, fastifyPort, catalogue.body, String(catalogue.headers["content-type"])),
+      const fastify = await startBareFastify(
+        dir,
+        fastifyPort,
+        catalogue.body,
+        String(catalogue.headers["content-type"]),
       );
+      children.push(fastify);
+      pids.fastify = fastify.pid;
       fastifyBase = `http://127.0.0.1:${fastifyPort}`;
 
       const bareNodePort = await freePort();
-      children.push(await startBareNode(dir, bareNodePort, { compressed, identity }));
+      const bareNode = await startBareNode(dir, bareNodePort, { compressed, identity });
+      children.push(bareNode);
+      pids.bareNode = bareNode.pid;
       bareNodeBase = `http://127.0.0.1:${bareNodePort}`;
       const bare = await rawGet(`${bareNodeBase}/compressed`, { "accept-encoding": BROWSER_ENCODING });
       if (!bare.body.equals(compressed.body))
         throw new Error("the bare node:http server does not send the server's compressed bytes");
     }
-    const baseline = (url: string, name: string) => (options.memoryOnly ? undefined : { url, name });
+    const baseline = (url: string, name: string, pid: number | undefined) =>
+      options.memoryOnly ? undefined : { url, name, ...(pid === undefined ? {} : { pid }) };
+    const noFigures = () => ({ ours: [], baseline: [], reference: [] });
 
     const comparisons: Comparison[] = [
       {
         name: `${options.pagePath}, Accept-Encoding: ${BROWSER_ENCODING} (${encoding})`,
         ours: `${base}${options.pagePath}`,
         phase: "page load",
-        baseline: baseline(`${nginxBase}/compressed`, "nginx, 1 worker"),
-        reference: baseline(`${bareNodeBase}/compressed`, "bare node:http"),
+        baseline: baseline(`${nginxBase}/compressed`, "nginx, 1 worker", pids.nginx),
+        reference: baseline(`${bareNodeBase}/compressed`, "bare node:http", pids.bareNode),
         headers: { "Accept-Encoding": BROWSER_ENCODING },
         goal: 0.5,
-        rates: { ours: [], baseline: [], reference: [] },
+        rates: noFigures(),
+        cpu: noFigures(),
       },
       {
         name: `${options.pagePath}, identity`,
         ours: `${base}${options.pagePath}`,
         phase: "page load",
-        baseline: baseline(`${nginxBase}/identity`, "nginx, 1 worker"),
-        reference: baseline(`${bareNodeBase}/identity`, "bare node:http"),
+        baseline: baseline(`${nginxBase}/identity`, "nginx, 1 worker", pids.nginx),
+        reference: baseline(`${bareNodeBase}/identity`, "bare node:http", pids.bareNode),
         headers: { "Accept-Encoding": "identity" },
         goal: 0.5,
-        rates: { ours: [], baseline: [], reference: [] },
+        rates: noFigures(),
+        cpu: noFigures(),
       },
       {
         name: "GET /api/summer-schools",
         ours: `${base}/api/summer-schools`,
         phase: "API load",
-        baseline: baseline(`${fastifyBase}/api/summer-schools`, "bare Fastify"),
+        baseline: baseline(`${fastifyBase}/api/summer-schools`, "bare Fastify", pids.fastify),
         headers: {},
         goal: 0.6,
-        rates: { ours: [], baseline: [], reference: [] },
+        rates: noFigures(),
+        cpu: noFigures(),
       },
     ];
 
@@ -830,13 +924,21 @@ async function main() {
     const runOurs = async (c: Comparison, seconds: number) => {
       const sampler = memory.sampler;
       if (sampler) sampler.phase = c.phase;
-      const rate = await wrk(c.ours, seconds, c.headers);
+      const result = await wrk(c.ours, seconds, c.headers, ours?.pid);
       if (sampler) {
         await sampler.note(base);
         sampler.phase = "idle between runs";
       }
-      return rate;
+      return result;
     };
+    /** Keeps a run's figures in `into` (its rate, and its CPU time a request when measured). */
+    const keep = (c: Comparison, into: "ours" | "baseline" | "reference", result: RunResult) => {
+      c.rates[into].push(result.rate);
+      if (result.cpuPerRequestUs !== undefined) c.cpu[into].push(result.cpuPerRequestUs);
+    };
+    /** " (41.9 µs)": the CPU time a request of the last run of `into`, when it was measured. */
+    const cpuText = (c: Comparison, into: "ours" | "baseline" | "reference", runs: number) =>
+      c.cpu[into].length === runs ? ` (${c.cpu[into].at(-1)!.toFixed(1)} µs)` : "";
 
     console.log(
       `wrk -t1 -c50 -d${options.durationSeconds}s, ${options.pairs} ${options.memoryOnly ? "rounds (no baselines)" : "interleaved pairs"}, after a ${WARM_UP_SECONDS} s warm-up of each`,
@@ -848,17 +950,24 @@ async function main() {
     }
     for (let pair = 1; pair <= options.pairs; pair++) {
       for (const c of comparisons) {
-        c.rates.ours.push(await runOurs(c, options.durationSeconds));
+        keep(c, "ours", await runOurs(c, options.durationSeconds));
+        const ourText = `ours ${fmt(c.rates.ours.at(-1)!)}${cpuText(c, "ours", pair)}`;
         if (c.baseline) {
-          c.rates.baseline.push(await wrk(c.baseline.url, options.durationSeconds, c.headers));
+          keep(c, "baseline", await wrk(c.baseline.url, options.durationSeconds, c.headers, c.baseline.pid));
           if (c.reference)
-            c.rates.reference.push(await wrk(c.reference.url, options.durationSeconds, c.headers));
-          const reference = c.reference ? `, ${c.reference.name} ${fmt(c.rates.reference.at(-1)!)}` : "";
+            keep(
+              c,
+              "reference",
+              await wrk(c.reference.url, options.durationSeconds, c.headers, c.reference.pid),
+            );
+          const reference = c.reference
+            ? `, ${c.reference.name} ${fmt(c.rates.reference.at(-1)!)}${cpuText(c, "reference", pair)}`
+            : "";
           console.log(
-            `  pair ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)}, ${c.baseline.name} ${fmt(c.rates.baseline.at(-1)!)}${reference} requests/s`,
+            `  pair ${pair}, ${c.name}: ${ourText}, ${c.baseline.name} ${fmt(c.rates.baseline.at(-1)!)}${cpuText(c, "baseline", pair)}${reference} requests/s (CPU time a request)`,
           );
         } else {
-          console.log(`  round ${pair}, ${c.name}: ours ${fmt(c.rates.ours.at(-1)!)} requests/s`);
+          console.log(`  round ${pair}, ${c.name}: ${ourText} requests/s (CPU time a request)`);
         }
       }
     }
@@ -880,6 +989,8 @@ async function main() {
           `    ${c.reference.name} ${fmt(r)} requests/s, ${(r / b).toFixed(2)} of ${c.baseline.name} (the ceiling of a Node.js process here); this server at ${(o / r).toFixed(2)} of it`,
         );
       }
+      const cpu = cpuMedians(c);
+      if (cpu) console.log(`    ${cpu}`);
     }
 
     if (memory.sampler) {
@@ -908,7 +1019,7 @@ async function main() {
       ] as const) {
         await wrk(url, WARM_UP_SECONDS, headers);
         const fromUs = Number(process.hrtime.bigint() / 1000n);
-        const rate = await wrk(url, options.durationSeconds, headers);
+        const { rate } = await wrk(url, options.durationSeconds, headers);
         const toUs = Number(process.hrtime.bigint() / 1000n);
         console.log(`Under the profiler, ${label}: ${fmt(rate)} requests/s`);
         windows.push({ label, fromUs, toUs });

@@ -178,7 +178,7 @@ function connectionLines(keepAliveTimeout: number, maxRequestsPerSocket: number)
  * made once a second: `now()` reads the clock as a number and returns the same string until the
  * next second begins.
  */
-export class HttpDate {
+class HttpDate {
   private value = "";
   private until = 0;
 
