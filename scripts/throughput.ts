@@ -277,6 +277,15 @@ async function wrk(
   return result;
 }
 
+/** The text of /proc/<pid>/<file>; null when the process is gone. Linux only. */
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** The kernel's clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = (() => {
   try {
@@ -291,12 +300,8 @@ const CLOCK_TICKS = (() => {
  * (nginx's worker under its master), from /proc/<pid>/stat; null when the process is gone. Linux only.
  */
 function cpuSeconds(pid: number): number | null {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
+  const stat = readProc(pid, "stat");
+  if (stat === null) return null;
   // After the command in parentheses (which may hold spaces): utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   let total = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
@@ -564,12 +569,8 @@ function childPids(pid: number): number[] {
  * once per process); null when the process is gone. Linux only.
  */
 function readRss(pid: number): Rss | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return null;
-  }
+  const status = readProc(pid, "status");
+  if (status === null) return null;
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
   const rss: Rss = {
     total: field("VmRSS"),
