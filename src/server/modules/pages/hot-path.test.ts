@@ -384,8 +384,9 @@ describe("on a connection kept alive, the hot path writes the head Node writes",
     const second = await dated();
     for (const { value, at } of [first, second]) {
       expect(value).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      // Sent in the second it names, read at most a few seconds later (a busy machine's latency).
       expect(at - Date.parse(value)).toBeGreaterThanOrEqual(0);
-      expect(at - Date.parse(value)).toBeLessThan(1500);
+      expect(at - Date.parse(value)).toBeLessThan(5000);
     }
     expect(second.value).not.toBe(first.value);
   });
