@@ -28,6 +28,43 @@ const lowPriorityScripts: Plugin = {
 };
 
 /**
+ * The islands' pages (islands.html, islands-app.html: decision 042) run `app/islands.ts` and the
+ * files it imports, nothing else. The build writes a `<script type="module">` for every file the
+ * page's entries need; on islands-app.html that included the module standing for the application's
+ * stylesheet (an empty object, 73 bytes) and the bundler's runtime under it: two more requests and
+ * modules at /apply's start, for a stylesheet its `<link>` already loads. Scripts of other files
+ * are left out; the files stay in the build (islands.ts imports the stylesheet's module when the
+ * application starts on a content page, and /apply fetches the runtime ahead with the application).
+ */
+const islandsScriptsOnly: Plugin = {
+  name: "islands-scripts-only",
+  transformIndexHtml: {
+    order: "post",
+    handler: (html, context) => {
+      if (!/(^|[\\/])islands(-app)?\.html$/.test(context.filename) || !context.bundle) return html;
+      const chunks = Object.values(context.bundle).filter((output) => output.type === "chunk");
+      // The page's own entry is the HTML file's; the islands' module sits in a chunk of its own,
+      // shared by both pages.
+      const islands = (chunk: (typeof chunks)[number]) =>
+        chunk.moduleIds.some((id) => id.endsWith("/src/client/app/islands.ts"));
+      const entry = chunks.find(islands);
+      if (!entry) throw new Error("islands-scripts-only: no chunk for src/client/app/islands.ts");
+      const needed = new Set<string>();
+      const add = (fileName: string) => {
+        if (needed.has(fileName)) return;
+        needed.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+          add(imported);
+      };
+      add(entry.fileName);
+      return html.replace(/\n?[ \t]*<script type="module"[^>]*\ssrc="\/([^"]+)"><\/script>/g, (tag, file) =>
+        chunks.some((chunk) => chunk.fileName === file) && !needed.has(file) ? "" : tag,
+      );
+    },
+  },
+};
+
+/**
  * The application's files, fetched ahead on a page that runs as islands until the visitor starts
  * using it (islands-app.html, /apply: decision 042): the `<link rel="prefetch">` of the chunk of
  * `app/start.tsx` and of the page's module, with everything they import, inside a
@@ -135,7 +172,7 @@ const DATABASE_TEST_FILES = databaseTestFiles();
  * reload and forwards /api and the test checkout routes to the Fastify server on port 3000.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), lowPriorityScripts, prefetchApplication],
+  plugins: [react(), tailwindcss(), lowPriorityScripts, islandsScriptsOnly, prefetchApplication],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

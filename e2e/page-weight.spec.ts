@@ -62,6 +62,23 @@ test.describe("a visitor on a slow phone network (docs/product/portals.md#public
     await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
   });
 
+  test("runs only the content pages' scripts on /apply until the visitor uses it", async ({ page }) => {
+    /** The scripts a page runs as it loads (files fetched ahead are not scripts to the browser). */
+    const run = async (path: string) => {
+      const paths: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") paths.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      page.removeAllListeners("request");
+      return paths.sort();
+    };
+    const contentPage = await run("/en/program");
+    expect(contentPage.length).toBeGreaterThan(0);
+    expect(await run("/en/apply")).toEqual(contentPage);
+  });
+
   test("fetches the application's files ahead on /apply only once the page has loaded", async ({ page }) => {
     await page.goto("/apply");
     // The files the page fetches ahead: the links the build wrote, inert in a template until then.
