@@ -27,6 +27,21 @@ const lowPriorityScripts: Plugin = {
   },
 };
 
+/** The build's files named by `fileNames` and every file they import statically, at any depth. */
+function withImports(
+  chunks: ReadonlyArray<{ fileName: string; imports: readonly string[] }>,
+  fileNames: readonly string[],
+): Set<string> {
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
+  };
+  for (const fileName of fileNames) add(fileName);
+  return files;
+}
+
 /**
  * The islands' pages (islands.html, islands-app.html: decision 042) run `app/islands.ts` and the
  * files it imports, nothing else. The build writes a `<script type="module">` for every file the
@@ -49,14 +64,7 @@ const islandsScriptsOnly: Plugin = {
         chunk.moduleIds.some((id) => id.endsWith("/src/client/app/islands.ts"));
       const entry = chunks.find(islands);
       if (!entry) throw new Error("islands-scripts-only: no chunk for src/client/app/islands.ts");
-      const needed = new Set<string>();
-      const add = (fileName: string) => {
-        if (needed.has(fileName)) return;
-        needed.add(fileName);
-        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
-          add(imported);
-      };
-      add(entry.fileName);
+      const needed = withImports(chunks, [entry.fileName]);
       return html.replace(/\n?[ \t]*<script type="module"[^>]*\ssrc="\/([^"]+)"><\/script>/g, (tag, file) =>
         chunks.some((chunk) => chunk.fileName === file) && !needed.has(file) ? "" : tag,
       );
@@ -83,18 +91,14 @@ const prefetchApplication: Plugin = {
     handler: (html, context) => {
       if (!context.filename.endsWith("islands-app.html") || !context.bundle) return html;
       const chunks = Object.values(context.bundle).filter((output) => output.type === "chunk");
-      const files = new Set<string>();
-      const add = (fileName: string) => {
-        if (files.has(fileName)) return;
-        files.add(fileName);
-        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
-          add(imported);
-      };
-      for (const module of ["/src/client/app/start.tsx", "/src/client/features/apply/ApplyPage.tsx"]) {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-        if (!chunk) throw new Error(`prefetch-application: no chunk for ${module}`);
-        add(chunk.fileName);
-      }
+      const files = withImports(
+        chunks,
+        ["/src/client/app/start.tsx", "/src/client/features/apply/ApplyPage.tsx"].map((module) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`prefetch-application: no chunk for ${module}`);
+          return chunk.fileName;
+        }),
+      );
       const links = [...files]
         .filter((file) => !html.includes(`/${file}"`))
         .map((file) => `<link rel="prefetch" crossorigin href="/${file}">`)
