@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { withStaticImports } from "./src/shared/build-files";
 
 /**
  * Pages are prerendered and readable before any script runs, so their scripts are not needed for
@@ -27,21 +28,6 @@ const lowPriorityScripts: Plugin = {
   },
 };
 
-/** The build's files named by `fileNames` and every file they import statically, at any depth. */
-function withImports(
-  chunks: ReadonlyArray<{ fileName: string; imports: readonly string[] }>,
-  fileNames: readonly string[],
-): Set<string> {
-  const files = new Set<string>();
-  const add = (fileName: string) => {
-    if (files.has(fileName)) return;
-    files.add(fileName);
-    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
-  };
-  for (const fileName of fileNames) add(fileName);
-  return files;
-}
-
 /**
  * The islands' pages (islands.html, islands-app.html: decision 042) run `app/islands.ts` and the
  * files it imports, nothing else. The build writes a `<script type="module">` for every file the
@@ -64,46 +50,13 @@ const islandsScriptsOnly: Plugin = {
         chunk.moduleIds.some((id) => id.endsWith("/src/client/app/islands.ts"));
       const entry = chunks.find(islands);
       if (!entry) throw new Error("islands-scripts-only: no chunk for src/client/app/islands.ts");
-      const needed = withImports(chunks, [entry.fileName]);
+      const needed = withStaticImports(
+        [entry.fileName],
+        (fileName) => chunks.find((chunk) => chunk.fileName === fileName)?.imports,
+      );
       return html.replace(/\n?[ \t]*<script type="module"[^>]*\ssrc="\/([^"]+)"><\/script>/g, (tag, file) =>
         chunks.some((chunk) => chunk.fileName === file) && !needed.has(file) ? "" : tag,
       );
-    },
-  },
-};
-
-/**
- * The application's files, fetched ahead on a page that runs as islands until the visitor starts
- * using it (islands-app.html, /apply: decision 042): the `<link rel="prefetch">` of the chunk of
- * `app/start.tsx` and of the page's module, with everything they import, inside a
- * `<template data-app-files>` in the head. Links in a template are inert: `islands.ts` puts them in
- * the head once the page has loaded and the browser is idle, so fetching them does not compete with
- * the page's own start (in the HTML itself they took the simulated phone's network and main thread
- * while the page loaded: largest paint 2.12 s against 1.61 s, main-thread work 1,022 against 834 ms
- * in Lighthouse's mobile preset; decision 042's amendment). The browser downloads them at idle
- * priority and neither parses nor runs them, so the first touch finds them at hand; the content
- * pages, whose visitors may never need them, carry no such links.
- */
-const prefetchApplication: Plugin = {
-  name: "prefetch-application",
-  transformIndexHtml: {
-    order: "post",
-    handler: (html, context) => {
-      if (!context.filename.endsWith("islands-app.html") || !context.bundle) return html;
-      const chunks = Object.values(context.bundle).filter((output) => output.type === "chunk");
-      const files = withImports(
-        chunks,
-        ["/src/client/app/start.tsx", "/src/client/features/apply/ApplyPage.tsx"].map((module) => {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`prefetch-application: no chunk for ${module}`);
-          return chunk.fileName;
-        }),
-      );
-      const links = [...files]
-        .filter((file) => !html.includes(`/${file}"`))
-        .map((file) => `<link rel="prefetch" crossorigin href="/${file}">`)
-        .join("");
-      return html.replace("</head>", `  <template data-app-files>${links}</template>\n  </head>`);
     },
   },
 };
@@ -176,12 +129,15 @@ const DATABASE_TEST_FILES = databaseTestFiles();
  * reload and forwards /api and the test checkout routes to the Fastify server on port 3000.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), lowPriorityScripts, islandsScriptsOnly, prefetchApplication],
+  plugins: [react(), tailwindcss(), lowPriorityScripts, islandsScriptsOnly],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
     target: "es2020",
     assetsInlineLimit: 0,
+    // .vite/manifest.json: each source module's file and static imports, from which the server
+    // writes the files a page fetches ahead for the application (decision 042; RouteDef.module).
+    manifest: true,
     // The route table preloads each page's own imports with the page. For the back office, the
     // partner area, the student portal and its sign-in pages, and the pages reached from an e-mail's
     // link (waiting list, newsletter, resume and reminders), that list is left out: their pages

@@ -90,8 +90,8 @@ async function savedDraftWaiting(): Promise<boolean> {
 }
 
 /**
- * Fetches the application's files ahead, without running them: the `<link rel="prefetch">` the build
- * put, inert, in the page's `<template data-app-files>` (vite.config.ts) go into the head once the
+ * Fetches the application's files ahead, without running them: the `<link rel="prefetch">` the server
+ * put, inert, in the page's `<template data-app-files>` (pages renderer) go into the head once the
  * page has loaded and the browser is idle, so they do not compete with the page's own start on a
  * slow phone. A page without the template (a content page) fetches nothing, nor does a page whose
  * application has started by then.

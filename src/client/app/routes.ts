@@ -9,6 +9,13 @@ import type { Namespace } from "../../shared/i18n/namespaces";
  */
 export interface RouteDef {
   path: string;
+  /**
+   * The page's module, as the build's manifest names it (`src/client/features/…Page.tsx`): the
+   * server looks up by it the files a page that runs as islands fetches ahead for the application
+   * (`script: "app-when-used"`, decision 042).
+   */
+  module: string;
+  /** Loads the page's module (a file of its own in the build). */
   load: () => Promise<{ default: ComponentType }>;
   namespaces: Namespace[];
   /** `<ns>:meta.title`-style keys; the namespace's `meta.title` by default. */
@@ -40,153 +47,162 @@ export interface RouteDef {
    * (the default), the application, which hydrates the page (forms, the wizard, portals, pages
    * opened from an e-mail's link); "app-when-used", a page that runs as islands until the visitor
    * starts using it, when the application takes it over (/apply: the wizard's first step is in the
-   * HTML, its files are fetched ahead at idle priority).
+   * HTML; its files and the application's are fetched ahead at idle priority).
    */
   script?: "islands" | "app" | "app-when-used";
 }
 
-const site = (
-  path: string,
-  ns: Namespace,
-  load: RouteDef["load"],
-  extra: Partial<RouteDef> = {},
-): RouteDef => ({
+/**
+ * Every page module under features/, each a file of its own that loads when its route is first
+ * shown. A module found here is only a file in the build until a route names it (`lazyPage`).
+ */
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>([
+  "../features/**/*Page.tsx",
+  // Parts of pages, imported by them, and the page of an unknown address, which the application
+  // carries (App.tsx).
+  "!../features/**/components/**",
+  "!../features/public-site/pages/NotFoundPage.tsx",
+]);
+
+/** A route's page module and its loader (`RouteDef.module`, `RouteDef.load`). */
+type PageSource = Pick<RouteDef, "module" | "load">;
+
+/**
+ * The page module `features/<name>.tsx`, for a route of the table. Throws when there is no such
+ * module (a mistyped name fails every test that loads the table, not a visitor's click).
+ */
+function lazyPage(name: string): PageSource {
+  const load = PAGE_MODULES[`../features/${name}.tsx`];
+  if (!load) throw new Error(`routes: no page module src/client/features/${name}.tsx`);
+  return { module: `src/client/features/${name}.tsx`, load };
+}
+
+const site = (path: string, ns: Namespace, source: PageSource, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
-  load,
+  ...source,
   namespaces: [ns],
   layout: "public",
   ...extra,
 });
 
 export const ROUTES: RouteDef[] = [
-  site("/", "home", () => import("../features/public-site/pages/HomePage"), {
+  site("/", "home", lazyPage("public-site/pages/HomePage"), {
     script: "islands",
     data: "catalogue",
   }),
-  site("/program", "program", () => import("../features/public-site/pages/ProgramPage"), {
+  site("/program", "program", lazyPage("public-site/pages/ProgramPage"), {
     script: "islands",
     data: "catalogue",
   }),
-  site("/for-parents", "parents", () => import("../features/public-site/pages/ParentsPage"), {
+  site("/for-parents", "parents", lazyPage("public-site/pages/ParentsPage"), {
     script: "islands",
     data: "catalogue",
   }),
-  site("/for-universities", "universities", () => import("../features/public-site/pages/UniversitiesPage"), {
+  site("/for-universities", "universities", lazyPage("public-site/pages/UniversitiesPage"), {
     namespaces: ["universities", "forms"],
   }),
-  site("/campus-life", "campus", () => import("../features/public-site/pages/CampusLifePage"), {
+  site("/campus-life", "campus", lazyPage("public-site/pages/CampusLifePage"), {
     script: "islands",
   }),
-  site("/faq", "faq", () => import("../features/public-site/pages/FaqPage"), {
-    script: "islands",
-    data: "catalogue",
-  }),
-  site(
-    "/affiliate-program",
-    "affiliate",
-    () => import("../features/public-site/pages/AffiliateProgramPage"),
-    { script: "islands" },
-  ),
-  site("/courses", "courses", () => import("../features/public-site/pages/CoursesPage"), {
+  site("/faq", "faq", lazyPage("public-site/pages/FaqPage"), {
     script: "islands",
     data: "catalogue",
   }),
-  site("/testimonials", "testimonials", () => import("../features/public-site/pages/TestimonialsPage"), {
+  site("/affiliate-program", "affiliate", lazyPage("public-site/pages/AffiliateProgramPage"), {
     script: "islands",
   }),
-  site("/partners", "partners", () => import("../features/public-site/pages/PartnersPage"), {
+  site("/courses", "courses", lazyPage("public-site/pages/CoursesPage"), {
+    script: "islands",
+    data: "catalogue",
+  }),
+  site("/testimonials", "testimonials", lazyPage("public-site/pages/TestimonialsPage"), {
     script: "islands",
   }),
-  site("/partner/:code?", "partners", () => import("../features/public-site/pages/PartnersPage"), {
+  site("/partners", "partners", lazyPage("public-site/pages/PartnersPage"), {
+    script: "islands",
+  }),
+  site("/partner/:code?", "partners", lazyPage("public-site/pages/PartnersPage"), {
     canonical: "/partners",
   }),
-  site("/student-pass/:token", "studentPass", () => import("../features/public-site/pages/StudentPassPage"), {
+  site("/student-pass/:token", "studentPass", lazyPage("public-site/pages/StudentPassPage"), {
     index: false,
   }),
-  site(
-    "/verify/visa-letter/:token",
-    "letters",
-    () => import("../features/public-site/pages/VisaLetterVerifyPage"),
-    { index: false },
-  ),
+  site("/verify/visa-letter/:token", "letters", lazyPage("public-site/pages/VisaLetterVerifyPage"), {
+    index: false,
+  }),
   // The waiting list of a full cohort (docs/product/portals.md#navigation): its own lazily loaded pages, not the landing page's bundle.
-  site("/waiting-list/offer/:token", "waitingList", () => import("../features/waiting-list/OfferPage"), {
+  site("/waiting-list/offer/:token", "waitingList", lazyPage("waiting-list/OfferPage"), {
     index: false,
     meta: { title: "waitingList:offer.meta.title", description: "waitingList:meta.description" },
   }),
-  site("/waiting-list/leave/:token", "waitingList", () => import("../features/waiting-list/LeavePage"), {
+  site("/waiting-list/leave/:token", "waitingList", lazyPage("waiting-list/LeavePage"), {
     index: false,
     meta: { title: "waitingList:leave.meta.title", description: "waitingList:meta.description" },
   }),
-  site("/waiting-list/:cohortId", "waitingList", () => import("../features/waiting-list/JoinPage"), {
+  site("/waiting-list/:cohortId", "waitingList", lazyPage("waiting-list/JoinPage"), {
     data: "catalogue",
   }),
-  site("/resources", "resources", () => import("../features/public-site/pages/ResourcesPage"), {
+  site("/resources", "resources", lazyPage("public-site/pages/ResourcesPage"), {
     script: "islands",
   }),
-  site("/contact", "contact", () => import("../features/public-site/pages/ContactPage"), {
+  site("/contact", "contact", lazyPage("public-site/pages/ContactPage"), {
     namespaces: ["contact", "forms"],
   }),
   // The newsletter (docs/product/portals.md#newsletter): sign-up, and the pages its e-mailed links open.
-  site("/newsletter", "forms", () => import("../features/public-site/pages/NewsletterPage")),
-  site("/newsletter/confirm", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+  site("/newsletter", "forms", lazyPage("public-site/pages/NewsletterPage")),
+  site("/newsletter/confirm", "forms", lazyPage("public-site/pages/NewsletterLinkPage"), {
     index: false,
     meta: { title: "forms:link.confirm.title", description: "forms:meta.description" },
   }),
-  site("/newsletter/unsubscribe", "forms", () => import("../features/public-site/pages/NewsletterLinkPage"), {
+  site("/newsletter/unsubscribe", "forms", lazyPage("public-site/pages/NewsletterLinkPage"), {
     index: false,
     meta: { title: "forms:link.unsubscribe.title", description: "forms:meta.description" },
   }),
-  site("/accessibility", "accessibility", () => import("../features/public-site/pages/AccessibilityPage"), {
+  site("/accessibility", "accessibility", lazyPage("public-site/pages/AccessibilityPage"), {
     script: "islands",
   }),
-  site("/privacy-policy", "legal", () => import("../features/public-site/pages/PrivacyPolicyPage"), {
+  site("/privacy-policy", "legal", lazyPage("public-site/pages/PrivacyPolicyPage"), {
     script: "islands",
     meta: { title: "legal:privacy.meta.title", description: "legal:privacy.meta.description" },
   }),
-  site("/terms", "legal", () => import("../features/public-site/pages/TermsPage"), {
+  site("/terms", "legal", lazyPage("public-site/pages/TermsPage"), {
     script: "islands",
     meta: { title: "legal:terms.meta.title", description: "legal:terms.meta.description" },
   }),
-  site("/cookie-policy", "legal", () => import("../features/public-site/pages/CookiePolicyPage"), {
+  site("/cookie-policy", "legal", lazyPage("public-site/pages/CookiePolicyPage"), {
     script: "islands",
     meta: { title: "legal:cookies.meta.title", description: "legal:cookies.meta.description" },
   }),
-  site("/gdpr", "legal", () => import("../features/public-site/pages/GdprPage"), {
+  site("/gdpr", "legal", lazyPage("public-site/pages/GdprPage"), {
     script: "islands",
     meta: { title: "legal:gdpr.meta.title", description: "legal:gdpr.meta.description" },
   }),
-  site("/apply", "apply", () => import("../features/apply/ApplyPage"), {
+  site("/apply", "apply", lazyPage("apply/ApplyPage"), {
     data: "apply",
     script: "app-when-used",
   }),
-  site("/apply/payment", "apply", () => import("../features/apply/ApplyPage"), { index: false }),
-  site("/apply/success", "apply", () => import("../features/apply/ApplySuccessPage"), {
+  site("/apply/payment", "apply", lazyPage("apply/ApplyPage"), { index: false }),
+  site("/apply/success", "apply", lazyPage("apply/ApplySuccessPage"), {
     index: false,
     meta: { title: "apply:success.meta.title", description: "apply:meta.description" },
   }),
-  site("/apply/resume", "apply", () => import("../features/apply/ResumePage"), {
+  site("/apply/resume", "apply", lazyPage("apply/ResumePage"), {
     index: false,
     meta: { title: "apply:resume.meta.title", description: "apply:resume.meta.description" },
   }),
-  site("/apply/reminders/stop", "apply", () => import("../features/apply/StopRemindersPage"), {
+  site("/apply/reminders/stop", "apply", lazyPage("apply/StopRemindersPage"), {
     index: false,
     meta: { title: "apply:stopReminders.meta.title", description: "apply:resume.meta.description" },
   }),
-  site("/payment-success", "apply", () => import("../features/apply/PaymentSuccessPage"), {
+  site("/payment-success", "apply", lazyPage("apply/PaymentSuccessPage"), {
     index: false,
     meta: { title: "apply:verify.meta.title", description: "apply:meta.description" },
   }),
 ];
 
-const account = (
-  path: string,
-  load: RouteDef["load"],
-  layout: RouteDef["layout"],
-  title: string,
-): RouteDef => ({
+const account = (path: string, source: PageSource, layout: RouteDef["layout"], title: string): RouteDef => ({
   path,
-  load,
+  ...source,
   namespaces: ["account"],
   layout,
   index: false,
@@ -198,12 +214,12 @@ const account = (
  */
 const admin = (
   path: string,
-  load: RouteDef["load"],
+  source: PageSource,
   title: string,
   extraNamespaces: RouteDef["namespaces"] = [],
 ): RouteDef => ({
   path,
-  load,
+  ...source,
   namespaces: ["admin", ...extraNamespaces],
   layout: "admin",
   meta: { title: `admin:${title}`, description: "admin:meta.description" },
@@ -213,32 +229,32 @@ const admin = (
 ROUTES.push(
   account(
     "/student/login",
-    () => import("../features/student-portal/pages/StudentLoginPage"),
+    lazyPage("student-portal/pages/StudentLoginPage"),
     "public",
     "student.login.title",
   ),
   account(
     "/student/register",
-    () => import("../features/student-portal/pages/StudentRegisterPage"),
+    lazyPage("student-portal/pages/StudentRegisterPage"),
     "public",
     "student.register.title",
   ),
   account(
     "/student/reset-password",
-    () => import("../features/student-portal/pages/StudentResetPasswordPage"),
+    lazyPage("student-portal/pages/StudentResetPasswordPage"),
     "public",
     "reset.title",
   ),
   account(
     "/student/verify-email",
-    () => import("../features/student-portal/pages/StudentVerifyEmailPage"),
+    lazyPage("student-portal/pages/StudentVerifyEmailPage"),
     "public",
     "verify.title",
   ),
   {
     ...account(
       "/student/dashboard",
-      () => import("../features/student-portal/pages/StudentDashboardPage"),
+      lazyPage("student-portal/pages/StudentDashboardPage"),
       "student",
       "student.dashboard.title",
     ),
@@ -249,7 +265,7 @@ ROUTES.push(
   {
     ...account(
       "/student/profile",
-      () => import("../features/student-portal/pages/StudentProfilePage"),
+      lazyPage("student-portal/pages/StudentProfilePage"),
       "student",
       "student.dashboard.title",
     ),
@@ -259,7 +275,7 @@ ROUTES.push(
   {
     ...account(
       "/student/confirm-email",
-      () => import("../features/student-portal/pages/StudentConfirmEmailPage"),
+      lazyPage("student-portal/pages/StudentConfirmEmailPage"),
       "public",
       "verify.title",
     ),
@@ -267,19 +283,14 @@ ROUTES.push(
     meta: { title: "profile:confirmEmail.title", description: "profile:meta.description" },
   },
   {
-    ...account(
-      "/student/payment",
-      () => import("../features/student-portal/pages/StudentPaymentPage"),
-      "student",
-      "title",
-    ),
+    ...account("/student/payment", lazyPage("student-portal/pages/StudentPaymentPage"), "student", "title"),
     namespaces: ["balance", "account", "documents"],
     meta: { title: "balance:meta.title", description: "balance:meta.description" },
   },
   {
     ...account(
       "/student/payment-success",
-      () => import("../features/student-portal/pages/StudentPaymentSuccessPage"),
+      lazyPage("student-portal/pages/StudentPaymentSuccessPage"),
       "student",
       "success.title",
     ),
@@ -289,15 +300,15 @@ ROUTES.push(
   // The cohort's pages (docs/product/portals.md#cohort-pages): programme, trip, questions and partners.
   ...(
     [
-      ["/student/program", () => import("../features/student-portal/pages/StudentProgramPage"), "program"],
-      ["/student/trip", () => import("../features/student-portal/pages/StudentTripPage"), "trip"],
-      ["/student/faq", () => import("../features/student-portal/pages/StudentFaqPage"), "faq"],
-      ["/student/partners", () => import("../features/student-portal/pages/StudentPartnersPage"), "partners"],
+      ["/student/program", lazyPage("student-portal/pages/StudentProgramPage"), "program"],
+      ["/student/trip", lazyPage("student-portal/pages/StudentTripPage"), "trip"],
+      ["/student/faq", lazyPage("student-portal/pages/StudentFaqPage"), "faq"],
+      ["/student/partners", lazyPage("student-portal/pages/StudentPartnersPage"), "partners"],
     ] as const
   ).map(
-    ([path, load, page]): RouteDef => ({
+    ([path, source, page]): RouteDef => ({
       path,
-      load,
+      ...source,
       // The trip page's visa letter section (components/VisaLetterCard.tsx).
       namespaces: page === "trip" ? ["account", "cohort", "letters"] : ["account", "cohort"],
       layout: "student",
@@ -308,7 +319,7 @@ ROUTES.push(
     // The student pass and its QR code (docs/product/admissions.md#student-pass); statuses in words come from `account`.
     ...account(
       "/student/qrcode",
-      () => import("../features/student-portal/pages/StudentPassPortalPage"),
+      lazyPage("student-portal/pages/StudentPassPortalPage"),
       "student",
       "student.dashboard.title",
     ),
@@ -317,31 +328,31 @@ ROUTES.push(
   },
   account(
     "/affiliate/register",
-    () => import("../features/affiliate-portal/pages/AffiliateRegisterPage"),
+    lazyPage("affiliate-portal/pages/AffiliateRegisterPage"),
     "public",
     "affiliate.register.title",
   ),
   account(
     "/affiliate/register-success",
-    () => import("../features/affiliate-portal/pages/AffiliateRegisterSuccessPage"),
+    lazyPage("affiliate-portal/pages/AffiliateRegisterSuccessPage"),
     "public",
     "affiliate.registerSuccess.title",
   ),
   account(
     "/affiliate/login",
-    () => import("../features/affiliate-portal/pages/AffiliateLoginPage"),
+    lazyPage("affiliate-portal/pages/AffiliateLoginPage"),
     "public",
     "affiliate.login.title",
   ),
   account(
     "/affiliate/reset-password",
-    () => import("../features/affiliate-portal/pages/AffiliateResetPasswordPage"),
+    lazyPage("affiliate-portal/pages/AffiliateResetPasswordPage"),
     "public",
     "reset.title",
   ),
   account(
     "/affiliate/verify-email",
-    () => import("../features/affiliate-portal/pages/AffiliateVerifyEmailPage"),
+    lazyPage("affiliate-portal/pages/AffiliateVerifyEmailPage"),
     "public",
     "verify.title",
   ),
@@ -349,32 +360,16 @@ ROUTES.push(
   // the statuses, `profile` for the language switcher's label.
   ...(
     [
-      [
-        "/affiliate/dashboard",
-        () => import("../features/affiliate-portal/pages/AffiliateDashboardPage"),
-        "dashboard",
-      ],
-      [
-        "/affiliate/referrals",
-        () => import("../features/affiliate-portal/pages/AffiliateReferralsPage"),
-        "referrals",
-      ],
-      [
-        "/affiliate/commissions",
-        () => import("../features/affiliate-portal/pages/AffiliateCommissionsPage"),
-        "commissions",
-      ],
-      ["/affiliate/links", () => import("../features/affiliate-portal/pages/AffiliateLinksPage"), "links"],
-      [
-        "/affiliate/profile",
-        () => import("../features/affiliate-portal/pages/AffiliateProfilePage"),
-        "profile",
-      ],
+      ["/affiliate/dashboard", lazyPage("affiliate-portal/pages/AffiliateDashboardPage"), "dashboard"],
+      ["/affiliate/referrals", lazyPage("affiliate-portal/pages/AffiliateReferralsPage"), "referrals"],
+      ["/affiliate/commissions", lazyPage("affiliate-portal/pages/AffiliateCommissionsPage"), "commissions"],
+      ["/affiliate/links", lazyPage("affiliate-portal/pages/AffiliateLinksPage"), "links"],
+      ["/affiliate/profile", lazyPage("affiliate-portal/pages/AffiliateProfilePage"), "profile"],
     ] as const
   ).map(
-    ([path, load, page]): RouteDef => ({
+    ([path, source, page]): RouteDef => ({
       path,
-      load,
+      ...source,
       namespaces: ["account", "affiliatePortal", "profile"],
       layout: "affiliate",
       meta: { title: `affiliatePortal:${page}.title`, description: "affiliatePortal:meta.description" },
@@ -383,132 +378,81 @@ ROUTES.push(
   // Payout details and payouts with statements (docs/product/codes-and-partners.md#payout-runs).
   {
     path: "/affiliate/payouts",
-    load: () => import("../features/affiliate-portal/pages/AffiliatePayoutsPage"),
+    ...lazyPage("affiliate-portal/pages/AffiliatePayoutsPage"),
     namespaces: ["account", "affiliatePortal", "profile", "payouts"],
     layout: "affiliate",
     meta: { title: "payouts:meta.title", description: "payouts:meta.description" },
   },
-  account(
-    "/admin/login",
-    () => import("../features/admin/pages/AdminLoginPage"),
-    "bare",
-    "admin.login.title",
-  ),
+  account("/admin/login", lazyPage("admin/pages/AdminLoginPage"), "bare", "admin.login.title"),
   account(
     "/admin/accept-invite",
-    () => import("../features/admin/pages/AdminAcceptInvitePage"),
+    lazyPage("admin/pages/AdminAcceptInvitePage"),
     "bare",
     "admin.invite.title",
   ),
-  admin("/admin/dashboard", () => import("../features/admin/pages/AdminDashboardPage"), "dashboard.title"),
-  admin(
-    "/admin/applications",
-    () => import("../features/admin/pages/AdminApplicationsPage"),
-    "applications.title",
-  ),
+  admin("/admin/dashboard", lazyPage("admin/pages/AdminDashboardPage"), "dashboard.title"),
+  admin("/admin/applications", lazyPage("admin/pages/AdminApplicationsPage"), "applications.title"),
   admin(
     "/admin/applications/:id",
-    () => import("../features/admin/pages/AdminApplicationDetailPage"),
+    lazyPage("admin/pages/AdminApplicationDetailPage"),
     "applicationDetail.title",
     // The refund panel (features/admin/components/finance/RefundPanel.tsx), the invoices
     // (features/admin/components/InvoicesPanel.tsx) and the letters (components/letters).
     ["adminFinance", "documents", "letters"],
   ),
-  admin("/admin/webhooks", () => import("../features/admin/pages/AdminWebhooksPage"), "webhooks.title"),
+  admin("/admin/webhooks", lazyPage("admin/pages/AdminWebhooksPage"), "webhooks.title"),
   // The server's background jobs and their last runs (decision 039): owners.
-  admin("/admin/operations", () => import("../features/admin/pages/AdminOpsPage"), "ops.title"),
+  admin("/admin/operations", lazyPage("admin/pages/AdminOpsPage"), "ops.title"),
   // The public forms' inbox (docs/product/portals.md#public-forms).
-  admin("/admin/inbox", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
-  admin("/admin/inbox/subscribers", () => import("../features/admin/pages/AdminInboxPage"), "nav.inbox", [
-    "adminInbox",
-  ]),
+  admin("/admin/inbox", lazyPage("admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
+  admin("/admin/inbox/subscribers", lazyPage("admin/pages/AdminInboxPage"), "nav.inbox", ["adminInbox"]),
   // Messages to people by filter (docs/product/back-office.md#messages).
-  admin("/admin/messages", () => import("../features/admin/pages/AdminMessagesPage"), "nav.messages", [
-    "adminMessages",
-  ]),
+  admin("/admin/messages", lazyPage("admin/pages/AdminMessagesPage"), "nav.messages", ["adminMessages"]),
   // Catalogue (docs/product/back-office.md#catalogue-admin); "new" before ":id".
-  admin("/admin/courses", () => import("../features/admin/pages/AdminCoursesPage"), "nav.courses", [
+  admin("/admin/courses", lazyPage("admin/pages/AdminCoursesPage"), "nav.courses", ["adminCatalogue"]),
+  admin("/admin/summer-schools/new", lazyPage("admin/pages/AdminSummerSchoolNewPage"), "nav.courses", [
     "adminCatalogue",
   ]),
   admin(
-    "/admin/summer-schools/new",
-    () => import("../features/admin/pages/AdminSummerSchoolNewPage"),
-    "nav.courses",
-    ["adminCatalogue"],
-  ),
-  admin(
     "/admin/summer-schools/:id",
-    () => import("../features/admin/pages/AdminSummerSchoolPage"),
+    lazyPage("admin/pages/AdminSummerSchoolPage"),
     "nav.courses",
     // The programme and trip editor (components/catalogue/CohortGuideForm.tsx) and the cohort's
     // certificates of completion (components/letters).
     ["adminCatalogue", "cohort", "letters"],
   ),
-  admin("/admin/packages", () => import("../features/admin/pages/AdminPackagesPage"), "nav.courses", [
+  admin("/admin/packages", lazyPage("admin/pages/AdminPackagesPage"), "nav.courses", ["adminCatalogue"]),
+  admin("/admin/housing", lazyPage("admin/pages/AdminHousingPage"), "nav.courses", ["adminCatalogue"]),
+  admin("/admin/add-ons", lazyPage("admin/pages/AdminAddOnsPage"), "nav.courses", ["adminCatalogue"]),
+  admin("/admin/courses/:schoolId/add-ons", lazyPage("admin/pages/AdminAddOnsPage"), "nav.courses", [
     "adminCatalogue",
   ]),
-  admin("/admin/housing", () => import("../features/admin/pages/AdminHousingPage"), "nav.courses", [
-    "adminCatalogue",
-  ]),
-  admin("/admin/add-ons", () => import("../features/admin/pages/AdminAddOnsPage"), "nav.courses", [
-    "adminCatalogue",
-  ]),
-  admin(
-    "/admin/courses/:schoolId/add-ons",
-    () => import("../features/admin/pages/AdminAddOnsPage"),
-    "nav.courses",
-    ["adminCatalogue"],
-  ),
-  admin("/admin/codes", () => import("../features/admin/pages/AdminCodesPage"), "nav.codes", ["adminCodes"]),
-  admin("/admin/codes/:id", () => import("../features/admin/pages/AdminCodeDetailPage"), "nav.codes", [
+  admin("/admin/codes", lazyPage("admin/pages/AdminCodesPage"), "nav.codes", ["adminCodes"]),
+  admin("/admin/codes/:id", lazyPage("admin/pages/AdminCodeDetailPage"), "nav.codes", ["adminCodes"]),
+  admin("/admin/affiliates", lazyPage("admin/pages/AdminAffiliatesPage"), "nav.affiliates", ["adminCodes"]),
+  admin("/admin/affiliates/:id", lazyPage("admin/pages/AdminAffiliateDetailPage"), "nav.affiliates", [
     "adminCodes",
   ]),
-  admin("/admin/affiliates", () => import("../features/admin/pages/AdminAffiliatesPage"), "nav.affiliates", [
-    "adminCodes",
-  ]),
-  admin(
-    "/admin/affiliates/:id",
-    () => import("../features/admin/pages/AdminAffiliateDetailPage"),
-    "nav.affiliates",
-    ["adminCodes"],
-  ),
-  admin("/admin/finances", () => import("../features/admin/pages/AdminFinancesPage"), "nav.finances", [
-    "adminFinance",
-  ]),
+  admin("/admin/finances", lazyPage("admin/pages/AdminFinancesPage"), "nav.finances", ["adminFinance"]),
   // Payout runs (docs/product/codes-and-partners.md#payout-runs): finance and owners.
-  admin("/admin/payouts", () => import("../features/admin/pages/AdminPayoutsPage"), "nav.payouts", [
-    "payouts",
-  ]),
-  admin("/admin/students", () => import("../features/admin/pages/AdminStudentsPage"), "nav.students", [
+  admin("/admin/payouts", lazyPage("admin/pages/AdminPayoutsPage"), "nav.payouts", ["payouts"]),
+  admin("/admin/students", lazyPage("admin/pages/AdminStudentsPage"), "nav.students", ["adminPeople"]),
+  admin("/admin/students/add", lazyPage("admin/pages/AdminStudentAddPage"), "nav.students", ["adminPeople"]),
+  admin("/admin/students/:id", lazyPage("admin/pages/AdminStudentDetailPage"), "nav.students", [
     "adminPeople",
   ]),
-  admin("/admin/students/add", () => import("../features/admin/pages/AdminStudentAddPage"), "nav.students", [
-    "adminPeople",
-  ]),
-  admin(
-    "/admin/students/:id",
-    () => import("../features/admin/pages/AdminStudentDetailPage"),
-    "nav.students",
-    ["adminPeople"],
-  ),
   // Students' erasure requests (docs/product/portals.md#student-profile); texts in `profile`.
-  admin(
-    "/admin/erasure-requests",
-    () => import("../features/admin/pages/AdminErasureRequestsPage"),
-    "nav.erasureRequests",
-    ["profile"],
-  ),
-  admin("/admin/team", () => import("../features/admin/pages/AdminTeamPage"), "nav.team", ["adminPeople"]),
-  admin("/admin/audit", () => import("../features/admin/pages/AdminAuditPage"), "nav.audit", ["adminPeople"]),
-  admin(
-    "/admin/translations",
-    () => import("../features/admin/pages/AdminTranslationsPage"),
-    "nav.translations",
-    ["adminContent"],
-  ),
+  admin("/admin/erasure-requests", lazyPage("admin/pages/AdminErasureRequestsPage"), "nav.erasureRequests", [
+    "profile",
+  ]),
+  admin("/admin/team", lazyPage("admin/pages/AdminTeamPage"), "nav.team", ["adminPeople"]),
+  admin("/admin/audit", lazyPage("admin/pages/AdminAuditPage"), "nav.audit", ["adminPeople"]),
+  admin("/admin/translations", lazyPage("admin/pages/AdminTranslationsPage"), "nav.translations", [
+    "adminContent",
+  ]),
   admin(
     "/admin/student-dashboard-management",
-    () => import("../features/admin/pages/AdminStudentDashboardPage"),
+    lazyPage("admin/pages/AdminStudentDashboardPage"),
     "nav.studentPortal",
     ["adminContent"],
   ),

@@ -12,7 +12,8 @@ export const ALIASES = {};
 export const PUBLIC_PATHS = ["/", "/program"];
 export function matchRoute(pathname) {
   if (pathname.startsWith("/partner/")) return { path: "/partner/:code" };
-  if (pathname === "/apply") return { path: "/apply", data: "apply", script: "app-when-used" };
+  if (pathname === "/apply") return { path: "/apply", module: "src/client/features/apply/ApplyPage.tsx", data: "apply", script: "app-when-used" };
+  if (pathname === "/contact") return { path: "/contact", module: "src/client/features/public-site/pages/ContactPage.tsx", script: "app-when-used" };
   if (pathname === "/program") return { path: pathname, script: "islands" };
   return ["/", "/apply"].includes(pathname) ? { path: pathname } : undefined;
 }
@@ -25,6 +26,29 @@ export async function render({ url, language, schoolOptions }) {
   return { status, html: '<h1 class="title">' + url + " " + language + mark + '</h1>', title: "T", description: "D", state };
 }
 `;
+
+/**
+ * A build's manifest: the start and two pages, which share the framework; the islands' file,
+ * which every page already loads, is imported by the start too.
+ */
+const MANIFEST = {
+  "src/client/app/islands.ts": { file: "assets/islands.js" },
+  "src/client/app/start.tsx": {
+    file: "assets/start.js",
+    imports: ["_framework.js", "src/client/app/islands.ts"],
+  },
+  "_framework.js": { file: "assets/framework.js" },
+  "src/client/features/apply/ApplyPage.tsx": {
+    file: "assets/ApplyPage.js",
+    imports: ["_framework.js", "_wizard.js"],
+  },
+  "_wizard.js": { file: "assets/wizard.js", imports: ["_framework.js"] },
+  "src/client/features/public-site/pages/ContactPage.tsx": {
+    file: "assets/ContactPage.js",
+    imports: ["_framework.js", "_zod.js"],
+  },
+  "_zod.js": { file: "assets/zod.js" },
+};
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
 
@@ -52,8 +76,12 @@ function makeCache(
   if (islands)
     writeFileSync(
       path.join(dir, "islands-app.html"),
-      `<html lang="en" data-start="when-used"><head><!--head--><script src="/assets/islands.js"></script><template data-app-files><link rel="prefetch" href="/assets/start.js"></template></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
+      `<html lang="en" data-start="when-used"><head><!--head--><script src="/assets/islands.js"></script></head><body><div id="root"><!--app--></div><!--state--></body></html>`,
     );
+  if (islands) {
+    mkdirSync(path.join(dir, ".vite"));
+    writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  }
   const entryPath = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entryPath, ENTRY);
   return new PageCache({
@@ -191,9 +219,27 @@ describe("the script of a page (decision 042)", () => {
     const apply = (await cache.get("/apply", "zh")).body.toString();
     expect(apply).toContain('<html lang="zh" data-start="when-used">');
     expect(apply).toContain(islands);
-    expect(apply).toContain(
-      '<template data-app-files><link rel="prefetch" href="/assets/start.js"></template>',
-    );
+    const prefetched = (html: string) =>
+      [
+        ...(/<template data-app-files>(.*?)<\/template>/.exec(html)?.[1] ?? "").matchAll(/href="([^"]+)"/g),
+      ].map((match) => match[1]);
+    // The start's files and the page's own, each once, without the one the page already runs.
+    expect(prefetched(apply)).toEqual([
+      "/assets/start.js",
+      "/assets/framework.js",
+      "/assets/ApplyPage.js",
+      "/assets/wizard.js",
+    ]);
+    // A public form fetches its own page's files, not the wizard's.
+    const contact = (await cache.get("/contact", "en")).body.toString();
+    expect(contact).toContain('data-start="when-used"');
+    expect(prefetched(contact)).toEqual([
+      "/assets/start.js",
+      "/assets/framework.js",
+      "/assets/ContactPage.js",
+      "/assets/zod.js",
+    ]);
+    expect((await cache.get("/program", "en")).body.toString()).not.toContain("data-app-files");
   });
 
   it("a build without the islands' page serves every page as the application", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { withStaticImports } from "../../../shared/build-files";
 import { type CatalogueSummaryDto, defaultSchool, type SchoolOptionsDto } from "../../../shared/catalogue";
 import { localizedPath, splitLanguagePath } from "../../../shared/i18n/addresses";
 import { LANGUAGES, type Language } from "../../../shared/i18n/languages";
@@ -24,6 +25,8 @@ export interface ServerEntry {
   matchRoute(pathname: string):
     | {
         path: string;
+        /** The page's module as the build's manifest names it (`src/client/features/…Page.tsx`). */
+        module: string;
         data?: "catalogue" | "apply";
         layout: string;
         index?: boolean;
@@ -90,6 +93,36 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
+/**
+ * Vite's manifest of the browser build (dist/client/.vite/manifest.json): for each source module
+ * that is a file of its own, and each shared file (keys `_name-hash.js`), its file and the keys of
+ * the files it imports statically.
+ */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The application's start (app/start.tsx), which islands.ts imports when the visitor uses the page. */
+const START_MODULE = "src/client/app/start.tsx";
+
+/**
+ * The files a page that runs as islands until it is used (`script: "app-when-used"`, decision 042)
+ * fetches ahead for the application: the start's file and the page module's (`pageModule`, as the
+ * manifest names it), with every file they import statically, as `<link rel="prefetch">` inside an
+ * inert `<template data-app-files>`. islands.ts puts the links into the head once the page has
+ * loaded and the browser is idle, so they do not compete with the page's own start on a slow phone
+ * (decision 042's amendment: in the HTML itself they cost /apply 0.5 s of largest paint in
+ * Lighthouse's mobile preset). Files the page already loads (`template` names them) are left out;
+ * a module the manifest lacks adds nothing.
+ */
+export function appFilesTemplate(manifest: BuildManifest, pageModule: string, template: string): string {
+  const keys = withStaticImports([START_MODULE, pageModule], (key) => manifest[key]?.imports);
+  const links = [...keys]
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => file !== undefined && !template.includes(`/${file}"`))
+    .map((file) => `<link rel="prefetch" crossorigin href="/${file}">`)
+    .join("");
+  return `<template data-app-files>${links}</template>`;
+}
+
 /** The cache key's suffix of a page asked for as the application's (`PageCache.get`). */
 const APPLICATION_VARIANT = "|application";
 
@@ -125,8 +158,15 @@ export class PageCache {
   private islandsTemplate = "";
   /** Whether the build has islands.html (`islandsTemplate` is not index.html's). */
   private hasIslands = false;
-  /** islands-app.html as built: the islands' page that the application takes over when used (/apply). */
+  /**
+   * islands-app.html as built: the islands' page that the application takes over when used (/apply,
+   * the public forms).
+   */
   private whenUsedTemplate = "";
+  /** The build's manifest (empty when the build has none: such a page then fetches nothing ahead). */
+  private manifest: BuildManifest = {};
+  /** `appFilesTemplate` of each page module that runs as islands until used, as first needed. */
+  private readonly appFiles = new Map<string, string>();
   private entry: ServerEntry | null = null;
   private warming = false;
   /** Called with the languages to render again after the content version changed (set by main.ts). */
@@ -163,6 +203,11 @@ export class PageCache {
     this.whenUsedTemplate = existsSync(whenUsedPath)
       ? inlineStylesheets(readFileSync(whenUsedPath, "utf8"), this.opts.clientDir)
       : this.template;
+    const manifestPath = path.join(this.opts.clientDir, ".vite", "manifest.json");
+    this.manifest = existsSync(manifestPath)
+      ? (JSON.parse(readFileSync(manifestPath, "utf8")) as BuildManifest)
+      : {};
+    this.appFiles.clear();
     this.entry = (await import(pathToFileURL(this.opts.serverEntryPath).href)) as ServerEntry;
     return true;
   }
@@ -303,6 +348,16 @@ export class PageCache {
     return page;
   }
 
+  /** The files a page of `pageModule` fetches ahead for the application (`appFilesTemplate`). */
+  private appFilesOf(pageModule: string): string {
+    let files = this.appFiles.get(pageModule);
+    if (files === undefined) {
+      files = appFilesTemplate(this.manifest, pageModule, this.whenUsedTemplate);
+      this.appFiles.set(pageModule, files);
+    }
+    return files;
+  }
+
   /**
    * Renders one page, in memory or per request (see `get`), with its compressed bodies and ETag.
    * `key`: the page's place in memory; when its HTML is the same as the last time it was rendered
@@ -339,7 +394,7 @@ export class PageCache {
     const template = islands
       ? this.islandsTemplate
       : route?.script === "app-when-used"
-        ? this.whenUsedTemplate
+        ? this.whenUsedTemplate.replace("</head>", () => `  ${this.appFilesOf(route.module)}\n  </head>`)
         : this.template;
     // The state (the language's texts, the site's facts, the catalogue summary: some 34 KB) is what
     // the application hydrates from; islands.ts reads none of it, so an islands page goes without.
