@@ -62,49 +62,60 @@ test.describe("a visitor on a slow phone network (docs/product/portals.md#public
     await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
   });
 
-  test("runs only the content pages' scripts on /apply until the visitor uses it", async ({ page }) => {
-    /** The scripts a page runs as it loads (files fetched ahead are not scripts to the browser). */
-    const run = async (path: string) => {
-      const paths: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") paths.push(new URL(request.url()).pathname);
-      });
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      page.removeAllListeners("request");
-      return paths.sort();
-    };
-    const contentPage = await run("/en/program");
-    expect(contentPage.length).toBeGreaterThan(0);
-    expect(await run("/en/apply")).toEqual(contentPage);
-  });
-
-  test("fetches the application's files ahead on /apply only once the page has loaded", async ({ page }) => {
-    await page.goto("/apply");
-    // The files the page fetches ahead: the links the build wrote, inert in a template until then.
-    const files = await page.evaluate(() => {
-      const template = document.querySelector<HTMLTemplateElement>("template[data-app-files]");
-      const links = [
-        ...(template?.content.querySelectorAll("link[rel=prefetch]") ?? []),
-        ...document.head.querySelectorAll("link[rel=prefetch]"),
-      ];
-      return [
-        ...new Set(links.map((link) => new URL(link.getAttribute("href") ?? "", document.baseURI).href)),
-      ];
+  for (const path of ["/en/apply", "/en/contact", "/en/newsletter", "/en/for-universities"])
+    test(`runs only the content pages' scripts on ${path} until the visitor uses it`, async ({ page }) => {
+      /** The scripts a page runs as it loads (files fetched ahead are not scripts to the browser). */
+      const run = async (address: string) => {
+        const paths: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "script") paths.push(new URL(request.url()).pathname);
+        });
+        await page.goto(address);
+        await page.waitForLoadState("networkidle");
+        page.removeAllListeners("request");
+        return paths.sort();
+      };
+      const contentPage = await run("/en/program");
+      expect(contentPage.length).toBeGreaterThan(0);
+      expect(await run(path)).toEqual(contentPage);
     });
-    expect(files.length).toBeGreaterThan(3);
-    const timings = () =>
-      page.evaluate((names) => {
-        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        const started = performance
-          .getEntriesByType("resource")
-          .filter((entry) => names.includes(entry.name))
-          .map((entry) => entry.startTime);
-        return { loaded: navigation.loadEventEnd, started };
-      }, files);
-    await expect.poll(async () => (await timings()).started.length).toBe(files.length);
-    const { loaded, started } = await timings();
-    expect(loaded).toBeGreaterThan(0);
-    for (const start of started) expect(start).toBeGreaterThanOrEqual(loaded);
-  });
+
+  for (const [path, pageModule] of [
+    ["/apply", "ApplyPage"],
+    ["/contact", "ContactPage"],
+  ] as const)
+    test(`fetches the application's files and its page's ahead on ${path} only once the page has loaded`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      // The files the page fetches ahead: the links the server wrote, inert in a template until then.
+      const files = await page.evaluate(() => {
+        const template = document.querySelector<HTMLTemplateElement>("template[data-app-files]");
+        const links = [
+          ...(template?.content.querySelectorAll("link[rel=prefetch]") ?? []),
+          ...document.head.querySelectorAll("link[rel=prefetch]"),
+        ];
+        return [
+          ...new Set(links.map((link) => new URL(link.getAttribute("href") ?? "", document.baseURI).href)),
+        ];
+      });
+      expect(files.length).toBeGreaterThan(3);
+      // The application's start and this page's own module, not another page's.
+      expect(files.filter((file) => /\/start-[\w-]+\.js$/.test(file))).toHaveLength(1);
+      expect(files.filter((file) => new RegExp(`/${pageModule}-[\\w-]+\\.js$`).test(file))).toHaveLength(1);
+      expect(files.filter((file) => /\/(ApplyPage|ContactPage)-/.test(file))).toHaveLength(1);
+      const timings = () =>
+        page.evaluate((names) => {
+          const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          const started = performance
+            .getEntriesByType("resource")
+            .filter((entry) => names.includes(entry.name))
+            .map((entry) => entry.startTime);
+          return { loaded: navigation.loadEventEnd, started };
+        }, files);
+      await expect.poll(async () => (await timings()).started.length).toBe(files.length);
+      const { loaded, started } = await timings();
+      expect(loaded).toBeGreaterThan(0);
+      for (const start of started) expect(start).toBeGreaterThanOrEqual(loaded);
+    });
 });

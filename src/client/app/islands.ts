@@ -21,13 +21,14 @@ import { DRAFT_DISMISSED_KEY, WIZARD_STORAGE_KEY } from "../lib/wizard-storage";
  * - at once should a page with `?ref=CODE` still come here (say, from a cache in front of the
  *   server that leaves the query out of its key): without the state, the application renders the
  *   page anew and loads its texts, and keeps the code in memory while the visitor moves on to apply;
- * - on /apply (`data-start="when-used"` on the page, which carries the state the application
- *   hydrates from), when the visitor starts using it: the first touch, key, focus or scroll, or at
- *   once when the address carries a choice (`?school=…`), this tab already has an application
- *   under way, or a draft saved on this device waits to be offered (decision 038:
- *   `GET /api/resume/draft`, the request the wizard makes anyway). Its files are fetched ahead at
- *   idle priority once the page has loaded (`fetchApplicationAhead`), so starting costs only
- *   running them.
+ * - on /apply and the public forms' pages (`data-start="when-used"` on the page, which carries
+ *   the state the application hydrates from), when the visitor starts using it: the first touch,
+ *   key, focus or scroll. The wizard's page (`data-wizard`) starts at once when the address carries
+ *   a choice (`?school=…`), this tab already has an application under way, or a draft saved on
+ *   this device waits to be offered (decision 038: `GET /api/resume/draft`, the request the wizard
+ *   makes anyway). The application's files and the page's own are fetched ahead at idle priority
+ *   once the page has loaded (`fetchApplicationAhead`; the server lists them per page), so starting
+ *   costs only running them.
  */
 // Storage and cookies are round trips to the browser: when it is idle, not while the page starts.
 const language = document.documentElement.lang;
@@ -50,6 +51,39 @@ function startApplication() {
   void Promise.resolve(styles)
     .then(() => import("./start"))
     .then(({ start }) => start());
+}
+
+/**
+ * Keeps the visitor's taps on a form that is not working yet: a page that runs as islands until
+ * used shows its forms disabled until the application has taken them over (HydratedFieldset). The
+ * text field tapped last meanwhile, by the tap that starts the application or by one while it
+ * loads, gets the focus once the form is enabled, so the visitor types where they tapped instead of
+ * tapping again. Nothing when the focus has gone somewhere meanwhile; done at the first form
+ * enabled.
+ */
+function keepTapsOnDisabledForms() {
+  let tapped: HTMLInputElement | HTMLTextAreaElement | null = null;
+  const onTap = (event: Event) => {
+    const target = event.target;
+    const field =
+      target instanceof HTMLTextAreaElement ||
+      (target instanceof HTMLInputElement &&
+        !/^(checkbox|radio|button|submit|reset|file|hidden|image|range|color)$/.test(target.type))
+        ? target
+        : null;
+    if (field?.closest("fieldset[disabled]")) tapped = field;
+  };
+  window.addEventListener("pointerdown", onTap, { capture: true, passive: true });
+  const observer = new MutationObserver((records) => {
+    if (!records.some((record) => record.target instanceof HTMLFieldSetElement && !record.target.disabled))
+      return;
+    observer.disconnect();
+    window.removeEventListener("pointerdown", onTap, true);
+    const focused = document.activeElement;
+    if (tapped?.isConnected && !tapped.disabled && (!focused || focused === document.body))
+      tapped.focus({ preventScroll: true });
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["disabled"], subtree: true });
 }
 
 /** The first sign that the visitor is using the page. */
@@ -111,7 +145,10 @@ function fetchApplicationAhead() {
 
 if (/[?&]ref=/.test(window.location.search)) startApplication();
 else if (document.documentElement.dataset.start === "when-used") {
-  if (window.location.search || wizardUnderWay()) startApplication();
+  // The wizard's page (ApplyPage marks it) goes on at once with a choice in the address or an
+  // application under way, and offers a draft saved on this device; a form's page only when used.
+  const wizard = document.querySelector("[data-wizard]") !== null;
+  if (wizard && (window.location.search || wizardUnderWay())) startApplication();
   else {
     const onUse = (event?: Event) => {
       for (const name of USE_EVENTS) window.removeEventListener(name, onUse, true);
@@ -119,8 +156,9 @@ else if (document.documentElement.dataset.start === "when-used") {
       if (event) document.documentElement.dataset.used = "";
       startApplication();
     };
+    keepTapsOnDisabledForms();
     for (const name of USE_EVENTS) window.addEventListener(name, onUse, { capture: true, passive: true });
     fetchApplicationAhead();
-    void savedDraftWaiting().then((waiting) => waiting && onUse());
+    if (wizard) void savedDraftWaiting().then((waiting) => waiting && onUse());
   }
 }

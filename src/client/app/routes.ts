@@ -46,8 +46,9 @@ export interface RouteDef {
    * there is, with only the small script of the frame's interactive parts (app/islands.ts); "app"
    * (the default), the application, which hydrates the page (forms, the wizard, portals, pages
    * opened from an e-mail's link); "app-when-used", a page that runs as islands until the visitor
-   * starts using it, when the application takes it over (/apply: the wizard's first step is in the
-   * HTML; its files and the application's are fetched ahead at idle priority).
+   * starts using it, when the application takes it over (/apply, whose wizard's first step is in the
+   * HTML, and the public forms: the page's files and the application's are fetched ahead at idle
+   * priority).
    */
   script?: "islands" | "app" | "app-when-used";
 }
@@ -100,6 +101,7 @@ export const ROUTES: RouteDef[] = [
   }),
   site("/for-universities", "universities", lazyPage("public-site/pages/UniversitiesPage"), {
     namespaces: ["universities", "forms"],
+    script: "app-when-used",
   }),
   site("/campus-life", "campus", lazyPage("public-site/pages/CampusLifePage"), {
     script: "islands",
@@ -147,9 +149,10 @@ export const ROUTES: RouteDef[] = [
   }),
   site("/contact", "contact", lazyPage("public-site/pages/ContactPage"), {
     namespaces: ["contact", "forms"],
+    script: "app-when-used",
   }),
   // The newsletter (docs/product/portals.md#newsletter): sign-up, and the pages its e-mailed links open.
-  site("/newsletter", "forms", lazyPage("public-site/pages/NewsletterPage")),
+  site("/newsletter", "forms", lazyPage("public-site/pages/NewsletterPage"), { script: "app-when-used" }),
   site("/newsletter/confirm", "forms", lazyPage("public-site/pages/NewsletterLinkPage"), {
     index: false,
     meta: { title: "forms:link.confirm.title", description: "forms:meta.description" },

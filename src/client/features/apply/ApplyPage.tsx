@@ -148,7 +148,9 @@ export default function ApplyPage() {
   const stepLabels = [t("progress.selection"), t("progress.application"), t("progress.payment")];
 
   return (
-    <div className="bg-slate-50 pb-16">
+    // `data-wizard`: the page's islands offer a saved draft or go on with an application under way
+    // only where the wizard is (app/islands.ts).
+    <div className="bg-slate-50 pb-16" data-wizard="">
       <Container className="max-w-4xl pt-10">
         {state.step < 4 ? (
           <header className="mb-8">
