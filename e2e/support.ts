@@ -51,6 +51,19 @@ export async function useLanguage(
   await context.addCookies([{ name: "language", value: language, url: baseURL ?? "http://localhost:3210" }]);
 }
 
+/**
+ * Taps a form's field where it is drawn, as a visitor does: a real pointer event, not a focus
+ * call. On a page that runs as islands until used (the public forms, the waiting list's join
+ * form: decision 042) the form is disabled until this first tap has started it; the tap is kept,
+ * and the field works once the form does.
+ */
+export async function tapField(page: Page, field: Locator) {
+  const box = await field.boundingBox();
+  if (!box) throw new Error("the field is not drawn");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(field).toBeEnabled();
+}
+
 /** Accepts the cookie notice with the given choice. */
 export async function chooseCookies(page: Page, choice: "all" | "necessary") {
   const name = choice === "all" ? "Accept All" : "Accept only necessary";

@@ -6,6 +6,7 @@ import {
   fillPersonalStep,
   linkFromOutbox,
   pathOf,
+  tapField,
   toastWith,
   uniqueEmail,
 } from "./support";
@@ -66,6 +67,9 @@ test.describe("the waiting list of a full cohort", () => {
       .filter({ has: visitor.getByRole("rowheader", { name: /— June \d{4}/ }) });
     await june.getByRole("link").click();
     await expect(visitor).toHaveURL(/\/waiting-list\/[0-9a-f-]{36}$/);
+    // The form is in the page and works from the first tap on it (decision 042: islands until used).
+    await tapField(visitor, visitor.getByRole("textbox", { name: "Full name" }));
+    await expect(visitor.getByRole("textbox", { name: "Full name" })).toBeFocused();
     await visitor.getByRole("textbox", { name: "Full name" }).fill(VISITOR);
     await visitor.getByRole("textbox", { name: "E-mail address" }).fill(email);
     await visitor.getByLabel(/I agree that The Hague Summer School keeps my name/).check();

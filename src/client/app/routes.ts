@@ -143,6 +143,7 @@ export const ROUTES: RouteDef[] = [
   }),
   site("/waiting-list/:cohortId", "waitingList", lazyPage("waiting-list/JoinPage"), {
     data: "catalogue",
+    script: "app-when-used",
   }),
   site("/resources", "resources", lazyPage("public-site/pages/ResourcesPage"), {
     script: "islands",

@@ -106,6 +106,20 @@ describe("the early application discount on the prerendered pages (decision 030)
     },
   );
 
+  it("the waiting list's join page is sent with its form, for the cohort of the address", async () => {
+    const full = school({ id: "june-full", status: "full", placesLeft: 0 });
+    const { html, text } = await page("/waiting-list/june-full", "en", summary({ schools: [full] }));
+    expect(text).toContain("June cohort");
+    expect(html).toContain('id="wl-name"');
+    expect(html).not.toContain('role="status"');
+    // Disabled until the application has taken the page over (nothing typed before it is lost).
+    expect(html).toMatch(/<fieldset disabled=""/);
+    // The e-mails' language shown is the page's, before the form has started.
+    const chinese = await page("/waiting-list/june-full", "zh", summary({ schools: [full] }));
+    const select = /<select[^>]*id="wl-language"[\s\S]*?<\/select>/.exec(chinese.html)?.[0];
+    expect(select).toMatch(/<option value="zh" lang="zh" selected="">/);
+  });
+
   it("says nothing of a discount when no rule is in effect", async () => {
     for (const url of ["/", "/courses", "/for-parents", "/faq"]) {
       const { text } = await page(
