@@ -29,7 +29,11 @@ test("a scholarship student completes the application without paying @phone", as
   await expect(complete).toBeDisabled();
   await page.getByLabel(/I have read and accept/).check();
   await expect(complete).toBeEnabled();
+  // The server's answer, with its message when it refuses, so that a failure says which step failed.
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/process-zero-payment"));
   await complete.click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
 
   await expect(page.getByRole("heading", { name: "Application Submitted Successfully!" })).toBeVisible();
   await expect(page).toHaveURL(/\/apply(\/payment)?$/);
